@@ -1,0 +1,231 @@
+"""Doubles and redoubles (law 19) and duplicate contract scoring (19D, law 77).
+
+Contracts:
+- ``rule_auction(calls: list[str], dealer: str = "N") -> Ruling``: calls are
+  ``P``/``PASS``, ``X``, ``XX`` or bids ``1C``..``7NT``. For each double
+  (19A1, outside the corpus) and redouble (19B1) it decides legality, and which
+  legal doubles/redoubles were superseded by a later legal bid (19C; a
+  redouble does not supersede the double it answers). An
+  illegal double/redouble is reported and otherwise ignored (its cancellation
+  is for other laws). Insufficient bids and calls after the auction has ended
+  are bad input. Outcome: ``calls`` (one entry per call), ``contract`` (e.g.
+  ``4SX``, or ``null`` when passed out or still open), ``declarer``, ``ended``.
+- ``score(contract, vulnerable, tricks) -> int`` and ``rule_score(contract,
+  vul, declarer, tricks) -> Ruling``: duplicate score from the declarer's side,
+  negative when the contract fails (1987 table; law 77 is outside the corpus).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .result import Ruling, RulingBuilder, RulingInputError
+from .seats import SEATS, SEAT_RU, SUIT_RU, partner, seat
+
+STRAINS = ("C", "D", "H", "S", "NT")
+_BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
+_CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
+VULS = ("NONE", "NS", "EW", "ALL")
+
+
+def _norm_call(raw: Any, i: int) -> str:
+    if not isinstance(raw, str):
+        raise RulingInputError(f"call {i + 1}: {raw!r} is not a call")
+    c = raw.strip().upper()
+    if c in ("P", "PASS"):
+        return "P"
+    if c in ("X", "D", "DBL"):
+        return "X"
+    if c in ("XX", "R", "RDBL"):
+        return "XX"
+    m = _BID_RE.match(c)
+    if not m:
+        raise RulingInputError(f"call {i + 1}: {raw!r} is not a call (P, X, XX, 1C..7NT)")
+    return m.group(1) + ("NT" if m.group(2) in ("N", "NT") else m.group(2))
+
+
+def _rank(bid: str) -> int:
+    return int(bid[0]) * 5 + STRAINS.index(bid[1:])
+
+
+def rule_auction(calls: list[str], dealer: str = "N") -> Ruling:
+    if not isinstance(calls, list) or not calls:
+        raise RulingInputError("calls: expected a non-empty list of calls")
+    dealer = seat(dealer, "dealer")
+    norm = [_norm_call(c, i) for i, c in enumerate(calls)]
+    b = RulingBuilder("auction")
+    entries: list[dict[str, Any]] = []
+    last_bid: tuple[int, str] | None = None   # (index, bid)
+    last_action: int | None = None            # index of last non-pass legal call
+    state = ""                                 # "", "X", "XX" on the last bid
+    state_index: int | None = None
+    ended = False
+    passes = 0
+    first_in_strain: dict[tuple[int, str], int] = {}  # (side, strain) -> seat index
+    for i, call in enumerate(norm):
+        if ended:
+            raise RulingInputError(f"call {i + 1}: {calls[i]!r} comes after the auction has ended")
+        who = SEATS[(SEATS.index(dealer) + i) % 4]
+        entry: dict[str, Any] = {"index": i + 1, "call": call, "seat": who, "legal": True,
+                                 "superseded": False, "address": None}
+        if call == "P":
+            passes += 1
+        elif call in ("X", "XX"):
+            # an illegal double/redouble is treated as not made (it is cancelled)
+            passes_ok = last_action is not None and all(
+                norm[j] == "P" or not entries[j]["legal"] for j in range(last_action + 1, i))
+            opp = last_action is not None and (i - last_action) % 2 == 1
+            if call == "X":
+                entry["address"] = "19A1"
+                ok = passes_ok and opp and last_bid is not None and last_bid[0] == last_action
+                why = ("только последнюю предшествующую заявку, которая должна быть "
+                       "назначением противника, после которого были лишь пасы")
+                if ok:
+                    b.step("19A1", f"call {i + 1}: legal double",
+                           f"Контра {SEAT_RU[who]} законна (19A1, текст вне корпуса).")
+                    state, state_index = "X", i
+                else:
+                    b.step("19A1", f"call {i + 1}: illegal double",
+                           f"Контра {SEAT_RU[who]} незаконна: контрить можно {why} "
+                           "(19A1, текст вне корпуса).")
+            else:
+                entry["address"] = "19B1"
+                ok = passes_ok and opp and state == "X" and state_index == last_action
+                if ok:
+                    b.step("19B1", f"call {i + 1}: legal redouble",
+                           f"Реконтра {SEAT_RU[who]} законна: она относится к последней "
+                           "предшествующей контре противника, после которой были лишь пасы.")
+                    state, state_index = "XX", i
+                else:
+                    b.step("19B1", f"call {i + 1}: illegal redouble",
+                           f"Реконтра {SEAT_RU[who]} незаконна: реконтрировать можно только "
+                           "последнюю предшествующую контру противника, после которой были "
+                           "лишь пасы.")
+            entry["legal"] = ok
+            if ok:
+                last_action = i
+                passes = 0
+        else:
+            if last_bid is not None and _rank(call) <= _rank(last_bid[1]):
+                raise RulingInputError(
+                    f"call {i + 1}: {call} is insufficient after {last_bid[1]}")
+            # every double/redouble still in force is superseded by this legal bid
+            for e in entries:
+                if e["call"] in ("X", "XX") and e["legal"] and not e["superseded"]:
+                    _supersede(b, entries, e["index"] - 1, i, call)
+            state, state_index = "", None
+            last_bid = (i, call)
+            last_action = i
+            passes = 0
+            side = SEATS.index(who) % 2
+            first_in_strain.setdefault((side, call[1:]), SEATS.index(who))
+        entries.append(entry)
+        if passes == 3 and last_bid is not None and call == "P":
+            ended = True
+        if passes == 4 and last_bid is None:
+            ended = True
+
+    contract = None
+    declarer = None
+    if last_bid is not None:
+        bidder = SEATS[(SEATS.index(dealer) + last_bid[0]) % 4]
+        side = SEATS.index(bidder) % 2
+        declarer = SEATS[first_in_strain[(side, last_bid[1][1:])]]
+        contract = last_bid[1] + state
+        if state and ended:
+            b.step("19D", "value increased",
+                   f"Контракт {contract} не перебит: его стоимость увеличивается по закону "
+                   "77 (текст вне корпуса).")
+            b.step("77", "scoring", "Таблица записи — закон 77 (вне корпуса).")
+    if not any(c in ("X", "XX") for c in norm):
+        b.step("19", "no doubles", "В торговле нет контр и реконтр: закон 19 не применяется.")
+    return b.build({
+        "calls": entries,
+        "contract": contract,
+        "declarer": declarer,
+        "ended": ended,
+    })
+
+
+def _supersede(b: RulingBuilder, entries: list[dict], idx: int | None, by: int, call: str) -> None:
+    for e in entries:
+        if e["index"] - 1 == idx and not e["superseded"]:
+            e["superseded"] = True
+            what = "Контра" if e["call"] == "X" else "Реконтра"
+            b.step("19C", f"call {idx + 1} superseded",
+                   f"{what} (заявка {idx + 1}) перебита последующей законной заявкой "
+                   f"{call} (заявка {by + 1}).")
+
+
+def parse_contract(text: str) -> tuple[int, str, int]:
+    """'4SX' -> (4, 'S', 2). Doubled state multiplier: 1, 2 or 4."""
+    if not isinstance(text, str):
+        raise RulingInputError(f"contract: {text!r} is not a contract")
+    m = _CONTRACT_RE.match(text.strip().upper())
+    if not m:
+        raise RulingInputError(f"contract: {text!r} is not a contract like 4S, 3NTX, 6HXX")
+    strain = "NT" if m.group(2) in ("N", "NT") else m.group(2)
+    mult = {None: 1, "X": 2, "XX": 4}[m.group(3)]
+    return int(m.group(1)), strain, mult
+
+
+def score(contract: str, vulnerable: bool, tricks: int) -> int:
+    level, strain, mult = parse_contract(contract)
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise RulingInputError(f"tricks: {tricks!r} is not 0..13")
+    need = level + 6
+    if tricks < need:
+        down = need - tricks
+        if mult == 1:
+            return -(100 if vulnerable else 50) * down
+        # doubled: vulnerable 200 then 300 each; not vulnerable 100, 200, 200, then 300 each
+        if vulnerable:
+            pts = 200 + 300 * (down - 1)
+        else:
+            pts = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+        return -pts * (mult // 2)
+    per = 20 if strain in ("C", "D") else 30
+    trick_score = (per * level + (10 if strain == "NT" else 0)) * mult
+    total = trick_score
+    total += (500 if vulnerable else 300) if trick_score >= 100 else 50
+    if level == 6:
+        total += 750 if vulnerable else 500
+    elif level == 7:
+        total += 1500 if vulnerable else 1000
+    over = tricks - need
+    if mult == 1:
+        total += per * over
+    else:
+        total += 50 * (mult // 2)               # for the insult: 50 doubled, 100 redoubled
+        total += (200 if vulnerable else 100) * (mult // 2) * over
+    return total
+
+
+def is_vulnerable(vul: str, declarer: str) -> bool:
+    v = vul.upper() if isinstance(vul, str) else vul
+    if v not in VULS:
+        raise RulingInputError(f"vul: {vul!r} (expected NONE, NS, EW or ALL)")
+    return v == "ALL" or (v == "NS" and declarer in "NS") or (v == "EW" and declarer in "EW")
+
+
+def rule_score(contract: str, vul: str, declarer: str, tricks: int) -> Ruling:
+    declarer = seat(declarer, "declarer")
+    vulnerable = is_vulnerable(vul, declarer)
+    level, strain, mult = parse_contract(contract)
+    pts = score(contract, vulnerable, tricks)
+    b = RulingBuilder("score")
+    state = {1: "без контры", 2: "с контрой", 4: "с реконтрой"}[mult]
+    strain_ru = SUIT_RU[strain]
+    if mult > 1:
+        b.step("19D", "value increased",
+               f"Контракт {level} {strain_ru} {state}: стоимость увеличена по закону 19D.")
+    diff = tricks - (level + 6)
+    res = "выполнен" if diff >= 0 else f"без {-diff}"
+    b.step("77", "score",
+           f"{SEAT_RU[declarer]} ({'в зоне' if vulnerable else 'до зоны'}), {tricks} взяток, "
+           f"контракт {res}: {pts:+d} по таблице записи закона 77 (текст вне корпуса).")
+    return b.build({
+        "score": pts, "contract": f"{level}{strain}{({1: '', 2: 'X', 4: 'XX'})[mult]}",
+        "declarer": declarer, "vulnerable": vulnerable, "tricks": tricks,
+        "result": diff, "partner": partner(declarer),
+    })
