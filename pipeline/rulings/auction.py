@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from .result import Ruling, RulingBuilder, RulingInputError
-from .seats import SEATS, SEAT_RU, SUIT_RU, partner, seat
+from .seats import SEATS, SEAT_RU, SEAT_RU_GEN, SUIT_RU, partner, seat
 
 STRAINS = ("C", "D", "H", "S", "NT")
 _BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
@@ -82,23 +82,23 @@ def rule_auction(calls: list[str], dealer: str = "N") -> Ruling:
                        "назначением противника, после которого были лишь пасы")
                 if ok:
                     b.step("19A1", f"call {i + 1}: legal double",
-                           f"Контра {SEAT_RU[who]} законна (19A1, текст вне корпуса).")
+                           f"Контра {SEAT_RU_GEN[who]} законна (19A1, текст вне корпуса).")
                     state, state_index = "X", i
                 else:
                     b.step("19A1", f"call {i + 1}: illegal double",
-                           f"Контра {SEAT_RU[who]} незаконна: контрить можно {why} "
+                           f"Контра {SEAT_RU_GEN[who]} незаконна: контрить можно {why} "
                            "(19A1, текст вне корпуса).")
             else:
                 entry["address"] = "19B1"
                 ok = passes_ok and opp and state == "X" and state_index == last_action
                 if ok:
                     b.step("19B1", f"call {i + 1}: legal redouble",
-                           f"Реконтра {SEAT_RU[who]} законна: она относится к последней "
+                           f"Реконтра {SEAT_RU_GEN[who]} законна: она относится к последней "
                            "предшествующей контре противника, после которой были лишь пасы.")
                     state, state_index = "XX", i
                 else:
                     b.step("19B1", f"call {i + 1}: illegal redouble",
-                           f"Реконтра {SEAT_RU[who]} незаконна: реконтрировать можно только "
+                           f"Реконтра {SEAT_RU_GEN[who]} незаконна: реконтрировать можно только "
                            "последнюю предшествующую контру противника, после которой были "
                            "лишь пасы.")
             entry["legal"] = ok
