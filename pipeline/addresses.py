@@ -1,0 +1,253 @@
+"""Canonical addresses: the one place where they are parsed, built and printed.
+
+Forms (``../shared/gold/README.md``):
+
+- part ``part:I``; law ``64``; section ``64A``; clause ``64A1``;
+- subclause ``67B1(A)``, one level deeper ``9A2(B)(1)``;
+- commentary paragraph ``64.10``, its items ``64.10(i)``.
+
+Letters are Latin in addresses whatever script the source used: the Cyrillic
+look-alikes А В С Е Н К М О Р Т Х (and lower case) map to A B C E H K M O P T X.
+Search, links, HTML anchors and exports all go through this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+# Cyrillic letters that OCR and typists use for Latin ones in markers.
+_LOOKALIKE = str.maketrans({
+    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O",
+    "Р": "P", "Т": "T", "Х": "X",
+    "а": "a", "в": "b", "с": "c", "е": "e", "н": "h", "к": "k", "м": "m", "о": "o",
+    "р": "p", "т": "t", "х": "x",
+})
+
+LETTER = r"[A-EА-ЕВСA-Za-zа-е]"
+
+
+def latin(text: str) -> str:
+    """Map Cyrillic look-alike letters to Latin ones (``64А1`` → ``64A1``)."""
+    return text.translate(_LOOKALIKE)
+
+
+_CANON = regex.compile(r"""
+    ^(?:
+        (?P<part>part:[IVXLC]+)
+      | (?P<comm>\d{1,3}\.\d{1,2})(?P<citems>(?:\([ivx]+\))*)
+      | (?P<law>\d{1,3})
+        (?:(?P<sec>[A-Z])
+           (?:(?P<cl>\d{1,2})(?P<subs>(?:\((?:[A-Z]|\d{1,2})\))*)(?P<items>(?:\([ivx]+\))*))?
+        )?
+    )$""", regex.X)
+
+
+def is_canonical(address: str) -> bool:
+    """True for a well-formed canonical address."""
+    return bool(_CANON.match(address or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A parsed canonical address."""
+
+    law: int | None
+    """Law number (``None`` for a part)."""
+    section: str | None = None
+    """Section letter."""
+    clause: int | None = None
+    """Clause number."""
+    subs: tuple[str, ...] = ()
+    """Subclause labels, outermost first, without parentheses (``("B", "1")``)."""
+    para: int | None = None
+    """Commentary paragraph number (``10`` in ``64.10``)."""
+    items: tuple[str, ...] = ()
+    """Commentary item labels (``("i",)``)."""
+    part: str | None = None
+    """Roman numeral of a part."""
+
+    def __str__(self) -> str:
+        if self.part:
+            return f"part:{self.part}"
+        if self.para is not None:
+            return f"{self.law}.{self.para}" + "".join(f"({i})" for i in self.items)
+        out = str(self.law)
+        if self.section:
+            out += self.section
+            if self.clause is not None:
+                out += str(self.clause) + "".join(f"({s})" for s in self.subs)
+                out += "".join(f"({i})" for i in self.items)
+        return out
+
+    @property
+    def kind(self) -> str:
+        """The node kind an address of this shape names."""
+        if self.part:
+            return "part"
+        if self.para is not None:
+            return "item" if self.items else "commentary"
+        if self.items:
+            return "item"
+        if self.subs:
+            return "subclause"
+        if self.clause is not None:
+            return "clause"
+        if self.section:
+            return "section"
+        return "law"
+
+
+def parse(address: str) -> Address | None:
+    """Parse a canonical address; ``None`` when it is not one."""
+    m = _CANON.match(address or "")
+    if not m:
+        return None
+    if m["part"]:
+        return Address(law=None, part=m["part"][5:])
+    if m["comm"]:
+        law, para = m["comm"].split(".")
+        return Address(law=int(law), para=int(para), items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"])))
+    return Address(
+        law=int(m["law"]), section=m["sec"],
+        clause=int(m["cl"]) if m["cl"] else None,
+        subs=tuple(regex.findall(r"\(([A-Z]|\d+)\)", m["subs"] or "")),
+        items=tuple(regex.findall(r"\(([ivx]+)\)", m["items"] or "")),
+    )
+
+
+def law_of(address: str | None) -> str | None:
+    """The law an address belongs to (``"64"`` for ``64A1`` and ``64.10``)."""
+    a = parse(address or "")
+    return str(a.law) if a and a.law is not None else None
+
+
+def parent(address: str) -> str | None:
+    """The address one level up (``64A1`` → ``64A``, ``64.10(i)`` → ``64.10``,
+    ``64.10`` → ``64``); ``None`` at the top."""
+    a = parse(address)
+    if a is None or a.part:
+        return None
+    if a.items:
+        return str(Address(a.law, a.section, a.clause, a.subs, a.para, a.items[:-1]))
+    if a.para is not None:
+        return str(a.law)
+    if a.subs:
+        return str(Address(a.law, a.section, a.clause, a.subs[:-1]))
+    if a.clause is not None:
+        return str(Address(a.law, a.section))
+    if a.section:
+        return str(a.law)
+    return None
+
+
+def ancestors(address: str) -> list[str]:
+    """Every address above this one, nearest first."""
+    out, cur = [], parent(address)
+    while cur:
+        out.append(cur)
+        cur = parent(cur)
+    return out
+
+
+def child(parent_id: str | None, kind: str, label: str | None) -> str | None:
+    """Compose a child's address from its parent's and its own label.
+
+    ``child("64", "section", "A") == "64A"``; ``child("67B1", "subclause", "(A)") ==
+    "67B1(A)"``; ``child(None, …)`` is ``None`` (inside a fragment)."""
+    if label is None:
+        return None
+    if kind == "part":
+        return f"part:{label}"
+    if kind == "law":
+        return label
+    if kind == "commentary":
+        return label
+    if parent_id is None:
+        return None
+    return parent_id + latin(label)
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def roman_value(numeral: str) -> int:
+    """Value of a Roman numeral (``IV`` → 4); 0 for anything else."""
+    total = 0
+    for i, ch in enumerate(numeral):
+        v = _ROMAN.get(ch.upper(), 0)
+        if not v:
+            return 0
+        nxt = _ROMAN.get(numeral[i + 1].upper(), 0) if i + 1 < len(numeral) else 0
+        total += -v if v < nxt else v
+    return total
+
+
+def sort_key(address: str) -> tuple:
+    """Document order of addresses: parts, then by law, section, clause, …"""
+    a = parse(address)
+    if a is None:
+        return (9, address)
+    if a.part:
+        return (0, roman_value(a.part))
+    subs = tuple((0, int(s)) if s.isdigit() else (1, ord(s)) for s in a.subs)
+    items = tuple(roman_value(i) for i in a.items)
+    if a.para is not None:
+        return (1, a.law, 1, "", 0, (), a.para, items)
+    return (1, a.law, 0, a.section or "", a.clause or 0, subs, 0, items)
+
+
+def anchor(address: str) -> str:
+    """The HTML anchor of an address: safe in ``id`` and URL fragments.
+
+    ``64A1`` → ``64A1``; ``67B1(A)`` → ``67B1-A``; ``64.10(i)`` → ``64.10-i``;
+    ``part:I`` → ``part-I``."""
+    return address.replace("part:", "part-").replace(")(", "-").replace("(", "-").replace(")", "")
+
+
+# --- lenient parsing of what people type -------------------------------------
+
+_HUMAN = regex.compile(r"""
+    ^\s*
+    (?:(?:правил\w*|law|rule|п\.?\s*п\.?|п\.|пункт\w*|§)\s*)?      # optional noun
+    (?P<law>\d{1,3})
+    (?:
+        \s*\.\s*(?P<para>\d{1,2})\.?\s*(?P<items>(?:\(\s*[ivx]+\s*\)\s*)*)   # 64.10(i)
+      | [\s,]*(?P<sec>[A-EА-ЕВСa-eа-е])
+        (?:\s*(?P<cl>\d{1,2})
+           (?P<subs>(?:\s*\(\s*(?:[A-Za-zА-Яа-я]|\d{1,2})\s*\)|\s*[a-eа-е](?![\w]))*)
+           (?P<items>(?:\s*\(\s*[ivx]+\s*\))*)
+        )?
+    )?
+    \s*\.?\s*$""", regex.X | regex.I)
+
+
+def lenient(text: str) -> str | None:
+    """Parse an address as a person types it and return the canonical form.
+
+    Accepts ``64A1``, ``64 A 1``, ``64а1``, ``64А1`` (Cyrillic), ``правило 64А1``,
+    ``Правило 64, A1``, ``Law 64A1``, ``67B1(A)``, ``67B1a``, ``67 B 1 (а)``,
+    ``п. 64.10``, ``64.10(i)``, ``part:I``, ``Раздел I``. ``None`` otherwise.
+    """
+    text = (text or "").strip()
+    m = regex.match(r"^(?:part:|раздел\s+|part\s+)([IVXLC]+)\s*$", text, regex.I)
+    if m:
+        return f"part:{m[1].upper()}"
+    m = _HUMAN.match(text)
+    if not m:
+        return None
+    law = str(int(m["law"]))
+    if m["para"]:
+        items = "".join(f"({i.lower()})" for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I))
+        return f"{law}.{int(m['para'])}{items}"
+    if not m["sec"]:
+        return law
+    out = law + latin(m["sec"]).upper()
+    if m["cl"]:
+        out += str(int(m["cl"]))
+        for s in regex.findall(r"\(?\s*([A-Za-zА-Яа-я]|\d{1,2})\s*\)?", m["subs"] or ""):
+            out += f"({latin(s).upper()})"
+        for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I):
+            out += f"({i.lower()})"
+    return out if is_canonical(out) else None

@@ -1,0 +1,573 @@
+"""Stage 2, clean: repair OCR, scan and web-scrape damage, logging every edit.
+
+Input: a ``Source`` (decoded raw text). Output: a ``Cleaned`` whose ``text``
+holds one paragraph or heading per line, and whose ``edits`` rebuild the raw
+text exactly (``buffer.unapply``).
+
+Guarantees after cleaning:
+
+- no line is a page number, a rule, site chrome or a pagination strip; no line
+  holds a run of three or more ``?``; no line ends in a word-joining hyphen; no
+  line repeats its neighbour;
+- hard wraps inside a paragraph or heading are joined with one space; a word
+  broken at a line end is joined (its hyphen kept only in real compounds such as
+  ``из-за``, ``12-й``); a word split by a stray space is joined when the
+  dictionary or the corpus knows the whole and not the parts;
+- a structural marker run into the middle of a line starts a line of its own;
+- the source's own spelling, punctuation, footnote marks, ``(НАКАЗАНИЕ)`` and
+  tags are kept exactly.
+
+Each repair is a named function ``(text, ctx) -> list[Change]`` over the whole
+current text; ``REPAIRS`` runs them in order. A repair proposes, the buffer
+records: nothing is removed without an ``Edit`` carrying its reason.
+"""
+
+from __future__ import annotations
+
+import collections
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Callable
+
+import regex
+
+from . import morph
+from .buffer import Buffer, Change
+from .model import Cleaned, Edit, Source, Span
+
+# ---------------------------------------------------------------------------
+# Patterns shared with the segmenter: what starts a structural unit.
+
+LAW_HEAD = regex.compile(r"^Правило\s*(\d{1,3})\s*\.\s*")
+"""``Правило 64. …`` and ``Правило 24.Показ…`` (no space)."""
+PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
+"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
+SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
+"""``A.Наказание…``, Latin or Cyrillic look-alike letter."""
+CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
+"""``1.Нарушитель…``."""
+SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
+"""``(A).…``, ``(1).…``."""
+COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.\s+")
+"""``64.10. …``, ``74.2,3. …``."""
+ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
+"""Commentary items ``(i) …``, ``(iii) …``."""
+FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
+"""A footnote body: ``(*) - …``."""
+TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
+"""Source tags such as ``(DC4)``."""
+
+MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE)
+
+
+def starts_unit(line: str) -> bool:
+    """True when ``line`` opens a structural unit (heading, marker or footnote)."""
+    return any(p.match(line) for p in MARKERS)
+
+
+def is_heading_line(line: str) -> bool:
+    """True for a line whose opening words are a title (law, part, section,
+    clause or subclause marker), as opposed to commentary paragraphs, items and
+    footnotes, whose opening words are usually body text."""
+    return any(p.match(line) for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE))
+
+
+# ---------------------------------------------------------------------------
+# Context
+
+
+@dataclass
+class Context:
+    """What the repairs may know besides the text."""
+
+    source: Source
+    buffer: Buffer
+    vocabulary: collections.Counter = field(default_factory=collections.Counter)
+    """Lower-case word forms seen unbroken in the corpus."""
+    pages: list[tuple[int, int | None]] = field(default_factory=list)
+    """Page-number artefacts found: (raw offset, page number)."""
+    tagged_paragraphs: bool = False
+    """Paragraphs end with a tag such as ``(DC4)`` (001's commentary style)."""
+
+    def known(self, word: str) -> bool:
+        """The dictionary or the corpus knows this word form."""
+        w = word.lower()
+        return morph.is_known(w) or self.vocabulary.get(w, 0) > 0
+
+
+def _lines(text: str):
+    """Yield ``(start, end, line)`` for every line (end excludes the newline)."""
+    pos = 0
+    for line in text.split("\n"):
+        yield pos, pos + len(line), line
+        pos += len(line) + 1
+
+
+def _drop_line(text: str, start: int, end: int) -> tuple[int, int]:
+    """Range that removes a whole line with its newline."""
+    if end < len(text):
+        return start, end + 1
+    if start > 0:
+        return start - 1, end
+    return start, end
+
+
+# ---------------------------------------------------------------------------
+# The repairs, in the order they run.
+
+
+def newlines(text: str, ctx: Context) -> list[Change]:
+    """``\\r\\n`` and lone ``\\r`` become ``\\n``; a byte-order mark is dropped."""
+    out = []
+    if text.startswith("\ufeff"):
+        out.append(Change(0, 1, "", "bom"))
+    for m in regex.finditer(r"\r\n?", text):
+        out.append(Change(m.start(), m.end(), "\n", "newline"))
+    return out
+
+
+def blank_lines(text: str, ctx: Context) -> list[Change]:
+    """Drop empty lines. When nearly every line is followed by one (double
+    spacing) they carry no meaning; otherwise they end a paragraph, and the
+    unwrapper sees that through the edit kind ``paragraph-gap``."""
+    lines = list(_lines(text))
+    nonempty = [ln for ln in lines if ln[2].strip()]
+    if len(nonempty) < 2:
+        return []
+    followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip())
+    double = followed >= 0.6 * len(nonempty) and len(nonempty) >= 4
+    out = []
+    for i, (s, e, line) in enumerate(lines):
+        if line.strip() or i == len(lines) - 1 and s == e:
+            continue
+        a, b = _drop_line(text, s, e)
+        out.append(Change(a, b, "", "double-spacing" if double else "paragraph-gap"))
+    return _merge_sorted(out)
+
+
+def bar_prefix(text: str, ctx: Context) -> list[Change]:
+    """When most lines start with ``|`` (a scraped table border), strip that prefix."""
+    lines = [ln for ln in _lines(text) if ln[2].strip()]
+    barred = [ln for ln in lines if ln[2].startswith("|") and ln[2].strip() != "|"]
+    if len(lines) < 3 or len(barred) < 0.6 * len(lines):
+        return []
+    out = []
+    for s, e, line in barred:
+        m = regex.match(r"\|\s?", line)
+        out.append(Change(s, s + m.end(), "", "bar-prefix"))
+    return out
+
+
+_CHROME = regex.compile(r"""^\s*(?:
+      Все\ о\ [Бб]ридже | Шрифт\s*:? | Размер\ шрифта.* | Версия\ для\ печати | На\ главную
+    | Назад | Вперед | Вперёд | Оглавление\s*:? | Содержание\s*:? | Читать\ далее.* | Меню
+    | Поиск(?:\ по\ сайту)?\s*:? | Главная | Войти | Регистрация | Печать | [Сс]качать.*
+    | [A-Za-z]\ +[A-Za-z]\ +[A-Za-z]          # font-size toggles "A A A"
+)\s*$""", regex.X)
+_PAGE = regex.compile(r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\.\.page(\d{1,4})|[Сс]тр\.\s*(\d{1,4}))\s*$")
+_PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
+_RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
+_STRIP = regex.compile(r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$")
+_QRULE = regex.compile(r"^\s*\?{3,}\s*$")
+
+
+def line_artefacts(text: str, ctx: Context) -> list[Change]:
+    """Remove whole lines that are not text: site chrome (reader menus), page
+    numbers (``– 87``, ``- 41 -``, ``..page4``, ``стр. 12``), pagination strips
+    (``1 2 3 … 206``), underline rules (``-----``, ``=====``), a lone ``|``, a
+    line of ``?``. A page number that opens a line of text (``– 95 C.Имеется…``)
+    is removed and the text kept. Page numbers are remembered for the segmenter."""
+    out = []
+    for s, e, line in _lines(text):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        kind = why = None
+        page = None
+        m = _PAGE.match(line)
+        if _CHROME.match(line):
+            kind = "site-chrome"
+        elif m:
+            kind = "page-number"
+            page = int(next(g for g in m.groups() if g))
+        elif _STRIP.match(line) and _ascending(stripped):
+            kind = "pagination-strip"
+        elif _RULE.match(line):
+            kind = "underline-rule"
+        elif stripped == "|":
+            kind = "lone-bar"
+        elif _QRULE.match(line):
+            kind, why = "question-run", "a whole line of ? stands for a rule"
+        if kind:
+            a, b = _drop_line(text, s, e)
+            out.append(Change(a, b, "", kind, why or ""))
+            if page is not None:
+                ctx.pages.append((ctx.buffer.to_raw(s), page))
+            continue
+        m = _PAGE_PREFIX.match(line)
+        if m and starts_unit(line[m.end():]):
+            out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading"))
+            ctx.pages.append((ctx.buffer.to_raw(s), int(m[1])))
+    return _merge_sorted(out)
+
+
+def _ascending(line: str) -> bool:
+    nums = [int(x) for x in line.split()]
+    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+
+
+def inline_marks(text: str, ctx: Context) -> list[Change]:
+    """Drop printer marks (``..page4``), paragraph signs (``¶``) and table-of-contents
+    dot leaders with their page number (``Правило 64 ........ 87``)."""
+    out = []
+    for m in regex.finditer(r"\.\.page\d+|¶\s?|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", text, regex.M):
+        kind = "pilcrow" if m.group().startswith("¶") else "printer-mark" if "page" in m.group() else "dot-leader"
+        out.append(Change(m.start(), m.end(), "", kind))
+    return out
+
+
+def question_runs(text: str, ctx: Context) -> list[Change]:
+    """Runs of three or more ``?`` inside a line stood for lost indentation (at a
+    line start) or a rule (mid-line, e.g. before a footnote): the first are
+    deleted, the second become a line break."""
+    out = []
+    for s, e, line in _lines(text):
+        for m in regex.finditer(r"[ \t]*\?{3,}[ \t]*", line):
+            a, b = s + m.start(), s + m.end()
+            if m.start() == 0 or m.end() == len(line):
+                out.append(Change(a, b, "", "question-run", "lost indentation"))
+            else:
+                out.append(Change(a, b, "\n", "question-run", "stood for a rule or line break"))
+    return out
+
+
+def _norm_words(line: str) -> list[str]:
+    return [w.lower() for w in morph.WORD.findall(line)]
+
+
+def _is_subsequence(short: list[str], long: list[str]) -> bool:
+    it = iter(long)
+    return all(any(w == x for x in it) for w in short)
+
+
+def duplicates(text: str, ctx: Context) -> list[Change]:
+    """Lines repeated by the scan: an exact repeat of the line before, a repeat
+    of that line's last words (``картой,`` after ``…взяток картой,``), or a line
+    that the scan printed twice and whose words all stand, in order, in the line
+    before (001: ``наказание в две взятки не``). The first copy is kept."""
+    lines = list(_lines(text))
+    out = []
+    prev_kept: str | None = None
+    for i, (s, e, line) in enumerate(lines):
+        cur = line.strip()
+        if not cur:
+            continue
+        dup = None
+        if prev_kept is not None:
+            words, pwords = _norm_words(cur), _norm_words(prev_kept)
+            if cur == prev_kept.strip():
+                dup = "repeats the line before"
+            elif words and len(words) <= 5 and len(words) < len(pwords) and pwords[-len(words):] == words \
+                    and prev_kept.rstrip().endswith(cur) and not starts_unit(cur):
+                dup = "repeats the end of the line before"
+            else:
+                twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or \
+                       (i > 0 and lines[i - 1][2].strip() == cur)
+                if twin and words and len(words) <= 6 and len(words) < len(pwords) \
+                        and _is_subsequence(words, pwords) and not starts_unit(cur):
+                    dup = "printed twice; its words stand in the line before"
+        if dup:
+            a, b = _drop_line(text, s, e)
+            out.append(Change(a, b, "", "duplicate", dup))
+        else:
+            prev_kept = cur
+    return _merge_sorted(out)
+
+
+# A marker run into a line: after a sentence end (or a colon), a section letter,
+# clause number, subclause, law heading or footnote body starts a new unit.
+_RUN_IN = regex.compile(r"""
+    (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)
+    [ \t]+
+    (?=
+        [A-HА-ЕВС]\.\s?[А-ЯЁA-Z]            # B.Фальшренонс
+      | \d{1,2}\.[А-ЯЁ]                     # 2.Игрок (no space: a clause marker)
+      | \((?:[A-HА-ЕВС]|\d{1,2})\)\.         # (A).
+      | Правило\s*\d{1,3}\.\s*[А-ЯЁ]         # Правило 64. …
+      | \(\*+\d*\)\s*[-–—]\s                 # (*) - footnote body
+    )""", regex.X)
+_SINGLE_LETTER_WORD = regex.compile(r"(?<=\s)[A-HА-ЕВС]\.\s?[А-ЯЁ]")
+
+
+def run_in_structure(text: str, ctx: Context) -> list[Change]:
+    """Start a new line where a structural marker was run into the text
+    (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``)."""
+    out = []
+    for m in _RUN_IN.finditer(text):
+        before = text[max(0, m.start() - 4):m.start()]
+        # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
+        if regex.search(r"\b[a-zа-я]\.$", before):  # "т.е. A" style abbreviations: not a marker
+            continue
+        out.append(Change(m.start(), m.end(), "\n", "run-in-structure", "marker starts a new unit"))
+    return out
+
+
+_GLUED = regex.compile(r"(?<=[а-яё]{3})(?=[А-ЯЁ][а-яё]{2,})")
+
+
+def glued_headings(text: str, ctx: Context) -> list[Change]:
+    """A heading glued to its text (``A. ТасованиеПеред началом``): break the
+    line where a lower-case letter runs into a capital inside one word."""
+    out = []
+    for s, e, line in _lines(text):
+        if not is_heading_line(line):
+            continue
+        m = _GLUED.search(line)
+        if m:
+            out.append(Change(s + m.start(), s + m.start(), "\n", "glued-heading"))
+    return out
+
+
+_KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
+
+
+def _barriers(ctx: Context) -> set[int]:
+    """Cleaned offsets where a removed line stood that separates paragraphs."""
+    seps = {"page-number", "site-chrome", "pagination-strip", "underline-rule", "lone-bar",
+            "question-run", "paragraph-gap"}
+    return set(ctx.buffer.marks(lambda kind, before: before.endswith("\n") and bool(seps & set(kind.split("+")))))
+
+
+def dehyphenate(text: str, ctx: Context) -> list[Change]:
+    """Join a word broken by a hyphen at a line end (``мес-``/``то`` → ``место``).
+    The hyphen stays when the word is a real compound (``из-за``, ``какие-либо``)
+    or follows a number (``12-``/``й``): decided with the dictionary and the
+    corpus's vocabulary, never with a list of words."""
+    barriers = _barriers(ctx)
+    out = []
+    for m in regex.finditer(r"(?<=(\w+))-\n(?=(\w+))", text):
+        left, right = m[1], m[2]
+        if m.end() in barriers or starts_unit(text[m.end():m.end() + 40].split("\n")[0]):
+            continue
+        if not regex.match(r"\p{L}", left[-1]) and not left[-1].isdigit():
+            continue
+        joined, hyphened = left + right, left + "-" + right
+        if left[-1].isdigit():
+            keep = True
+        elif ctx.known(joined):
+            keep = False
+        elif ctx.known(hyphened) or (_KEEP_HYPHEN_SUFFIX.match(right) and ctx.known(left)):
+            keep = True
+        else:
+            keep = False  # a typographic break: the usual case
+        if keep:
+            out.append(Change(m.start() + 1, m.end(), "", "unwrap", "line-end hyphen of a compound kept"))
+        else:
+            out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
+    return out
+
+
+_SENTENCE_END = regex.compile(r"[.!?:;…][)\]»\"”']*\s*$")
+_TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
+
+
+def unwrap(text: str, ctx: Context) -> list[Change]:
+    """Join hard-wrapped lines into paragraphs and headings. A line break stays
+    where the structure or the sentence says so:
+
+    - the next line opens a unit (marker, heading, footnote), or a removed rule,
+      page number or blank line stood between them;
+    - the line ends with a tag such as ``(DC4)`` (001 ends every paragraph so);
+    - in a heading, the next line begins with a capital (the body starts);
+    - in body text, the line ends a sentence and the next begins with a capital
+      (not in tagged sources, where only tags end paragraphs).
+    """
+    barriers = _barriers(ctx)
+    lines = list(_lines(text))
+    out = []
+    para_is_heading = False
+    for i, (s, e, line) in enumerate(lines):
+        if i == 0 or not lines[i - 1][2].strip():
+            para_is_heading = is_heading_line(line)
+            continue
+        prev = lines[i - 1][2]
+        nl = s - 1  # the newline before this line
+        if not line.strip() or s in barriers or starts_unit(line) or _TAG_END.search(prev):
+            para_is_heading = is_heading_line(line)
+            continue
+        first = line.lstrip()[:1]
+        upper = first.isupper() or first.isdigit()
+        if para_is_heading:
+            if upper:
+                para_is_heading = is_heading_line(line)
+                continue
+        elif upper and _SENTENCE_END.search(prev) and not ctx.tagged_paragraphs:
+            para_is_heading = False
+            continue
+        space = "" if prev.endswith(" ") or line.startswith(" ") else " "
+        out.append(Change(nl, nl + 1, space, "unwrap"))
+    return out
+
+
+_WORD_PAIR = regex.compile(r"(?<![\p{L}-])(\p{Cyrillic}+) (\p{Ll}+)(?![\p{L}-])")
+
+
+def split_words(text: str, ctx: Context) -> list[Change]:
+    """Join a word split by a stray space (``следу ющую``, ``нару шителя``,
+    ``откры той``): when the joined form is known to the dictionary or the
+    corpus and one of the parts is not a dictionary word. Source typos that are
+    whole words (``разыргывалась``) are left alone."""
+    out = []
+    pos = 0
+    while True:
+        m = _WORD_PAIR.search(text, pos)
+        if not m:
+            break
+        a, b = m[1], m[2]
+        joined = a + b
+        if len(joined) >= 5 and (not morph.is_known(a) or not morph.is_known(b)) and ctx.known(joined):
+            out.append(Change(m.start(2) - 1, m.start(2), "", "split-word", f"{a} {b} → {joined}"))
+            pos = m.end()
+        else:
+            pos = m.start(2)
+    return out
+
+
+def yo_mojibake(text: str, ctx: Context) -> list[Change]:
+    """``ё`` mis-decoded in older files as ``„`` inside a word → ``ё``."""
+    return [Change(m.start(), m.end(), "ё", "yo", "„ inside a word")
+            for m in regex.finditer(r"(?<=\p{Cyrillic})„(?=\p{Cyrillic})", text)]
+
+
+REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
+    ("newlines", newlines),
+    ("blank_lines", blank_lines),
+    ("bar_prefix", bar_prefix),
+    ("line_artefacts", line_artefacts),
+    ("inline_marks", inline_marks),
+    ("question_runs", question_runs),
+    ("duplicates", duplicates),
+    ("run_in_structure", run_in_structure),
+    ("glued_headings", glued_headings),
+    ("yo_mojibake", yo_mojibake),
+    ("dehyphenate", dehyphenate),
+    ("unwrap", unwrap),
+    ("split_words", split_words),
+)
+"""Every repair, in the order it runs. Later repairs see the earlier ones' work."""
+
+
+def _merge_sorted(changes: list[Change]) -> list[Change]:
+    """Sort changes and merge those that touch (two removed lines in a row)."""
+    changes.sort(key=lambda c: (c.start, c.end))
+    out: list[Change] = []
+    for c in changes:
+        if out and c.start < out[-1].end:
+            continue
+        out.append(c)
+    return out
+
+
+def vocabulary(texts) -> collections.Counter:
+    """Lower-case word forms of the given raw texts (words broken by a line-end
+    hyphen or split by a space are only rarely whole elsewhere, so the counts of
+    the whole forms are what the joins consult)."""
+    counts: collections.Counter = collections.Counter()
+    for text in texts:
+        counts.update(w.lower() for w in morph.WORD.findall(text))
+    return counts
+
+
+def clean(source: Source, vocab: collections.Counter | None = None,
+          repairs=REPAIRS) -> Cleaned:
+    """Run every repair over ``source`` and return the cleaned text with its edit log."""
+    buf = Buffer(source.text)
+    ctx = Context(source=source, buffer=buf, vocabulary=vocab if vocab is not None else vocabulary([source.text]))
+    ctx.tagged_paragraphs = len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
+    for _name, repair in repairs:
+        buf.apply(repair(buf.text, ctx))
+    edits = tuple(_edit(source, rs, re_, after, kind, cs, why)
+                  for rs, re_, after, kind, cs, why in buf.edits())
+    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, buf))
+
+
+class OffsetMap:
+    """Maps offsets between cleaned and raw text in O(log edits)."""
+
+    def __init__(self, edits):
+        self.edits = list(edits)
+        self._clean = [e.clean_start for e in self.edits]
+        self._raw = [e.span.start for e in self.edits]
+
+    def to_raw(self, offset: int) -> int:
+        """Raw offset of a cleaned offset (an offset inside a replacement maps to
+        the start of the replaced raw text)."""
+        i = bisect_right(self._clean, offset) - 1
+        if i < 0:
+            return offset
+        e = self.edits[i]
+        if offset < e.clean_start + len(e.after):
+            return e.span.start
+        return e.span.end + (offset - e.clean_start - len(e.after))
+
+    def to_clean(self, raw: int) -> int:
+        """Cleaned offset of a raw offset (inside a replaced stretch: the start of
+        its replacement)."""
+        i = bisect_right(self._raw, raw) - 1
+        if i < 0:
+            return raw
+        e = self.edits[i]
+        if raw < e.span.end:
+            return e.clean_start
+        return e.clean_start + len(e.after) + (raw - e.span.end)
+
+
+class LineIndex:
+    """1-based line numbers of raw offsets, by binary search."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in regex.finditer(r"\n", text)]
+
+    def line(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
+
+
+def _breaks(ctx: Context, buf: Buffer) -> tuple[tuple[int, int | None, bool], ...]:
+    """Page breaks in cleaned offsets. A break is hard when the next page number
+    is not this one plus one: pages are missing between them."""
+    pages = sorted(ctx.pages)
+    edits = [_edit(ctx.source, rs, re_, after, kind, cs, why) for rs, re_, after, kind, cs, why in buf.edits()]
+    omap = OffsetMap(edits)
+    out = []
+    for i, (raw, num) in enumerate(pages):
+        nxt = pages[i + 1][1] if i + 1 < len(pages) else None
+        hard = nxt is None or num is None or nxt != num + 1
+        out.append((omap.to_clean(raw), num, hard))
+    return tuple(out)
+
+
+_LINE_INDEX: dict[int, tuple[str, LineIndex]] = {}
+
+
+def _edit(source: Source, rs: int, re_: int, after: str, kind: str, cs: int, why: str) -> Edit:
+    return Edit(kind=kind, span=span_of(source, rs, re_), before=source.text[rs:re_],
+                after=after, clean_start=cs, why=why)
+
+
+def span_of(source: Source, start: int, end: int) -> Span:
+    """A ``Span`` for raw offsets, with 1-based line numbers."""
+    key = id(source.text)
+    cached = _LINE_INDEX.get(key)
+    if cached is None or cached[0] is not source.text:
+        if len(_LINE_INDEX) > 64:
+            _LINE_INDEX.clear()
+        cached = (source.text, LineIndex(source.text))
+        _LINE_INDEX[key] = cached
+    index = cached[1]
+    return Span(source=source.name, start=start, end=end, line=index.line(start),
+                end_line=index.line(max(start, end - 1)))
+
+
+def column(source: Source, offset: int) -> int:
+    """1-based column of a raw offset."""
+    return offset - (source.text.rfind("\n", 0, offset) + 1) + 1

@@ -1,0 +1,53 @@
+"""The catalogue of diagnostics and the one exception for misuse.
+
+Content problems never raise: a stage reports a ``Diagnostic`` with a code from
+this catalogue and goes on. ``KodeksError`` is for what cannot be worked around
+(a corpus folder that does not exist, an output folder that cannot be written);
+its message says what to do.
+"""
+
+from __future__ import annotations
+
+from .model import Diagnostic, Span
+
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # reading
+    "K101": ("error", "empty source"),
+    "K102": ("error", "binary data, not text"),
+    "K103": ("warning", "not UTF-8; decoded with a legacy Cyrillic encoding"),
+    "K104": ("error", "undecodable bytes"),
+    "K105": ("warning", "truncated multi-byte character at the end of the file"),
+    "K106": ("warning", "kind of source detected, not declared"),
+    "K107": ("warning", "manifest entry without a file"),
+    # cleaning
+    "K201": ("info", "repair made"),
+    "K202": ("warning", "very long line"),
+    # segmentation
+    "K301": ("warning", "text whose law cannot be told: kept as an unplaced fragment"),
+    "K302": ("warning", "footnote mark with no body in the source"),
+    "K303": ("warning", "footnote body with no mark on its page"),
+    "K304": ("warning", "duplicate address inside one source"),
+    "K305": ("warning", "numbering goes backwards"),
+    "K306": ("info", "address inferred from context"),
+    "K307": ("info", "source ends mid-unit"),
+    # merging
+    "K401": ("warning", "witnesses give different titles for one address"),
+    "K402": ("info", "fragment placed by alignment with another witness"),
+    # linking
+    "K501": ("warning", "reference to a law that is not in the corpus"),
+    "K502": ("info", "reference resolved to an ancestor"),
+    # rulings
+    "K601": ("error", "a ruling declares a clause that is not in the corpus"),
+}
+
+
+def diag(code: str, message: str, span: Span | None = None, level: str | None = None) -> Diagnostic:
+    """Build a diagnostic with the catalogue's level for ``code``."""
+    default_level, _ = CATALOGUE[code]
+    return Diagnostic(code=code, level=level or default_level, message=message, span=span)
+
+
+class KodeksError(Exception):
+    """Misuse or unusable input as a whole; the message says what to do."""
+
+    exit_code = 2

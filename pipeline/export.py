@@ -1,0 +1,101 @@
+"""Structured exports: per-source trees in the gold shape, the merged codex,
+links, coverage and the build report. Pure functions from model values to
+JSON-ready dicts; writing files is the runner's job.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Codex, Entry, Footnote, Node, Reference, Tree
+
+REMOVAL_KINDS = {"page-number": "page-number", "site-chrome": "site-chrome",
+                 "pagination-strip": "pagination-strip", "underline-rule": "underline-rule",
+                 "lone-bar": "lone-bar", "question-run": "question-run", "duplicate": "duplicate"}
+
+
+def ref_json(ref: Reference, full: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": ref.text, "target": ref.target}
+    if full:
+        out.update(owner=ref.owner, field=ref.field, kind=ref.kind, status=ref.status,
+                   resolved=ref.resolved, span=ref.span.to_json())
+    return out
+
+
+def footnote_json(fn: Footnote, full: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"mark": fn.mark, "text": fn.text, "refs": [ref_json(r, full) for r in fn.refs]}
+    if full:
+        out["span"] = fn.span.to_json()
+    return out
+
+
+def node_json(node: Node, full: bool = False) -> dict[str, Any]:
+    """A node in the gold shape; ``full`` adds spans and reference details."""
+    out: dict[str, Any] = {
+        "id": node.id, "kind": node.kind, "label": node.label, "title": node.title,
+        "text": node.text, "inferred": node.inferred, "penalty": node.penalty,
+        "tags": list(node.tags), "footnotes": [footnote_json(f, full) for f in node.footnotes],
+        "refs": [ref_json(r, full) for r in node.refs],
+        "children": [node_json(c, full) for c in node.children],
+    }
+    if node.probable:
+        out["probable"] = node.probable
+    if full:
+        out["span"] = node.span.to_json()
+    return out
+
+
+def removed(tree: Tree) -> list[dict[str, str]]:
+    """Artefacts the cleaner removed, in the gold's ``removed`` shape."""
+    out = []
+    for e in tree.cleaned.edits:
+        kinds = e.kind.split("+")
+        why = next((REMOVAL_KINDS[k] for k in kinds if k in REMOVAL_KINDS), None)
+        if why and e.before.strip():
+            out.append({"text": e.before.strip(), "why": why})
+    return out
+
+
+def source_json(tree: Tree, full: bool = False) -> dict[str, Any]:
+    """One source's tree, exactly in the shape of ``../shared/gold/*.json``."""
+    out: dict[str, Any] = {
+        "source": tree.source.name,
+        "kind": tree.source.kind,
+        "nodes": [node_json(n, full) for n in tree.nodes],
+        "removed": removed(tree),
+    }
+    if full:
+        out["encoding"] = tree.source.encoding
+        out["truncated_start"] = tree.truncated_start
+        out["truncated_end"] = tree.truncated_end
+    return out
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.id, "kind": entry.kind, "label": entry.label, "title": entry.title,
+        "text": entry.text, "parent": entry.parent, "children": list(entry.children),
+        "inferred": entry.inferred, "penalty": entry.penalty, "tags": list(entry.tags),
+        "footnotes": [footnote_json(f, True) for f in entry.footnotes],
+        "refs": [ref_json(r, True) for r in entry.refs],
+        "backlinks": list(entry.backlinks),
+        "chosen": entry.chosen, "why": entry.why,
+        "witnesses": [{"source": w.source, "title": w.title, "text": w.text, "span": w.span.to_json(),
+                       "edits": w.edits, "truncated": w.truncated, "placed_by": w.placed_by}
+                      for w in entry.witnesses],
+        "edits": [e.to_json() for e in entry.edits],
+    }
+
+
+def codex_json(codex: Codex) -> dict[str, Any]:
+    """The merged codex (schema: ``schemas/codex.schema.json``)."""
+    return {
+        "schema": "https://kodeks.invalid/schemas/codex.schema.json",
+        "edition": "1987",
+        "sources": [{"name": s.name, "title": s.title, "kind": s.kind, "edition": s.edition,
+                     "origin": s.origin, "priority": s.priority, "encoding": s.encoding}
+                    for s in codex.sources],
+        "roots": list(codex.roots),
+        "entries": [entry_json(e) for e in codex.entries.values()],
+        "fragments": [{"source": src, "node": node_json(n, True)} for src, n in codex.fragments],
+    }

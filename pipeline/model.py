@@ -1,0 +1,300 @@
+"""The data model of Kodeks: one file, frozen dataclasses, every field documented.
+
+Every stage passes these values to the next. Russian terms are mapped to English
+once, here: правило → law, раздел → part, пункт (A.) → section, подпункт (1.) →
+clause, (A). → subclause, комментарий 64.10 → commentary, (i) → item, сноска →
+footnote.
+
+Offsets are character offsets into the *decoded* raw text of a source
+(``Source.text``); lines are 1-based. A ``Span`` therefore always points at the
+exact characters a node, reference or edit came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+NODE_KINDS = ("part", "law", "section", "clause", "subclause", "item", "commentary", "fragment")
+"""Every node kind, outermost first (fragments wrap text whose law is unknown)."""
+
+LEVELS = ("info", "warning", "error")
+"""Diagnostic levels, mildest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One corpus file, as read."""
+
+    path: str
+    """Path of the file as given to the reader (used in every message)."""
+    name: str
+    """File name, e.g. ``002_5dc556f7a892ab5b.txt``."""
+    stem: str
+    """File name without extension; the name of its per-source JSON."""
+    kind: str
+    """``laws`` or ``commentary`` (from the manifest, else detected)."""
+    text: str
+    """The decoded raw text, byte for byte what the file holds once decoded."""
+    encoding: str
+    """The encoding the bytes were decoded with (``utf-8``, ``cp1251``, …)."""
+    title: str = ""
+    """Human title from the manifest (or the file name)."""
+    edition: str = "1987"
+    """Edition of the laws the source renders."""
+    origin: str = ""
+    """Where the text comes from: scan, web page, typewriter …"""
+    priority: int = 50
+    """Merge priority: when two witnesses tie, the higher priority wins."""
+    fmt: str = "txt"
+    """Input format: ``txt`` or ``html`` (HTML is reduced to text by the reader)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of one source's raw text."""
+
+    source: str
+    """Source file name."""
+    start: int
+    """Offset of the first character in ``Source.text``."""
+    end: int
+    """Offset one past the last character."""
+    line: int
+    """1-based line of ``start``."""
+    end_line: int
+    """1-based line of the last character."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "start": self.start, "end": self.end,
+                "line": self.line, "end_line": self.end_line}
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One repair made by the cleaner. Applying every edit of a source to its raw
+    text gives the cleaned text; undoing them gives the raw text back."""
+
+    kind: str
+    """Name of the repair (``page-number``, ``duplicate``, ``dehyphenate`` …)."""
+    span: Span
+    """Where in the raw source the replaced text stood."""
+    before: str
+    """The raw text replaced (``Source.text[span.start:span.end]``)."""
+    after: str
+    """What the cleaned text has instead (often ``""`` or ``" "``)."""
+    clean_start: int
+    """Offset of ``after`` in the cleaned text."""
+    why: str = ""
+    """A short reason, for the log (e.g. which line it repeats)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "span": self.span.to_json(), "before": self.before,
+                "after": self.after, "clean_start": self.clean_start, "why": self.why}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem found in the content. Stages report these and go on."""
+
+    code: str
+    """Stable code from ``pipeline.errors.CATALOGUE`` (``K101`` …)."""
+    level: str
+    """``info``, ``warning`` or ``error``."""
+    message: str
+    """What is wrong and, where useful, what to do; names the file and line."""
+    span: Span | None = None
+    """Where it was found, when it has a place."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "level": self.level, "message": self.message,
+                "span": self.span.to_json() if self.span else None}
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A cross-reference found in a node's title, text or footnote."""
+
+    text: str
+    """The smallest span naming the target: ``правилу 64``, ``п. 64.8``."""
+    target: str
+    """Canonical address of the target (``64A1``, ``64.8``)."""
+    owner: str | None
+    """Address of the node that carries it (``None`` inside a fragment)."""
+    span: Span
+    """Where in the raw source it stands."""
+    field: str = "text"
+    """``title``, ``text`` or ``footnote``."""
+    kind: str = "plain"
+    """``plain``, ``list``, ``range``, ``commentary``, ``footnote`` or ``self``."""
+    status: str = "unresolved"
+    """After linking: ``exact``, ``ancestor`` or ``dangling``."""
+    resolved: str | None = None
+    """After linking: the address actually linked to (an ancestor for ``ancestor``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Footnote:
+    """A footnote body attached to the node whose text carries its mark."""
+
+    mark: str
+    """The mark as written, e.g. ``(*)``."""
+    text: str
+    """The body without the mark and the `` - ``."""
+    span: Span
+    """Where the body stands in the raw source."""
+    refs: tuple[Reference, ...] = ()
+    """References inside the footnote body."""
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One unit of a source's tree."""
+
+    kind: str
+    """One of ``NODE_KINDS``."""
+    id: str | None
+    """Canonical address (``64A1``, ``67B1(A)``, ``64.10``, ``part:I``); ``None``
+    for an unplaced fragment and everything inside it."""
+    label: str | None
+    """The marker as the source writes it, Latin letters: ``A``, ``1``, ``(A)``, ``64.10``."""
+    title: str | None
+    """Heading text without the marker, or ``None``."""
+    text: str
+    """Body text, one paragraph per line."""
+    span: Span
+    """Raw lines the node's own heading and text came from (children excluded)."""
+    inferred: bool = False
+    """True when the id comes from context, not from a heading in this source."""
+    penalty: bool = False
+    """True when the text carries ``(НАКАЗАНИЕ)``."""
+    tags: tuple[str, ...] = ()
+    """Source tags stripped from the text, e.g. ``DC4``."""
+    footnotes: tuple[Footnote, ...] = ()
+    """Footnote bodies whose marks stand in this node's text."""
+    refs: tuple[Reference, ...] = ()
+    """References in the title and text, in order."""
+    children: tuple["Node", ...] = ()
+    """Sub-units in document order."""
+    probable: str | None = None
+    """Fragments only: a human hint at where the text belongs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """One source's reading of an address in the merged codex."""
+
+    source: str
+    """Source file name."""
+    title: str | None
+    """That source's title for the address."""
+    text: str
+    """That source's text."""
+    span: Span
+    """Where it stands in that source."""
+    edits: int
+    """How many repairs the cleaner made inside that span."""
+    truncated: bool
+    """True when the source is cut off inside this node."""
+    placed_by: str = "heading"
+    """``heading``, ``inferred`` or ``alignment`` (a fragment matched to another witness)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One address of the merged codex: its chosen reading and every witness."""
+
+    id: str
+    """Canonical address."""
+    kind: str
+    """Node kind."""
+    label: str | None
+    """Marker label."""
+    title: str | None
+    """Title of the chosen reading."""
+    text: str
+    """Text of the chosen reading."""
+    parent: str | None
+    """Address of the parent entry."""
+    children: tuple[str, ...]
+    """Addresses of the child entries, in order."""
+    chosen: str
+    """Source file of the chosen reading."""
+    why: str
+    """Why that witness won (the merge rule, spelled out)."""
+    witnesses: tuple[Witness, ...]
+    """Every source that carries the address, the chosen one first."""
+    penalty: bool = False
+    """Any witness carries ``(НАКАЗАНИЕ)``."""
+    inferred: bool = False
+    """Every witness placed it by inference (none by a heading)."""
+    tags: tuple[str, ...] = ()
+    """Tags of the chosen reading."""
+    footnotes: tuple[Footnote, ...] = ()
+    """Footnotes of the chosen reading."""
+    refs: tuple[Reference, ...] = ()
+    """Outgoing references of the chosen reading, resolved."""
+    backlinks: tuple[str, ...] = ()
+    """Addresses of the entries that cite this one (any form, incl. footnotes)."""
+    edits: tuple[Edit, ...] = field(default=(), repr=False)
+    """Repairs made inside the chosen witness's span."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cleaned:
+    """A source after cleaning."""
+
+    source: Source
+    """The source it came from."""
+    text: str
+    """The cleaned text: one paragraph or heading per line."""
+    edits: tuple[Edit, ...]
+    """Every repair, ordered by position; together they rebuild ``source.text``."""
+    breaks: tuple[tuple[int, int | None, bool], ...]
+    """Page breaks as ``(clean offset, page number or None, hard)``; a hard break
+    is one where text is missing between the pages (the numbering jumps)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """A source's segmented tree."""
+
+    source: Source
+    """The source."""
+    cleaned: Cleaned
+    """Its cleaned text and edit log."""
+    nodes: tuple[Node, ...]
+    """Top-level nodes in document order."""
+    truncated_start: bool
+    """The source begins mid-unit (the first node is a fragment or inferred)."""
+    truncated_end: bool
+    """The source ends mid-sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Codex:
+    """The merged codex: every address once, with its witnesses and links."""
+
+    sources: tuple[Source, ...]
+    """The sources read, in corpus order."""
+    trees: tuple[Tree, ...]
+    """Each source's own tree (with references), in corpus order."""
+    entries: dict[str, Entry]
+    """Merged entries by address, in document order."""
+    roots: tuple[str, ...]
+    """Addresses of the top-level entries (parts and laws), in order."""
+    fragments: tuple[tuple[str, Node], ...]
+    """Unplaced fragments that no alignment could place: (source name, node)."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Everything the stages reported."""
+
+    def __getitem__(self, address: str) -> Entry:
+        from .addresses import lenient
+
+        key = lenient(address) or address
+        return self.entries[key]
+
+    def __contains__(self, address: str) -> bool:
+        from .addresses import lenient
+
+        return (lenient(address) or address) in self.entries

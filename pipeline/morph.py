@@ -1,0 +1,66 @@
+"""Russian morphology shared by every stage: one pymorphy3 analyzer, cached.
+
+- ``is_known(word)``: the dictionary knows this form (the cleaner uses it to
+  decide joins of split words);
+- ``lemma(word)``: the normal form of the most probable parse, lower case (the
+  reference detector and the search index use it, so documents and queries go
+  through the same analysis);
+- ``nlp()``: a ``spacy.blank("ru")`` pipeline whose lemmatizer is pymorphy3.
+  Nothing is downloaded: pymorphy3-dicts-ru ships the dictionary.
+
+Results are cached by word form: the corpus repeats a small vocabulary, so the
+analyzer runs once per distinct form.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+WORD = regex.compile(r"[\p{L}\p{M}]+(?:-[\p{L}\p{M}]+)*")
+"""A word: letters, possibly hyphenated (``из-за``, ``какие-либо``)."""
+
+
+@lru_cache(maxsize=1)
+def analyzer():
+    """The process-wide pymorphy3 analyzer (loading it takes ~0.3 s)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=200_000)
+def is_known(word: str) -> bool:
+    """True when the dictionary holds this exact form (case-insensitive, ё = е)."""
+    w = word.lower()
+    if not w or not regex.fullmatch(r"[\p{Cyrillic}-]+", w):
+        return False
+    return analyzer().word_is_known(w)
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str) -> str:
+    """Normal form of the most probable parse, lower case, ``ё`` folded to ``е``.
+
+    Non-Cyrillic tokens (numbers, Latin addresses) are returned lower-cased."""
+    w = word.lower().replace("ё", "е")
+    if not regex.search(r"\p{Cyrillic}", w):
+        return w
+    return analyzer().parse(w)[0].normal_form.replace("ё", "е")
+
+
+def lemmas(text: str) -> list[str]:
+    """Lemmas of every word of ``text`` in order."""
+    return [lemma(m.group()) for m in WORD.finditer(text)]
+
+
+@lru_cache(maxsize=1)
+def nlp():
+    """``spacy.blank("ru")`` with the pymorphy3 lemmatizer; no model download."""
+    import spacy
+
+    pipe = spacy.blank("ru")
+    pipe.add_pipe("lemmatizer", config={"mode": "pymorphy3", "overwrite": True})
+    pipe.initialize()
+    return pipe
