@@ -255,6 +255,7 @@ class RefDetector:
         refs = [Found(start, m.end(), text[start:m.end()], target, kind)]
         pos = m.end()
         first_start = start
+        continued = False
         while True:
             if not m["para"] and not m["sec"]:
                 r = RANGE.match(text, pos)
@@ -279,6 +280,9 @@ class RefDetector:
             m, first_start = nxt, nxt.start()
             refs.append(Found(nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"))
             pos = nxt.end()
+            continued = True
+        if continued and refs[0].kind == "plain":
+            refs[0] = Found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
         return refs
 
     def _relative(self, text, doc, i, start, noun_end, head, dem_of, law, section) -> list[Found]:

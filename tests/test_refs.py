@@ -1,0 +1,391 @@
+"""Cross-reference detector: table-driven forms, gold expectations, the spaCy
+component, and properties."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import spacy
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import pipeline.refs  # noqa: F401  (registers the "kodeks_refs" factory)
+from pipeline.addresses import is_canonical, law_of
+from pipeline.refs import KINDS, Found, find_references, windows
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT.parent / "shared" / "gold"
+
+
+def refs(text, law=None, section=None):
+    return [(f.text, f.target) for f in find_references(text, law=law, section=section)]
+
+
+def kinds(text, law=None, section=None):
+    return [(f.text, f.target, f.kind) for f in find_references(text, law=law, section=section)]
+
+
+# --- forms, table-driven: (text, law, expected [(text, target, kind)]) -------------
+
+PLAIN = [
+    ("см. правило 50", None, [("правило 50", "50", "plain")]),
+    ("по правилу 64", None, [("правилу 64", "64", "plain")]),
+    ("в соответствии с правилом 77", None, [("правилом 77", "77", "plain")]),
+    ("(правило 42B2)", None, [("правило 42B2", "42B2", "plain")]),
+    ("изложены в Правиле 65D.", None, [("Правиле 65D", "65D", "plain")]),
+    ("по правилу 79C,судье", None, [("правилу 79C", "79C", "plain")]),
+    ("из правил 40", None, [("правил 40", "40", "plain")]),
+    ("ПРАВИЛО 12 гласит", None, [("ПРАВИЛО 12", "12", "plain")]),
+    ("применить правило\n58B к", None, [("правило\n58B", "58B", "plain")]),
+    ("см. правило 67B1(A).", None, [("правило 67B1(A)", "67B1(A)", "plain")]),
+    ("по правилу 9A2(B)(1)", None, [("правилу 9A2(B)(1)", "9A2(B)(1)", "plain")]),
+    ("по правилам 12", None, [("правилам 12", "12", "plain")]),
+    ("с правилами 90", None, [("правилами 90", "90", "plain")]),
+    ("в пункте 64A1", None, [("пункте 64A1", "64A1", "plain")]),
+]
+
+GLOSS = [
+    ("правило 45E(5-я карта,сыгранная во взятку)", None, [("правило 45E", "45E", "plain")]),
+    ("правило 58B(одновременная игра с одной руки)", None, [("правило 58B", "58B", "plain")]),
+    ("по правилу 62C(при фальшренонсе болвана) и", None, [("правилу 62C", "62C", "plain")]),
+    ("Правила 64А1.(DC4)", None, [("Правила 64А1", "64A1", "plain")]),
+]
+
+MIXED = [
+    ("с точки зрения применения Правила 64А1.", None, [("Правила 64А1", "64A1", "plain")]),
+    ("Правило 12С2 гласит", None, [("Правило 12С2", "12C2", "plain")]),
+    ("см. правило 67В2", None, [("правило 67В2", "67B2", "plain")]),
+    ("по правилу 64а1", None, [("правилу 64а1", "64A1", "plain")]),
+    ("по правилу 67В1(А)", None, [("правилу 67В1(А)", "67B1(A)", "plain")]),
+]
+
+LISTS = [
+    ("в правиле 42 и правиле 43", None, [("правиле 42", "42", "list"), ("правиле 43", "43", "list")]),
+    ("правила 13 и 14", None, [("правила 13", "13", "list"), ("14", "14", "list")]),
+    ("Правилам 61А и 62А", None, [("Правилам 61А", "61A", "list"), ("62А", "62A", "list")]),
+    ("правило 53 или 56", None, [("правило 53", "53", "list"), ("56", "56", "list")]),
+    ("правила 13, 14 и 15", None, [("правила 13", "13", "list"), ("14", "14", "list"), ("15", "15", "list")]),
+]
+
+RANGES = [
+    ("правила 62–64", None, [("правила 62", "62", "range"), ("правила 62–64", "63", "range"),
+                             ("64", "64", "range")]),
+    ("правила 62-63", None, [("правила 62", "62", "range"), ("63", "63", "range")]),
+    ("правилами 1 — 3.", None, [("правилами 1", "1", "range"), ("правилами 1 — 3", "2", "range"),
+                                ("3", "3", "range")]),
+    ("правила 13 и 20–21", None, [("правила 13", "13", "list"), ("20", "20", "range"), ("21", "21", "range")]),
+]
+
+COMMENTARY = [
+    ("п. 64.8", None, [("п. 64.8", "64.8", "commentary")]),
+    ("(см. п. 64.8. выше)", None, [("п. 64.8", "64.8", "commentary")]),
+    ("(см. п. 64.8.\nвыше)", None, [("п. 64.8", "64.8", "commentary")]),
+    ("п.64.8 далее", None, [("п.64.8", "64.8", "commentary")]),
+    ("п.п. 62.6. и 63.3. выше", None, [("п.п. 62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")]),
+    ("пп. 62.6 и 63.3", None, [("пп. 62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")]),
+    ("см. п. 77.3.(iii)", None, [("п. 77.3.(iii)", "77.3(iii)", "commentary")]),
+    ("в пункте 64.10(ii)", None, [("пункте 64.10(ii)", "64.10(ii)", "commentary")]),
+]
+
+FOOTNOTES = [
+    ("см. сноску (*) к правилу 69.", None, [("правилу 69", "69", "footnote")]),
+    ("(**) - см. сноску (**) к правилу 12C1", None, [("правилу 12C1", "12C1", "footnote")]),
+    ("см. сноску к правилу 70", None, [("правилу 70", "70", "footnote")]),
+    ("см. сноску (1) к правилу 40 и правилу 41", None, [("правилу 40", "40", "footnote"), ("правилу 41", "41", "plain")]),
+]
+
+SELF = [
+    ("согласно этому правилу недостаточную", "64", [("этому правилу", "64", "self")]),
+    ("против этого Правила", "65", [("этого Правила", "65", "self")]),
+    ("применяется не это правило, а правило 14.", "13",
+     [("это правило", "13", "self"), ("правило 14", "14", "plain")]),
+    ("не в согласии с этим Правилом", "65", [("этим Правилом", "65", "self")]),
+    ("в силу настоящего правила", "40", [("настоящего правила", "40", "self")]),
+    ("нарушение этого же правила", "40", [("этого же правила", "40", "self")]),
+    ("как в пункте A", "64", [("пункте A", "64A", "self")]),
+    ("как в пункте В2 выше", "67", [("пункте В2", "67B2", "self")]),
+    ("в этом пункте", "64", [("этом пункте", "64", "self")]),
+]
+
+NEGATIVES = [
+    "Правило 63. Выявление фальшренонса",
+    "Правило 24.Показ карты или ход в ходе торговли",
+    "конец абзаца.\nПравило 20. Повторение и объяснение заявок",
+    "ПРАВИЛО 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК",
+    "Правило 64\nПроцедура после выявления",
+    "– 87",
+    "- 41 -",
+    "в 12-й взятке",
+    "5-я карта",
+    "для 4-х игроков",
+    "несанкционированных настоящими правилами",
+    "описание предписываемой Правилом процедуры",
+    "... как штрафную (см.",
+    "подлежит наказанию по правилу",
+    "по правилу\n– 87",
+    "по правилу\n87\n",
+    "правило 150",
+    "правила 4-х игроков",
+    "неправильно и правильный",
+    "и т.п. 5 карт",
+    "п. 5",
+    "этим правилам",
+    "эти правила",
+    "правилом 64Ав",
+    "правом 64",
+]
+
+
+def _check(table):
+    return pytest.mark.parametrize("text,law,expected", table, ids=[t for t, _, _ in table])
+
+
+@_check(PLAIN)
+def test_plain(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(GLOSS)
+def test_gloss(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(MIXED)
+def test_mixed_script(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(LISTS)
+def test_lists(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(RANGES)
+def test_ranges(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(COMMENTARY)
+def test_commentary(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(FOOTNOTES)
+def test_footnotes(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(SELF)
+def test_self(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(SELF)
+def test_self_in_fragment_gives_none(text, law, expected):
+    assert kinds(text, None) == [e for e in expected if e[2] != "self"]
+
+
+def test_self_section_resolves_punkt():
+    assert refs("в этом пункте", law="64", section="64B") == [("этом пункте", "64B")]
+    assert refs("как в пункте A1", law="64", section="64B") == [("пункте A1", "64A1")]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_negatives(text):
+    assert find_references(text, law="64") == []
+
+
+# --- the project's gold expectations, exactly and in order --------------------------
+
+GOLD_CASES = [
+    ("(см. правило 50)", None, [("правило 50", "50")]),
+    ("применяется правило 67.", None, [("правило 67", "67")]),
+    ("(кроме фальшренонса в 12-й взятке - см. правило 62D)", None, [("правило 62D", "62D")]),
+    ("наказания по правилу 64.", None, [("правилу 64", "64")]),
+    ("правило 45E(5-я карта,сыгранная во взятку) или правило 58B(одновременная игра с одной руки)", None,
+     [("правило 45E", "45E"), ("правило 58B", "58B")]),
+    ("см. сноску (*) к правилу 69.", None, [("правилу 69", "69")]),
+    ("определённого по правилу 79C,судье", None, [("правилу 79C", "79C")]),
+    ("с точки зрения применения Правила 64А1.", None, [("Правила 64А1", "64A1")]),
+    ("(см. п. 64.8.\nвыше)", None, [("п. 64.8", "64.8")]),
+    ("не в согласии с этим Правилом", "65", [("этим Правилом", "65")]),
+    ("против этого Правила", "65", [("этого Правила", "65")]),
+    ("изложены в Правиле 65D.", None, [("Правиле 65D", "65D")]),
+    ("согласно этому правилу недостаточную", "64", [("этому правилу", "64")]),
+    ("(ограниченные права болвана определены в правиле 42 и правиле 43)", None,
+     [("правиле 42", "42"), ("правиле 43", "43")]),
+    ("(правило 42B2).", None, [("правило 42B2", "42B2")]),
+    ("(для болвана см. правило 43A1).", None, [("правило 43A1", "43A1")]),
+    ("(правило 6).", None, [("правило 6", "6")]),
+    ("применяется не это правило, а правило 14.", "13", [("это правило", "13"), ("правило 14", "14")]),
+    ("(Может применяться правило 16 о нелегальной информации)", None, [("правило 16", "16")]),
+    ("в соответствии с правилом 77.", None, [("правилом 77", "77")]),
+]
+
+
+@_check(GOLD_CASES)
+def test_gold_expectations(text, law, expected):
+    assert refs(text, law) == expected
+
+
+def _walk(nodes, law=None):
+    for n in nodes:
+        here = None if n["kind"] == "fragment" else (law_of(n["id"]) if n["id"] else law)
+        yield n, here
+        yield from _walk(n.get("children", []), here)
+
+
+@pytest.mark.skipif(not GOLD.is_dir(), reason="gold annotations not available")
+def test_gold_files_exactly():
+    """Every node and footnote of the gold trees: found refs == gold refs, in order
+    (including every node that has none)."""
+    checked = 0
+    for path in sorted(GOLD.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for node, law in _walk(data["nodes"]):
+            got = []
+            for part in (node.get("title") or "", node["text"]):
+                got += [{"text": f.text, "target": f.target} for f in find_references(part, law=law)]
+            assert got == node["refs"], (path.name, node["id"])
+            for fn in node.get("footnotes", []):
+                got = [{"text": f.text, "target": f.target} for f in find_references(fn["text"], law=law)]
+                assert got == fn["refs"], (path.name, node["id"], fn["mark"])
+            checked += 1
+    assert checked > 50
+
+
+# --- API details ----------------------------------------------------------------------
+
+def test_found_is_frozen_with_offsets():
+    text = "штраф (см. правило 50) и по правилу 64А1."
+    found = find_references(text)
+    assert all(isinstance(f, Found) for f in found)
+    assert [text[f.start:f.end] for f in found] == ["правило 50", "правилу 64А1"]
+    with pytest.raises(AttributeError):
+        found[0].target = "x"  # type: ignore[misc]
+
+
+def test_long_text_offsets_and_order():
+    unit = "Карта становится штрафной (см. правило 50). Применяется этому правилу и п. 64.8.\n" + "слово " * 80
+    text = unit * 30
+    found = find_references(text, law="64")
+    assert [f.target for f in found] == ["50", "64", "64.8"] * 30
+    assert all(text[f.start:f.end] == f.text for f in found)
+    assert [f.start for f in found] == sorted(f.start for f in found)
+
+
+def test_windows_are_disjoint_and_sorted():
+    text = ("правило 1 " * 50 + "x " * 400) * 3
+    ws = windows(text)
+    assert all(a < b for a, b in ws)
+    assert all(b1 < a2 for (_, b1), (a2, _) in zip(ws, ws[1:]))
+
+
+def test_heading_only_at_line_start():
+    text = "Правило 63. Выявление фальшренонса\nСм. также Правило 63. И ещё"
+    assert refs(text) == [("Правило 63", "63")]
+
+
+# --- the spaCy component ---------------------------------------------------------------
+
+def _spans(doc):
+    return [(s.text, s._.target, s._.ref_kind) for s in doc.spans["kodeks_refs"]]
+
+
+TEXT = ("правило 45E(5-я карта,сыгранная во взятку) или правило\n58B, правила 62–64, "
+        "п.64.8 и Правила 64А1.(DC4) согласно этому правилу. см. сноску (*) к правилу 69.")
+
+
+def test_component_on_blank_pipeline():
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("kodeks_refs", config={"law": "64"})
+    doc = nlp(TEXT)
+    expected = [(f.text, f.target, f.kind) for f in find_references(TEXT, law="64")]
+    assert _spans(doc) == expected
+    assert ("правило 45E", "45E", "plain") in expected and ("этому правилу", "64", "self") in expected
+    for span in doc.spans["kodeks_refs"]:
+        assert span.kb_id_ == span._.target and span.label_ == span._.ref_kind
+
+
+def test_component_law_from_user_data():
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("kodeks_refs")
+    assert _spans(nlp("согласно этому правилу")) == []
+    doc = nlp.make_doc("согласно этому правилу")
+    doc.user_data["kodeks_law"] = "65"
+    doc = nlp.get_pipe("kodeks_refs")(doc)
+    assert _spans(doc) == [("этому правилу", "65", "self")]
+
+
+def test_component_after_morph_lemmatizer():
+    from pipeline.morph import nlp as morph_nlp
+
+    base = morph_nlp()
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("lemmatizer", config={"mode": "pymorphy3", "overwrite": True})
+    nlp.initialize()
+    nlp.add_pipe("kodeks_refs", config={"law": "65"})
+    doc = nlp("против этого Правила и по Правилам 61А и 62А")
+    assert _spans(doc) == [("этого Правила", "65", "self"), ("Правилам 61А", "61A", "list"),
+                           ("62А", "62A", "list")]
+    assert base is morph_nlp()   # the shared pipeline is left alone
+
+
+def test_component_keeps_existing_lemmas_when_asked():
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("kodeks_refs", config={"overwrite_lemmas": False})
+    doc = nlp.make_doc("по правилу 64")
+    doc[0].lemma_ = "ПО"
+    doc = nlp.get_pipe("kodeks_refs")(doc)
+    assert doc[0].lemma_ == "ПО"
+    assert _spans(doc) == [("правилу 64", "64", "plain")]
+
+
+# --- properties -----------------------------------------------------------------------
+
+TRIGGERS = ("прав", "п.", "пункт", "сноск", "это", "настоящ")
+ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯABCDEFabc0123456789 .,;:()–-*\n"
+WORDS = ["правило", "правилу", "Правила", "правиле", "правилом", "правил", "правилам", "Правило", "п.", "п.п.",
+         "пп.", "пункте", "этому", "этого", "это", "этим", "настоящего", "настоящими", "сноску", "(*)", "к",
+         "и", "или", ",", "см.", "64А1", "64.8.", "77.3.(iii)", "45E(5-я", "62–64", "12-й", "4-х", "–", "87",
+         "\n", "42", "B2", "63.", "Выявление", "карта", "(", ")", "64", "13", "14", "5", "A", "(A)", "150"]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=ALPHABET, max_size=300))
+def test_no_trigger_no_reference(text):
+    assume(not any(t in text.lower() for t in TRIGGERS))
+    assert find_references(text, law="64", section="64A") == []
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS), max_size=40), st.sampled_from([None, "64"]))
+def test_spans_are_exact_and_canonical(words, law):
+    text = " ".join(words)
+    found = find_references(text, law=law)
+    for f in found:
+        assert text[f.start:f.end] == f.text
+        assert is_canonical(f.target)
+        assert f.kind in KINDS
+        if law is None:
+            assert f.kind != "self"
+    assert [f.start for f in found] == sorted(f.start for f in found)
+
+
+_NLP = None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS + ["слово"] * 10), max_size=120), st.sampled_from([None, "64"]))
+def test_component_and_find_references_agree(words, law):
+    global _NLP
+    if _NLP is None:
+        _NLP = spacy.blank("ru")
+        _NLP.add_pipe("kodeks_refs")
+    text = " ".join(words)
+    doc = _NLP.make_doc(text)
+    doc.user_data["kodeks_law"] = law
+    doc = _NLP.get_pipe("kodeks_refs")(doc)
+    assert _spans(doc) == [(f.text, f.target, f.kind) for f in find_references(text, law=law)]
