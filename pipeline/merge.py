@@ -1,0 +1,261 @@
+"""Stage 5, merge: combine every source's tree into one codex.
+
+Input: the per-source trees (with references). Output: a ``Codex`` with one
+``Entry`` per address, its chosen reading, every witness and the reason the
+chosen one won; plus the fragments no alignment could place.
+
+**Reading rule.** Among the witnesses of an address, the reading comes from the
+one that (1) is not cut off inside the node, (2) needed the fewest repairs
+inside the node's span, (3) has the higher manifest priority, (4) comes first in
+corpus order. Other witnesses whose text differs are kept as variants.
+
+**Placing fragments.** An unplaced fragment is aligned with the other sources:
+when one of its titled units matches a unit of another source (same kind and
+label, near-identical title), the fragment's structure is given the addresses
+of that witness (``placed_by: alignment``). Where nothing matches, it stays
+unplaced and the codex says so.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import replace
+
+import regex
+
+from . import addresses
+from .errors import diag
+from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness
+from .segment import walk
+
+_TERMINAL = regex.compile(r"[.!?:;…)»\"]\s*$")
+
+
+def _similar(a: str | None, b: str | None) -> float:
+    if not a or not b:
+        return 0.0
+    return difflib.SequenceMatcher(None, a.lower(), b.lower(), autojunk=False).ratio()
+
+
+def _truncated(node: Node) -> bool:
+    body = node.text or (node.title if not node.children else "")
+    return bool(body) and not _TERMINAL.search(body)
+
+
+def _edits_inside(tree: Tree, node: Node) -> tuple:
+    s, e = node.span.start, node.span.end
+    return tuple(ed for ed in tree.cleaned.edits if s <= ed.span.start < e or (s < ed.span.end <= e))
+
+
+# -- placing fragments by alignment -------------------------------------------
+
+def _index(trees: list[Tree]) -> dict[tuple[str, str, str], list[tuple[str, str]]]:
+    """(kind, label, normalised title) → [(source, address)] over placed nodes."""
+    idx: dict = {}
+    for tree in trees:
+        for node, _p in walk(tree.nodes):
+            if node.id and node.title and node.label:
+                key = (node.kind, node.label)
+                idx.setdefault(key, []).append((tree.source.name, node.id, node.title))
+    return idx
+
+
+def _place(fragment: Node, base_law: str | None, base_section: str | None) -> Node:
+    """Give a fragment's units addresses under a law (and a section for
+    top-level clauses)."""
+    def assign(node: Node, parent_id: str | None) -> Node:
+        nid = addresses.child(parent_id, node.kind, node.label)
+        return replace(node, id=nid, inferred=True,
+                       children=tuple(assign(c, nid) for c in node.children))
+
+    children = []
+    for c in fragment.children:
+        if c.kind == "section":
+            children.append(assign(c, base_law))
+        elif c.kind in ("clause", "subclause") and base_section:
+            children.append(assign(c, base_section))
+        else:
+            return fragment
+    return replace(fragment, kind="law", id=base_law, inferred=True, children=tuple(children))
+
+
+def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str]:
+    """Try to place a fragment by matching its titled units against other
+    witnesses. Returns the placed node (a law node) or ``None``."""
+    votes: dict[tuple[str, str | None], int] = {}
+    for node, parent in walk(fragment.children):
+        if not node.title:
+            continue
+        for src, addr, title in index.get((node.kind, node.label), []):
+            if src == source or _similar(title, node.title) < 0.9:
+                continue
+            a = addresses.parse(addr)
+            if a is None or a.law is None:
+                continue
+            law = str(a.law)
+            top = node if parent is None else None
+            section = f"{a.law}{a.section}" if top is not None and node.kind == "clause" else None
+            votes[(law, section)] = votes.get((law, section), 0) + 1
+    if not votes:
+        return None, ""
+    # the law most units agree on; the section from the top-level clause matches
+    law = max({k[0] for k in votes}, key=lambda l: sum(v for k, v in votes.items() if k[0] == l))
+    sections = [k[1] for k in votes if k[0] == law and k[1]]
+    placed = _place(fragment, law, sections[0] if sections else None)
+    if placed is fragment:
+        return None, ""
+    return placed, f"aligned with {law}"
+
+
+# -- choosing readings --------------------------------------------------------
+
+def _rank(w: Witness, src: Source) -> tuple:
+    return (w.truncated, w.edits, -src.priority)
+
+
+def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
+    """Merge per-source trees into one codex."""
+    diags: list[Diagnostic] = []
+    sources = {t.source.name: t.source for t in trees}
+    order = {t.source.name: i for i, t in enumerate(trees)}
+    index = _index(trees)
+
+    # (address) → list of (tree, node, parent_id, placed_by)
+    seen: dict[str, list[tuple[Tree, Node, str | None, str]]] = {}
+    fragments: list[tuple[str, Node]] = []
+
+    def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: str) -> None:
+        if node.id is None:
+            return
+        how = placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
+        seen.setdefault(node.id, []).append((tree, node, parent_id, how))
+        for c in node.children:
+            collect(tree, c, node.id, placed_by)
+
+    for tree in trees:
+        for node in tree.nodes:
+            if node.kind == "fragment":
+                placed, why = align_fragment(node, tree.source.name, index) if tree.source.kind == "laws" \
+                    else (None, "")
+                if placed is None:
+                    fragments.append((tree.source.name, node))
+                    continue
+                diags.append(diag("K402", f"{tree.source.name}:{node.span.line}: unplaced text {why}",
+                                  node.span))
+                node = placed
+                for c in node.children:
+                    collect(tree, c, node.id, "alignment")
+                continue
+            collect(tree, node, None, "heading")
+
+    entries: dict[str, Entry] = {}
+    for addr in sorted(seen, key=addresses.sort_key):
+        found = seen[addr]
+        witnesses = []
+        for tree, node, _pid, how in found:
+            witnesses.append((Witness(source=tree.source.name, title=node.title, text=node.text, span=node.span,
+                                      edits=len(_edits_inside(tree, node)), truncated=_truncated(node),
+                                      placed_by=how), tree, node))
+        witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
+        best, tree, node = witnesses[0]
+        why = _why(best, [w for w, _t, _n in witnesses[1:]], sources)
+        titles = {(w.title or "").strip() for w, _t, _n in witnesses if w.title}
+        if len(titles) > 1:
+            diags.append(diag("K401", f"{addr}: sources give different titles: " +
+                              "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
+                              best.span))
+        parent_ids = [pid for _t, _n, pid, _h in found if pid]
+        parent = parent_ids[0] if parent_ids else None
+        if parent is None and node.kind == "commentary":
+            parent = addresses.law_of(addr)
+        entries[addr] = Entry(
+            id=addr, kind=node.kind, label=node.label, title=node.title, text=node.text,
+            parent=parent, children=(), chosen=best.source, why=why,
+            witnesses=tuple(w for w, _t, _n in witnesses),
+            penalty=any(n.penalty for _w, _t, n in witnesses),
+            inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
+            tags=node.tags, footnotes=node.footnotes, refs=node.refs,
+            edits=_edits_inside(tree, node),
+        )
+    # parents that are missing (e.g. commentary of a law no source has) → root
+    children: dict[str, list[str]] = {k: [] for k in entries}
+    roots = []
+    for addr, e in entries.items():
+        if e.parent in entries:
+            children[e.parent].append(addr)
+        else:
+            if e.parent is not None:
+                entries[addr] = replace(e, parent=None)
+            roots.append(addr)
+    entries = {k: replace(e, children=tuple(sorted(children[k], key=addresses.sort_key)))
+               for k, e in entries.items()}
+    codex = Codex(sources=tuple(t.source for t in trees), trees=tuple(trees), entries=entries,
+                  roots=tuple(roots), fragments=tuple(fragments))
+    return codex, diags
+
+
+def _why(best: Witness, others: list[Witness], sources: dict[str, Source]) -> str:
+    if not others:
+        return "only witness"
+    reasons = []
+    for o in others:
+        if o.truncated and not best.truncated:
+            reasons.append(f"{o.source} is cut off here")
+        elif o.edits > best.edits:
+            reasons.append(f"{o.source} needed more repairs ({o.edits} against {best.edits})")
+        elif sources[o.source].priority < sources[best.source].priority:
+            reasons.append(f"{o.source} has a lower manifest priority")
+        else:
+            reasons.append(f"{o.source} comes later in the corpus")
+    return "; ".join(reasons)
+
+
+def coverage(codex: Codex) -> dict:
+    """For every law seen: which sections and clauses are present, from which
+    sources, and the gaps (sections missing before the last one seen, cut-off
+    text). The codex never pretends to be complete."""
+    laws: dict[str, dict] = {}
+    for addr, e in codex.entries.items():
+        law = addresses.law_of(addr)
+        if law is None:
+            continue
+        info = laws.setdefault(law, {"law": law, "title": None, "sources": set(), "present": [],
+                                     "missing": [], "truncated": [], "inferred": False})
+        if e.kind == "law":
+            info["title"] = e.title
+            info["inferred"] = e.inferred
+        info["sources"].update(w.source for w in e.witnesses)
+        info["present"].append(addr)
+        if all(w.truncated for w in e.witnesses):
+            info["truncated"].append(addr)
+    for law, info in laws.items():
+        letters = sorted({addresses.parse(a).section for a in info["present"]
+                          if addresses.parse(a) and addresses.parse(a).section})
+        if letters:
+            for i in range(ord("A"), ord(letters[-1])):
+                if chr(i) not in letters:
+                    info["missing"].append(f"{law}{chr(i)}")
+        for sec in letters:
+            nums = sorted({addresses.parse(a).clause for a in info["present"]
+                           if addresses.parse(a) and addresses.parse(a).section == sec
+                           and addresses.parse(a).clause is not None})
+            for n in range(1, nums[-1] if nums else 1):
+                if n not in nums:
+                    info["missing"].append(f"{law}{sec}{n}")
+        info["sources"] = sorted(info["sources"])
+        info["present"] = sorted(info["present"], key=addresses.sort_key)
+    return {
+        "laws": [laws[k] for k in sorted(laws, key=int)],
+        "unplaced": [{"source": src, "line": n.span.line, "end_line": n.span.end_line,
+                      "probable": n.probable, "first_words": (n.text or _first_title(n))[:80]}
+                     for src, n in codex.fragments],
+    }
+
+
+def _first_title(node: Node) -> str:
+    for n, _p in walk([node]):
+        if n.title:
+            return n.title
+        if n.text:
+            return n.text
+    return ""

@@ -1,0 +1,1 @@
+"""The printable codex (WeasyPrint) — written by the render work."""

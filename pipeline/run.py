@@ -1,0 +1,184 @@
+"""The pipeline: an explicit, ordered list of named stages that one runner walks.
+
+    read → clean → segment → merge → link → render
+
+Each stage is a plain function ``(state) -> None`` in a module of its own; it
+reads what the stages before it left in ``Build`` and adds its own part. The
+contract between stages is checked at run time (``_check``), so a stage that
+breaks it fails loudly with the stage's name rather than deep in a later one.
+
+A bad source never spoils the others: content problems become diagnostics, and
+a file that cannot be read is skipped with an error naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from . import clean as clean_mod
+from . import link as link_mod
+from . import merge as merge_mod
+from . import read as read_mod
+from . import segment as segment_mod
+from .errors import KodeksError, diag
+from .model import Cleaned, Codex, Diagnostic, Source, Tree
+
+
+@dataclass
+class Build:
+    """Everything one build knows, filled in stage by stage."""
+
+    corpus: Path
+    out: Path | None = None
+    sources: list[Source] = field(default_factory=list)
+    cleaned: list[Cleaned] = field(default_factory=list)
+    trees: list[Tree] = field(default_factory=list)
+    codex: Codex | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    pdf: bool = True
+    progress: Callable[[str], None] | None = None
+
+
+def stage_read(b: Build) -> None:
+    b.sources, found = read_mod.read_corpus(b.corpus)
+    b.diagnostics += found
+
+
+def stage_clean(b: Build) -> None:
+    vocab = clean_mod.vocabulary(s.text for s in b.sources)
+    b.cleaned = [clean_mod.clean(s, vocab) for s in b.sources]
+
+
+def stage_segment(b: Build) -> None:
+    b.trees = []
+    for c in b.cleaned:
+        tree, found = segment_mod.segment(c)
+        b.trees.append(tree)
+        b.diagnostics += found
+
+
+def stage_merge(b: Build) -> None:
+    trees = [link_mod.find_in_tree(t) for t in b.trees]
+    b.trees = trees
+    b.codex, found = merge_mod.merge(trees)
+    b.diagnostics += found
+
+
+def stage_link(b: Build) -> None:
+    b.codex, found = link_mod.resolve(b.codex)
+    b.diagnostics += found
+    try:
+        from .rulings import check_addresses
+    except ImportError:  # pragma: no cover - rulings are part of the package
+        return
+    for missing in check_addresses(set(b.codex.entries)):
+        b.diagnostics.append(diag("K601", f"a ruling declares clause {missing}, which is not in the corpus"))
+
+
+def stage_render(b: Build) -> None:
+    from . import render
+
+    render.write_all(b)
+
+
+STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
+    ("read", stage_read),
+    ("clean", stage_clean),
+    ("segment", stage_segment),
+    ("merge", stage_merge),
+    ("link", stage_link),
+    ("render", stage_render),
+)
+"""The pipeline, in order. ``run`` walks it; nothing else decides the order."""
+
+
+def _check(name: str, b: Build) -> None:
+    """The contract each stage promises the next."""
+    if name == "read":
+        assert all(isinstance(s, Source) and s.text for s in b.sources), "read: every source has text"
+    elif name == "clean":
+        assert len(b.cleaned) == len(b.sources), "clean: one cleaned text per source"
+    elif name == "segment":
+        assert len(b.trees) == len(b.cleaned), "segment: one tree per source"
+    elif name in ("merge", "link"):
+        assert b.codex is not None, f"{name}: a codex"
+
+
+def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None = None,
+        pdf: bool = True, progress: Callable[[str], None] | None = None) -> Build:
+    """Run the stages in order (``until`` stops after the named one; without
+    ``out`` nothing is written and ``render`` is skipped)."""
+    b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, progress=progress)
+    for name, stage in STAGES:
+        if name == "render" and b.out is None:
+            break
+        if progress:
+            progress(name)
+        t0 = time.perf_counter()
+        stage(b)
+        b.timings[name] = time.perf_counter() - t0
+        _check(name, b)
+        if name == until:
+            break
+    return b
+
+
+def build(corpus: str | Path, out: str | Path, **kw) -> Build:
+    """Build the codex from ``corpus`` into ``out``, atomically: the output is
+    written to a temporary folder beside ``out`` and swapped in at the end, so a
+    build that fails or is killed leaves the previous output intact."""
+    out = Path(out)
+    parent = out.resolve().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=parent))
+    except OSError as exc:
+        raise KodeksError(f"{out}: the output folder cannot be written ({exc.strerror}); "
+                          "choose another with -o") from exc
+    try:
+        b = run(corpus, tmp, **kw)
+        old = parent / f".{out.name}.old"
+        if old.exists():
+            shutil.rmtree(old)
+        if out.exists():
+            os.replace(out, old)
+        os.replace(tmp, out)
+        if old.exists():
+            shutil.rmtree(old, ignore_errors=True)
+        b.out = out
+        return b
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def report(b: Build) -> dict:
+    """The build report: every diagnostic and a count of edits by kind per source."""
+    per_source = {}
+    for c in b.cleaned:
+        counts: dict[str, int] = {}
+        for e in c.edits:
+            for k in e.kind.split("+"):
+                counts[k] = counts.get(k, 0) + 1
+        per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
+                                     "edits": dict(sorted(counts.items())),
+                                     "edit_log": [e.to_json() for e in c.edits]}
+    levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}
+    return {"summary": {"sources": len(b.sources), "entries": len(b.codex.entries) if b.codex else 0,
+                        "diagnostics": levels},
+            "diagnostics": [d.to_json() for d in b.diagnostics],
+            "sources": per_source}
+
+
+def dump(path: Path, data) -> None:
+    """Write JSON deterministically (UTF-8, sorted nothing, stable indentation)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
