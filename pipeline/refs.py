@@ -48,7 +48,7 @@ from spacy.tokens import Doc, Span
 from pipeline.addresses import is_canonical, latin
 from pipeline.morph import lemma
 
-__all__ = ["Found", "find_references", "RefDetector", "KINDS", "SPANS_KEY", "MAX_LAW"]
+__all__ = ["Found", "find_references", "RefDetector", "detector", "windows", "KINDS", "SPANS_KEY", "MAX_LAW"]
 
 KINDS = ("plain", "list", "range", "commentary", "footnote", "self")
 """Every value of :attr:`Found.kind`."""
@@ -373,8 +373,8 @@ def make_kodeks_refs(nlp: Language, name: str, law: Optional[str], section: Opti
 
 # --- find_references: prefilter + windows -----------------------------------------
 
-BACK = 48       # characters kept before a candidate (demonstrative, "сноску (*) к")
-AHEAD = 320     # characters kept after it (address, lists, ranges)
+BACK = 40       # characters kept before a candidate (demonstrative, "сноску (*) к")
+AHEAD = 160     # characters kept after it (address, lists, ranges)
 _WS = regex.compile(r"\s")
 
 
@@ -432,10 +432,25 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
     nlp = _pipeline()
     det = detector()
     out: list[Found] = []
+    n = len(text)
+    covered = 0                 # end of the last window actually read (after widening)
     for ws, we in spans:
-        doc = nlp.make_doc(text[ws:we])
         line = text.rfind("\n", 0, ws) + 1
         bol = text[line:ws].strip() == ""
-        for f in det.find(doc, law, section, bol):
-            out.append(Found(f.start + ws, f.end + ws, f.text, f.target, f.kind))
+        while True:
+            found = det.find(nlp.make_doc(text[ws:we]), law, section, bol)
+            if we >= n or not found or found[-1].end + AHEAD // 4 < we:
+                break
+            # a list or range may go on past the window: widen it and look again
+            w = _WS.search(text, min(n, we + AHEAD))
+            we = w.start() if w else n
+        overlap = ws < covered  # a widened window ran into this one: drop repeats
+        seen = set(out[-64:]) if overlap else ()
+        for f in found:
+            g = Found(f.start + ws, f.end + ws, f.text, f.target, f.kind)
+            if not (overlap and g in seen):
+                out.append(g)
+        if overlap:
+            out.sort(key=lambda f: f.start)
+        covered = max(covered, we)
     return out

@@ -389,3 +389,20 @@ def test_component_and_find_references_agree(words, law):
     doc.user_data["kodeks_law"] = law
     doc = _NLP.get_pipe("kodeks_refs")(doc)
     assert _spans(doc) == [(f.text, f.target, f.kind) for f in find_references(text, law=law)]
+
+
+def test_long_list_past_the_window():
+    nums = list(range(1, 60))
+    text = "см. правила " + ", ".join(map(str, nums)) + " и 60. " + "слово " * 50
+    found = find_references(text)
+    assert [f.target for f in found] == [str(n) for n in nums + [60]]
+    assert found[0].text == "правила 1" and found[-1].text == "60"
+    assert all(text[f.start:f.end] == f.text for f in found)
+
+
+def test_widened_window_does_not_repeat():
+    text = "правила " + ", ".join(map(str, range(1, 60))) + ". Далее по правилу 64А1 и этому правилу. " + "x " * 100
+    assert len(windows(text)) == 2
+    found = find_references(text, law="65")
+    assert [f.target for f in found] == [str(n) for n in range(1, 60)] + ["64A1", "65"]
+    assert len(set(found)) == len(found)
