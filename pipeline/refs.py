@@ -121,7 +121,7 @@ SEP_ONLY = regex.compile(r"\.?(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?:и|или|либо
 # Prefilter: a noun form, or "п." before something that can start an address.
 PREFILTER = regex.compile(
     r"(?<!\p{L})(?:[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?|ПРАВИЛ\p{Lu}{0,3}|[Пп]ункт\p{Ll}{0,3}|ПУНКТ\p{Lu}{0,3})(?!\p{L})"
-    r"|(?<![\p{L}.])[пП](?:\.[ \t]*[пП]\.|[пП]\.|\.)(?=" + _GAP + r"[\d" + _SEC_UP + r"])"
+    r"|(?<!\p{L})[пП](?:\.[ \t]*[пП]\.|[пП]\.|\.)(?=" + _GAP + r"[\d" + _SEC_UP + r"])"
 )
 
 # --- token-level vocabulary ------------------------------------------------------
@@ -134,6 +134,9 @@ _SG_DEM = frozenset("""этот это этого этому этим этом
     данный данное данного данному данным данном""".split())
 _SG_NOUN = frozenset("правило правила правилу правилом правиле пункт пункта пункту пунктом пункте".split())
 _P_TOKEN = r"^[пП](?:\.|[пП]\.?|\.[пП]\.?)?(?:\d.*)?$"
+# OCR glue: "см.правило", "см.п.64.8", "(см.п" as one token; the head starts after the dots.
+_GLUED_TOKEN = r"^(?:[^\W\d_]{1,4}\.)+(?:[Пп]равил|ПРАВИЛ|[Пп]ункт|ПУНКТ|[пП](?:\.|$))"
+GLUED = regex.compile(r"(?:[^\W\d_]{1,4}\.)+(?=[Пп]равил|ПРАВИЛ|[Пп]ункт|ПУНКТ|[пП](?:\.|$))")
 
 
 def _ensure_extensions() -> None:
@@ -178,12 +181,13 @@ class RefDetector:
         self.matcher = Matcher(vocab)
         self.matcher.add("NOUN", [[{"LEMMA": {"IN": list(_NOUNS)}}]])
         self.matcher.add("PABBR", [[{"TEXT": {"REGEX": _P_TOKEN}}]])
+        self.matcher.add("GLUED", [[{"TEXT": {"REGEX": _GLUED_TOKEN}}]])
         self.matcher.add("DEM", [[{"LEMMA": {"IN": list(_DEMS)}}, {"LOWER": "же", "OP": "?"},
                                   {"LEMMA": {"IN": list(_NOUNS)}}]])
         self.matcher.add("FOOT", [[{"LEMMA": "сноска"}, {"TEXT": {"REGEX": r"^[()\[\]*\d]+$"}, "OP": "*"},
                                    {"LOWER": "к"}, {"LEMMA": "правило"}]])
         s = vocab.strings
-        self._ids = {s["NOUN"]: "NOUN", s["PABBR"]: "PABBR", s["DEM"]: "DEM", s["FOOT"]: "FOOT"}
+        self._ids = {s[k]: k for k in ("NOUN", "PABBR", "GLUED", "DEM", "FOOT")}
 
     # -- lemmas ---------------------------------------------------------------
     def set_lemmas(self, doc: Doc) -> None:
@@ -204,8 +208,8 @@ class RefDetector:
         foot: set[int] = set()
         for match_id, s, e in self.matcher(doc):
             label = self._ids[match_id]
-            if label in ("NOUN", "PABBR"):
-                heads[s] = label
+            if label in ("NOUN", "PABBR", "GLUED"):
+                heads.setdefault(s, label)
             elif label == "DEM":
                 noun = e - 1
                 if doc[s].lower_ in _SG_DEM and doc[noun].lower_ in _SG_NOUN:
@@ -218,24 +222,33 @@ class RefDetector:
         out: list[Found] = []
         for i in sorted(heads):
             tok = doc[i]
-            start = tok.idx
-            if heads[i] == "PABBR":
+            start, head, word = tok.idx, heads[i], tok.text
+            if head == "GLUED":     # "см.правило" / "см.п.64.8" cut as one token
+                g = GLUED.match(word)
+                if not g:
+                    continue
+                start += g.end()
+                word = regex.match(r"\p{L}*", word, pos=g.end()).group()
+                head = "PABBR" if word in ("п", "П") else "NOUN"
+                if head == "NOUN" and lemma(word) not in _NOUNS:
+                    continue
+            if head == "PABBR":
                 pm = P_ABBR.match(text, start)
                 if not pm:
                     continue
                 noun_end = pm.end()
             else:
-                noun_end = start + len(tok.text)
-            refs = self._addressed(text, start, noun_end, tok, heads[i], bol)
+                noun_end = start + len(word)
+            refs = self._addressed(text, start, noun_end, word, head, bol)
             if refs is None:        # no address after the noun: self / relative?
-                refs = self._relative(text, doc, i, start, noun_end, heads[i], dem_of, law, section)
+                refs = self._relative(text, doc, i, start, noun_end, head, lemma(word), dem_of, law, section)
             elif i in foot:
                 refs = [Found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
             out.extend(refs)
         out.sort(key=lambda f: f.start)     # stable: range items keep their order
         return _mark_lists(text, out)
 
-    def _addressed(self, text, start, noun_end, tok, head, bol) -> list[Found] | None:
+    def _addressed(self, text, start, noun_end, word, head, bol) -> list[Found] | None:
         m = ADDR_AFTER.match(text, noun_end)
         if not m:
             return None
@@ -248,7 +261,7 @@ class RefDetector:
         gap = m["gap"]
         if bare and "\n" in gap and LONE_LINE.match(text, m.end()):
             return None         # a number alone on the next line is a page number
-        if (head == "NOUN" and bare and tok.text in ("Правило", "ПРАВИЛО")
+        if (head == "NOUN" and bare and word in ("Правило", "ПРАВИЛО")
                 and _at_line_start(text, start, bol) and HEADING_TAIL.match(text, m.end())):
             return None         # law heading "Правило 63. Выявление фальшренонса"
         kind = "commentary" if m["para"] else "plain"
@@ -285,10 +298,9 @@ class RefDetector:
             refs[0] = Found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
         return refs
 
-    def _relative(self, text, doc, i, start, noun_end, head, dem_of, law, section) -> list[Found]:
+    def _relative(self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section) -> list[Found]:
         if law is None:
             return []           # inside an unplaced fragment: no self-references
-        lemma_ = doc[i].lemma_
         if head == "PABBR" or lemma_ == "пункт":
             rel = REL_AFTER.match(text, noun_end)
             if rel:
