@@ -1,0 +1,166 @@
+"""The ``kodeks`` command: a thin shell over the library.
+
+Each subcommand calls one public function. Exit codes: 0 success; 1 a
+diagnostic of level error was reported (or, with ``--strict``, a warning);
+2 unusable arguments or input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import KodeksError
+
+
+def _console(quiet: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=True, quiet=quiet)
+
+
+# -- build ---------------------------------------------------------------------
+
+def cmd_build(args) -> int:
+    from .run import build
+
+    console = _console(args.quiet)
+    corpus = Path(args.corpus)
+    with console.status("building…") as status:
+        def progress(stage: str) -> None:
+            status.update(f"[bold]{stage}[/bold] {corpus}")
+
+        b = build(corpus, args.output, pdf=not args.no_pdf, progress=progress if not args.quiet else None)
+    errors = [d for d in b.diagnostics if d.level == "error"]
+    warnings = [d for d in b.diagnostics if d.level == "warning"]
+    for d in b.diagnostics:
+        if d.level == "error" or (args.verbose and d.level != "info") or args.verbose > 1:
+            style = {"error": "red", "warning": "yellow"}.get(d.level, "dim")
+            console.print(f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False)
+    timing = ", ".join(f"{k} {v:.2f}s" for k, v in b.timings.items())
+    console.print(f"[green]built[/] {len(b.sources)} sources, {len(b.codex.entries)} entries → {b.out} "
+                  f"({len(errors)} errors, {len(warnings)} warnings; {timing})", highlight=False)
+    if errors or (args.strict and warnings):
+        return 1
+    return 0
+
+
+# -- eval ----------------------------------------------------------------------
+
+def cmd_eval(args) -> int:
+    from .evaluate import COLUMNS, evaluate
+
+    rows = evaluate(args.build, args.gold)
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{args.build} against {args.gold}")
+    table.add_column("source")
+    for c in COLUMNS:
+        table.add_column(c, justify="right")
+    for name, f in rows.items():
+        table.add_row(name, *(f"{f[c]:.4f}" for c in COLUMNS))
+    Console(width=200).print(table)
+    return 0
+
+
+# -- clean ---------------------------------------------------------------------
+
+def cmd_clean(args) -> int:
+    from .clean import clean, column
+    from .read import read_source
+
+    src, diags = read_source(Path(args.file))
+    for d in diags:
+        print(f"{d.level} {d.code}: {d.message}", file=sys.stderr)
+    if src is None:
+        return 1
+    cleaned = clean(src)
+    if args.format == "json":
+        print(json.dumps({"text": cleaned.text, "edits": [e.to_json() for e in cleaned.edits]},
+                         ensure_ascii=False, indent=1))
+    elif args.diff:
+        for e in cleaned.edits:
+            if e.kind == "unwrap" and not args.all:
+                continue
+            line_start = src.text.rfind("\n", 0, e.span.start) + 1
+            line_end = src.text.find("\n", e.span.end)
+            line_end = len(src.text) if line_end < 0 else line_end
+            before_ctx = src.text[line_start:e.span.start]
+            after_ctx = src.text[e.span.end:line_end]
+            print(f"@@ {src.name}:{e.span.line}:{column(src, e.span.start)} {e.kind}"
+                  + (f" ({e.why})" if e.why else ""))
+            print("-" + (before_ctx + e.before + after_ctx).replace("\n", "⏎"))
+            print("+" + (before_ctx + e.after + after_ctx).replace("\n", "⏎"))
+    else:
+        sys.stdout.write(cleaned.text if cleaned.text.endswith("\n") else cleaned.text + "\n")
+    return 0
+
+
+# -- parser --------------------------------------------------------------------
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="kodeks",
+        description="Kodeks: the Russian Laws of Duplicate Contract Bridge (1987), cleaned, "
+                    "segmented, cross-linked, rendered and executable.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    b = sub.add_parser("build", help="build the codex from a corpus folder",
+                       description="Read, clean, segment, merge, link and render a corpus into OUT.")
+    b.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
+    b.add_argument("-o", "--output", default="output", help="output folder (default: output/)")
+    b.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    b.add_argument("-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)")
+    b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
+    b.set_defaults(func=cmd_build)
+
+    e = sub.add_parser("eval", help="score a build against gold annotations",
+                       description="Compute the project's quality figures (as ../shared/gold/score.py defines "
+                                   "them) per source and overall.")
+    e.add_argument("build", nargs="?", default="output", help="build folder (default: output/)")
+    e.add_argument("--gold", required=True, help="folder of gold *.json files")
+    e.add_argument("--format", choices=("text", "json"), default="text")
+    e.set_defaults(func=cmd_eval)
+
+    c = sub.add_parser("clean", help="print a cleaned source, or its edits as a diff",
+                       description="Clean one source file and print the text, or each edit in context.")
+    c.add_argument("file")
+    c.add_argument("--diff", action="store_true", help="show each repair in context, like a patch")
+    c.add_argument("--all", action="store_true", help="with --diff: include plain line joins")
+    c.add_argument("--format", choices=("text", "json"), default="text")
+    c.set_defaults(func=cmd_clean)
+
+    for module, fn in (("pipeline.lookup_cli", "register"), ("pipeline.rulings.cli", "add_rule_parser")):
+        try:
+            mod = __import__(module, fromlist=[fn])
+        except ImportError:
+            continue
+        getattr(mod, fn)(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as exc:  # argparse: 0 for --help, 2 for bad arguments
+        return int(exc.code or 0)
+    try:
+        return int(args.func(args) or 0)
+    except KodeksError as exc:
+        print(f"kodeks: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
