@@ -1,19 +1,454 @@
-"""The HTML site: a first readable page (the full site replaces this)."""
+"""The HTML site: a static, offline, cross-linked codex (``OUT/html/``).
+
+Pages (all in one folder, relative links only, no network):
+
+- ``index.html``: table of contents (parts → laws → sections) with coverage marks;
+- ``law-<n>.html``: one page per law, every node with its anchor
+  (``addresses.anchor``), references, backlinks, footnotes, provenance,
+  repairs, ruling marks; commentary paragraphs collapsible;
+- ``fragments.html``: unplaced fragments with their source lines;
+- ``rules.html`` and ``rule-<name>.html``: the executable rulings;
+- ``source-<stem>.html``: each corpus file, raw beside cleaned, repairs marked;
+- ``search.html`` plus ``search-index.js`` (the data) and ``kodeks.js`` (the UI).
+
+Markup is built by the Jinja2 templates only (autoescaping on). This module
+turns the codex into plain data: text is cut into *tokens* (text, reference,
+footnote mark, penalty badge) that the templates render.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from jinja2 import Environment, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-_PAGE = """<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Кодекс</title></head>
-<body><main><h1>Законы дубликатного бриджа (1987)</h1>
-{% for e in entries %}<section id="{{ e.id }}"><h2>{{ e.id }} {{ e.title or '' }}</h2><p>{{ e.text }}</p></section>
-{% endfor %}</main></body></html>"""
+from . import addresses, merge
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+STATIC = ("kodeks.css", "kodeks.js")
+PENALTY = "(НАКАЗАНИЕ)"
+_FN_MARK = re.compile(r"\(\*+\)|\*+")
+
+HEADING_KIND = {"part": "Раздел", "law": "Правило", "commentary": "Комментарий"}
+
+
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.filters["anchor"] = addresses.anchor
+    return env
+
+
+# --- addresses → pages ----------------------------------------------------------
+
+def law_page(law: str) -> str:
+    return f"law-{law}.html"
+
+
+def page_of(address: str) -> str:
+    """The page an address lives on (parts live on the index)."""
+    law = addresses.law_of(address)
+    return law_page(law) if law else "index.html"
+
+
+def href(address: str) -> str:
+    return f"{page_of(address)}#{addresses.anchor(address)}"
+
+
+def display(address: str) -> str:
+    """How an address is shown to a reader."""
+    if address.startswith("part:"):
+        return "Раздел " + address[5:]
+    return address
+
+
+def preview_text(entry, limit: int = 220) -> str:
+    text = " ".join((entry.text or "").split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0] + " …"
+    return text
+
+
+# --- tokens ----------------------------------------------------------------------
+
+@dataclass
+class Tok:
+    kind: str                    # text | ref | fn | penalty
+    text: str
+    ref: dict | None = None
+    fn: dict | None = None
+
+
+def ref_info(codex, ref) -> dict:
+    """Everything a template needs to show one reference."""
+    info: dict[str, Any] = {"text": ref.text, "target": ref.target, "status": ref.status,
+                            "resolved": ref.resolved, "href": None, "preview_title": "",
+                            "preview": "", "note": ""}
+    if ref.status in ("exact", "ancestor") and ref.resolved and ref.resolved in codex.entries:
+        e = codex.entries[ref.resolved]
+        info["href"] = href(ref.resolved)
+        info["preview_title"] = f"{display(ref.resolved)}" + (f". {e.title}" if e.title else "")
+        info["preview"] = preview_text(e) or "(без текста)"
+        if ref.status == "ancestor":
+            info["note"] = (f"Пункта {ref.target} нет в корпусе; ссылка ведёт на "
+                            f"{display(ref.resolved)}")
+    else:
+        info["status"] = "dangling"
+        info["preview_title"] = f"{display(ref.target)}: нет в корпусе"
+        info["note"] = "нет в корпусе"
+    return info
+
+
+def tokenize(codex, text: str, refs, footnotes=(), fn_prefix: str | None = None,
+             penalties: bool = True) -> list[list[Tok]]:
+    """Cut ``text`` into paragraphs of tokens: references become links, footnote
+    marks link to their notes, ``(НАКАЗАНИЕ)`` becomes a badge."""
+    text = text or ""
+    marks: list[tuple[int, int, Tok]] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    cursor = 0
+    for r in refs:
+        if not r.text:
+            continue
+        pos = text.find(r.text, cursor)
+        if pos < 0 or not free(pos, pos + len(r.text)):
+            pos = text.find(r.text)
+            while pos >= 0 and not free(pos, pos + len(r.text)):
+                pos = text.find(r.text, pos + 1)
+        if pos < 0:
+            continue
+        end = pos + len(r.text)
+        taken.append((pos, end))
+        marks.append((pos, end, Tok("ref", r.text, ref=ref_info(codex, r))))
+        cursor = end
+    if fn_prefix is not None and footnotes:
+        cursor = 0
+        for i, f in enumerate(footnotes, 1):
+            pos = text.find(f.mark, cursor) if f.mark else -1
+            if pos < 0 or not free(pos, pos + len(f.mark)):
+                continue
+            end = pos + len(f.mark)
+            taken.append((pos, end))
+            marks.append((pos, end, Tok("fn", f.mark, fn={"id": f"{fn_prefix}-fn{i}",
+                                                          "back": f"{fn_prefix}-fnref{i}",
+                                                          "n": i, "text": f.text})))
+            cursor = end
+    if penalties:
+        for m in re.finditer(re.escape(PENALTY), text):
+            if free(m.start(), m.end()):
+                taken.append((m.start(), m.end()))
+                marks.append((m.start(), m.end(), Tok("penalty", "НАКАЗАНИЕ")))
+    marks.sort(key=lambda m: m[0])
+    flat: list[Tok] = []
+    pos = 0
+    for s, e, tok in marks:
+        if s > pos:
+            flat.append(Tok("text", text[pos:s]))
+        flat.append(tok)
+        pos = e
+    if pos < len(text):
+        flat.append(Tok("text", text[pos:]))
+    paras: list[list[Tok]] = [[]]
+    for tok in flat:
+        if tok.kind == "text" and "\n" in tok.text:
+            parts = tok.text.split("\n")
+            for j, part in enumerate(parts):
+                if j:
+                    paras.append([])
+                if part:
+                    paras[-1].append(Tok("text", part))
+        else:
+            paras[-1].append(tok)
+    return [p for p in paras if p]
+
+
+# --- view models -----------------------------------------------------------------
+
+@dataclass
+class Site:
+    codex: Any
+    build: Any
+    laws: list[str] = field(default_factory=list)
+    rulings_by_addr: dict[str, list[str]] = field(default_factory=dict)
+    specs: dict[str, Any] = field(default_factory=dict)
+    source_pages: dict[str, str] = field(default_factory=dict)
+
+
+def _rulings():
+    try:
+        from . import rulings
+    except Exception:  # pragma: no cover - the rulings package is part of the project
+        return {}, {}
+    return rulings.implemented_addresses(), {s.name: s for s in rulings.RULINGS}
+
+
+def node_view(site: Site, addr: str) -> dict:
+    codex = site.codex
+    e = codex.entries[addr]
+    anc = addresses.anchor(addr)
+    text_refs = [r for r in e.refs if r.field == "text"]
+    title_refs = [r for r in e.refs if r.field == "title"]
+    chosen = e.witnesses[0] if e.witnesses else None
+    variants = [{"source": w.source, "page": site.source_pages.get(w.source),
+                 "line": w.span.line, "end_line": w.span.end_line, "title": w.title,
+                 "text": w.text, "placed_by": w.placed_by, "truncated": w.truncated}
+                for w in e.witnesses[1:] if (w.text, w.title) != (e.text, e.title)]
+    same = [w.source for w in e.witnesses[1:] if (w.text, w.title) == (e.text, e.title)]
+    footnotes = []
+    for i, f in enumerate(e.footnotes, 1):
+        footnotes.append({"id": f"{anc}-fn{i}", "back": f"{anc}-fnref{i}", "mark": f.mark,
+                          "paras": tokenize(codex, f.text, f.refs, penalties=False)})
+    return {
+        "id": addr, "anchor": anc, "kind": e.kind, "label": e.label,
+        "display": display(addr), "title": e.title,
+        "title_toks": tokenize(codex, e.title or "", title_refs, penalties=False),
+        "paras": tokenize(codex, e.text, text_refs, e.footnotes, fn_prefix=anc),
+        "footnotes": footnotes, "penalty": e.penalty, "inferred": e.inferred, "tags": e.tags,
+        "backlinks": [{"id": b, "display": display(b), "href": href(b)} for b in e.backlinks
+                      if b in codex.entries],
+        "chosen": e.chosen, "chosen_page": site.source_pages.get(e.chosen),
+        "line": chosen.span.line if chosen else None,
+        "end_line": chosen.span.end_line if chosen else None,
+        "truncated": bool(chosen and chosen.truncated),
+        "why": e.why, "variants": variants, "same": same,
+        "edits": [{"kind": x.kind, "before": x.before, "after": x.after, "line": x.span.line,
+                   "why": x.why} for x in e.edits],
+        "rulings": [{"name": n, "title": site.specs[n].title if n in site.specs else n}
+                    for n in site.rulings_by_addr.get(addr, [])],
+        "children": [node_view(site, c) for c in e.children
+                     if c in codex.entries and page_of(c) == page_of(addr)],
+    }
+
+
+def law_roots(codex, law: str) -> list[str]:
+    """Top entries of a law's page (the law itself, or orphans when it is missing)."""
+    out = []
+    for addr, e in codex.entries.items():
+        if addresses.law_of(addr) != law:
+            continue
+        if e.parent is None or e.parent not in codex.entries or page_of(e.parent) != page_of(addr):
+            out.append(addr)
+    return out
+
+
+def toc(site: Site, cov: dict) -> list[dict]:
+    """Parts → laws → sections, with coverage per law."""
+    codex = site.codex
+    cov_by_law = {c["law"]: c for c in cov.get("laws", [])}
+    placed: set[str] = set()
+
+    def law_item(law: str) -> dict:
+        placed.add(law)
+        e = codex.entries.get(law)
+        c = cov_by_law.get(law, {})
+        sections = [{"id": a, "display": display(a), "title": codex.entries[a].title,
+                     "href": href(a), "kind": codex.entries[a].kind}
+                    for a in (e.children if e else []) if a in codex.entries]
+        return {"law": law, "href": law_page(law), "title": (e.title if e else None) or c.get("title"),
+                "sections": sections, "sources": c.get("sources", []),
+                "missing": c.get("missing", []), "truncated": c.get("truncated", []),
+                "inferred": c.get("inferred", False), "present": len(c.get("present", []))}
+
+    groups: list[dict] = []
+    for root in codex.roots:
+        if root not in codex.entries:
+            continue
+        e = codex.entries[root]
+        if e.kind == "part":
+            laws = [law_item(addresses.law_of(c)) for c in e.children
+                    if addresses.law_of(c) in site.laws and addresses.law_of(c) not in placed]
+            groups.append({"part": {"id": root, "anchor": addresses.anchor(root),
+                                    "display": display(root), "title": e.title}, "laws": laws})
+        else:
+            law = addresses.law_of(root)
+            if law in site.laws and law not in placed:
+                if not groups or groups[-1]["part"] is not None:
+                    groups.append({"part": None, "laws": []})
+                groups[-1]["laws"].append(law_item(law))
+    rest = [law for law in site.laws if law not in placed]
+    if rest:
+        groups.append({"part": None, "laws": [law_item(x) for x in rest]})
+    return groups
+
+
+def edit_segments(text: str, edits) -> list[dict]:
+    """The raw text cut into plain runs, line anchors (``L<n>``) and repairs (for
+    the sources pages)."""
+    out: list[dict] = [{"kind": "line", "line": 1}]
+    line = 1
+
+    def plain(chunk: str) -> None:
+        nonlocal line
+        parts = chunk.split("\n")
+        for j, part in enumerate(parts):
+            if j:
+                line += 1
+                out.append({"kind": None, "text": "\n"})
+                out.append({"kind": "line", "line": line})
+            if part:
+                out.append({"kind": None, "text": part})
+
+    pos = 0
+    for x in sorted(edits, key=lambda x: x.span.start):
+        s, e = x.span.start, x.span.end
+        if s < pos:
+            continue
+        if s > pos:
+            plain(text[pos:s])
+        out.append({"kind": x.kind, "classes": " ".join("edit-" + k for k in x.kind.split("+")),
+                    "text": text[s:e], "after": x.after, "why": x.why, "line": x.span.line})
+        line += text[s:e].count("\n")
+        pos = e
+    if pos < len(text):
+        plain(text[pos:])
+    return out
+
+
+def search_data(site: Site) -> tuple[dict, dict]:
+    """(index data, address → page map) for ``search-index.js``."""
+    codex = site.codex
+    pages = {a: href(a) for a in codex.entries}
+    data = None
+    try:
+        from . import search as search_mod  # noqa: WPS433
+        if hasattr(search_mod, "export_for_html"):
+            data = search_mod.export_for_html(codex)
+    except ImportError:
+        data = None
+    if data is None:
+        entries = []
+        for a, e in codex.entries.items():
+            text = " ".join(filter(None, [e.title, e.text] + [f.text for f in e.footnotes]))
+            entries.append({"address": a, "page": href(a), "title": e.title or "",
+                            "text": " ".join(text.split())})
+        data = {"kind": "words", "entries": entries}
+    return data, pages
+
+
+def _js_assign(name: str, value) -> str:
+    # JSON inside a .js file (not inside HTML): escape '<' anyway so the data can
+    # never close a script element if someone inlines it.
+    body = json.dumps(value, ensure_ascii=False, sort_keys=False).replace("<", "\\u003c")
+    return f"window.{name} = {body};\n"
 
 
 def render_site(codex, folder: Path, build=None) -> None:
-    env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "index.html").write_text(env.from_string(_PAGE).render(entries=list(codex.entries.values())),
-                                       encoding="utf-8")
+    env = environment()
+    by_addr, specs = _rulings()
+    site = Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
+    laws = sorted({addresses.law_of(a) for a in codex.entries if addresses.law_of(a)}, key=int)
+    site.laws = laws
+    site.source_pages = {s.name: f"source-{s.stem}.html" for s in codex.sources}
+    cov = merge.coverage(codex)
+    common = {"sources": [{"name": s.name, "page": site.source_pages[s.name], "kind": s.kind}
+                          for s in codex.sources],
+              "has_fragments": bool(codex.fragments), "site_title": "Кодекс дубликатного бриджа"}
+
+    def write(name: str, template: str, **ctx) -> None:
+        html = env.get_template(template).render(page=name, **common, **ctx)
+        (folder / name).write_text(html, encoding="utf-8")
+
+    groups = toc(site, cov)
+    write("index.html", "index.html", title="Законы дубликатного бриджа (1987)", groups=groups,
+          unplaced=cov.get("unplaced", []), rule_count=len(specs))
+    for i, law in enumerate(laws):
+        prev = laws[i - 1] if i else None
+        nxt = laws[i + 1] if i + 1 < len(laws) else None
+        e = codex.entries.get(law)
+        nodes = [node_view(site, a) for a in law_roots(codex, law)]
+        write(law_page(law), "law.html", title=f"Правило {law}" + (f". {e.title}" if e and e.title else ""),
+              law=law, nodes=nodes,
+              prev={"law": prev, "href": law_page(prev)} if prev else None,
+              next={"law": nxt, "href": law_page(nxt)} if nxt else None)
+    frags = []
+    for src, node in codex.fragments:
+        frags.append({"source": src, "page": site.source_pages.get(src),
+                      "nodes": list(_walk_fragment(codex, node, 0))})
+    write("fragments.html", "fragments.html", title="Нераспределённые фрагменты", fragments=frags)
+    # rulings
+    rules = []
+    for name, spec in specs.items():
+        rules.append(_rule_view(site, spec))
+    implemented = set(by_addr)
+    judged = {a for s in specs.values() for a in s.judgement}
+    coverage_rows = [{"id": a, "display": display(a), "href": href(a), "kind": e.kind,
+                      "title": e.title, "rulings": by_addr.get(a, []),
+                      "judgement": a in judged,
+                      "state": ("judgement" if a in judged else "exec" if a in implemented else "none")}
+                     for a, e in codex.entries.items() if e.kind != "part"]
+    write("rules.html", "rules.html", title="Исполняемые правила", rules=rules, rows=coverage_rows,
+          n_exec=sum(r["state"] == "exec" for r in coverage_rows),
+          n_judge=sum(r["state"] == "judgement" for r in coverage_rows))
+    for r in rules:
+        write(f"rule-{r['name']}.html", "rule.html", title=r["title"], rule=r)
+    # sources
+    trees = {t.source.name: t for t in (getattr(build, "trees", None) or codex.trees or ())}
+    for s in codex.sources:
+        t = trees.get(s.name)
+        edits = t.cleaned.edits if t else ()
+        kinds: dict[str, int] = {}
+        for x in edits:
+            for k in x.kind.split("+"):
+                kinds[k] = kinds.get(k, 0) + 1
+        write(site.source_pages[s.name], "source.html", title=f"Источник {s.name}", source=s,
+              segments=edit_segments(s.text, edits), cleaned=t.cleaned.text if t else "",
+              kinds=sorted(kinds.items()))
+    write("search.html", "search.html", title="Поиск")
+    data, pages = search_data(site)
+    (folder / "search-index.js").write_text(
+        _js_assign("KODEKS_PAGES", pages) + _js_assign("KODEKS_INDEX", data), encoding="utf-8")
+    for name in STATIC:
+        shutil.copyfile(TEMPLATES / name, folder / name)
+
+
+def _walk_fragment(codex, node, depth):
+    yield {"depth": depth, "kind": node.kind, "label": node.label, "title": node.title,
+           "line": node.span.line, "end_line": node.span.end_line, "probable": node.probable,
+           "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
+           "refs": [r.text for r in node.refs]}
+    for c in node.children:
+        yield from _walk_fragment(codex, c, depth + 1)
+
+
+def _rule_view(site: Site, spec) -> dict:
+    codex = site.codex
+
+    def link(a: str) -> dict:
+        return {"id": a, "display": display(a), "href": href(a) if a in codex.entries else None,
+                "title": codex.entries[a].title if a in codex.entries else None}
+
+    try:
+        examples = spec.examples()
+    except Exception as exc:  # a broken case must not take the site down
+        examples = [{"title": f"пример не выполнен: {exc}", "input": {}, "result": {}}]
+    ex_views = []
+    for ex in examples:
+        res = ex.get("result") or {}
+        ex_views.append({
+            "title": ex.get("title", ""),
+            "input": json.dumps(ex.get("input", {}), ensure_ascii=False, indent=1),
+            "outcome": json.dumps(res.get("outcome", {}), ensure_ascii=False, indent=1),
+            "steps": [dict(link(s["address"]), finding=s.get("finding", ""), text=s.get("text", ""))
+                      for s in res.get("steps", [])],
+            "judgement": [dict(link(j["address"]), text=j.get("text", ""))
+                          for j in res.get("judgement", [])],
+        })
+    return {"name": spec.name, "title": spec.title, "summary": spec.summary,
+            "href": f"rule-{spec.name}.html",
+            "implements": [link(a) for a in spec.implements],
+            "judgement": [link(a) for a in spec.judgement],
+            "outside": [link(a) for a in spec.outside],
+            "inputs": [{"name": n, "text": t} for n, t in spec.inputs],
+            "examples": ex_views}
