@@ -198,12 +198,14 @@ def node_view(site: Site, addr: str) -> dict:
     anc = addresses.anchor(addr)
     text_refs = [r for r in e.refs if r.field == "text"]
     title_refs = [r for r in e.refs if r.field == "title"]
-    chosen = e.witnesses[0] if e.witnesses else None
+    chosen = next((w for w in e.witnesses if w.source == e.chosen),
+                  e.witnesses[0] if e.witnesses else None)
+    others = [w for w in e.witnesses if w is not chosen]
     variants = [{"source": w.source, "page": site.source_pages.get(w.source),
                  "line": w.span.line, "end_line": w.span.end_line, "title": w.title,
                  "text": w.text, "placed_by": w.placed_by, "truncated": w.truncated}
-                for w in e.witnesses[1:] if (w.text, w.title) != (e.text, e.title)]
-    same = [w.source for w in e.witnesses[1:] if (w.text, w.title) == (e.text, e.title)]
+                for w in others if (w.text, w.title) != (e.text, e.title)]
+    same = [w.source for w in others if (w.text, w.title) == (e.text, e.title)]
     footnotes = []
     for i, f in enumerate(e.footnotes, 1):
         footnotes.append({"id": f"{anc}-fn{i}", "back": f"{anc}-fnref{i}", "mark": f.mark,
@@ -307,7 +309,9 @@ def edit_segments(text: str, edits) -> list[dict]:
             plain(text[pos:s])
         out.append({"kind": x.kind, "classes": " ".join("edit-" + k for k in x.kind.split("+")),
                     "text": text[s:e], "after": x.after, "why": x.why, "line": x.span.line})
-        line += text[s:e].count("\n")
+        for _ in range(text[s:e].count("\n")):
+            line += 1
+            out.append({"kind": "line", "line": line})
         pos = e
     if pos < len(text):
         plain(text[pos:])

@@ -1,0 +1,174 @@
+"""The static HTML site (no browser): structure, links, escaping, offline."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from pipeline import addresses
+from pipeline.run import build
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+
+
+class Collect(HTMLParser):
+    """Collects ids, links (href, text, class) and every URL-ish attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[dict] = []
+        self.urls: list[str] = []
+        self._a: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        for k in ("href", "src", "action"):
+            if a.get(k):
+                self.urls.append(a[k])
+        if tag == "a":
+            link = {"href": a.get("href"), "class": a.get("class") or "", "text": "", "attrs": a}
+            self.links.append(link)
+            self._a.append(link)
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._a:
+            self._a.pop()
+
+    def handle_data(self, data):
+        for link in self._a:
+            link["text"] += data
+
+
+def parse(path: Path) -> Collect:
+    c = Collect()
+    c.feed(path.read_text(encoding="utf-8"))
+    return c
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "out"
+    build(CORPUS, out, pdf=False)
+    return out / "html"
+
+
+def test_index_has_toc_links_to_laws(site):
+    idx = parse(site / "index.html")
+    hrefs = {l["href"] for l in idx.links}
+    for law in ("13", "63", "64", "67", "70"):
+        assert f"law-{law}.html" in hrefs
+        assert (site / f"law-{law}.html").exists()
+    assert "law-64.html#64A" in hrefs  # sections listed under their law
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert 'lang="ru"' in html and 'class="skip-link"' in html
+    assert "cov-sources" in html  # coverage marks
+
+
+def test_law_page_anchors_prev_next(site):
+    page = parse(site / "law-64.html")
+    for addr in ("64", "64A", "64A1", "64A2", "64B6", "64C", "64.10", "64.10(i)"):
+        assert addresses.anchor(addr) in page.ids, addr
+    rels = {l["attrs"].get("rel") for l in page.links}
+    assert {"prev", "next"} <= rels
+    html = (site / "law-64.html").read_text(encoding="utf-8")
+    assert '<details class="node node-commentary" id="64.10"' in html
+    assert "data-copy-link" in html
+    assert "badge-penalty" in html
+
+
+def test_references_are_links(site):
+    page = parse(site / "law-67.html")
+    ref = [l for l in page.links if "ref" in l["class"].split() and l["text"] == "правилу 64"]
+    assert ref, "правилу 64 in 67B1(B) is a link"
+    assert ref[0]["href"] == "law-64.html#64"
+    assert ref[0]["attrs"].get("data-preview-title", "").startswith("64")
+    # an ancestor-resolved reference says where it landed
+    html = (site / "law-64.html").read_text(encoding="utf-8")
+    assert "ref-ancestor" in html and "→ 64" in html
+
+
+def test_dangling_marked(site):
+    html = (site / "law-63.html").read_text(encoding="utf-8")
+    m = re.search(r'<span class="ref ref-dangling"[^>]*>правило 62D<span class="ref-missing"> \(нет в корпусе\)', html)
+    assert m, "62D is marked dangling and still readable"
+
+
+def test_backlinks(site):
+    html = (site / "law-64.html").read_text(encoding="utf-8")
+    sec = html[html.index('id="64"'):html.index('id="64A"')]
+    assert "На этот пункт ссылаются" in sec
+    assert 'href="law-67.html#67B1-B">67B1(B)</a>' in sec
+
+
+def test_footnotes_both_ways(site):
+    page = parse(site / "law-13.html")
+    hrefs = {l["href"] for l in page.links}
+    assert "#13-fn1" in hrefs and "#13-fnref1" in hrefs
+    assert {"13-fn1", "13-fnref1"} <= page.ids
+
+
+def test_rulings_marked_and_pages(site):
+    page = parse(site / "law-64.html")
+    assert any(l["href"] == "rule-revoke.html" for l in page.links)
+    rule = parse(site / "rule-revoke.html")
+    assert any(l["href"] == "law-64.html#64A1" for l in rule.links)
+    rules = (site / "rules.html").read_text(encoding="utf-8")
+    assert "на усмотрение судьи" in rules and "исполняется" in rules
+
+
+def test_sources_and_fragments(site):
+    src = next(site.glob("source-004_*.html")).read_text(encoding="utf-8")
+    assert "<del class=\"edit" in src and 'id="L1"' in src
+    frag = (site / "fragments.html").read_text(encoding="utf-8")
+    assert "001_979dfb7559065d2e.txt" in frag and "строки" in frag
+
+
+def test_provenance(site):
+    html = (site / "law-64.html").read_text(encoding="utf-8")
+    sec = html[html.index('id="64A1"'):html.index('id="64A2"')]
+    assert 'class="provenance"' in sec and "Почему выбран" in sec
+
+
+def test_search_assets(site):
+    js = (site / "search-index.js").read_text(encoding="utf-8")
+    assert js.startswith("window.KODEKS_PAGES") and '"64A1": "law-64.html#64A1"' in js
+    assert "KODEKS_INDEX" in js
+    for page in site.glob("*.html"):
+        assert 'role="search"' in page.read_text(encoding="utf-8"), page.name
+
+
+def test_no_external_urls(site):
+    for f in list(site.glob("*.html")) + list(site.glob("*.css")) + list(site.glob("*.js")):
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"(?:src|href|url)\s*[=(]\s*[\"']?\s*(?:https?:)?//", text, re.I), f.name
+    for f in site.glob("*.html"):
+        for url in parse(f).urls:
+            assert not re.match(r"^(?:[a-z]+:)?//", url, re.I), (f.name, url)
+
+
+def test_script_in_source_is_escaped(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    f = corpus / "002_5dc556f7a892ab5b.txt"
+    text = f.read_text(encoding="utf-8")
+    needle = "Фальшренонс становится выявленным, если:"
+    assert needle in text
+    f.write_text(text.replace(needle, needle + " <script>alert('x')</script> <b>жирный</b>", 1),
+                 encoding="utf-8")
+    out = tmp_path / "out"
+    build(corpus, out, pdf=False)
+    for page in (out / "html").glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in html, page.name
+        assert "<b>жирный" not in html, page.name
+    law = (out / "html" / "law-63.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(" in law
+    assert "<script>alert" not in (out / "html" / "search-index.js").read_text(encoding="utf-8")
