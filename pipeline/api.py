@@ -1,0 +1,475 @@
+"""The Python API of Kodeks: load a built codex (or build one in memory), look
+entries up by any address form people type, and search it.
+
+    from pipeline.api import Codex
+    codex = Codex.load("output")           # output/codex.json + output/codex.sqlite
+    codex = Codex.build("corpus")          # the pipeline in memory, a temporary index
+    e = codex["64 А 1"]                     # any lenient form; KeyError subclass if unknown
+    e.title, e.text, e.backlinks, e.refs, e.footnotes, e.commentary, e.provenance
+    codex.search("выявленный фальшренонс")[0].address
+
+Entries are frozen, typed values built from ``codex.json`` (the same shape for a
+loaded and an in-memory codex); lookups are dictionary lookups.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+import weakref
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from . import search as search_mod
+from .addresses import law_of, lenient, parse, sort_key
+from .errors import KodeksError
+from .search import Hit
+
+__all__ = ["Codex", "Entry", "Ref", "Footnote", "Witness", "Provenance", "Hit",
+           "UnknownAddress", "BadAddress", "AmbiguousAddress", "KodeksError"]
+
+
+class UnknownAddress(KeyError):
+    """A well-formed address that is not in the corpus; the message says what is."""
+
+    def __init__(self, address: str, message: str):
+        super().__init__(address)
+        self.address = address
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class BadAddress(KeyError):
+    """Text that cannot be read as an address at all."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+        self.message = (f"cannot read {text!r} as an address; "
+                        "try forms like 64A1, 64 A 1, правило 64А1, 67B1(A), 64.10 or 64.10(i)")
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class AmbiguousAddress(BadAddress):
+    """A clause named without its law (``A1``) that several laws have."""
+
+    def __init__(self, text: str, candidates: list[str]):
+        super().__init__(text)
+        self.candidates = candidates
+        self.message = f"{text!r} names no law; did you mean {', '.join(candidates)}?"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """An outgoing cross-reference of an entry."""
+
+    text: str
+    """The words naming the target, as written (``правилу 64``)."""
+    target: str
+    """Canonical address named."""
+    status: str
+    """``exact``, ``ancestor`` (linked to an enclosing unit) or ``dangling``."""
+    resolved: str | None
+    """The address actually linked to, or ``None`` when dangling."""
+    field: str = "text"
+    """``title``, ``text`` or ``footnote``."""
+    kind: str = "plain"
+    """``plain``, ``list``, ``range``, ``commentary``, ``footnote`` or ``self``."""
+    source: str = ""
+    """Source file it was read from."""
+    line: int = 0
+    """1-based line in that source."""
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], field_: str | None = None) -> "Ref":
+        span = d.get("span") or {}
+        return cls(d["text"], d["target"], d.get("status", "unresolved"), d.get("resolved"),
+                   field_ or d.get("field", "text"), d.get("kind", "plain"),
+                   span.get("source", ""), span.get("line", 0))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "target": self.target, "status": self.status,
+                "resolved": self.resolved, "field": self.field, "kind": self.kind,
+                "source": self.source, "line": self.line}
+
+
+@dataclass(frozen=True, slots=True)
+class Footnote:
+    """A footnote of an entry."""
+
+    mark: str
+    text: str
+    refs: tuple[Ref, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mark": self.mark, "text": self.text, "refs": [r.to_json() for r in self.refs]}
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """One source's reading of an entry."""
+
+    source: str
+    title: str | None
+    text: str
+    line: int
+    """First line in the source."""
+    end_line: int
+    """Last line in the source."""
+    edits: int
+    """Repairs the cleaner made inside it."""
+    truncated: bool
+    placed_by: str
+    """``heading``, ``inferred`` or ``alignment``."""
+    chosen: bool = False
+    """True for the reading the codex uses."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "title": self.title, "text": self.text, "line": self.line,
+                "end_line": self.end_line, "edits": self.edits, "truncated": self.truncated,
+                "placed_by": self.placed_by, "chosen": self.chosen}
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where an entry's text comes from and why that reading was chosen."""
+
+    chosen: str
+    """Source file of the chosen reading."""
+    why: str
+    """The merge rule that chose it, spelled out."""
+    inferred: bool
+    """Every witness placed the address by inference."""
+    witnesses: tuple[Witness, ...]
+    """Every reading, the chosen one first."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chosen": self.chosen, "why": self.why, "inferred": self.inferred,
+                "witnesses": [w.to_json() for w in self.witnesses]}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One address of the codex (read-only)."""
+
+    address: str
+    """Canonical address (``64A1``)."""
+    kind: str
+    """``part``, ``law``, ``section``, ``clause``, ``subclause``, ``item``, ``commentary``."""
+    label: str | None
+    title: str | None
+    text: str
+    """Body text, one paragraph per line."""
+    parent: str | None
+    children: tuple[str, ...]
+    law: str | None
+    penalty: bool
+    inferred: bool
+    tags: tuple[str, ...]
+    refs: tuple[Ref, ...]
+    """Outgoing references of the title and text (footnote references are in ``footnotes``)."""
+    footnotes: tuple[Footnote, ...]
+    backlinks: tuple[str, ...]
+    """Addresses of the entries that cite this one."""
+    witnesses: tuple[Witness, ...]
+    chosen: str
+    why: str
+    _codex: "Codex | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def id(self) -> str:
+        """Alias of ``address`` (the model's name)."""
+        return self.address
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return [p for p in self.text.split("\n") if p.strip()]
+
+    @property
+    def provenance(self) -> Provenance:
+        return Provenance(self.chosen, self.why, self.inferred, self.witnesses)
+
+    @property
+    def all_refs(self) -> tuple[Ref, ...]:
+        """References of the title, text and footnotes."""
+        return self.refs + tuple(r for fn in self.footnotes for r in fn.refs)
+
+    @property
+    def commentary(self) -> tuple["Entry", ...]:
+        """Child commentary entries (``64.10`` under law 64; items under a commentary)."""
+        if self._codex is None:
+            return ()
+        return tuple(self._codex.entries[c] for c in self.children
+                     if c in self._codex.entries and "." in c)
+
+    @property
+    def child_entries(self) -> tuple["Entry", ...]:
+        if self._codex is None:
+            return ()
+        return tuple(self._codex.entries[c] for c in self.children if c in self._codex.entries)
+
+    def to_json(self, *, deep: bool = True) -> dict[str, Any]:
+        out = {"address": self.address, "kind": self.kind, "label": self.label, "title": self.title,
+               "text": self.text, "parent": self.parent, "children": list(self.children),
+               "law": self.law, "penalty": self.penalty, "inferred": self.inferred,
+               "tags": list(self.tags), "refs": [r.to_json() for r in self.refs],
+               "footnotes": [f.to_json() for f in self.footnotes], "backlinks": list(self.backlinks),
+               "provenance": self.provenance.to_json()}
+        if deep:
+            out["commentary"] = [c.to_json(deep=True) for c in self.commentary]
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], codex: "Codex | None" = None) -> "Entry":
+        wits = tuple(Witness(w["source"], w.get("title"), w.get("text", ""), w["span"]["line"],
+                             w["span"]["end_line"], w.get("edits", 0), bool(w.get("truncated")),
+                             w.get("placed_by", "heading"), i == 0)
+                     for i, w in enumerate(d.get("witnesses", ())))
+        notes = tuple(Footnote(f["mark"], f["text"], tuple(Ref.from_json(r, "footnote") for r in f.get("refs", ())))
+                      for f in d.get("footnotes", ()))
+        return cls(d["id"], d["kind"], d.get("label"), d.get("title"), d.get("text", ""), d.get("parent"),
+                   tuple(d.get("children", ())), law_of(d["id"]), bool(d.get("penalty")),
+                   bool(d.get("inferred")), tuple(d.get("tags", ())),
+                   tuple(Ref.from_json(r) for r in d.get("refs", ())), notes,
+                   tuple(d.get("backlinks", ())), wits, d.get("chosen", ""), d.get("why", ""), codex)
+
+
+_KIND_WORD = {"section": "section", "clause": "clause", "subclause": "subclause"}
+
+
+def describe(address: str) -> str:
+    """Human name of an address: ``law 64 section A clause 1``, ``commentary 64.10``."""
+    a = parse(address)
+    if a is None:
+        return address
+    if a.part:
+        return f"part {a.part}"
+    if a.para is not None:
+        out = f"commentary {a.law}.{a.para}"
+        return out + "".join(f" item ({i})" for i in a.items)
+    out = f"law {a.law}"
+    if a.section:
+        out += f" section {a.section}"
+    if a.clause is not None:
+        out += f" clause {a.clause}"
+    out += "".join(f" subclause ({s})" for s in a.subs)
+    out += "".join(f" item ({i})" for i in a.items)
+    return out
+
+
+class Codex:
+    """A built codex: entries by address, references, coverage and search."""
+
+    def __init__(self, data: Mapping[str, Any], *, folder: Path | None = None,
+                 index: sqlite3.Connection | None = None, links: list | None = None,
+                 coverage: dict | None = None):
+        self.folder = folder
+        """The output folder it was loaded from (``None`` when built in memory)."""
+        self.data = data
+        """``codex.json`` as a dict."""
+        self._index = index
+        self._links = links
+        self._coverage = coverage
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self.entries: dict[str, Entry] = {}
+        """Entries by canonical address, in document order."""
+        for d in data.get("entries", ()):
+            self.entries[d["id"]] = Entry.from_json(d, self)
+        self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
+        self._cited: dict[str, list[tuple[str, Ref]]] | None = None
+
+    # --- construction ---------------------------------------------------------
+
+    @classmethod
+    def load(cls, folder: str | Path = "output", *, index: bool = True) -> "Codex":
+        """Read ``folder/codex.json`` and open ``folder/codex.sqlite`` for search.
+
+        A missing or stale index (built from another ``codex.json``) raises
+        ``KodeksError`` saying to run ``kodeks build``; ``index=False`` skips it
+        (lookups only; ``search`` then raises)."""
+        folder = Path(folder)
+        path = folder / "codex.json"
+        if not path.is_file():
+            raise KodeksError(f"{folder}: no codex.json here; run `kodeks build` first "
+                              "(or point --codex at a build output folder)")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise KodeksError(f"{path}: cannot be read ({exc}); run `kodeks build` again") from exc
+        con = search_mod.check_index(folder / "codex.sqlite", path) if index else None
+        return cls(data, folder=folder, index=con)
+
+    @classmethod
+    def build(cls, corpus: str | Path = "corpus") -> "Codex":
+        """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
+        from . import export, link, merge
+        from .run import run
+
+        b = run(corpus)
+        assert b.codex is not None
+        tmp = tempfile.TemporaryDirectory(prefix="kodeks-index-")
+        path = search_mod.build_index(b.codex, Path(tmp.name) / "codex.sqlite")
+        con = search_mod.connect(path)
+        self = cls(export.codex_json(b.codex), index=con, links=link.all_links(b.codex),
+                   coverage=merge.coverage(b.codex))
+        self._tmp = tmp
+        weakref.finalize(self, _cleanup, con, tmp)
+        return self
+
+    def close(self) -> None:
+        """Close the search index (and remove a temporary one)."""
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def __enter__(self) -> "Codex":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- lookup -----------------------------------------------------------------
+
+    def resolve(self, text: str) -> str:
+        """The canonical address of ``text`` if the corpus has it; raises
+        ``BadAddress`` (unreadable) or ``UnknownAddress`` (not in the corpus)."""
+        if text in self.entries:
+            return text
+        key = lenient(str(text))
+        if key is None:
+            return self._bare(str(text))
+        if key in self.entries:
+            return key
+        raise UnknownAddress(key, self.unknown_message(key))
+
+    def _bare(self, text: str) -> str:
+        """A clause named without its law (``A1``): the one law that has it, else
+        ``AmbiguousAddress`` naming the candidates, else ``BadAddress``."""
+        stripped = text.strip()
+        if stripped and stripped[0].isalpha() and len(stripped) <= 12:
+            found = []
+            for law in sorted({e.law for e in self.entries.values() if e.law}, key=int):
+                key = lenient(law + stripped)
+                if key and key in self.entries and key not in found:
+                    found.append(key)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise AmbiguousAddress(text, found)
+        raise BadAddress(text)
+
+    def __getitem__(self, address: str) -> Entry:
+        entry = self.entries.get(address)
+        if entry is not None:
+            return entry
+        return self.entries[self.resolve(address)]
+
+    def get(self, address: str, default: Entry | None = None) -> Entry | None:
+        try:
+            return self[address]
+        except KeyError:
+            return default
+
+    def __contains__(self, address: object) -> bool:
+        return isinstance(address, str) and self.get(address) is not None
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries.values())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def unknown_message(self, key: str) -> str:
+        """``64A3 is not in the corpus; law 64 section A has 1, 2``."""
+        for anc in [a for a in _ancestors(key)]:
+            e = self.entries.get(anc)
+            if e is None:
+                continue
+            labels = [self.entries[c].label or c for c in e.children if c in self.entries]
+            has = ", ".join(labels) if labels else "no subdivisions"
+            return f"{key} is not in the corpus; {describe(anc)} has {has}"
+        laws = sorted({e.law for e in self.entries.values() if e.law}, key=int)
+        return f"{key} is not in the corpus; its law is missing too. Laws present: {', '.join(laws)}"
+
+    # --- references ---------------------------------------------------------------
+
+    def cited_by(self, address: str) -> list[tuple[str, Ref]]:
+        """Every (citing address, reference) whose link lands on ``address``."""
+        if self._cited is None:
+            cited: dict[str, list[tuple[str, Ref]]] = {}
+            for e in self.entries.values():
+                for r in e.all_refs:
+                    if r.resolved:
+                        cited.setdefault(r.resolved, []).append((e.address, r))
+            self._cited = cited
+        return list(self._cited.get(self.resolve(address), ()))
+
+    @property
+    def links(self) -> list[dict[str, Any]]:
+        """Every reference of every source with its status (``links.json``)."""
+        if self._links is None:
+            self._links = self._read_json("links.json")
+        return self._links
+
+    @property
+    def coverage(self) -> dict[str, Any]:
+        """Per law what the corpus holds (``coverage.json``)."""
+        if self._coverage is None:
+            self._coverage = self._read_json("coverage.json")
+        return self._coverage
+
+    def dangling(self) -> list[dict[str, Any]]:
+        """References whose target is not in the corpus (from ``links.json``)."""
+        return [l for l in self.links if l.get("status") == "dangling"]
+
+    def _read_json(self, name: str):
+        if self.folder is None:
+            raise KodeksError(f"{name} is not available for this codex")
+        path = self.folder / name
+        if not path.is_file():
+            raise KodeksError(f"{path} is missing; run `kodeks build` to write it")
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise KodeksError(f"{path} cannot be read ({exc}); run `kodeks build` again") from exc
+
+    # --- search ---------------------------------------------------------------------
+
+    def search(self, query: str, *, law: str | int | None = None, kind: str | None = None,
+               limit: int = 20) -> list[Hit]:
+        """Ranked morphological full-text search (see ``pipeline.search``)."""
+        if self._index is None:
+            raise KodeksError("this codex was loaded without its search index; "
+                              "load it with index=True (run `kodeks build` if codex.sqlite is missing)")
+        return search_mod.search(self._index, query, law=law, kind=kind, limit=limit)
+
+    def __repr__(self) -> str:
+        where = str(self.folder) if self.folder else "in memory"
+        return f"<Codex {len(self.entries)} entries, {where}>"
+
+
+def _ancestors(address: str) -> list[str]:
+    from .addresses import ancestors
+
+    return ancestors(address)
+
+
+def _cleanup(con: sqlite3.Connection, tmp: tempfile.TemporaryDirectory) -> None:
+    try:
+        con.close()
+    finally:
+        tmp.cleanup()
+
+
+def sorted_addresses(addresses) -> list[str]:
+    """Addresses in document order."""
+    return sorted(addresses, key=sort_key)
