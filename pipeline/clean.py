@@ -167,7 +167,9 @@ _CHROME = regex.compile(r"""^\s*(?:
 _PAGE = regex.compile(r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\.\.page(\d{1,4})|[Сс]тр\.\s*(\d{1,4}))\s*$")
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
-_STRIP = regex.compile(r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$")
+_STRIP = regex.compile(r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$"
+                       r"|^\s*\d{1,4}(?:\s+\d{1,4}){1,}\s*(?:…|\.{2,})\s*\d{1,4}\s*$")
+"""``1 2 3 4 5 6`` or, with a gap, ``1 2 3 … 206``."""
 _QRULE = regex.compile(r"^\s*\?{3,}\s*$")
 
 
@@ -212,15 +214,19 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 
 
 def _ascending(line: str) -> bool:
-    nums = [int(x) for x in line.split()]
-    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+    """Consecutive page numbers; after a gap (``…``) only larger ones."""
+    head, *tail = regex.split(r"…|\.{2,}", line, maxsplit=1)
+    nums = [int(x) for x in head.split()]
+    if not all(b == a + 1 for a, b in zip(nums, nums[1:])):
+        return False
+    return all(int(x) > nums[-1] for x in "".join(tail).split())
 
 
 def inline_marks(text: str, ctx: Context) -> list[Change]:
     """Drop printer marks (``..page4``), paragraph signs (``¶``) and table-of-contents
     dot leaders with their page number (``Правило 64 ........ 87``)."""
     out = []
-    for m in regex.finditer(r"\.\.page\d+|¶\s?|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", text, regex.M):
+    for m in regex.finditer(r"\.\.page\d+|¶[ \t]?|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", text, regex.M):
         kind = "pilcrow" if m.group().startswith("¶") else "printer-mark" if "page" in m.group() else "dot-leader"
         out.append(Change(m.start(), m.end(), "", kind))
     return out
@@ -369,6 +375,7 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
 
 _SENTENCE_END = regex.compile(r"[.!?:;…][)\]»\"”']*\s*$")
 _TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
+_FULL_STOP = regex.compile(r"[.!?…][)\]»\"”']*\s*$")
 
 
 def unwrap(text: str, ctx: Context) -> list[Change]:
@@ -380,20 +387,27 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - the line ends with a tag such as ``(DC4)`` (001 ends every paragraph so);
     - in a heading, the next line begins with a capital (the body starts);
     - in body text, the line ends a sentence and the next begins with a capital
-      (not in tagged sources, where only tags end paragraphs).
+      (not in tagged sources, where only tags end paragraphs);
+    - a footnote body ends at a full stop (it stands at the foot of its page, so
+      what follows is the next page's text, whatever its case);
+    - a table-of-contents entry (its dot leader removed) stays a line of its own.
     """
     barriers = _barriers(ctx)
+    # a table-of-contents entry (its dot leader was removed) is a line of its own
+    toc = set(ctx.buffer.marks(lambda kind, before: "dot-leader" in kind.split("+")))
     lines = list(_lines(text))
     out = []
-    para_is_heading = False
+    para_is_heading = para_is_footnote = False
     for i, (s, e, line) in enumerate(lines):
         if i == 0 or not lines[i - 1][2].strip():
-            para_is_heading = is_heading_line(line)
+            para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
         prev = lines[i - 1][2]
         nl = s - 1  # the newline before this line
-        if not line.strip() or s in barriers or starts_unit(line) or _TAG_END.search(prev):
-            para_is_heading = is_heading_line(line)
+        if not line.strip() or s in barriers or nl in toc or starts_unit(line) or _TAG_END.search(prev) \
+                or (para_is_footnote and _FULL_STOP.search(prev)):
+            # a footnote stands at the foot of its page: its last sentence ends it
+            para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
         first = line.lstrip()[:1]
         upper = first.isupper() or first.isdigit()
@@ -402,7 +416,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
                 para_is_heading = is_heading_line(line)
                 continue
         elif upper and _SENTENCE_END.search(prev) and not ctx.tagged_paragraphs:
-            para_is_heading = False
+            para_is_heading = para_is_footnote = False
             continue
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         out.append(Change(nl, nl + 1, space, "unwrap"))
@@ -434,9 +448,11 @@ def split_words(text: str, ctx: Context) -> list[Change]:
 
 
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
-    """``ё`` mis-decoded in older files as ``„`` inside a word → ``ё``."""
-    return [Change(m.start(), m.end(), "ё", "yo", "„ inside a word")
-            for m in regex.finditer(r"(?<=\p{Cyrillic})„(?=\p{Cyrillic})", text)]
+    """``ё`` mis-decoded in older files as ``„`` inside or at the end of a word
+    (``партн„р``, ``вс„``) → ``ё``. An opening quote ``„`` follows a space, never
+    a letter."""
+    return [Change(m.start(), m.end(), "ё", "yo", "„ after a letter")
+            for m in regex.finditer(r"(?<=\p{Cyrillic})„", text)]
 
 
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (

@@ -1,0 +1,482 @@
+"""The cleaner: one table per repair (input → cleaned text, including inputs it
+must leave alone), artefact guarantees over the seeds, and properties of the
+edit log (it rebuilds the raw text, offsets map back, cleaning is idempotent)
+over the seeds and over generated damaged text."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+import regex
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from pipeline import clean as clean_mod
+from pipeline.buffer import unapply
+from pipeline.clean import REPAIRS, OffsetMap, clean, vocabulary
+from pipeline.model import Source
+from pipeline.read import detect_kind
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
+VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
+
+
+def source(text: str, kind: str = "laws") -> Source:
+    return Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")
+
+
+def cleaned(text: str, kind: str = "laws"):
+    return clean(source(text, kind), VOCAB)
+
+
+def cl(text: str, kind: str = "laws") -> str:
+    return cleaned(text, kind).text
+
+
+def kinds_of(c) -> set[str]:
+    return {k for e in c.edits for k in e.kind.split("+")}
+
+
+# --- one table per repair ------------------------------------------------------------
+# Each row: (title, input, expected cleaned text, edit kind expected or None for "left alone").
+
+CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
+    "newlines": [
+        ("crlf", "Правило 64. Процедура\r\nA.Наказание назначается\r\n",
+         "Правило 64. Процедура\nA.Наказание назначается\n", "newline"),
+        ("lone cr", "Правило 64. Процедура\rA.Наказание назначается\r",
+         "Правило 64. Процедура\nA.Наказание назначается\n", "newline"),
+        ("bom", "\ufeffПравило 64. Процедура\n", "Правило 64. Процедура\n", "bom"),
+        ("crlf inside a wrapped sentence", "Когда фальшренонс\r\nвыявлен:\r\n", "Когда фальшренонс выявлен:\n", "newline"),
+        ("plain lf untouched", "Правило 64. Процедура\n", "Правило 64. Процедура\n", None),
+    ],
+    "blank_lines": [
+        ("double spacing", "Правило 64. Процедура\n\nA.Наказание назначается\n\nКогда фальшренонс выявлен:\n\n"
+         "1.Нарушитель выиграл взятку\n\nИ взятка была выиграна\n\nнарушителем.\n\n",
+         "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
+         "1.Нарушитель выиграл взятку\nИ взятка была выиграна нарушителем.\n", "double-spacing"),
+        ("a paragraph gap ends a paragraph", "Судья должен быть вызван\nсразу.\n\nпосле привлечения внимания\n",
+         "Судья должен быть вызван сразу.\nпосле привлечения внимания\n", "paragraph-gap"),
+        ("no blank lines", "Судья должен быть вызван.\n", "Судья должен быть вызван.\n", None),
+    ],
+    "bar_prefix": [
+        ("table border", "| Правило 64. Процедура\n| A.Наказание\n| Когда фальшренонс выявлен:\n",
+         "Правило 64. Процедура\nA.Наказание\nКогда фальшренонс выявлен:\n", "bar-prefix"),
+        ("bar without space", "|Правило 64. Процедура\n|A.Наказание\n|Когда фальшренонс выявлен:\n",
+         "Правило 64. Процедура\nA.Наказание\nКогда фальшренонс выявлен:\n", "bar-prefix"),
+        ("one barred line among many kept", "Текст правила.\n| Отдельная строка.\nЕщё текст.\nИ ещё текст.\n",
+         "Текст правила. | Отдельная строка.\nЕщё текст.\nИ ещё текст.\n", "unwrap"),
+    ],
+    "line_artefacts": [
+        ("site chrome", "Все о Бридже\nШрифт:\nПравило 64. Процедура\n", "Правило 64. Процедура\n", "site-chrome"),
+        ("site chrome lower-case б", "Все о бридже\nПравило 64. Процедура\n", "Правило 64. Процедура\n", "site-chrome"),
+        ("page en dash", "Текст правила.\n– 87\nПравило 63. Выявление\n", "Текст правила.\nПравило 63. Выявление\n",
+         "page-number"),
+        ("page dashes both sides", "Текст правила.\n- 41 -\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "page-number"),
+        ("page 16 dashed", "Текст правила.\n- 16 -\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "page-number"),
+        ("page hyphen", "Текст правила.\n- 75\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "page-number"),
+        ("printer page mark", "Текст правила.\n..page4\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "page-number"),
+        ("стр.", "Текст правила.\nстр. 12\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "page-number"),
+        ("page number run into a heading", "Текст правила.\n– 95 C.Имеется ли нарушение\n",
+         "Текст правила.\nC.Имеется ли нарушение\n", "page-number"),
+        ("pagination strip", "Текст правила.\n1 2 3 4 5 6 7\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "pagination-strip"),
+        ("pagination strip with a gap", "Текст правила.\n1 2 3 … 206\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "pagination-strip"),
+        ("pagination strip with dots", "Текст правила.\n1 2 3 4 5 ... 206\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "pagination-strip"),
+        ("rule of hyphens", "Текст правила.\n-----\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "underline-rule"),
+        ("rule of equals", "Текст правила.\n=====\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "underline-rule"),
+        ("long rule before a footnote", "шить нормальный розыгрыш.\n" + "-" * 48 + "\n(*) - Если три руки правильны.\n",
+         "шить нормальный розыгрыш.\n(*) - Если три руки правильны.\n", "underline-rule"),
+        ("lone bar", "Текст правила.\n|\nПравило 13. Неправильное\n", "Текст правила.\nПравило 13. Неправильное\n",
+         "lone-bar"),
+        ("line of ?", "Текст правила.\n??????\nПравило 13. Неправильное\n",
+         "Текст правила.\nПравило 13. Неправильное\n", "question-run"),
+        # left alone
+        ("numbers that are not a strip", "Текст правила.\n1 3 5 7 9 11\nПравило 13.\n",
+         "Текст правила.\n1 3 5 7 9 11\nПравило 13.\n", None),
+        ("dash in text", "Игрок - вистующий.\n", "Игрок - вистующий.\n", None),
+        ("clause number is not a page", "Текст правила.\n1.Нарушитель выиграл взятку\n",
+         "Текст правила.\n1.Нарушитель выиграл взятку\n", None),
+        ("four hyphens are not a rule", "Текст ---- правила.\n", "Текст ---- правила.\n", None),
+        ("a page-like number before plain text stays", "Текст правила.\n– 95 взяток сыграно.\n",
+         "Текст правила. – 95 взяток сыграно.\n", "unwrap"),
+    ],
+    "inline_marks": [
+        ("pilcrow", "¶ Правило 64. Процедура\n", "Правило 64. Процедура\n", "pilcrow"),
+        ("pilcrow mid-line", "Когда фальшренонс выявлен:¶\n", "Когда фальшренонс выявлен:\n", "pilcrow"),
+        ("printer mark mid-line", "Текст правила ..page4 продолжается.\n", "Текст правила  продолжается.\n",
+         "printer-mark"),
+        ("toc dot leaders", "Правило 64. Процедура после выявления фальшренонса ........ 87\n"
+         "Правило 65. Расположение взяток ........ 88\n",
+         "Правило 64. Процедура после выявления фальшренонса\nПравило 65. Расположение взяток\n", "dot-leader"),
+        ("toc entries without a full stop stay lines", "Правило 64 ........ 87\nПравило 65 ........ 88\n",
+         "Правило 64\nПравило 65\n", "dot-leader"),
+        ("an ellipsis is text", "Игрок сказал... и замолчал.\n", "Игрок сказал... и замолчал.\n", None),
+    ],
+    "question_runs": [
+        ("lost indentation", "?????????? A.Фальшренонс становится выявленным\n",
+         "A.Фальшренонс становится выявленным\n", "question-run"),
+        ("rule before a footnote", "Текст до черты. ?????? (*) - Когда игра закончилась.\n",
+         "Текст до черты.\n(*) - Когда игра закончилась.\n", "question-run"),
+        ("trailing run", "Текст правила. ??????\n", "Текст правила.\n", "question-run"),
+        ("two ? are text", "Кто сыграл?? Болван.\n", "Кто сыграл?? Болван.\n", None),
+        ("one ? is text", "Кто сыграл? Болван.\n", "Кто сыграл? Болван.\n", None),
+    ],
+    "duplicates": [
+        ("exact repeat", "которая могла быть легально сыграна.\nкоторая могла быть легально сыграна.\n",
+         "которая могла быть легально сыграна.\n", "duplicate"),
+        ("three copies", "ныне может быть\nныне может быть\nныне может быть\n", "ныне может быть\n", "duplicate"),
+        ("tail repeats", "выиграл одну из последующих взяток картой,\nкартой,\nкартой,\nкоторая могла быть\n",
+         "выиграл одну из последующих взяток картой, которая могла быть\n", "duplicate"),
+        ("001 garbage prefix printed twice",
+         "наказание в две взятки, когда виновная сторона не выиграла взятку\nнаказание в две взятки не\n"
+         "наказание в две взятки не\nс фальшренонсом.(DC4)\n",
+         "наказание в две взятки, когда виновная сторона не выиграла взятку с фальшренонсом.(DC4)\n", "duplicate"),
+        ("a repeated heading line is a duplicate too", "(A).Когда вызывать судью\n(A).Когда вызывать судью\n",
+         "(A).Когда вызывать судью\n", "duplicate"),
+        ("a repeated marker with other words is kept", "(A).Когда вызывать судью\n(A).Кто вызывает судью\n",
+         "(A).Когда вызывать судью\n(A).Кто вызывает судью\n", None),
+        ("a short line that is not a tail", "выиграл взятку картой,\nкоторая могла\n",
+         "выиграл взятку картой, которая могла\n", None),
+    ],
+    "run_in_structure": [
+        ("section after a closing paren", "сыграл картой иным способом). B.Фальшренонс не может быть исправлен\n",
+         "сыграл картой иным способом).\nB.Фальшренонс не может быть исправлен\n", "run-in-structure"),
+        ("section after a colon", "если это не: A.Ложная уступка взяток\n",
+         "если это не:\nA.Ложная уступка взяток\n", "run-in-structure"),
+        ("clause after a sentence", "была выиграна нарушителем. 2.Нарушитель не выиграл взятку\n",
+         "была выиграна нарушителем.\n2.Нарушитель не выиграл взятку\n", "run-in-structure"),
+        ("subclause", "права оппонентов. (B).Болваном\n", "права оппонентов.\n(B).Болваном\n", "run-in-structure"),
+        ("law heading", "переходит к ненарушившей стороне. Правило 65. Расположение взяток\n",
+         "переходит к ненарушившей стороне.\nПравило 65. Расположение взяток\n", "run-in-structure"),
+        ("footnote body", "сыграна. (*) - Когда игра закончилась.\n",
+         "сыграна.\n(*) - Когда игра закончилась.\n", "run-in-structure"),
+        ("whole text on one line",
+         "Правило 64. Процедура после выявления фальшренонса A.Наказание назначается Когда фальшренонс "
+         "выявлен: 1.Нарушитель выиграл взятку И взятка была выиграна нарушителем. 2.Нарушитель не выиграл "
+         "взятку любым способом). B.Фальшренонс не может быть исправлен, если это не: A.Ложная уступка взяток.",
+         "Правило 64. Процедура после выявления фальшренонса A.Наказание назначается Когда фальшренонс "
+         "выявлен:\n1.Нарушитель выиграл взятку И взятка была выиграна нарушителем.\n2.Нарушитель не выиграл "
+         "взятку любым способом).\nB.Фальшренонс не может быть исправлен, если это не:\nA.Ложная уступка взяток.",
+         "run-in-structure"),
+        # left alone
+        ("abbreviation before a letter", "т.е. A.Наказание\n", "т.е. A.Наказание\n", None),
+        ("number inside a sentence", "сыграно 2.5 взятки\n", "сыграно 2.5 взятки\n", None),
+        ("reference, no sentence end", "применяется правило 64. A как правило\n",
+         "применяется правило 64. A как правило\n", None),
+    ],
+    "glued_headings": [
+        ("glued title and body", "A. ТасованиеПеред началом игры карты тасуются.\n",
+         "A. Тасование\nПеред началом игры карты тасуются.\n", "glued-heading"),
+        ("clause glued", "1.Видна одна картаЕсли видна только одна карта, эта карта сыграна.\n",
+         "1.Видна одна карта\nЕсли видна только одна карта, эта карта сыграна.\n", "glued-heading"),
+        ("body text is not split", "Судья ТасованиеПеред началом.\n", "Судья ТасованиеПеред началом.\n", None),
+        ("capital after a space stays", "A.Наказание Назначается\n", "A.Наказание Назначается\n", None),
+    ],
+    "yo_mojibake": [
+        ("yo", "Его партн„р сыграл\n", "Его партнёр сыграл\n", "yo"),
+        ("yo twice", "вс„ ещ„ играет\n", "всё ещё играет\n", "yo"),
+        ("quote mark stays", "слово „цитата“ стоит\n", "слово „цитата“ стоит\n", None),
+    ],
+    "dehyphenate": [
+        ("word broken", "имело мес-\nто в процессе игры\n", "имело место в процессе игры\n", "dehyphenate"),
+        ("word broken twice", "привлечь внима-\nние к наруше-\nнию\n", "привлечь внимание к нарушению\n",
+         "dehyphenate"),
+        ("compound из-за", "из-\nза этого игрока\n", "из-за этого игрока\n", "unwrap"),
+        ("number 12-й", "на 12-\nй взятке\n", "на 12-й взятке\n", "unwrap"),
+        ("какие-либо", "каких-\nлибо законных прав\n", "каких-либо законных прав\n", "unwrap"),
+        ("кто-то", "если кто-\nто сыграл\n", "если кто-то сыграл\n", "unwrap"),
+        ("dash before a marker stays a line end", "Текст -\n1.Нарушитель выиграл\n",
+         "Текст -\n1.Нарушитель выиграл\n", None),
+        ("hyphen inside a line stays", "из-за этого игрока\n", "из-за этого игрока\n", None),
+    ],
+    "unwrap": [
+        ("heading continues in lower case", "B.После привлечения внимания\nк нарушению\nТекст тела.\n",
+         "B.После привлечения внимания к нарушению\nТекст тела.\n", "unwrap"),
+        ("law title wraps", "Правило 13. Неправильное количество\nкарт\nКогда игрок имеет карт больше.\n",
+         "Правило 13. Неправильное количество карт\nКогда игрок имеет карт больше.\n", "unwrap"),
+        ("sentence end and capital start a paragraph",
+         "Первое предложение кончилось.\nВторое предложение началось\nи продолжилось.\n",
+         "Первое предложение кончилось.\nВторое предложение началось и продолжилось.\n", "unwrap"),
+        ("capital after no sentence end is joined", "Когда игрок\nИванов сыграл\n", "Когда игрок Иванов сыграл\n",
+         "unwrap"),
+        ("tagged source breaks only at tags",
+         "передаются две взятки:(DC4)\nЛИБО нарушитель выиграл.\nНарушитель выиграл\nвзятку.(DC4)\n"
+         "64.10. Разыгрывающий совершает фальшренонс(DC4)\n",
+         "передаются две взятки:(DC4)\nЛИБО нарушитель выиграл. Нарушитель выиграл взятку.(DC4)\n"
+         "64.10. Разыгрывающий совершает фальшренонс(DC4)\n", "unwrap"),
+        ("untagged source breaks at a sentence end",
+         "передаются две взятки:\nЛИБО нарушитель выиграл.\nНарушитель выиграл\nвзятку.\n",
+         "передаются две взятки:\nЛИБО нарушитель выиграл.\nНарушитель выиграл взятку.\n", "unwrap"),
+        ("marker line is never joined", "Когда фальшренонс выявлен:\n1.Нарушитель выиграл\n",
+         "Когда фальшренонс выявлен:\n1.Нарушитель выиграл\n", None),
+        ("rule between lines keeps the break", "Текст правила\n-----\nпродолжение\n",
+         "Текст правила\nпродолжение\n", "underline-rule"),
+        ("footnote ends at its full stop", "(*) - Если три руки правильны,а одна\nрука неполная.\n– 45\n"
+         "считать(*), что оппонент\n", "(*) - Если три руки правильны,а одна рука неполная.\nсчитать(*), что оппонент\n",
+         "unwrap"),
+    ],
+    "split_words": [
+        ("следу ющую", "сыграли в следу ющую взятку\n", "сыграли в следующую взятку\n", "split-word"),
+        ("нару шителя", "права нару шителя сохранены\n", "права нарушителя сохранены\n", "split-word"),
+        ("откры той", "карты откры той стороны\n", "карты открытой стороны\n", "split-word"),
+        ("сде лала", "сторона сде лала ход\n", "сторона сделала ход\n", "split-word"),
+        # left alone
+        ("в той", "в той взятке\n", "в той взятке\n", None),
+        ("не игра", "это не игра\n", "это не игра\n", None),
+        ("source typo разыргывалась", "сдача разыргывалась дважды\n", "сдача разыргывалась дважды\n", None),
+        ("source typo впоследствие", "была выиграна впоследствие нарушителем\n",
+         "была выиграна впоследствие нарушителем\n", None),
+        ("punctuation spacing kept", "И взятка,в которой\n", "И взятка,в которой\n", None),
+    ],
+}
+
+ROWS = [pytest.param(name, text, expected, kind, id=f"{name}: {title}")
+        for name, rows in CASES.items() for title, text, expected, kind in rows]
+
+
+def test_every_repair_has_a_table():
+    assert {name for name, _f in REPAIRS} == set(CASES)
+
+
+@pytest.mark.parametrize("name, text, expected, kind", ROWS)
+def test_repair_table(name, text, expected, kind):
+    kind_src = "commentary" if "(DC4)" in text else "laws"
+    c = cleaned(text, kind_src)
+    assert c.text == expected
+    if kind is not None:
+        assert kind in kinds_of(c), f"expected a {kind!r} edit, got {sorted(kinds_of(c))}"
+    elif expected == text:
+        assert not c.edits
+    assert unapply(c.text, c.edits) == text
+
+
+def test_page_numbers_are_remembered_as_breaks():
+    c = cleaned("Текст правила.\n– 87\nПравило 63. Выявление\n– 88\nТекст.\n– 95\nA.Текст\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(87, False), (88, True), (95, True)]
+    lines = [c.text[off:].split("\n")[0] for off, _n, _h in c.breaks]
+    assert lines == ["Правило 63. Выявление", "Текст.", "A.Текст"]
+
+
+# --- artefact guarantees over the seeds -----------------------------------------------
+
+_PAGE_LINE = regex.compile(r"^\s*(?:[-–—]\s*\d{1,4}(?:\s*[-–—])?|\d{1,4}\s*[-–—]|\.\.page\d+)\s*$")
+_RULE_LINE = regex.compile(r"^\s*([-=_*~─═])\1{3,}\s*$")
+
+
+def artefacts(text: str) -> list[str]:
+    problems = []
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if _PAGE_LINE.match(line):
+            problems.append(f"page number: {line!r}")
+        if _RULE_LINE.match(line):
+            problems.append(f"rule: {line!r}")
+        if "???" in line:
+            problems.append(f"run of ?: {line!r}")
+        if regex.search(r"\p{L}-$", line):
+            problems.append(f"word-joining hyphen at line end: {line[-40:]!r}")
+        if i and line.strip() and line.strip() == lines[i - 1].strip():
+            problems.append(f"repeats its neighbour: {line!r}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    out = []
+    for p in SEEDS:
+        raw = p.read_text(encoding="utf-8")
+        out.append((p.name, raw, clean(source(raw, detect_kind(raw)), VOCAB)))
+    return out
+
+
+def test_seeds_have_no_artefacts_after_cleaning(seeds):
+    for name, _raw, c in seeds:
+        assert artefacts(c.text) == [], name
+
+
+def test_seeds_edit_logs(seeds):
+    for name, raw, c in seeds:
+        check_log(raw, c)
+        assert clean(source(c.text, c.source.kind), VOCAB).text == c.text, f"{name}: not idempotent"
+
+
+def test_seeds_keep_the_source_text(seeds):
+    """The source's own spelling and marks survive cleaning."""
+    text = "\n".join(c.text for _n, _r, c in seeds)
+    for keep in ("разыргывалась", "впоследствие", "взятка,в которой", "(НАКАЗАНИЕ)", "(DC4)", "карт(*)"):
+        raws = "\n".join(r for _n, r, _c in seeds)
+        if keep in raws:
+            assert keep in text, keep
+
+
+# --- edit-log properties ---------------------------------------------------------------
+
+def check_log(raw: str, c) -> None:
+    """(a) the log rebuilds the raw text; (c) offsets map back, ``before`` is the
+    raw text; (d) edits are sorted and do not overlap in raw, so every raw
+    character is kept or inside exactly one edit's ``before``."""
+    assert unapply(c.text, c.edits) == raw
+    prev_end, prev_clean = 0, 0
+    kept = 0
+    for e in c.edits:
+        assert e.before == raw[e.span.start:e.span.end]
+        assert e.span.start >= prev_end, "edits overlap or are unsorted in raw"
+        assert e.clean_start >= prev_clean
+        assert e.before != e.after
+        kept += e.span.start - prev_end
+        prev_end, prev_clean = e.span.end, e.clean_start + len(e.after)
+    kept += len(raw) - prev_end
+    assert kept + sum(len(e.before) for e in c.edits) == len(raw)
+    omap = OffsetMap(c.edits)
+    last = -1
+    for off in range(len(c.text) + 1):
+        r = omap.to_raw(off)
+        assert 0 <= r <= len(raw)
+        assert r >= last, f"to_raw not monotonic at {off}"
+        last = r
+    # kept characters map to themselves
+    for off in range(0, len(c.text), max(1, len(c.text) // 200)):
+        r = omap.to_raw(off)
+        inside = any(e.clean_start <= off < e.clean_start + len(e.after) for e in c.edits)
+        if not inside:
+            assert raw[r] == c.text[off]
+
+
+def _words() -> list[str]:
+    words = sorted({w for w in VOCAB if regex.fullmatch(r"\p{Cyrillic}{2,}", w)})
+    return words
+
+
+WORDS = _words()
+
+word = st.sampled_from(WORDS)
+
+
+@st.composite
+def text_line(draw):
+    ws = draw(st.lists(word, min_size=1, max_size=9))
+    if draw(st.booleans()):
+        ws[0] = ws[0].capitalize()
+    line = " ".join(ws)
+    return line + draw(st.sampled_from(["", "", ".", ",", ":", ";"]))
+
+
+# Damage that leaves a barrier (a removed line) is put only before a line that
+# starts a paragraph anyway (a capital after a sentence end): see
+# test_barrier_before_lowercase_is_not_idempotent for why.
+BARRIER_DAMAGE = ["– 87", "- 41 -", "- 16 -", "- 75", "..page4", "-----", "=====", "|", "??????", "",
+                  "Все о Бридже", "1 2 3 4 5 6"]
+
+
+@st.composite
+def damaged_text(draw, barriers_anywhere: bool = False):
+    lines = draw(st.lists(text_line(), min_size=1, max_size=12))
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        prev_ends = not out or out[-1].endswith(".")
+        starts_par = line[:1].isupper() and prev_ends
+        if (barriers_anywhere or starts_par) and draw(st.integers(0, 3)) == 0:
+            out.append(draw(st.sampled_from(BARRIER_DAMAGE)))
+        choice = draw(st.integers(0, 7))
+        if choice == 0:                            # duplicated line
+            out += [line, line]
+        elif choice == 1 and " " in line:          # line-end hyphen inside a word
+            head, tail = line.rsplit(" ", 1)
+            if len(tail) >= 4 and tail.isalpha():
+                cut = draw(st.integers(2, len(tail) - 2))
+                out += [head + " " + tail[:cut] + "-", tail[cut:]]
+            else:
+                out.append(line)
+        elif choice == 2:                          # lost indentation
+            out.append("????? " + line)
+        else:
+            out.append(line)
+    text = "\n".join(out) + draw(st.sampled_from(["\n", ""]))
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    if draw(st.integers(0, 4)) == 0 and (barriers_anywhere or len(set(lines)) >= 6):  # double spacing
+        text = text.replace("\n", "\n\n")
+    return text
+
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(damaged_text(barriers_anywhere=True))
+def test_generated_edit_log(raw):
+    c = cleaned(raw)
+    check_log(raw, c)
+
+
+@SETTINGS
+@given(damaged_text(barriers_anywhere=True))
+def test_generated_no_artefacts_left(raw):
+    c = cleaned(raw)
+    problems = [p for p in artefacts(c.text) if not p.startswith(("repeats", "word-joining"))]
+    assert problems == []
+
+
+@SETTINGS
+@given(damaged_text())
+def test_generated_idempotent(raw):
+    c = cleaned(raw)
+    assert cl(c.text) == c.text
+
+
+@SETTINGS
+@given(st.text(alphabet="аб ВГ.-?\n\r|–1:;()*A", max_size=80))
+def test_arbitrary_text_edit_log(raw):
+    check_log(raw, cleaned(raw))
+
+
+@pytest.mark.xfail(strict=True, reason="a removed page number, rule or blank line before a lower-case line "
+                   "keeps the break; the cleaned text no longer shows the artefact, so a second "
+                   "cleaning joins the lines (the barrier is not visible in the output)")
+def test_barrier_before_lowercase_is_not_idempotent():
+    c = cleaned("Текст правила\n– 87\nпродолжение текста.\n")
+    assert cl(c.text) == c.text
+
+
+@pytest.mark.xfail(strict=True, reason="a word broken at a line end before a page number or rule keeps its "
+                   "hyphen at the line end (dehyphenate does not join across a barrier)")
+def test_hyphen_across_a_page_break():
+    assert artefacts(cl("имело мес-\n– 45\nто в процессе игры.\n")) == []
+
+
+# --- scale -----------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_one_megabyte_single_line():
+    unit = "Правило 64. Процедура после выявления фальшренонса A.Наказание назначается Когда выявлен: " \
+           "1.Нарушитель выиграл взятку фальшренонса. 2.Нарушитель сыграл картой иным способом). " \
+           "B.Фальшренонс не может быть исправлен ???? следу ющую взятку. "
+    raw = unit * (1_000_000 // len(unit) + 1)
+    t0 = time.perf_counter()
+    c = cleaned(raw)
+    assert time.perf_counter() - t0 < 60
+    assert unapply(c.text, c.edits) == raw
+
+
+@pytest.mark.slow
+def test_ten_megabyte_source():
+    raw = "\n".join(p.read_text(encoding="utf-8") for p in SEEDS)
+    raw = raw * (10_000_000 // len(raw) + 1)
+    t0 = time.perf_counter()
+    c = cleaned(raw)
+    assert time.perf_counter() - t0 < 60
+    assert len(c.text) < len(raw)
+    assert unapply(c.text, c.edits) == raw
