@@ -1,0 +1,362 @@
+"""Lookup commands of the ``kodeks`` CLI: ``show``, ``search``, ``refs``, ``coverage``.
+
+``register(subparsers)`` adds them to an ``argparse`` sub-parser set; each sets
+``func=handler`` where ``handler(args) -> int`` is the exit code:
+
+- 0: an answer was printed (possibly "no matches");
+- 1: the address is well formed but not in the corpus (a hint goes to stderr);
+- 2: unusable input: an unreadable address, an empty query, a missing or stale
+  build output (the message says what to do).
+
+Run them stand-alone with ``python -m pipeline.lookup_cli show 64A1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from .api import BadAddress, Codex, Entry, UnknownAddress
+from .errors import KodeksError
+from .model import NODE_KINDS
+from .search import parse_query
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=False)
+
+
+def _json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(message.rstrip() + "\n")
+    return code
+
+
+def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except UnknownAddress as exc:
+            return _fail(exc.message, 1)
+        except BadAddress as exc:
+            return _fail(exc.message, 2)
+        except KodeksError as exc:
+            return _fail(str(exc), getattr(exc, "exit_code", 2))
+        except BrokenPipeError:  # pragma: no cover - `| head`
+            return 0
+
+    run.__name__ = handler.__name__
+    run.__doc__ = handler.__doc__
+    return run
+
+
+# --- show ---------------------------------------------------------------------
+
+
+def _heading(e: Entry):
+    from rich.text import Text
+
+    t = Text()
+    t.append(e.address, style="bold cyan")
+    if e.title:
+        t.append("  " + e.title, style="bold")
+    t.append(f"  ({e.kind}{', penalty' if e.penalty else ''}{', inferred' if e.inferred else ''})", style="dim")
+    return t
+
+
+def _body(e: Entry, indent: str = "  "):
+    from rich.text import Text
+
+    return [Text(indent + p) for p in e.paragraphs]
+
+
+def show(args: argparse.Namespace) -> int:
+    """Print one entry: title, text, footnotes, commentary, references, backlinks, provenance."""
+    codex = Codex.load(args.codex, index=False)
+    e = codex[args.address]
+    if args.format == "json":
+        out = e.to_json()
+        out["cited_by"] = [{"owner": o, **r.to_json()} for o, r in codex.cited_by(e.address)]
+        _json(out)
+        return 0
+    from rich.table import Table
+    from rich.text import Text
+
+    con = _console()
+    con.print(_heading(e))
+    if e.parent:
+        con.print(Text(f"  in {e.parent}" + (f" — {codex.entries[e.parent].title}"
+                                              if e.parent in codex.entries and codex.entries[e.parent].title else ""),
+                       style="dim"))
+    for line in _body(e):
+        con.print(line)
+    kids = [c for c in e.child_entries if c not in e.commentary]
+    if kids:
+        con.print(Text("Subdivisions", style="bold underline"))
+        for c in kids:
+            con.print(Text(f"  {c.address}  {c.title or (c.paragraphs[0][:80] if c.paragraphs else '')}"))
+    if e.footnotes:
+        con.print(Text("Footnotes", style="bold underline"))
+        for f in e.footnotes:
+            con.print(Text(f"  {f.mark} {f.text}"))
+    if e.commentary:
+        con.print(Text("Commentary", style="bold underline"))
+        for c in e.commentary:
+            con.print(_heading(c))
+            for line in _body(c, "    "):
+                con.print(line)
+            for item in c.commentary:
+                con.print(Text(f"    {item.label or item.address} ", style="bold") + Text(item.text))
+    refs = e.all_refs
+    if refs:
+        con.print(Text("References", style="bold underline"))
+        for r in refs:
+            where = r.resolved if r.status == "ancestor" else ""
+            line = Text(f"  «{r.text}» → {r.target}")
+            line.append(f"  [{r.status}{' → ' + where if where else ''}]",
+                        style="red" if r.status == "dangling" else "dim")
+            if r.field != "text":
+                line.append(f" ({r.field})", style="dim")
+            con.print(line)
+    cited = codex.cited_by(e.address)
+    if cited or e.backlinks:
+        con.print(Text("Cited by", style="bold underline"))
+        shown = set()
+        for owner, r in cited:
+            shown.add(owner)
+            con.print(Text(f"  {owner}  «{r.text}»"))
+        for b in e.backlinks:
+            if b not in shown:
+                con.print(Text(f"  {b}"))
+    con.print(Text("Provenance", style="bold underline"))
+    con.print(Text(f"  chosen: {e.chosen} — {e.why}"))
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for col in ("source", "lines", "edits", "placed by", "truncated", ""):
+        table.add_column(col)
+    for w in e.witnesses:
+        lines = f"{w.line}" if w.line == w.end_line else f"{w.line}–{w.end_line}"
+        table.add_row(w.source, lines, str(w.edits), w.placed_by, "yes" if w.truncated else "",
+                      "chosen" if w.chosen else "")
+    con.print(table)
+    return 0
+
+
+# --- search ---------------------------------------------------------------------
+
+
+def search(args: argparse.Namespace) -> int:
+    """Morphological full-text search, ranked."""
+    query = " ".join(args.query) if isinstance(args.query, list) else args.query
+    q = parse_query(query)
+    if q.empty:
+        return _fail("the query has no words to search for; try e.g. "
+                     "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"", 2)
+    codex = Codex.load(args.codex)
+    hits = codex.search(query, law=args.law, kind=args.kind, limit=args.limit)
+    if args.format == "json":
+        _json({"query": query, "words": list(q.words), "phrases": [list(p) for p in q.phrases],
+               "truncated": q.truncated, "law": args.law, "kind": args.kind,
+               "hits": [h.to_json() for h in hits]})
+        return 0
+    from rich.text import Text
+
+    con = _console()
+    if q.truncated:
+        sys.stderr.write("note: the query was long; only its first words were used\n")
+    if not hits:
+        con.print("no entries match" + (" (with these filters)" if args.law or args.kind else ""))
+        return 0
+    if hits[0].partial:
+        con.print(Text("no entry has every word; entries with some of them:", style="yellow"))
+    for h in hits:
+        head = Text()
+        head.append(h.address, style="bold cyan")
+        if h.title:
+            head.append("  " + h.title, style="bold")
+        head.append(f"  ({h.kind}, {h.score:.2f})", style="dim")
+        con.print(head)
+        snip = Text("  " + h.plain)
+        for a, b in h.marks:
+            snip.stylize("bold yellow", a + 2, b + 2)
+        con.print(snip)
+    return 0
+
+
+# --- refs --------------------------------------------------------------------------
+
+
+def refs(args: argparse.Namespace) -> int:
+    """What cites ADDR and what ADDR cites; ``--dangling``: unresolved references."""
+    codex = Codex.load(args.codex, index=False)
+    if args.dangling:
+        rows = codex.dangling()
+        if args.address:
+            key = _law_or_address(codex, args.address)
+            rows = [r for r in rows if _within(r.get("owner"), key) or _within(r.get("target"), key)]
+        if args.format == "json":
+            _json(rows)
+            return 0
+        con = _console()
+        if not rows:
+            con.print("no dangling references")
+            return 0
+        from rich.table import Table
+
+        table = Table("source:line", "owner", "text", "target", box=None, header_style="bold")
+        for r in rows:
+            table.add_row(f"{r['source']}:{r['span']['line']}", str(r.get("owner")), r["text"], r["target"])
+        con.print(table)
+        return 0
+    if args.address:
+        e = codex[args.address]
+        cited = codex.cited_by(e.address)
+        out = {"address": e.address, "title": e.title,
+               "cites": [r.to_json() for r in e.all_refs],
+               "cited_by": [{"owner": o, **r.to_json()} for o, r in cited],
+               "backlinks": list(e.backlinks)}
+        if args.format == "json":
+            _json(out)
+            return 0
+        from rich.text import Text
+
+        con = _console()
+        con.print(_heading(e))
+        con.print(Text(f"Cites ({len(e.all_refs)})", style="bold underline"))
+        for r in e.all_refs:
+            con.print(Text(f"  «{r.text}» → {r.target} [{r.status}"
+                           + (f" → {r.resolved}" if r.status == "ancestor" else "") + "]"))
+        con.print(Text(f"Cited by ({len(cited)})", style="bold underline"))
+        for o, r in cited:
+            con.print(Text(f"  {o}  «{r.text}»" + (f" (names {r.target})" if r.target != e.address else "")))
+        return 0
+    rows = [{"owner": e.address, **r.to_json()} for e in codex for r in e.all_refs]
+    if args.format == "json":
+        _json(rows)
+        return 0
+    from rich.table import Table
+
+    table = Table("owner", "text", "target", "status", box=None, header_style="bold")
+    for r in rows:
+        table.add_row(r["owner"], r["text"], r["target"],
+                      r["status"] + (f" → {r['resolved']}" if r["status"] == "ancestor" else ""))
+    _console().print(table)
+    return 0
+
+
+def _law_or_address(codex: Codex, text: str) -> str:
+    from .addresses import lenient
+
+    key = lenient(text)
+    if key is None:
+        raise BadAddress(text)
+    return key
+
+
+def _within(address: str | None, key: str) -> bool:
+    from .addresses import ancestors
+
+    return bool(address) and (address == key or key in ancestors(address))
+
+
+# --- coverage ----------------------------------------------------------------------
+
+
+def coverage(args: argparse.Namespace) -> int:
+    """Per law: sources, addresses present, missing, truncated; unplaced fragments."""
+    codex = Codex.load(args.codex, index=False)
+    data = codex.coverage
+    if args.format == "json":
+        _json(data)
+        return 0
+    from rich.table import Table
+
+    table = Table("law", "title", "sources", "present", "missing", "truncated", "inferred",
+                  box=None, header_style="bold", title="Coverage")
+    for law in data.get("laws", ()):
+        table.add_row(str(law.get("law")), law.get("title") or "—", str(len(law.get("sources", ()))),
+                      str(len(law.get("present", ()))), ", ".join(law.get("missing", ())) or "",
+                      ", ".join(law.get("truncated", ())) or "", "yes" if law.get("inferred") else "")
+    con = _console()
+    con.print(table)
+    unplaced = data.get("unplaced", ())
+    if unplaced:
+        t2 = Table("source:lines", "probable", "first words", box=None, header_style="bold",
+                   title="Unplaced fragments")
+        for u in unplaced:
+            t2.add_row(f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", str(u.get("probable") or "—"),
+                       u.get("first_words", ""))
+        con.print(t2)
+    return 0
+
+
+# --- registration -------------------------------------------------------------------
+
+
+def _limit(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--limit wants a whole number, not {text!r}") from None
+    if not 1 <= n <= 1000:
+        raise argparse.ArgumentTypeError("--limit must be between 1 and 1000")
+    return n
+
+
+def register(subparsers) -> None:
+    """Add ``show``, ``search``, ``refs`` and ``coverage`` to ``subparsers``
+    (the result of ``ArgumentParser.add_subparsers()``)."""
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--codex", default="output", metavar="DIR",
+                       help="build output folder holding codex.json (default: output)")
+        p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+    p = subparsers.add_parser("show", help="show one entry with its commentary, links and provenance",
+                              description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
+                                          "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).")
+    p.add_argument("address", metavar="ADDR")
+    common(p)
+    p.set_defaults(func=_guarded(show))
+
+    p = subparsers.add_parser("search", help="morphological full-text search",
+                              description="Search the codex. Words match any form "
+                                          "(выявленный ~ выявлен ~ выявления); \"quoted words\" "
+                                          "must be consecutive.")
+    p.add_argument("query", metavar="QUERY", nargs="+")
+    p.add_argument("--law", metavar="N", help="only entries of law N")
+    p.add_argument("--kind", choices=NODE_KINDS, help="only entries of this kind")
+    p.add_argument("--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)")
+    common(p)
+    p.set_defaults(func=_guarded(search))
+
+    p = subparsers.add_parser("refs", help="what cites an entry and what it cites; --dangling: unresolved",
+                              description="Without ADDR: every reference. With ADDR: what it cites and "
+                                          "what cites it. --dangling: references to addresses that are "
+                                          "not in the corpus (from links.json), optionally within ADDR.")
+    p.add_argument("address", metavar="ADDR", nargs="?")
+    p.add_argument("--dangling", action="store_true", help="list unresolved references")
+    common(p)
+    p.set_defaults(func=_guarded(refs))
+
+    p = subparsers.add_parser("coverage", help="what the corpus holds per law")
+    common(p)
+    p.set_defaults(func=_guarded(coverage))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point: ``python -m pipeline.lookup_cli show 64A1``."""
+    parser = argparse.ArgumentParser(prog="kodeks", description="Look things up in a built codex.")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
