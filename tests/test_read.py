@@ -1,0 +1,146 @@
+"""The reader: legacy Cyrillic encodings, unusable files, truncated UTF-8, a
+missing corpus folder, kind detection and HTML sources."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import KodeksError
+from pipeline.read import decode, detect_kind, read_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
+
+LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
+       "A.Наказание назначается\n"
+       "Когда фальшренонс выявлен:\n"
+       "1.Нарушитель выиграл взятку фальшренонса\n"
+       "И взятка, в которой имел место фальшренонс, была выиграна нарушителем, (НАКАЗАНИЕ) после "
+       "окончания игры взятка переходит к ненарушившей стороне. Её партнёр тоже.\n")
+
+
+@pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8_r", "utf-8", "utf-8-sig"])
+def test_legacy_encodings_are_read(tmp_path, encoding):
+    (tmp_path / "law.txt").write_bytes(LAW.encode(encoding))
+    sources, diags = read_corpus(tmp_path)
+    assert len(sources) == 1
+    assert sources[0].text == LAW
+    assert sources[0].encoding == ("utf-8" if encoding.startswith("utf") else encoding)
+    if not encoding.startswith("utf"):
+        assert [d.code for d in diags] == ["K103"]
+        assert "law.txt" in diags[0].message
+
+
+def test_short_legacy_text_is_read():
+    text = "Правило 13. Неправильное количество карт\n"
+    for enc in ("cp1251", "cp866", "koi8_r"):
+        got, used, _d = decode(text.encode(enc), "x.txt")
+        assert (got, used) == (text, enc)
+
+
+def test_unusable_files_are_skipped_with_a_named_error(tmp_path):
+    (tmp_path / "a_good.txt").write_text(LAW, encoding="utf-8")
+    (tmp_path / "b_empty.txt").write_bytes(b"")
+    (tmp_path / "c_blank.txt").write_bytes(b"  \n\n")
+    (tmp_path / "d_binary.txt").write_bytes(bytes(range(256)) * 40)
+    (tmp_path / "e_good.txt").write_bytes(LAW.encode("cp1251"))
+    sources, diags = read_corpus(tmp_path)
+    assert [s.name for s in sources] == ["a_good.txt", "e_good.txt"]
+    assert all(s.text == LAW for s in sources)
+    errors = sorted((d.code, Path(d.message.split(":")[0]).name) for d in diags if d.level == "error")
+    assert errors == [("K101", "b_empty.txt"), ("K101", "c_blank.txt"), ("K102", "d_binary.txt")]
+
+
+def test_png_is_binary(tmp_path):
+    (tmp_path / "scan.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + bytes(200))
+    sources, diags = read_corpus(tmp_path)
+    assert sources == []
+    assert [d.code for d in diags] == ["K102"]
+    assert "scan.txt" in diags[0].message
+
+
+def test_truncated_utf8_names_file_and_line(tmp_path):
+    data = LAW.encode("utf-8") + "Последняя стро".encode("utf-8") + "ка".encode("utf-8")[:1]
+    (tmp_path / "cut.txt").write_bytes(data)
+    sources, diags = read_corpus(tmp_path)
+    assert len(sources) == 1
+    assert sources[0].text == LAW + "Последняя стро"
+    (d,) = [d for d in diags if d.code == "K105"]
+    line = LAW.count("\n") + 1
+    assert f"cut.txt:{line}:" in d.message
+
+
+def test_missing_corpus_folder_raises(tmp_path):
+    with pytest.raises(KodeksError, match="no such corpus folder"):
+        read_corpus(tmp_path / "nowhere")
+
+
+def test_a_file_is_not_a_corpus_folder(tmp_path):
+    f = tmp_path / "law.txt"
+    f.write_text(LAW, encoding="utf-8")
+    with pytest.raises(KodeksError):
+        read_corpus(f)
+
+
+EXPECTED_KINDS = {"000": "laws", "001": "commentary", "002": "laws", "003": "laws", "004": "laws"}
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=lambda p: p.stem[:3])
+def test_seed_kind_detected(path):
+    assert detect_kind(path.read_text(encoding="utf-8")) == EXPECTED_KINDS[path.stem[:3]]
+
+
+def test_seed_kinds_without_manifest(tmp_path):
+    for p in SEEDS:
+        shutil.copy(p, tmp_path / p.name)
+    sources, diags = read_corpus(tmp_path)
+    assert {s.stem[:3]: s.kind for s in sources} == EXPECTED_KINDS
+    assert not [d for d in diags if d.level == "error"]
+
+
+def test_manifest_kind_wins(tmp_path):
+    (tmp_path / "law.txt").write_text(LAW, encoding="utf-8")
+    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "law.txt"\nkind = "commentary"\npriority = 70\n',
+                                           encoding="utf-8")
+    (src,), diags = read_corpus(tmp_path)
+    assert (src.kind, src.priority) == ("commentary", 70)
+
+
+def test_commentary_detected():
+    text = ("64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает фальшренонс.(DC4)\n"
+            "64.11. Болван совершает фальшренонс(DC4)\n")
+    assert detect_kind(text) == "commentary"
+
+
+def test_html_source(tmp_path):
+    html = ("<html><head><title>Все о Бридже</title><style>p{color:red}</style>"
+            "<script>var x = 'Правило 99. Скрипт';</script></head><body>"
+            "<nav><a href='/'>На главную</a> <a href='/x'>Правило 98. Меню</a></nav>"
+            "<h2>Правило 64. Процедура после выявления фальшренонса</h2>"
+            "<p>A.Наказание назначается</p><p>Когда фальшренонс выявлен:</p>"
+            "<footer>© сайт</footer></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    (src,), _d = read_corpus(tmp_path)
+    assert src.fmt == "html"
+    assert src.text == ("Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
+                        "Когда фальшренонс выявлен:\n")
+    assert src.kind == "laws"
+
+
+def test_html_in_cp1251(tmp_path):
+    html = "<html><body><p>Правило 64. Процедура после выявления фальшренонса</p></body></html>"
+    (tmp_path / "page.htm").write_bytes(html.encode("cp1251"))
+    (src,), diags = read_corpus(tmp_path)
+    assert src.text == "Правило 64. Процедура после выявления фальшренонса\n"
+    assert src.encoding == "cp1251"
+
+
+def test_other_files_ignored(tmp_path):
+    (tmp_path / "law.txt").write_text(LAW, encoding="utf-8")
+    (tmp_path / "notes.md").write_text("# заметки", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    sources, _d = read_corpus(tmp_path)
+    assert [s.name for s in sources] == ["law.txt"]
