@@ -13,7 +13,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conftest import CORPUS, ROOT, kodeks
+from kodeks_testing import CORPUS, ROOT, kodeks
 
 SOURCES = sorted(p.stem for p in CORPUS.glob("*.txt"))
 
