@@ -1,1 +1,56 @@
-"""The printable codex (WeasyPrint) — written by the render work."""
+"""The printable codex (``OUT/codex.pdf``), rendered with WeasyPrint.
+
+One HTML document (``templates/book.html`` + ``templates/book.css``) built from
+the same view data as the site (``pipeline.site``), with the same anchors
+(``addresses.anchor``): title page, table of contents with page numbers
+(``target-counter``), PDF bookmarks for parts, laws and sections
+(``bookmark-level``), a running header with the current law (``string-set``),
+cross-references as internal links carrying the target's page, footnotes at
+the foot of the page (``float: footnote``) and DejaVu fonts embedded.
+
+The output is deterministic: fixed metadata dates, no current time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import addresses, merge
+from . import site as site_mod
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FIXED_DATE = "1987-01-01T00:00:00Z"
+
+
+def book_html(codex, build=None) -> str:
+    """The whole book as one HTML string (markup comes from the templates only)."""
+    env = site_mod.environment()
+    by_addr, specs = site_mod._rulings()
+    site = site_mod.Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
+    site.laws = sorted({addresses.law_of(a) for a in codex.entries if addresses.law_of(a)}, key=int)
+    site.source_pages = {s.name: None for s in codex.sources}
+    cov = merge.coverage(codex)
+    groups = site_mod.toc(site, cov)
+    for g in groups:
+        for law in g["laws"]:
+            law["nodes"] = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
+    frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
+             for src, node in codex.fragments]
+    fonts = {name: (FONT_DIR / f"{name}.ttf").as_uri() for name in (
+        "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic",
+        "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono")}
+    return env.get_template("book.html").render(
+        groups=groups, fragments=frags, sources=codex.sources, fonts=fonts,
+        date=FIXED_DATE[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"))
+
+
+def render_pdf(codex, target: Path, build=None) -> None:
+    from weasyprint import HTML
+
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    html = book_html(codex, build)
+    doc = HTML(string=html, base_url=str(site_mod.TEMPLATES)).render()
+    doc.metadata.created = FIXED_DATE
+    doc.metadata.modified = FIXED_DATE
+    doc.write_pdf(target)

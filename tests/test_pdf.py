@@ -1,0 +1,80 @@
+"""The printable codex: render, then read back with poppler and pypdf."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pipeline import pdf
+from pipeline.run import run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory) -> Path:
+    b = run(ROOT / "corpus")
+    target = tmp_path_factory.mktemp("pdf") / "codex.pdf"
+    pdf.render_pdf(b.codex, target, b)
+    return target
+
+
+def poppler(*args: str) -> str:
+    return subprocess.run(list(args), capture_output=True, text=True, check=True).stdout
+
+
+def test_pages(book):
+    info = poppler("pdfinfo", str(book))
+    pages = int(next(l for l in info.splitlines() if l.startswith("Pages:")).split()[1])
+    assert pages > 3
+    assert "1987" in next(l for l in info.splitlines() if l.startswith("CreationDate"))
+
+
+def test_outline_has_law_64(book):
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(str(book))
+    titles: list[str] = []
+
+    def walk(items):
+        for it in items:
+            if isinstance(it, list):
+                walk(it)
+            else:
+                titles.append(it.title)
+
+    walk(reader.outline)
+    assert any(t.startswith("Правило 64") for t in titles), titles
+    assert any(t.startswith("64A") for t in titles), titles
+    assert any(t.startswith("Раздел I") for t in titles), titles
+
+
+def test_text_extracts_whole(book):
+    text = " ".join(poppler("pdftotext", str(book), "-").split())
+    assert "плюс одна из последующих взяток, выигранных нарушившей стороной" in text
+    assert "Процедура после выявления фальшренонса" in text
+    assert "(НАКАЗАНИЕ)" in text
+    assert "62D [нет в корпусе]" in text
+    # cross-references carry the target's page
+    import re
+    assert re.search(r"по правилу 64 \(с\. \d+\)", text)
+    # table of contents with page numbers
+    assert re.search(r"Правило 64\. Процедура после выявления фальшренонса \.+ \d+", text)
+
+
+def test_fonts_embedded(book):
+    fonts = poppler("pdffonts", str(book))
+    rows = [l for l in fonts.splitlines()[2:] if l.strip()]
+    assert rows and all("DejaVu" in r for r in rows), fonts
+    assert all(" yes " in r for r in rows), fonts
+
+
+def test_deterministic(book, tmp_path):
+    b = run(ROOT / "corpus")
+    again = tmp_path / "again.pdf"
+    pdf.render_pdf(b.codex, again, b)
+    assert again.read_bytes() == book.read_bytes()
