@@ -1,0 +1,290 @@
+"""The segmenter: golden trees per seed (refs ignored) and rules on inputs of
+their own. Structure is compared apart from offsets (``shape``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline import export
+from pipeline.clean import clean, vocabulary
+from pipeline.model import Node, Source
+from pipeline.read import detect_kind
+from pipeline.segment import segment, walk
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT.parent / "shared" / "gold"
+SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
+VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
+
+
+def seg(text: str, kind: str = "laws"):
+    src = Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")
+    return segment(clean(src, VOCAB))
+
+
+def shape(node, keep=("id", "kind", "label", "title", "text", "inferred", "penalty", "tags")) -> dict:
+    """A node without spans and refs: what "the same structure" means. Works on
+    ``Node`` values and on gold-shaped dicts."""
+    d = export.node_json(node) if isinstance(node, Node) else node
+    out = {k: d.get(k) for k in keep}
+    out["tags"] = list(out["tags"] or [])
+    out["footnotes"] = [{"mark": f["mark"], "text": f["text"]} for f in d.get("footnotes", [])]
+    out["children"] = [shape(c, keep) for c in d.get("children", [])]
+    return out
+
+
+def same_structure(a, b) -> bool:
+    """Address equality that ignores spans and refs."""
+    return [shape(x) for x in a] == [shape(x) for x in b]
+
+
+def flat(tree) -> list[tuple]:
+    return [(n.kind, n.id, n.label, n.title, n.text, n.inferred) for n, _p in walk(tree.nodes)]
+
+
+def codes(diags) -> list[str]:
+    return [d.code for d in diags]
+
+
+# --- golden -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", SEEDS, ids=lambda p: p.stem[:3])
+def test_golden(path):
+    gold_file = GOLD / f"{path.stem}.json"
+    if not gold_file.exists():
+        pytest.skip("../shared/gold is absent")
+    gold = json.loads(gold_file.read_text(encoding="utf-8"))
+    raw = path.read_text(encoding="utf-8")
+    src = Source(path=str(path), name=path.name, stem=path.stem, kind=gold["kind"], text=raw, encoding="utf-8")
+    assert detect_kind(raw) == gold["kind"]
+    tree, _diags = segment(clean(src, VOCAB))
+    got = [shape(n) for n in tree.nodes]
+    want = [shape(n) for n in gold["nodes"]]
+    for g, w in zip(got, want):
+        assert g == w
+    assert len(got) == len(want)
+
+
+def test_shape_ignores_spans():
+    a, _ = seg("Правило 64. Процедура\nA.Наказание назначается\nКогда выявлен:\n")
+    b, _ = seg("– 86\n\nПравило 64. Процедура\n\nA.Наказание назначается\n\nКогда выявлен:\n\n")
+    assert a.nodes[0].span != b.nodes[0].span
+    assert same_structure(a.nodes, b.nodes)
+    c, _ = seg("Правило 64. Процедура\nB.Наказание назначается\nКогда выявлен:\n")
+    assert not same_structure(a.nodes, c.nodes)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+def test_law_heading_without_space():
+    tree, diags = seg("Правило 24.Показ карт до начала торговли\nЕсли до начала торговли игрок показал карту.\n")
+    assert flat(tree) == [("law", "24", "24", "Показ карт до начала торговли",
+                           "Если до начала торговли игрок показал карту.", False)]
+    assert diags == []
+
+
+@pytest.mark.parametrize("word, num", [("Раздел", "I"), ("Глава", "VIII"), ("Часть", "II")])
+def test_divisions(word, num):
+    tree, _ = seg(f"{word} {num} - Процедура розыгрыша\nПравило 44. Последовательность игры\n"
+                  "Взятку открывает ход.\n")
+    assert [(n.kind, n.id, n.title) for n, _p in walk(tree.nodes)] == [
+        ("part", f"part:{num}", "Процедура розыгрыша"), ("law", "44", "Последовательность игры")]
+
+
+def test_laws_nest_under_their_part():
+    tree, _ = seg("Раздел I - Определения\nПравило 1. Колода\nКолода состоит из 52 карт.\n"
+                  "Раздел II - Процедура\nПравило 2. Тасование\nКарты тасуются.\n")
+    assert [(n.id, [c.id for c in n.children]) for n in tree.nodes] == [("part:I", ["1"]), ("part:II", ["2"])]
+
+
+def test_commentary_multiple_numbers():
+    tree, _ = seg("Правило 74. Поведение и этикет(DC4)\n74.2,3. Игроку следует избегать замечаний.(DC4)\n"
+                  "74.4. Второй абзац.(DC4)\n", kind="commentary")
+    law = tree.nodes[0]
+    assert (law.kind, law.id, law.title, law.tags) == ("law", "74", "Поведение и этикет", ("DC4",))
+    assert [(c.kind, c.id, c.label, c.text) for c in law.children] == [
+        ("commentary", "74.2", "74.2", "Игроку следует избегать замечаний."),
+        ("commentary", "74.4", "74.4", "Второй абзац.")]
+
+
+def test_commentary_heading_in_capitals_with_tag():
+    tree, diags = seg("Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьям достаточно часто\n"
+                      "приходится сталкиваться с этим.(DC4)\n65.2. Судьи решают.(DC4)\n", kind="commentary")
+    law = tree.nodes[0]
+    assert (law.id, law.title, law.tags) == ("65", "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК", ("DC4",))
+    assert [(c.id, c.title, c.text, c.tags) for c in law.children] == [
+        ("65.1", None, "Судьям достаточно часто приходится сталкиваться с этим.", ("DC4",)),
+        ("65.2", None, "Судьи решают.", ("DC4",))]
+
+
+def test_commentary_items():
+    tree, _ = seg("64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает "
+                  "фальшренонс.(DC4)\n(ii) За фальшренонс от болвана нет наказания.(DC4)\n", kind="commentary")
+    (c,) = tree.nodes
+    assert (c.id, c.title) == ("64.10", "Разыгрывающий совершает фальшренонс")
+    assert [(i.kind, i.id, i.label) for i in c.children] == [("item", "64.10(i)", "(i)"),
+                                                              ("item", "64.10(ii)", "(ii)")]
+
+
+def test_nested_subclauses():
+    tree, diags = seg(
+        "Правило 9. Процедура после нарушения\nA.Привлечение внимания к нарушению\n2.Во время розыгрыша\n"
+        "(A).Разыгрывающим или любым вистующим\nРазыгрывающий может привлечь внимание.\n"
+        "(B).Болваном (ограниченные права болвана)\n"
+        "(1).Болван не может привлекать вни-\nмание к нарушению во время игры, но он может сде-\n"
+        "лать это после окончания розыгрыша.\n(2).Болван может пытаться предотвра-\nтить нарушение.\n"
+        "(C).Третьим\nТекст подпункта.\n")
+    got = [(n.kind, n.id, n.label, n.title, n.text) for n, _p in walk(tree.nodes)]
+    assert got == [
+        ("law", "9", "9", "Процедура после нарушения", ""),
+        ("section", "9A", "A", "Привлечение внимания к нарушению", ""),
+        ("clause", "9A2", "2", "Во время розыгрыша", ""),
+        ("subclause", "9A2(A)", "(A)", "Разыгрывающим или любым вистующим", "Разыгрывающий может привлечь внимание."),
+        ("subclause", "9A2(B)", "(B)", "Болваном (ограниченные права болвана)", ""),
+        # a lone sentence is body, not title
+        ("subclause", "9A2(B)(1)", "(1)", None,
+         "Болван не может привлекать внимание к нарушению во время игры, но он может сделать это после "
+         "окончания розыгрыша."),
+        ("subclause", "9A2(B)(2)", "(2)", None, "Болван может пытаться предотвратить нарушение."),
+        ("subclause", "9A2(C)", "(C)", "Третьим", "Текст подпункта."),
+    ]
+    assert "K305" not in codes(diags)
+
+
+def test_cyrillic_section_letters_become_latin():
+    tree, _ = seg("Правило 64. Процедура\nА.Наказание назначается\nКогда выявлен:\nВ.Наказание не назначается\n"
+                  "Не назначается.\nС.Третий раздел\nТекст.\nЕ.Пятый раздел\nТекст.\n(А).Подпункт кириллицей\nТекст.\n")
+    ids = [n.id for n, _p in walk(tree.nodes)]
+    assert ids == ["64", "64A", "64B", "64C", "64E", "64E(A)"]
+    assert all(n.label is None or n.label.isascii() for n, _p in walk(tree.nodes))
+
+
+def test_title_wraps_onto_second_line():
+    tree, _ = seg("Правило 13. Неправильное количество\nкарт\nB.После того, как обе стороны сыграли в\n"
+                  "следующую взятку\nПосле того, как обе стороны сыграли.\n")
+    (law,) = tree.nodes
+    assert law.title == "Неправильное количество карт"
+    assert (law.children[0].title, law.children[0].text) == (
+        "После того, как обе стороны сыграли в следующую взятку", "После того, как обе стороны сыграли.")
+
+
+def test_single_sentence_unit_is_body():
+    tree, _ = seg("Правило 43. Ограничения для болвана\nA.Ограничения\n1.Общие ограничения\n"
+                  "(A).Болван не может вызывать судью во время игры.\n")
+    sub = tree.nodes[0].children[0].children[0].children[0]
+    assert (sub.id, sub.title, sub.text) == ("43A1(A)", None, "Болван не может вызывать судью во время игры.")
+
+
+def test_title_without_full_stop_is_title():
+    tree, _ = seg("Правило 43. Ограничения для болвана\nA.Ограничения\n")
+    assert (tree.nodes[0].children[0].title, tree.nodes[0].children[0].text) == ("Ограничения", "")
+
+
+def test_inferred_law_after_hard_break():
+    tree, diags = seg("Правило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение без заголовка\n"
+                      "Текст раздела.\nC.Ещё раздел\nТекст.\nПравило 20. Пояснение\nТекст правила.\n")
+    assert [(n.kind, n.id, n.inferred) for n, _p in walk(tree.nodes)] == [
+        ("law", "18", False), ("section", "18A", False), ("law", "19", True), ("section", "19B", True),
+        ("section", "19C", True), ("law", "20", False)]
+    assert "K306" in codes(diags)
+
+
+def test_soft_break_keeps_the_law():
+    tree, diags = seg("– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
+                      "Правило 20. Пояснение\nТекст правила.\n– 41\n")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["18", "18A", "18B", "20"]
+    assert "K306" not in codes(diags)
+
+
+def test_unplaced_fragment():
+    tree, diags = seg("Правило 18. Заявки\nТекст.\n– 40\nтекст, оборванный на прошлой странице.\n1.Пункт\n"
+                      "Текст пункта.\n")
+    frag = tree.nodes[1]
+    assert (frag.kind, frag.id, frag.text) == ("fragment", None, "текст, оборванный на прошлой странице.")
+    assert [(c.kind, c.id, c.label, c.title) for c in frag.children] == [("clause", None, "1", "Пункт")]
+    assert "K301" in codes(diags)
+
+
+def test_source_starting_mid_text():
+    # plain text before the first heading belongs to the law before it
+    tree, diags = seg("нарушитель выиграл взятку.\nПравило 64. Процедура\nТекст.\n")
+    first = tree.nodes[0]
+    assert (first.kind, first.id, first.inferred, first.text) == ("law", "63", True, "нарушитель выиграл взятку.")
+    assert tree.truncated_start and not tree.truncated_end
+    assert "K306" in codes(diags)
+    # a commentary source never infers: a fragment
+    tree, diags = seg("нарушитель выиграл взятку.(DC4)\n64.10. Разыгрывающий совершает фальшренонс(DC4)\n",
+                      kind="commentary")
+    assert tree.nodes[0].kind == "fragment" and tree.truncated_start
+    assert "K301" in codes(diags)
+
+
+def test_source_ending_mid_sentence():
+    tree, diags = seg("Правило 64. Процедура\nКогда нарушитель или его партнёр сделал ход или н")
+    assert tree.truncated_end
+    assert "K307" in codes(diags)
+
+
+def test_footnote_goes_to_first_node_on_its_page_with_the_mark():
+    tree, diags = seg("Правило 18. Заявки\nA.Первый\nТекст(*) с пометкой.\nB.Второй\nВторой текст(*) тоже.\n"
+                      "-----\n(*) - Сноска к тексту.\n– 41\nПравило 19. Другое\nТекст.\n")
+    notes = {n.id: [(f.mark, f.text) for f in n.footnotes] for n, _p in walk(tree.nodes)}
+    assert notes == {"18": [], "18A": [("(*)", "Сноска к тексту.")], "18B": [], "19": []}
+    assert "K302" not in codes(diags) and "K303" not in codes(diags)
+
+
+def test_footnote_on_a_later_page_goes_to_that_page():
+    tree, _ = seg("– 40\nПравило 18. Заявки\nТекст(*) с пометкой.\n-----\n(*) - Первая сноска.\n– 41\n"
+                  "Правило 19. Другое\nТекст(*) снова.\n-----\n(*) - Вторая сноска.\n– 42\n")
+    notes = {n.id: [f.text for f in n.footnotes] for n, _p in walk(tree.nodes)}
+    assert notes == {"18": ["Первая сноска."], "19": ["Вторая сноска."]}
+
+
+def test_dangling_footnote_mark():
+    tree, diags = seg("Правило 18. Заявки\nТекст(*18) с пометкой.\n")
+    (d,) = [d for d in diags if d.code == "K302"]
+    assert "(*18)" in d.message and "t.txt:" in d.message
+
+
+def test_footnote_body_without_mark():
+    tree, diags = seg("Правило 18. Заявки\nТекст без пометки.\n-----\n(*) - Сноска без пометки.\n")
+    assert "K303" in codes(diags)
+    assert [f.text for f in tree.nodes[0].footnotes] == ["Сноска без пометки."]
+
+
+def test_duplicate_address():
+    _tree, diags = seg("Правило 18. Заявки\nA.Первый\nТекст.\nA.Первый снова\nТекст.\n")
+    (d,) = [d for d in diags if d.code == "K304"]
+    assert "18A" in d.message and "line 2" in d.message
+
+
+def test_numbering_backwards():
+    _tree, diags = seg("Правило 18. Заявки\nB.Второй\nТекст.\nA.Первый\nТекст.\n")
+    assert codes(diags) == ["K305"]
+    _tree, diags = seg("Правило 18. Заявки\nA.Первый\n2.Второй пункт\nТекст.\n1.Первый пункт\nТекст.\n")
+    assert codes(diags) == ["K305"]
+
+
+def test_numbering_forwards_is_quiet():
+    _tree, diags = seg("Правило 18. Заявки\nA.Первый\n1.Первый пункт\nТекст.\n2.Второй пункт\nТекст.\n"
+                       "B.Второй\nТекст.\n")
+    assert diags == []
+
+
+def test_penalty_and_tags():
+    tree, _ = seg("Правило 64. Процедура\nA.Наказание\nКогда выявлен:\n1.Нарушитель выиграл взятку\n"
+                  "Взятка переходит, (НАКАЗАНИЕ) после окончания игры.\n")
+    clause = tree.nodes[0].children[0].children[0]
+    assert clause.penalty and "(НАКАЗАНИЕ)" in clause.text
+    assert not tree.nodes[0].penalty
+
+
+def test_spans_point_at_raw_lines():
+    raw = "Все о Бридже\nПравило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс\nвыявлен:\n"
+    tree, _ = seg(raw)
+    sec = tree.nodes[0].children[0]
+    assert (sec.span.line, sec.span.end_line) == (3, 5)
+    assert raw[sec.span.start:sec.span.end].startswith("A.Наказание")
