@@ -1,0 +1,113 @@
+"""Merging witnesses: laws 64 and 67 across the seeds, placing 002's headless
+repeat of law 67 by alignment, title conflicts, the reading rule and coverage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.clean import clean, vocabulary
+from pipeline.merge import coverage, merge
+from pipeline.model import Source
+from pipeline.run import run
+from pipeline.segment import segment
+
+ROOT = Path(__file__).resolve().parents[1]
+S000, S002, S003, S004 = ("000_c7e622806fb48599.txt", "002_5dc556f7a892ab5b.txt", "003_052198ed21df933b.txt",
+                          "004_84be6ed1e01fa605.txt")
+
+
+@pytest.fixture(scope="module")
+def built():
+    return run(ROOT / "corpus", until="merge", pdf=False)
+
+
+def sources_of(entry) -> list[str]:
+    return [w.source for w in entry.witnesses]
+
+
+def test_law_64_from_000_and_002(built):
+    cx = built.codex
+    for addr in ("64", "64A", "64A1"):
+        e = cx.entries[addr]
+        assert set(sources_of(e)) == {S000, S002}, addr
+        assert e.chosen == S000
+        assert all(w.placed_by == "heading" for w in e.witnesses)
+    assert cx.entries["64"].title == "Процедура после выявления фальшренонса"
+    assert cx.entries["64A"].children[:2] == ("64A1", "64A2")
+    assert sources_of(cx.entries["64A2"]) == [S000]  # 002 is cut off before 64A2
+    assert cx.entries["64A1"].parent == "64A" and cx.entries["64A"].parent == "64"
+
+
+def test_law_67_placed_by_alignment(built):
+    cx = built.codex
+    e = cx.entries["67A1"]
+    assert sources_of(e) == [S003, S002]
+    assert {w.source: w.placed_by for w in e.witnesses} == {S003: "heading", S002: "alignment"}
+    assert any(d.code == "K402" and S002 in d.message and "67" in d.message for d in built.diagnostics)
+    # nothing of 002's law-67 text is left unplaced
+    assert not any(src == S002 and "Игрок не сыграл картой" in (n.text + str(n.children))
+                   for src, n in cx.fragments)
+
+
+def test_67B_reading_is_003_and_002_kept_as_variant(built):
+    e = built.codex.entries["67B"]
+    assert e.chosen == S003
+    w003, w002 = e.witnesses
+    assert (w003.source, w003.truncated) == (S003, False)
+    assert (w002.source, w002.truncated, w002.placed_by) == (S002, True, "alignment")
+    assert w002.text != w003.text and w003.text.startswith(w002.text.rstrip()[:40])
+    assert f"{S002} is cut off here" in e.why
+    assert e.text == w003.text
+
+
+def _tree(name: str, text: str, priority: int = 50):
+    src = Source(path=name, name=name, stem=name[:-4], kind="laws", text=text, encoding="utf-8", priority=priority)
+    tree, _ = segment(clean(src, vocabulary([text])))
+    return tree
+
+
+def test_different_titles_both_kept_with_K401():
+    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А.\n")
+    b = _tree("b.txt", "Правило 67. Неполная взятка\nA.До того, как обе стороны сыграли\nТекст Б.\n")
+    cx, diags = merge([a, b])
+    e = cx.entries["67"]
+    assert [(w.source, w.title) for w in e.witnesses] == [("a.txt", "Дефектная взятка"), ("b.txt", "Неполная взятка")]
+    (d,) = [d for d in diags if d.code == "K401"]
+    assert "67" in d.message and "Дефектная взятка" in d.message and "Неполная взятка" in d.message
+    assert d.level == "warning"
+    # same title for 67A: no diagnostic for it, but both texts are kept
+    assert [w.text for w in cx.entries["67A"].witnesses] == ["Текст А.", "Текст Б."]
+
+
+def test_reading_rule_fewer_repairs_then_priority():
+    clean_text = "Правило 50. Штрафная карта\nA.Определение\nКарта становится штрафной.\n"
+    damaged = "Правило 50. Штрафная карта\nA.Определение\nКарта стано-\nвится штраф-\nной.\n"
+    cx, _ = merge([_tree("a.txt", damaged), _tree("b.txt", clean_text)])
+    assert cx.entries["50A"].chosen == "b.txt"
+    assert "needed more repairs" in cx.entries["50A"].why
+    cx, _ = merge([_tree("a.txt", clean_text, 40), _tree("b.txt", clean_text, 60)])
+    assert cx.entries["50A"].chosen == "b.txt"
+    assert "lower manifest priority" in cx.entries["50A"].why
+    cx, _ = merge([_tree("a.txt", clean_text), _tree("b.txt", clean_text)])
+    assert cx.entries["50A"].chosen == "a.txt"
+
+
+def test_unalignable_fragment_stays_unplaced():
+    a = _tree("a.txt", "Правило 50. Штрафная карта\nТекст.\n– 10\nтекст без начала.\n1.Неведомый пункт\nТекст.\n")
+    cx, diags = merge([a])
+    assert len(cx.fragments) == 1 and cx.fragments[0][0] == "a.txt"
+    assert not any(d.code == "K402" for d in diags)
+
+
+def test_coverage(built):
+    cov = coverage(built.codex)
+    laws = {l["law"]: l for l in cov["laws"]}
+    assert "19A" in laws["19"]["missing"]
+    assert laws["19"]["inferred"] is True
+    assert "67B1" in laws["67"]["truncated"]
+    assert laws["67"]["sources"] == sorted([S002, S003])
+    assert laws["64"]["missing"] == [] and laws["64"]["truncated"] == []
+    assert [l["law"] for l in cov["laws"]] == sorted(laws, key=int)
+    assert cov["unplaced"] and all({"source", "line", "first_words"} <= set(u) for u in cov["unplaced"])
