@@ -38,6 +38,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "K502": ("info", "reference resolved to an ancestor"),
     # rulings
     "K601": ("error", "a ruling declares a clause that is not in the corpus"),
+    "K602": ("info", "a ruling's law is not in this corpus"),
 }
 
 

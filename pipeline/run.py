@@ -79,8 +79,20 @@ def stage_link(b: Build) -> None:
         from .rulings import check_addresses
     except ImportError:  # pragma: no cover - rulings are part of the package
         return
-    for missing in check_addresses(set(b.codex.entries)):
-        b.diagnostics.append(diag("K601", f"a ruling declares clause {missing}, which is not in the corpus"))
+    from .addresses import law_of
+
+    known = set(b.codex.entries)
+    curated = (b.corpus / "sources.toml").exists()
+    for missing in check_addresses(known):
+        if law_of(missing) not in known:
+            b.diagnostics.append(diag("K602", f"a ruling implements {missing}, whose law is not in this corpus; "
+                                              "the ruling is not attached to it"))
+        else:
+            # A curated corpus (with a manifest) must carry every clause a ruling implements;
+            # a folder of dropped-in files may hold a partial law, so there it is a warning.
+            b.diagnostics.append(diag("K601", f"a ruling declares clause {missing}, which is not in law "
+                                              f"{law_of(missing)} of the corpus",
+                                      level="error" if curated else "warning"))
 
 
 def stage_render(b: Build) -> None:
