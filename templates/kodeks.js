@@ -126,7 +126,10 @@
       var score = 0, all = true;
       qw.forEach(function (w) {
         var hit = 0;
-        for (var i = 0; i < hay.length; i++) if (hay[i].indexOf(w) === 0) hit++;
+        for (var i = 0; i < hay.length; i++) {
+          var at = hay[i].indexOf(w);
+          if (at === 0 || (at > 0 && w.length >= 4)) hit++;
+        }
         if (!hit) all = false;
         score += hit;
       });

@@ -1,0 +1,181 @@
+"""The site in headless Chromium, opened from file:// with no network."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pipeline.run import build
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-output" / "screenshots"
+
+pytestmark = pytest.mark.browser
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover - depends on the machine
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("browser") / "out"
+    build(ROOT / "corpus", out, pdf=False)
+    return out / "html"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = ctx.new_page()
+    requests: list[str] = []
+    pg.on("request", lambda r: requests.append(r.url))
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    finally:
+        ctx.close()
+    assert all(u.startswith(("file://", "data:", "about:")) for u in requests), requests
+    assert not errors, errors
+
+
+def url(site: Path, name: str) -> str:
+    return (site / name).as_uri()
+
+
+def shot(pg, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_index_to_law_64(site, page):
+    page.goto(url(site, "index.html"))
+    shot(page, "index")
+    page.click("a.toc-law-link[href='law-64.html']")
+    page.wait_for_url("**/law-64.html")
+    assert page.locator("[id='64A1']").is_visible()
+    page.goto(url(site, "index.html"))
+    page.click("a[href='law-64.html#64A']")
+    page.wait_for_url("**/law-64.html#64A")
+    page.click("a.permalink[href='#64A1']")
+    assert page.url.endswith("law-64.html#64A1")
+    assert page.evaluate("document.querySelector(':target').id") == "64A1"
+    shot(page, "law-64-64A1")
+
+
+def test_reference_click_and_preview(site, page):
+    page.goto(url(site, "law-67.html"))
+    ref = page.locator("[id='67B1-B'] a.ref", has_text="правилу 64")
+    ref.hover()
+    tip = page.locator(".ref-tooltip")
+    tip.wait_for(state="visible")
+    assert "64" in tip.inner_text() and "фальшренонс" in tip.inner_text()
+    shot(page, "law-67-preview")
+    page.mouse.move(0, 0)
+    tip.wait_for(state="detached")
+    ref.focus()
+    tip.wait_for(state="visible")
+    ref.click()
+    page.wait_for_url("**/law-64.html#64")
+    assert page.locator("[id='64-h']").is_visible()
+
+
+def test_dangling_marked(site, page):
+    page.goto(url(site, "law-63.html"))
+    d = page.locator("[id='63B'] .ref-dangling", has_text="62D")
+    assert d.count() == 1
+    assert "нет в корпусе" in d.inner_text()
+    style = d.evaluate("e => getComputedStyle(e).textDecorationStyle")
+    assert style == "dotted"
+    d.focus()
+    page.locator(".ref-tooltip").wait_for(state="visible")
+    assert "нет в корпусе" in page.locator(".ref-tooltip").inner_text()
+    shot(page, "law-63-dangling")
+
+
+def test_backlinks(site, page):
+    page.goto(url(site, "law-64.html"))
+    bl = page.locator("[id='64'] > p.backlinks")
+    assert "На этот пункт ссылаются" in bl.inner_text()
+    assert bl.locator("a", has_text="67B1(B)").count() == 1
+
+
+def test_search_address_jump(site, page):
+    page.goto(url(site, "index.html"))
+    page.fill("#q", "64А1")  # Cyrillic А
+    page.press("#q", "Enter")
+    page.wait_for_url("**/law-64.html#64A1")
+    for q, frag in (("67 B 1 (а)", "law-67.html#67B1-A"), ("п. 64.10", "law-64.html#64.10")):
+        page.fill("#q", q)
+        page.press("#q", "Enter")
+        page.wait_for_url("**/" + frag)
+    shot(page, "search-jump")
+
+
+def test_search_words(site, page):
+    page.goto(url(site, "law-13.html"))
+    page.fill("#q", "ренонс взятки")
+    page.press("#q", "Enter")
+    box = page.locator("#search-results")
+    box.wait_for(state="visible")
+    assert box.locator("li").count() >= 1
+    assert box.locator("li a").first.get_attribute("href").startswith("law-")
+    shot(page, "search-words")
+    page.fill("#q", "фальшренонс")
+    page.press("#q", "Enter")
+    assert box.locator("li", has_text="64A1").count() >= 1
+
+
+def test_keyboard_skip_link(site, page):
+    page.goto(url(site, "law-64.html"))
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert "skip-link" in focused
+    assert page.locator(".skip-link").is_visible()
+
+
+def test_phone_width(site, browser):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    pg = ctx.new_page()
+    pg.goto(url(site, "law-64.html"))
+    width = pg.evaluate("document.documentElement.scrollWidth")
+    shot(pg, "law-64-phone")
+    ctx.close()
+    assert width <= 362
+
+
+AXE = None
+
+
+def run_axe(pg) -> list[dict]:
+    import axe_playwright_python
+
+    js = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+    pg.add_script_tag(path=str(js))
+    result = pg.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("name", ["index.html", "law-64.html", "rules.html", "rule-revoke.html",
+                                  "fragments.html", "source-002_5dc556f7a892ab5b.html"])
+def test_axe(site, page, name):
+    page.goto(url(site, name))
+    bad = run_axe(page)
+    assert not bad, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in bad]
