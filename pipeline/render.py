@@ -12,6 +12,7 @@ corpus give byte-identical output.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from . import export, link, merge
@@ -33,12 +34,11 @@ def write_all(b: Build) -> None:
     from . import site
 
     site.render_site(b.codex, out / "html", b)
-    try:
-        from . import search
-    except ImportError:
-        search = None
-    if search is not None and hasattr(search, "build_index"):
-        search.build_index(b.codex, out / "codex.sqlite")
+    from . import search
+
+    # the index remembers which codex.json it was built from, so a stale one is detected
+    digest = hashlib.sha256((out / "codex.json").read_bytes()).hexdigest()
+    search.build_index(b.codex, out / "codex.sqlite", codex_hash=digest)
     if b.pdf:
         from . import pdf
 
