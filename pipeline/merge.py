@@ -19,6 +19,7 @@ unplaced and the codex says so.
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import replace
 
 import regex
@@ -31,7 +32,10 @@ from .segment import walk
 _TERMINAL = regex.compile(r"[.!?:;…)»\"]\s*$")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _similar(a: str | None, b: str | None) -> float:
+    """Similarity of two titles (cached: many witnesses repeat the same titles,
+    and aligning a fragment compares it with every witness of its labels)."""
     if not a or not b:
         return 0.0
     return difflib.SequenceMatcher(None, a.lower(), b.lower(), autojunk=False).ratio()
