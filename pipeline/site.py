@@ -94,7 +94,11 @@ def ref_info(codex, ref) -> dict:
         e = codex.entries[ref.resolved]
         info["href"] = href(ref.resolved)
         info["preview_title"] = f"{display(ref.resolved)}" + (f". {e.title}" if e.title else "")
-        info["preview"] = preview_text(e) or "(без текста)"
+        first = e
+        while not (first.text or "").strip() and first.children and first.children[0] in codex.entries:
+            first = codex.entries[first.children[0]]
+        lead = f"{display(first.id)}: " if first is not e and first.text else ""
+        info["preview"] = (lead + preview_text(first)) if first.text else "(без текста)"
         if ref.status == "ancestor":
             info["note"] = (f"Пункта {ref.target} нет в корпусе; ссылка ведёт на "
                             f"{display(ref.resolved)}")
