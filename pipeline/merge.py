@@ -168,8 +168,12 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
             diags.append(diag("K401", f"{addr}: sources give different titles: " +
                               "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
                               best.span))
+        # The canonical parent (64A1 → 64A) when some witness has it; else where the
+        # trees put it (a law under its part). An aligned fragment's clauses sit
+        # directly under their law in that source's tree, so the tree alone may mislead.
         parent_ids = [pid for _t, _n, pid, _h in found if pid]
-        parent = parent_ids[0] if parent_ids else None
+        canonical = addresses.parent(addr)
+        parent = canonical if canonical in seen else (parent_ids[0] if parent_ids else None)
         if parent is None and node.kind == "commentary":
             parent = addresses.law_of(addr)
         entries[addr] = Entry(
@@ -193,6 +197,13 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
             roots.append(addr)
     entries = {k: replace(e, children=tuple(sorted(children[k], key=addresses.sort_key)))
                for k, e in entries.items()}
+
+    def root_key(addr: str) -> tuple:
+        # a part stands where its first law stands
+        first = entries[addr].children[0] if entries[addr].kind == "part" and entries[addr].children else addr
+        return addresses.sort_key(first) + ((0,) if entries[addr].kind == "part" else (1,))
+
+    roots.sort(key=root_key)
     codex = Codex(sources=tuple(t.source for t in trees), trees=tuple(trees), entries=entries,
                   roots=tuple(roots), fragments=tuple(fragments))
     return codex, diags
