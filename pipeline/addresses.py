@@ -14,6 +14,7 @@ Search, links, HTML anchors and exports all go through this module.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -99,8 +100,10 @@ class Address:
         return "law"
 
 
+@lru_cache(maxsize=65536)
 def parse(address: str) -> Address | None:
-    """Parse a canonical address; ``None`` when it is not one."""
+    """Parse a canonical address; ``None`` when it is not one (cached: a codex
+    asks for the same addresses many times)."""
     m = _CANON.match(address or "")
     if not m:
         return None

@@ -19,6 +19,7 @@ unplaced and the codex says so.
 from __future__ import annotations
 
 import difflib
+from bisect import bisect_left
 import functools
 from dataclasses import replace
 
@@ -46,21 +47,44 @@ def _truncated(node: Node) -> bool:
     return bool(body) and not _TERMINAL.search(body)
 
 
+_EDIT_STARTS: dict[int, tuple[object, list[int]]] = {}
+
+
 def _edits_inside(tree: Tree, node: Node) -> tuple:
+    """The repairs inside a node's raw span (binary search over the edit log)."""
+    edits = tree.cleaned.edits
+    cached = _EDIT_STARTS.get(id(edits))
+    if cached is None or cached[0] is not edits:
+        if len(_EDIT_STARTS) > 4096:
+            _EDIT_STARTS.clear()
+        cached = (edits, [ed.span.start for ed in edits])
+        _EDIT_STARTS[id(edits)] = cached
+    starts = cached[1]
     s, e = node.span.start, node.span.end
-    return tuple(ed for ed in tree.cleaned.edits if s <= ed.span.start < e or (s < ed.span.end <= e))
+    i = bisect_left(starts, s)
+    if i > 0 and edits[i - 1].span.end > s:
+        i -= 1
+    out = []
+    while i < len(edits) and edits[i].span.start < max(e, s + 1):
+        ed = edits[i]
+        if s <= ed.span.start < e or (s < ed.span.end <= e):
+            out.append(ed)
+        i += 1
+    return tuple(out)
 
 
 # -- placing fragments by alignment -------------------------------------------
 
-def _index(trees: list[Tree]) -> dict[tuple[str, str, str], list[tuple[str, str]]]:
-    """(kind, label, normalised title) → [(source, address)] over placed nodes."""
+def _index(trees: list[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
+    """(kind, label) → {(address, title): sources} over placed nodes. Copies of one
+    reading collapse into one key, so alignment costs grow with distinct readings,
+    not with the number of witnesses."""
     idx: dict = {}
     for tree in trees:
         for node, _p in walk(tree.nodes):
             if node.id and node.title and node.label:
-                key = (node.kind, node.label)
-                idx.setdefault(key, []).append((tree.source.name, node.id, node.title))
+                by_reading = idx.setdefault((node.kind, node.label), {})
+                by_reading.setdefault((node.id, node.title), set()).add(tree.source.name)
     return idx
 
 
@@ -90,8 +114,8 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
     for node, parent in walk(fragment.children):
         if not node.title:
             continue
-        for src, addr, title in index.get((node.kind, node.label), []):
-            if src == source or _similar(title, node.title) < 0.9:
+        for (addr, title), srcs in index.get((node.kind, node.label), {}).items():
+            if srcs == {source} or _similar(title, node.title) < 0.9:
                 continue
             a = addresses.parse(addr)
             if a is None or a.law is None:
