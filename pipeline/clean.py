@@ -469,6 +469,8 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("dehyphenate", dehyphenate),
     ("unwrap", unwrap),
     ("split_words", split_words),
+    # Joined lines can make two paragraphs the scan printed twice identical only now.
+    ("duplicate_paragraphs", duplicates),
 )
 """Every repair, in the order it runs. Later repairs see the earlier ones' work."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,12 @@ def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("build") / "out"
     kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "--quiet", check=True)
     return out
+
+
+# CI runs the property tests with a fixed seed, so a run is reproducible; a
+# developer's run explores new examples each time.
+from hypothesis import settings as _settings  # noqa: E402
+
+_settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    _settings.load_profile("ci")
