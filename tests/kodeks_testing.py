@@ -19,3 +19,16 @@ def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subproce
     if check and proc.returncode != 0:
         raise AssertionError(f"kodeks {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr}")
     return proc
+
+
+def write_lookup_output(codex, out: Path) -> Path:
+    """The lookup part of a build output (what render writes), without HTML/PDF."""
+    from pipeline import export, link, merge
+    from pipeline.run import dump
+    from pipeline.search import build_index
+
+    dump(out / "codex.json", export.codex_json(codex))
+    dump(out / "links.json", link.all_links(codex))
+    dump(out / "coverage.json", merge.coverage(codex))
+    build_index(codex, out / "codex.sqlite")
+    return out

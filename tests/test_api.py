@@ -14,21 +14,10 @@ import pytest
 from pipeline import lookup_cli
 from pipeline.api import AmbiguousAddress, BadAddress, Codex, Entry, UnknownAddress
 from pipeline.errors import KodeksError
-from pipeline import export, link, merge
-from pipeline.run import dump, run
-from pipeline.search import build_index
+from pipeline.run import run
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
-
-
-def write_output(codex, out: Path) -> Path:
-    """The lookup part of a build output (what render writes), without HTML/PDF."""
-    dump(out / "codex.json", export.codex_json(codex))
-    dump(out / "links.json", link.all_links(codex))
-    dump(out / "coverage.json", merge.coverage(codex))
-    build_index(codex, out / "codex.sqlite")
-    return out
+from kodeks_testing import CORPUS, ROOT
+from kodeks_testing import write_lookup_output as write_output
 
 
 @pytest.fixture(scope="session")

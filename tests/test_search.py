@@ -10,22 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import export, link, merge
-from pipeline.run import dump, run
+from pipeline.run import run
 from pipeline.search import (SearchError, analyze, build_index, check_index, export_for_html,
                              parse_query, search, stem)
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
-
-
-def write_output(codex, out: Path) -> Path:
-    """The lookup part of a build output (what render writes), without HTML/PDF."""
-    dump(out / "codex.json", export.codex_json(codex))
-    dump(out / "links.json", link.all_links(codex))
-    dump(out / "coverage.json", merge.coverage(codex))
-    build_index(codex, out / "codex.sqlite")
-    return out
+from kodeks_testing import CORPUS, ROOT
+from kodeks_testing import write_lookup_output as write_output
 
 
 @pytest.fixture(scope="session")
