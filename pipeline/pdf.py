@@ -5,7 +5,8 @@ the same view data as the site (``pipeline.site``), with the same anchors
 (``addresses.anchor``): title page, table of contents with page numbers
 (``target-counter``), PDF bookmarks for parts, laws and sections
 (``bookmark-level``), a running header with the current law (``string-set``),
-cross-references as internal links carrying the target's page, footnotes at
+cross-references as internal links carrying the target's page (written in
+after a first layout), footnotes at
 the foot of the page (``float: footnote``) and DejaVu fonts embedded.
 
 The output is deterministic: fixed metadata dates, no current time.
@@ -22,8 +23,11 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FIXED_DATE = "1987-01-01T00:00:00Z"
 
 
-def book_html(codex, build=None) -> str:
-    """The whole book as one HTML string (markup comes from the templates only)."""
+def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
+    """The whole book as one HTML string (markup comes from the templates only).
+
+    ``pages`` maps anchors to page numbers; cross-references then carry their
+    target's page (``см. правило 64 (с. 12)``)."""
     env = site_mod.environment()
     by_addr, specs = site_mod._rulings()
     site = site_mod.Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
@@ -41,7 +45,17 @@ def book_html(codex, build=None) -> str:
         "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono")}
     return env.get_template("book.html").render(
         groups=groups, fragments=frags, sources=codex.sources, fonts=fonts,
-        date=FIXED_DATE[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"))
+        date=FIXED_DATE[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
+        pages=pages or {})
+
+
+def anchor_pages(doc) -> dict[str, int]:
+    """Page number of every anchor of a rendered document (first occurrence)."""
+    out: dict[str, int] = {}
+    for number, page in enumerate(doc.pages, start=1):
+        for name in page.anchors:
+            out.setdefault(name, number)
+    return out
 
 
 def render_pdf(codex, target: Path, build=None) -> None:
@@ -49,8 +63,18 @@ def render_pdf(codex, target: Path, build=None) -> None:
 
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    html = book_html(codex, build)
-    doc = HTML(string=html, base_url=str(site_mod.TEMPLATES)).render()
+    # Cross-reference pages are written in as text: lay out, read where every anchor
+    # landed, write the numbers in and lay out again until they stop moving (the
+    # added "(с. N)" can push text onto another page). WeasyPrint's own
+    # target-counter on forward links re-lays out pages and repeats footnotes.
+    pages: dict[str, int] = {}
+    for _ in range(4):
+        html = book_html(codex, build, pages)
+        doc = HTML(string=html, base_url=str(site_mod.TEMPLATES)).render()
+        found = anchor_pages(doc)
+        if found == pages:
+            break
+        pages = found
     doc.metadata.created = FIXED_DATE
     doc.metadata.modified = FIXED_DATE
     doc.write_pdf(target)

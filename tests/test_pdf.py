@@ -78,3 +78,20 @@ def test_deterministic(book, tmp_path):
     again = tmp_path / "again.pdf"
     pdf.render_pdf(b.codex, again, b)
     assert again.read_bytes() == book.read_bytes()
+
+
+def test_each_footnote_is_printed_once(book):
+    text = poppler("pdftotext", str(book), "-")
+    assert text.count("Если три руки правильны") == 1
+    assert text.count("см. сноску (*) к правилу 69") == 1
+
+
+def test_cross_reference_pages_are_right(book):
+    """«(с. N)» after a backlink names the page its target really stands on."""
+    import re
+
+    first = poppler("pdftotext", str(book), "-")
+    m = re.search(r"64C \(с\. (\d+)\)", first)
+    assert m, "backlinks of law 64 carry the page of 64C"
+    page = poppler("pdftotext", "-f", m[1], "-l", m[1], str(book), "-")
+    assert re.search(r"^64C\.? Судья отвечает за справедливость", page, re.M)
