@@ -425,7 +425,8 @@ def _walk_fragment(codex, node, depth):
     yield {"depth": depth, "kind": node.kind, "label": node.label, "title": node.title,
            "line": node.span.line, "end_line": node.span.end_line, "probable": node.probable,
            "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
-           "refs": [r.text for r in node.refs]}
+           "refs": [r.text for r in node.refs],
+           "footnotes": [{"mark": f.mark, "text": f.text} for f in node.footnotes]}
     for c in node.children:
         yield from _walk_fragment(codex, c, depth + 1)
 

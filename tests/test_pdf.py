@@ -95,3 +95,7 @@ def test_cross_reference_pages_are_right(book):
     assert m, "backlinks of law 64 carry the page of 64C"
     page = poppler("pdftotext", "-f", m[1], "-l", m[1], str(book), "-")
     assert re.search(r"^64C\.? Судья отвечает за справедливость", page, re.M)
+
+
+def test_fragment_footnotes_are_printed(book):
+    assert "Когда игра закончилась; или когда были открыты" in poppler("pdftotext", str(book), "-")

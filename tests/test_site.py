@@ -172,3 +172,9 @@ def test_script_in_source_is_escaped(tmp_path):
     law = (out / "html" / "law-63.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(" in law
     assert "<script>alert" not in (out / "html" / "search-index.js").read_text(encoding="utf-8")
+
+
+def test_fragment_footnotes_are_shown(site):
+    """004's page-45 fragment carries a footnote; it is not lost from the site."""
+    html = (site / "fragments.html").read_text(encoding="utf-8")
+    assert "Когда игра закончилась; или когда были открыты карты болвана." in html
