@@ -99,3 +99,16 @@ def test_cross_reference_pages_are_right(book):
 
 def test_fragment_footnotes_are_printed(book):
     assert "Когда игра закончилась; или когда были открыты" in poppler("pdftotext", str(book), "-")
+
+
+def test_footnote_sits_at_the_foot_of_its_own_page(book):
+    info = poppler("pdfinfo", str(book))
+    count = int(next(l for l in info.splitlines() if l.startswith("Pages:")).split()[1])
+    call = body = None
+    for number in range(1, count + 1):
+        page = poppler("pdftotext", "-f", str(number), "-l", str(number), str(book), "-")
+        if call is None and "количество карт1)" in page:
+            call = number
+        if body is None and "Если три руки правильны" in page:
+            body = number
+    assert call is not None and call == body
