@@ -1,8 +1,10 @@
 """Stage 2, clean: repair OCR, scan and web-scrape damage, logging every edit.
 
 Input: a ``Source`` (decoded raw text). Output: a ``Cleaned`` whose ``text``
-holds one paragraph or heading per line, and whose ``edits`` rebuild the raw
-text exactly (``buffer.unapply``).
+holds one paragraph or heading per line (an empty line stands where a rule, a
+strip or a page number before missing pages separated the text), and whose
+``edits`` rebuild the raw text exactly (``buffer.unapply``). Cleaning the
+cleaned text again changes nothing.
 
 Guarantees after cleaning:
 
@@ -127,21 +129,22 @@ def newlines(text: str, ctx: Context) -> list[Change]:
 
 
 def blank_lines(text: str, ctx: Context) -> list[Change]:
-    """Drop empty lines. When nearly every line is followed by one (double
-    spacing) they carry no meaning; otherwise they end a paragraph, and the
-    unwrapper sees that through the edit kind ``paragraph-gap``."""
+    """Double spacing (a blank line after nearly every line) carries no meaning:
+    drop those blank lines. Otherwise a blank line ends a paragraph and stays
+    (``gaps`` collapses runs of them)."""
     lines = list(_lines(text))
     nonempty = [ln for ln in lines if ln[2].strip()]
-    if len(nonempty) < 2:
+    if len(nonempty) < 4:
         return []
     followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip())
-    double = followed >= 0.6 * len(nonempty) and len(nonempty) >= 4
+    if followed < 0.6 * len(nonempty):
+        return []
     out = []
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or i == len(lines) - 1 and s == e:
             continue
         a, b = _drop_line(text, s, e)
-        out.append(Change(a, b, "", "double-spacing" if double else "paragraph-gap"))
+        out.append(Change(a, b, "", "double-spacing"))
     return _merge_sorted(out)
 
 
@@ -179,8 +182,15 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     (``1 2 3 … 206``), underline rules (``-----``, ``=====``), a lone ``|``, a
     line of ``?``. A page number that opens a line of text (``– 95 C.Имеется…``)
     is removed and the text kept. Page numbers are remembered for the segmenter."""
+    lines = list(_lines(text))
+    pages = []  # (line index, page number) of every page-number line, for hard/soft
+    for i, (_s, _e, line) in enumerate(lines):
+        m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
+        if m and not _CHROME.match(line):
+            pages.append((i, int(next(g for g in m.groups() if g))))
+    soft = {i for (i, p), (_j, q) in zip(pages, pages[1:]) if q == p + 1}
     out = []
-    for s, e, line in _lines(text):
+    for i, (s, e, line) in enumerate(lines):
         stripped = line.strip()
         if not stripped:
             continue
@@ -201,8 +211,15 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         elif _QRULE.match(line):
             kind, why = "question-run", "a whole line of ? stands for a rule"
         if kind:
-            a, b = _drop_line(text, s, e)
-            out.append(Change(a, b, "", kind, why or ""))
+            # A rule, a strip or a page number followed by missing pages separates
+            # paragraphs: an empty line stays in its place, so that cleaning the
+            # cleaned text again keeps the break. Chrome and a page number inside
+            # running text (the next page follows) go with their line.
+            if kind == "site-chrome" or (kind == "page-number" and i in soft):
+                a, b = _drop_line(text, s, e)
+                out.append(Change(a, b, "", kind, why or ""))
+            else:
+                out.append(Change(s, e, "", kind, why or "a paragraph break stays"))
             if page is not None:
                 ctx.pages.append((ctx.buffer.to_raw(s), page))
             continue
@@ -211,6 +228,32 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading"))
             ctx.pages.append((ctx.buffer.to_raw(s), int(m[1])))
     return _merge_sorted(out)
+
+
+def gaps(text: str, ctx: Context) -> list[Change]:
+    """Empty lines: none at the start or the end of the text, and never two in a row."""
+    out = []
+    lines = list(_lines(text))
+    n = len(lines)
+    i = 0
+    while i < n:
+        s, e, line = lines[i]
+        if line.strip():
+            i += 1
+            continue
+        j = i
+        while j < n and not lines[j][2].strip():
+            j += 1
+        if j == n:  # at the end: keep only the newline after the last text line
+            start = lines[i - 1][1] + 1 if i > 0 else 0
+            if start < len(text):
+                out.append(Change(start, len(text), "", "gap", "empty lines at the end"))
+        elif i == 0:
+            out.append(Change(0, lines[j][0], "", "gap", "empty lines at the start"))
+        elif j - i > 1 or line:
+            out.append(Change(s, lines[j][0] - 1, "", "gap", "empty lines collapsed to one"))
+        i = j
+    return [c for c in out if c.end > c.start]
 
 
 def _ascending(line: str) -> bool:
@@ -337,24 +380,18 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
 _KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
 
 
-def _barriers(ctx: Context) -> set[int]:
-    """Cleaned offsets where a removed line stood that separates paragraphs."""
-    seps = {"page-number", "site-chrome", "pagination-strip", "underline-rule", "lone-bar",
-            "question-run", "paragraph-gap"}
-    return set(ctx.buffer.marks(lambda kind, before: before.endswith("\n") and bool(seps & set(kind.split("+")))))
-
-
 def dehyphenate(text: str, ctx: Context) -> list[Change]:
     """Join a word broken by a hyphen at a line end (``мес-``/``то`` → ``место``).
     The hyphen stays when the word is a real compound (``из-за``, ``какие-либо``)
     or follows a number (``12-``/``й``): decided with the dictionary and the
     corpus's vocabulary, never with a list of words."""
-    barriers = _barriers(ctx)
     out = []
-    for m in regex.finditer(r"(?<=(\w+))-\n(?=(\w+))", text):
-        left, right = m[1], m[2]
-        if m.end() in barriers or starts_unit(text[m.end():m.end() + 40].split("\n")[0]):
+    for m in regex.finditer(r"(?<=(\w+))-\n(\n?)(?=(\w+))", text):
+        left, right = m[1], m[3]
+        if starts_unit(text[m.end():m.end() + 40].split("\n")[0]):
             continue
+        if m[2] and not right[0].islower():
+            continue  # across a paragraph break only a word's lower-case rest is joined
         if not regex.match(r"\p{L}", left[-1]) and not left[-1].isdigit():
             continue
         joined, hyphened = left + right, left + "-" + right
@@ -382,8 +419,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     """Join hard-wrapped lines into paragraphs and headings. A line break stays
     where the structure or the sentence says so:
 
-    - the next line opens a unit (marker, heading, footnote), or a removed rule,
-      page number or blank line stood between them;
+    - the next line opens a unit (marker, heading, footnote), or an empty line
+      stands between them (left where a rule or a page number before missing
+      pages was removed);
     - the line ends with a tag such as ``(DC4)`` (001 ends every paragraph so);
     - in a heading, the next line begins with a capital (the body starts);
     - in body text, the line ends a sentence and the next begins with a capital
@@ -392,7 +430,6 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
       what follows is the next page's text, whatever its case);
     - a table-of-contents entry (its dot leader removed) stays a line of its own.
     """
-    barriers = _barriers(ctx)
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks(lambda kind, before: "dot-leader" in kind.split("+")))
     lines = list(_lines(text))
@@ -404,7 +441,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             continue
         prev = lines[i - 1][2]
         nl = s - 1  # the newline before this line
-        if not line.strip() or s in barriers or nl in toc or starts_unit(line) or _TAG_END.search(prev) \
+        if not line.strip() or nl in toc or starts_unit(line) or _TAG_END.search(prev) \
                 or (para_is_footnote and _FULL_STOP.search(prev)):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -463,6 +500,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("inline_marks", inline_marks),
     ("question_runs", question_runs),
     ("duplicates", duplicates),
+    ("gaps", gaps),
     ("run_in_structure", run_in_structure),
     ("glued_headings", glued_headings),
     ("yo_mojibake", yo_mojibake),

@@ -247,7 +247,8 @@ class Cleaned:
     source: Source
     """The source it came from."""
     text: str
-    """The cleaned text: one paragraph or heading per line."""
+    """The cleaned text: one paragraph or heading per line; an empty line where
+    a rule or a page number before missing pages separated paragraphs."""
     edits: tuple[Edit, ...]
     """Every repair, ordered by position; together they rebuild ``source.text``."""
     breaks: tuple[tuple[int, int | None, bool], ...]

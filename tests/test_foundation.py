@@ -208,4 +208,4 @@ def test_clean_command_prints_text_and_diff():
     assert "B.Фальшренонс не может быть исправлен" in text.splitlines()
     diff = kodeks("clean", str(src), "--diff", check=True).stdout
     assert "@@ 002_5dc556f7a892ab5b.txt:1:1 site-chrome" in diff
-    assert "-– 87⏎" in diff
+    assert "@@ 002_5dc556f7a892ab5b.txt:12:1 page-number" in diff and "\n-– 87\n" in diff
