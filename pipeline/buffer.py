@@ -61,13 +61,22 @@ class Buffer:
         idx, pos = 0, 0  # pieces[idx] starts at cleaned offset pos
         n = len(pieces)
         cur: _Piece | None = pieces[0] if pieces else None
+        starts = self._clean_starts()
+        ends = [st + len(pc.text) for st, pc in zip(starts, pieces)]
         last_end = -1
         for ch in changes:
             a, b = ch.start, ch.end
             if a < last_end or b < a:
                 raise ValueError(f"changes overlap or are unsorted at {a}:{b}")
             last_end = b
-            # 1. copy whole pieces that end at or before a
+            # 1. copy whole pieces that end at or before a (untouched runs in one slice)
+            jump = bisect_right(ends, a)
+            if cur is not None and jump > idx + 1:
+                out.append(cur)
+                out.extend(pieces[idx + 1:jump])
+                idx = jump
+                pos = starts[idx] if idx < n else ends[-1]
+                cur = pieces[idx] if idx < n else None
             while cur is not None and pos + len(cur.text) <= a:
                 out.append(cur)
                 pos += len(cur.text)

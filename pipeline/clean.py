@@ -62,16 +62,22 @@ TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
 MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE)
 
 
+# One alternation each, so a line is tested in a single regex call.
+_ANY_UNIT = regex.compile("|".join(f"(?:{p.pattern})" for p in MARKERS))
+_ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
+                                                                   SUBCLAUSE)))
+
+
 def starts_unit(line: str) -> bool:
     """True when ``line`` opens a structural unit (heading, marker or footnote)."""
-    return any(p.match(line) for p in MARKERS)
+    return _ANY_UNIT.match(line) is not None
 
 
 def is_heading_line(line: str) -> bool:
     """True for a line whose opening words are a title (law, part, section,
     clause or subclause marker), as opposed to commentary paragraphs, items and
     footnotes, whose opening words are usually body text."""
-    return any(p.match(line) for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE))
+    return _ANY_HEADING.match(line) is not None
 
 
 # ---------------------------------------------------------------------------
@@ -123,6 +129,8 @@ def newlines(text: str, ctx: Context) -> list[Change]:
     out = []
     if text.startswith("\ufeff"):
         out.append(Change(0, 1, "", "bom"))
+    if "\r" not in text:
+        return out
     for m in regex.finditer(r"\r\n?", text):
         out.append(Change(m.start(), m.end(), "\n", "newline"))
     return out
@@ -133,11 +141,15 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     drop those blank lines. Otherwise a blank line ends a paragraph and stays
     (``gaps`` collapses runs of them)."""
     lines = list(_lines(text))
+    if lines and lines[-1][2] == "":
+        lines = lines[:-1]  # the "line" after the final newline is no blank line
     nonempty = [ln for ln in lines if ln[2].strip()]
     if len(nonempty) < 4:
         return []
     followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip())
-    if followed < 0.6 * len(nonempty):
+    # nearly every line: the empty lines that cleaning leaves at rules and page
+    # breaks are far fewer, so cleaned text is never taken for double spacing
+    if followed < 0.8 * (len(nonempty) - 1):
         return []
     out = []
     for i, (s, e, line) in enumerate(lines):
@@ -279,15 +291,21 @@ def question_runs(text: str, ctx: Context) -> list[Change]:
     """Runs of three or more ``?`` inside a line stood for lost indentation (at a
     line start) or a rule (mid-line, e.g. before a footnote): the first are
     deleted, the second become a line break."""
+    if "???" not in text:
+        return []
     out = []
-    for s, e, line in _lines(text):
-        for m in regex.finditer(r"[ \t]*\?{3,}[ \t]*", line):
-            a, b = s + m.start(), s + m.end()
-            if m.start() == 0 or m.end() == len(line):
-                out.append(Change(a, b, "", "question-run", "lost indentation"))
-            else:
-                out.append(Change(a, b, "\n", "question-run", "stood for a rule or line break"))
+    for m in _QRUN.finditer(text):
+        a, b = m.start(), m.end()
+        at_start = a == 0 or text[a - 1] == "\n"
+        at_end = b == len(text) or text[b] == "\n"
+        if at_start or at_end:
+            out.append(Change(a, b, "", "question-run", "lost indentation"))
+        else:
+            out.append(Change(a, b, "\n", "question-run", "stood for a rule or line break"))
     return out
+
+
+_QRUN = regex.compile(r"[ \t]*\?{3,}[ \t]*")
 
 
 def _norm_words(line: str) -> list[str]:
@@ -313,16 +331,17 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
             continue
         dup = None
         if prev_kept is not None:
-            words, pwords = _norm_words(cur), _norm_words(prev_kept)
+            # cheap string tests first: words are only split where a repeat is possible
+            twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or \
+                   (i > 0 and lines[i - 1][2].strip() == cur)
             if cur == prev_kept.strip():
                 dup = "repeats the line before"
-            elif words and len(words) <= 5 and len(words) < len(pwords) and pwords[-len(words):] == words \
-                    and prev_kept.rstrip().endswith(cur) and not starts_unit(cur):
-                dup = "repeats the end of the line before"
-            else:
-                twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or \
-                       (i > 0 and lines[i - 1][2].strip() == cur)
-                if twin and words and len(words) <= 6 and len(words) < len(pwords) \
+            elif prev_kept.rstrip().endswith(cur) or twin:
+                words, pwords = _norm_words(cur), _norm_words(prev_kept)
+                if words and len(words) <= 5 and len(words) < len(pwords) and pwords[-len(words):] == words \
+                        and prev_kept.rstrip().endswith(cur) and not starts_unit(cur):
+                    dup = "repeats the end of the line before"
+                elif twin and words and len(words) <= 6 and len(words) < len(pwords) \
                         and _is_subsequence(words, pwords) and not starts_unit(cur):
                     dup = "printed twice; its words stand in the line before"
         if dup:
@@ -377,6 +396,7 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))-\n(\n?)(?=(\w+))")
 _KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
 
 
@@ -386,13 +406,13 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     or follows a number (``12-``/``й``): decided with the dictionary and the
     corpus's vocabulary, never with a list of words."""
     out = []
-    for m in regex.finditer(r"(?<=(\w+))-\n(\n?)(?=(\w+))", text):
+    for m in _LINE_END_HYPHEN.finditer(text):
         left, right = m[1], m[3]
         if starts_unit(text[m.end():m.end() + 40].split("\n")[0]):
             continue
         if m[2] and not right[0].islower():
             continue  # across a paragraph break only a word's lower-case rest is joined
-        if not regex.match(r"\p{L}", left[-1]) and not left[-1].isdigit():
+        if not left[-1].isalpha() and not left[-1].isdigit():
             continue
         joined, hyphened = left + right, left + "-" + right
         if left[-1].isdigit():
@@ -544,7 +564,7 @@ def clean(source: Source, vocab: collections.Counter | None = None,
         buf.apply(repair(buf.text, ctx))
     edits = tuple(_edit(source, rs, re_, after, kind, cs, why)
                   for rs, re_, after, kind, cs, why in buf.edits())
-    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, buf))
+    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, edits))
 
 
 class OffsetMap:
@@ -588,11 +608,10 @@ class LineIndex:
         return bisect_right(self.starts, offset)
 
 
-def _breaks(ctx: Context, buf: Buffer) -> tuple[tuple[int, int | None, bool], ...]:
+def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
     is not this one plus one: pages are missing between them."""
     pages = sorted(ctx.pages)
-    edits = [_edit(ctx.source, rs, re_, after, kind, cs, why) for rs, re_, after, kind, cs, why in buf.edits()]
     omap = OffsetMap(edits)
     out = []
     for i, (raw, num) in enumerate(pages):

@@ -61,6 +61,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ("a paragraph gap ends a paragraph", "Судья должен быть вызван\nсразу.\n\nпосле привлечения внимания\n",
          "Судья должен быть вызван сразу.\n\nпосле привлечения внимания\n", None),
         ("no blank lines", "Судья должен быть вызван.\n", "Судья должен быть вызван.\n", None),
+        ("empty lines left at page breaks are not double spacing",
+         "Текст правила.\n\nДругой текст.\n\nЕщё текст:\nКонец\n",
+         "Текст правила.\n\nДругой текст.\n\nЕщё текст:\nКонец\n", None),
     ],
     "bar_prefix": [
         ("table border", "| Правило 64. Процедура\n| A.Наказание\n| Когда фальшренонс выявлен:\n",
