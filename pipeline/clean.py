@@ -26,7 +26,6 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 
 from __future__ import annotations
 
-import collections
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable
@@ -90,7 +89,7 @@ class Context:
 
     source: Source
     buffer: Buffer
-    vocabulary: collections.Counter = field(default_factory=collections.Counter)
+    vocabulary: set[str] = field(default_factory=set)
     """Lower-case word forms seen unbroken in the corpus."""
     pages: list[tuple[int, int | None]] = field(default_factory=list)
     """Page-number artefacts found: (raw offset, page number)."""
@@ -100,7 +99,7 @@ class Context:
     def known(self, word: str) -> bool:
         """The dictionary or the corpus knows this word form."""
         w = word.lower()
-        return morph.is_known(w) or self.vocabulary.get(w, 0) > 0
+        return morph.is_known(w) or w in self.vocabulary
 
 
 def _lines(text: str):
@@ -204,8 +203,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     out = []
     for i, (s, e, line) in enumerate(lines):
         stripped = line.strip()
-        if not stripped:
-            continue
+        if not stripped or (len(stripped) > 80 and stripped[0].isalpha()):
+            continue  # a long line of words is text: no artefact pattern can match it
         kind = why = None
         page = None
         m = _PAGE.match(line)
@@ -235,7 +234,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             if page is not None:
                 ctx.pages.append((ctx.buffer.to_raw(s), page))
             continue
-        m = _PAGE_PREFIX.match(line)
+        m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
         if m and starts_unit(line[m.end():]):
             out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading"))
             ctx.pages.append((ctx.buffer.to_raw(s), int(m[1])))
@@ -480,7 +479,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_WORD_PAIR = regex.compile(r"(?<![\p{L}-])(\p{Cyrillic}+) (\p{Ll}+)(?![\p{L}-])")
+_TOKEN = regex.compile(r"[\p{L}\p{M}-]+")
+_CYRILLIC_WORD = regex.compile(r"\p{Cyrillic}+")
 
 
 def split_words(text: str, ctx: Context) -> list[Change]:
@@ -488,19 +488,28 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     ``откры той``): when the joined form is known to the dictionary or the
     corpus and one of the parts is not a dictionary word. Source typos that are
     whole words (``разыргывалась``) are left alone."""
+    toks = list(_TOKEN.finditer(text))
+    known = morph.is_known
     out = []
-    pos = 0
-    while True:
-        m = _WORD_PAIR.search(text, pos)
-        if not m:
-            break
-        a, b = m[1], m[2]
-        joined = a + b
-        if len(joined) >= 5 and (not morph.is_known(a) or not morph.is_known(b)) and ctx.known(joined):
-            out.append(Change(m.start(2) - 1, m.start(2), "", "split-word", f"{a} {b} → {joined}"))
-            pos = m.end()
-        else:
-            pos = m.start(2)
+    joined_upto = -1  # index of the last token already joined to the one before it
+    for i, tok in enumerate(toks):
+        if known(tok.group()):
+            continue
+        # an unknown token: try it with the word before, then with the word after
+        for j in (i - 1, i):
+            if j < 0 or j + 1 >= len(toks) or j <= joined_upto:
+                continue
+            first, second = toks[j], toks[j + 1]
+            if second.start() != first.end() + 1 or text[first.end()] != " ":
+                continue
+            a, b = first.group(), second.group()
+            if not b[0].islower() or not _CYRILLIC_WORD.fullmatch(a) or not _CYRILLIC_WORD.fullmatch(b):
+                continue
+            joined = a + b
+            if len(joined) >= 5 and ctx.known(joined):
+                out.append(Change(second.start() - 1, second.start(), "", "split-word", f"{a} {b} → {joined}"))
+                joined_upto = j + 1
+                break
     return out
 
 
@@ -544,17 +553,17 @@ def _merge_sorted(changes: list[Change]) -> list[Change]:
     return out
 
 
-def vocabulary(texts) -> collections.Counter:
-    """Lower-case word forms of the given raw texts (words broken by a line-end
-    hyphen or split by a space are only rarely whole elsewhere, so the counts of
-    the whole forms are what the joins consult)."""
-    counts: collections.Counter = collections.Counter()
+def vocabulary(texts) -> set[str]:
+    """Lower-case word forms of the given raw texts. A word broken by a line-end
+    hyphen or split by a space is usually whole somewhere else in the corpus, so
+    the joins consult this set beside the dictionary."""
+    words: set[str] = set()
     for text in texts:
-        counts.update(w.lower() for w in morph.WORD.findall(text))
-    return counts
+        words.update(morph.WORD.findall(text.lower()))
+    return words
 
 
-def clean(source: Source, vocab: collections.Counter | None = None,
+def clean(source: Source, vocab: set[str] | None = None,
           repairs=REPAIRS) -> Cleaned:
     """Run every repair over ``source`` and return the cleaned text with its edit log."""
     buf = Buffer(source.text)
