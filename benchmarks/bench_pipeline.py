@@ -64,8 +64,10 @@ def measure(mb: float) -> dict:
                "edits": edits, "diagnostics": len(b.diagnostics), "rss_before_mb": round(base, 1),
                "stages": stages}
     by = {s["stage"]: s["seconds"] for s in stages}
-    seg_merge = by["segment"] + by["merge"] + by["link"]
-    out["segment_merge_link_mb_s"] = round(out["mb"] / seg_merge, 2) if seg_merge else None
+    seg_merge = by["segment"] + by["merge"]
+    out["segment_merge_mb_s"] = round(out["mb"] / seg_merge, 2) if seg_merge else None
+    structure = by["segment"] + by.get("refs", 0.0) + by["merge"] + by["link"]
+    out["segment_refs_merge_link_mb_s"] = round(out["mb"] / structure, 2) if structure else None
     out["total_seconds"] = round(sum(by.values()), 2)
     return out
 
@@ -98,8 +100,10 @@ def table(results: list[dict]) -> str:
     for r in results:
         for s in r["stages"]:
             lines.append(f"{r['mb']:>7} {s['stage']:<9} {s['seconds']:>8} {s['mb_s']!s:>8} {s['peak_rss_mb']:>12}")
-        lines.append(f"{r['mb']:>7} {'seg+mrg+lnk':<9} {'':>8} {r['segment_merge_link_mb_s']!s:>8}   "
+        lines.append(f"{r['mb']:>7} {'seg+merge':<9} {'':>8} {r['segment_merge_mb_s']!s:>8}   "
                      f"({r['files']} files, {r['entries']} entries, {r['edits']} edits)")
+        lines.append(f"{r['mb']:>7} {'seg..link':<9} {'':>8} {r['segment_refs_merge_link_mb_s']!s:>8}   "
+                     "(segment, refs, merge and link together)")
     return "\n".join(lines)
 
 

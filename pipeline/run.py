@@ -1,6 +1,9 @@
 """The pipeline: an explicit, ordered list of named stages that one runner walks.
 
-    read → clean → segment → merge → link → render
+    read → clean → segment → refs → merge → link → render
+
+``refs`` finds the references in every source's tree; ``link`` resolves them
+against the merged codex and builds the backlinks.
 
 Each stage is a plain function ``(state) -> None`` in a module of its own; it
 reads what the stages before it left in ``Build`` and adds its own part. The
@@ -65,10 +68,12 @@ def stage_segment(b: Build) -> None:
         b.diagnostics += found
 
 
+def stage_refs(b: Build) -> None:
+    b.trees = [link_mod.find_in_tree(t) for t in b.trees]
+
+
 def stage_merge(b: Build) -> None:
-    trees = [link_mod.find_in_tree(t) for t in b.trees]
-    b.trees = trees
-    b.codex, found = merge_mod.merge(trees)
+    b.codex, found = merge_mod.merge(b.trees)
     b.diagnostics += found
 
 
@@ -105,6 +110,7 @@ STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
     ("read", stage_read),
     ("clean", stage_clean),
     ("segment", stage_segment),
+    ("refs", stage_refs),
     ("merge", stage_merge),
     ("link", stage_link),
     ("render", stage_render),
@@ -118,8 +124,8 @@ def _check(name: str, b: Build) -> None:
         assert all(isinstance(s, Source) and s.text for s in b.sources), "read: every source has text"
     elif name == "clean":
         assert len(b.cleaned) == len(b.sources), "clean: one cleaned text per source"
-    elif name == "segment":
-        assert len(b.trees) == len(b.cleaned), "segment: one tree per source"
+    elif name in ("segment", "refs"):
+        assert len(b.trees) == len(b.cleaned), f"{name}: one tree per source"
     elif name in ("merge", "link"):
         assert b.codex is not None, f"{name}: a codex"
 
