@@ -39,8 +39,8 @@ from .model import Cleaned, Edit, Source, Span
 # ---------------------------------------------------------------------------
 # Patterns shared with the segmenter: what starts a structural unit.
 
-LAW_HEAD = regex.compile(r"^Правило\s*(\d{1,3})\s*\.\s*")
-"""``Правило 64. …`` and ``Правило 24.Показ…`` (no space)."""
+LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d{1,3})\s*\.\s*")
+"""``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
 PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
 SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
@@ -513,12 +513,27 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_YO_QUOTE = regex.compile(r"(?<=\p{Cyrillic})„")
+_WORD_WITH_P = regex.compile(r"(?<![\p{L}-])\p{Cyrillic}*п\p{Cyrillic}*(?![\p{L}-])")
+
+
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
-    """``ё`` mis-decoded in older files as ``„`` inside or at the end of a word
-    (``партн„р``, ``вс„``) → ``ё``. An opening quote ``„`` follows a space, never
-    a letter."""
-    return [Change(m.start(), m.end(), "ё", "yo", "„ after a letter")
-            for m in regex.finditer(r"(?<=\p{Cyrillic})„", text)]
+    """``ё`` mis-decoded in older files: as ``„`` inside or at the end of a word
+    (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
+    letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
+    dictionary and the same word with ``ё`` in that place is."""
+    out = [Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)]
+    for m in _WORD_WITH_P.finditer(text):
+        word = m.group()
+        if morph.is_known(word):
+            continue
+        fixes = [i for i, ch in enumerate(word) if ch == "п"
+                 and morph.is_known(word[:i] + "ё" + word[i + 1:])]
+        if len(fixes) == 1:
+            at = m.start() + fixes[0]
+            out.append(Change(at, at + 1, "ё", "yo", f"{word} → {word[:fixes[0]]}ё{word[fixes[0] + 1:]}"))
+    out.sort(key=lambda c: c.start)
+    return out
 
 
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (

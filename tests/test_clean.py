@@ -208,6 +208,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ("yo", "Его партн„р сыграл\n", "Его партнёр сыграл\n", "yo"),
         ("yo twice", "вс„ ещ„ играет\n", "всё ещё играет\n", "yo"),
         ("quote mark stays", "слово „цитата“ стоит\n", "слово „цитата“ стоит\n", None),
+        ("yo read as п", "ещп не всп сыграно\n", "ещё не всё сыграно\n", "yo"),
+        ("real words with п stay", "партнёр пасует, сыграв пики\n", "партнёр пасует, сыграв пики\n", None),
+        ("an unknown word with п and no ё reading stays", "Пуппо пасует\n", "Пуппо пасует\n", None),
     ],
     "dehyphenate": [
         ("word broken", "имело мес-\nто в процессе игры\n", "имело место в процессе игры\n", "dehyphenate"),

@@ -86,6 +86,12 @@ def test_law_heading_without_space():
     assert diags == []
 
 
+def test_law_heading_in_capitals():
+    tree, _ = seg("ПРАВИЛО 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК\nКаждый игрок укладывает свои карты.\n")
+    assert flat(tree) == [("law", "65", "65", "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК",
+                           "Каждый игрок укладывает свои карты.", False)]
+
+
 @pytest.mark.parametrize("word, num", [("Раздел", "I"), ("Глава", "VIII"), ("Часть", "II")])
 def test_divisions(word, num):
     tree, _ = seg(f"{word} {num} - Процедура розыгрыша\nПравило 44. Последовательность игры\n"
