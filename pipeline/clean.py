@@ -514,7 +514,7 @@ def split_words(text: str, ctx: Context) -> list[Change]:
 
 
 _YO_QUOTE = regex.compile(r"(?<=\p{Cyrillic})„")
-_WORD_WITH_P = regex.compile(r"(?<![\p{L}-])\p{Cyrillic}*п\p{Cyrillic}*(?![\p{L}-])")
+_CYRILLIC_RUN = regex.compile(r"\p{Cyrillic}+")
 
 
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
@@ -523,9 +523,10 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
     dictionary and the same word with ``ё`` in that place is."""
     out = [Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)]
-    for m in _WORD_WITH_P.finditer(text):
+    known = morph.is_known
+    for m in _CYRILLIC_RUN.finditer(text):
         word = m.group()
-        if morph.is_known(word):
+        if "п" not in word or known(word):
             continue
         fixes = [i for i, ch in enumerate(word) if ch == "п"
                  and morph.is_known(word[:i] + "ё" + word[i + 1:])]
