@@ -1,13 +1,14 @@
 """The printable codex (``OUT/codex.pdf``), rendered with WeasyPrint.
 
-One HTML document (``templates/book.html`` + ``templates/book.css``) built from
+One HTML document (``pipeline/templates/book.html`` + ``book.css``) built from
 the same view data as the site (``pipeline.site``), with the same anchors
 (``addresses.anchor``): title page, table of contents with page numbers
 (``target-counter``), PDF bookmarks for parts, laws and sections
 (``bookmark-level``), a running header with the current law (``string-set``),
 cross-references as internal links carrying the target's page (written in
 after a first layout), footnotes at
-the foot of the page (``float: footnote``) and DejaVu fonts embedded.
+the foot of the page (``float: footnote``) and DejaVu fonts embedded (found by
+fontconfig through WeasyPrint by family name, so no font path is hard-wired).
 
 The output is deterministic: fixed metadata dates, no current time.
 """
@@ -19,7 +20,6 @@ from pathlib import Path
 from . import addresses, merge
 from . import site as site_mod
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FIXED_DATE = "1987-01-01T00:00:00Z"
 
 
@@ -40,11 +40,8 @@ def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
             law["nodes"] = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
     frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
              for src, node in codex.fragments]
-    fonts = {name: (FONT_DIR / f"{name}.ttf").as_uri() for name in (
-        "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "DejaVuSerif-BoldItalic",
-        "DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono")}
     return env.get_template("book.html").render(
-        groups=groups, fragments=frags, sources=codex.sources, fonts=fonts,
+        groups=groups, fragments=frags, sources=codex.sources,
         date=FIXED_DATE[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
         pages=pages or {})
 

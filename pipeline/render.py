@@ -18,7 +18,7 @@ from pathlib import Path
 from . import export, link, merge
 from .run import Build, dump, report
 
-OUTPUT_README = (Path(__file__).resolve().parent.parent / "output" / "README.md")
+OUTPUT_README = Path(__file__).resolve().parent / "templates" / "output-README.md"
 
 
 def write_all(b: Build) -> None:
@@ -29,8 +29,7 @@ def write_all(b: Build) -> None:
     dump(out / "codex.json", export.codex_json(b.codex))
     dump(out / "links.json", link.all_links(b.codex))
     dump(out / "coverage.json", merge.coverage(b.codex))
-    if OUTPUT_README.exists():
-        (out / "README.md").write_text(OUTPUT_README.read_text(encoding="utf-8"), encoding="utf-8")
+    (out / "README.md").write_text(OUTPUT_README.read_text(encoding="utf-8"), encoding="utf-8")
     from . import site
 
     site.render_site(b.codex, out / "html", b)

@@ -29,7 +29,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from . import addresses, merge
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# shipped as package data, so an installed wheel renders too
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = ("kodeks.css", "kodeks.js")
 PENALTY = "(НАКАЗАНИЕ)"
 _FN_MARK = re.compile(r"\(\*+\)|\*+")
