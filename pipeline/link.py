@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, Node, Reference, Span, Tree
+from .model import Codex, Diagnostic, Node, Reference, Span, Tree, walk
 from .refs import find_references
 
 
@@ -118,8 +118,6 @@ def resolve(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
 def all_links(codex: Codex) -> list[dict]:
     """Every reference of every source (each witness, fragments included), with
     its status against the merged codex: the content of ``links.json``."""
-    from .segment import walk
-
     out = []
     for tree in codex.trees:
         for node, _parent in walk(tree.nodes):

@@ -27,8 +27,7 @@ import regex
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness
-from .segment import walk
+from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness, walk
 
 _TERMINAL = regex.compile(r"[.!?:;…)»\"]\s*$")
 

@@ -299,3 +299,10 @@ class Codex:
         from .addresses import lenient
 
         return (lenient(address) or address) in self.entries
+
+
+def walk(nodes, parent: Node | None = None):
+    """Yield ``(node, parent)`` depth-first in document order over a tree's nodes."""
+    for n in nodes:
+        yield n, parent
+        yield from walk(n.children, n)

@@ -23,31 +23,21 @@ Placement rules:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from itertools import groupby
 
 import regex
 
 from . import addresses
-from .clean import (CLAUSE, COMMENTARY, FOOTNOTE, ITEM, LAW_HEAD, PART_HEAD, SECTION, SUBCLAUSE,
-                    TAG, OffsetMap, span_of)
+from .blocks import BlockState, Line, Token, tokenize
+from .clean import TAG, OffsetMap, span_of
 from .errors import diag
-from .model import Cleaned, Diagnostic, Footnote, Node, Tree
+from .model import Cleaned, Diagnostic, Footnote, Node, Source, Tree
 
 _SENTENCE_END = regex.compile(r"[.!?…][)\]»\"”']*$")
 PENALTY = "(НАКАЗАНИЕ)"
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
-
-
-@dataclass
-class _Line:
-    kind: str            # part, law, commentary, section, clause, subclause, item, footnote, para
-    label: str | None
-    rest: str
-    start: int           # cleaned offsets
-    end: int
-    page: int            # index of the page (hard or soft breaks both count)
-    region: int          # index of the hard-break region
 
 
 @dataclass
@@ -68,85 +58,175 @@ class _Build:
     probable: str | None = None
 
 
-def _classify(line: str) -> tuple[str, str | None, str]:
-    """Kind, label and the rest of a cleaned line."""
-    for kind, pat in (("part", PART_HEAD), ("law", LAW_HEAD), ("footnote", FOOTNOTE),
-                      ("commentary", COMMENTARY), ("subclause", SUBCLAUSE), ("item", ITEM),
-                      ("section", SECTION), ("clause", CLAUSE)):
-        m = pat.match(line)
-        if not m:
-            continue
-        rest = line[m.end():]
-        if kind == "part":
-            return kind, m[2], rest
-        if kind == "law":
-            return kind, m[1], rest
-        if kind == "footnote":
-            return kind, "(" + m[1] + ")", rest
-        if kind == "commentary":
-            return kind, f"{int(m[1])}.{int(m[2])}", rest
-        if kind == "subclause":
-            return kind, "(" + addresses.latin(m[1]).upper() + ")", rest
-        if kind == "item":
-            return kind, "(" + m[1] + ")", rest
-        if kind == "section":
-            return kind, addresses.latin(m[1]).upper(), rest
-        return kind, str(int(m[1])), rest
-    return "para", None, line
-
-
 def _strip_tags(text: str) -> tuple[str, list[str]]:
     tags = TAG.findall(text)
     return (TAG.sub("", text).rstrip() if tags else text), tags
 
 
 def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
-    """Segment one cleaned source into its tree."""
+    """Segment one cleaned source into its tree, in phases: lines → tokens (the
+    block rules) → which law headless regions belong to → tree → titles and
+    bodies → footnotes → numbering checks."""
     src = cleaned.source
-    diags: list[Diagnostic] = []
-    omap = OffsetMap(cleaned.edits)
-    breaks = sorted(cleaned.breaks)
+    at = _Where(src, OffsetMap(cleaned.edits))
+    tokens = tokenize(BlockState(_lines(cleaned), src.kind))
+    builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
+    for tok in tokens:
+        builder.feed(tok)
+    for b in builder.all_nodes:
+        _finish(b)
+    diags = builder.diags
+    diags += _attach_footnotes(builder.footnotes, builder.all_nodes, at)
+    diags += _check_numbering(builder.roots, builder.all_nodes, at)
+    nodes = tuple(_freeze(b, at) for b in builder.roots)
+    first = nodes[0] if nodes else None
+    trunc_start = bool(first and (first.kind == "fragment" or first.inferred))
+    tail = cleaned.text.rstrip()
+    trunc_end = bool(tail) and not _SENTENCE_END.search(TAG.sub("", tail).rstrip())
+    if trunc_end:
+        diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
+    return Tree(source=src, cleaned=cleaned, nodes=nodes, truncated_start=trunc_start,
+                truncated_end=trunc_end), diags
 
-    # 1. classify lines, with their page and hard-break region
-    lines: list[_Line] = []
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Maps cleaned offsets back to raw spans and line numbers for messages."""
+
+    src: Source
+    omap: OffsetMap
+
+    def span(self, start: int, end: int):
+        rs = self.omap.to_raw(start)
+        return span_of(self.src, rs, max(rs, self.omap.to_raw(end)))
+
+    def line(self, clean_offset: int) -> int:
+        raw = self.omap.to_raw(clean_offset)
+        return span_of(self.src, raw, raw).line
+
+    def at(self, clean_offset: int) -> str:
+        return f"{self.src.name}:{self.line(clean_offset)}"
+
+
+def _lines(cleaned: Cleaned) -> list[Line]:
+    """Phase 1: the cleaned lines, each with its page and hard-break region."""
+    breaks = sorted(cleaned.breaks)
+    out: list[Line] = []
     pos, bi, page, region = 0, 0, 0, 0
-    for raw_line in cleaned.text.split("\n"):
-        start, end = pos, pos + len(raw_line)
+    for text in cleaned.text.split("\n"):
+        start, end = pos, pos + len(text)
         pos = end + 1
         while bi < len(breaks) and breaks[bi][0] <= start:
             page += 1
             region += 1 if breaks[bi][2] else 0
             bi += 1
-        if not raw_line.strip():
+        out.append(Line(text, start, end, page, region))
+    return out
+
+
+def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
+    """Phase 2 (laws sources): the law that headless text at a region's start
+    belongs to: the one before the next law heading on the same page, when the
+    region opens with plain text or a section."""
+    out: dict[int, int] = {}
+    for region, group in groupby(tokens, key=lambda t: t.region):
+        reg = list(group)
+        if reg[0].kind in ("law", "part"):
             continue
-        kind, label, rest = _classify(raw_line)
-        lines.append(_Line(kind, label, rest, start, end, page, region))
+        first_unit = next((t for t in reg if t.kind not in ("para", "footnote")), None)
+        if first_unit is not None and first_unit.kind not in ("section", "law", "part"):
+            continue
+        head_page = reg[0].page
+        nxt = next((t for t in reg if t.kind == "law" and t.page == head_page), None)
+        if nxt is not None and int(nxt.label) > 1:
+            out[region] = int(nxt.label) - 1
+    return out
 
-    # 2. which law does headless text at a region's start belong to?
-    infer_for_region: dict[int, int] = {}
-    if src.kind != "commentary":
-        for r in sorted({ln.region for ln in lines}):
-            reg = [ln for ln in lines if ln.region == r]
-            head_page = reg[0].page
-            first_unit = next((ln for ln in reg if ln.kind not in ("para", "footnote")), None)
-            if not reg or reg[0].kind in ("law", "part"):
-                continue
-            if first_unit is not None and first_unit.kind not in ("section", "law", "part"):
-                continue
-            nxt = next((ln for ln in reg if ln.kind == "law" and ln.page == head_page), None)
-            if nxt is not None and int(nxt.label) > 1:
-                infer_for_region[r] = int(nxt.label) - 1
 
-    # 3. build the tree
-    roots: list[_Build] = []
-    stack: list[_Build] = []
-    footnotes: list[tuple[_Line, str]] = []
-    all_nodes: list[_Build] = []
-    cur_region = -1
-    current: _Build | None = None   # the unit whose paragraphs we are collecting
+class _TreeBuilder:
+    """Phase 3: nests tokens into ``_Build`` units by their levels."""
 
-    def open_node(b: _Build) -> None:
-        nonlocal current
+    def __init__(self, at: _Where, infer_for_region: dict[int, int]):
+        self.at = at
+        self.infer_for_region = infer_for_region
+        self.roots: list[_Build] = []
+        self.stack: list[_Build] = []
+        self.all_nodes: list[_Build] = []
+        self.footnotes: list[Token] = []
+        self.diags: list[Diagnostic] = []
+        self.region = -1
+        self.current: _Build | None = None   # the unit whose paragraphs are being collected
+
+    def feed(self, tok: Token) -> None:
+        if tok.region != self.region:
+            self._new_region(tok)
+        if tok.kind == "footnote":
+            self.footnotes.append(tok)
+        elif tok.kind == "para":
+            if self.current is None:  # cannot happen after a region start, kept for safety
+                self._root(_Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1))
+            self.current.paras.append(tok.rest)
+            self.current.end = tok.end
+        else:
+            self._unit(tok)
+
+    def _root(self, b: _Build) -> None:
+        self.roots.append(b)
+        self.stack.append(b)
+        self.all_nodes.append(b)
+        self.current = b
+
+    def _new_region(self, tok: Token) -> None:
+        """The start of the source or a hard break: the law context is lost."""
+        self.region = tok.region
+        self.stack.clear()
+        self.current = None
+        if tok.kind in ("law", "part", "commentary"):
+            return
+        span = self.at.span(tok.start, tok.end)
+        if self.region in self.infer_for_region:
+            n = str(self.infer_for_region[self.region])
+            self._open(_Build("law", n, None, None, [], tok.start, tok.start, tok.page, inferred=True,
+                              level=LEVEL["law"]))
+            self.diags.append(diag("K306", f"{self.at.at(tok.start)}: text after a page break placed in law "
+                                           f"{n} (the next heading on the page is law {int(n) + 1})", span))
+        else:
+            self._root(_Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1))
+            self.diags.append(diag("K301", f"{self.at.at(tok.start)}: text whose law cannot be told from this "
+                                           "source; kept as an unplaced fragment", span))
+
+    def _level(self, tok: Token) -> int:
+        level = LEVEL[tok.kind]
+        if tok.kind == "subclause" and tok.label[1:-1].isdigit():
+            # (1) inside (B): one level deeper (9A2(B)(1)); beside another (1): the same level
+            top = next((b for b in reversed(self.stack) if b.kind == "subclause"), None)
+            if top is not None:
+                level = top.level if top.label[1:-1].isdigit() else top.level + 1
+        if tok.kind == "item":
+            top = self.stack[-1] if self.stack else None
+            level = top.level if top is not None and top.kind == "item" else max((top.level + 1) if top else 0, 5)
+        return level
+
+    def _unit(self, tok: Token) -> None:
+        b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
+                   tok.page, level=self._level(tok))
+        if tok.kind == "part":
+            self.stack.clear()
+            b.id = f"part:{tok.label}"
+            b.title = tok.rest.strip() or None
+            b.paras = []
+        elif tok.kind == "law":
+            while self.stack and self.stack[-1].kind not in ("part",):
+                self.stack.pop()
+            b.id = tok.label
+            b.title = tok.rest.strip() or None
+            b.paras = []
+        elif tok.kind == "commentary":
+            b.id = tok.label
+        self._open(b)
+
+    def _open(self, b: _Build) -> None:
+        stack = self.stack
         while stack and stack[-1].level >= b.level:
             stack.pop()
         parent = stack[-1] if stack else None
@@ -158,109 +238,51 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         if b.kind not in ("law", "part", "commentary", "fragment"):
             b.id = addresses.child(parent.id if parent else None, b.kind, b.label) if parent else None
             b.inferred = bool(parent and parent.inferred)
-        (parent.children if parent else roots).append(b)
+        (parent.children if parent else self.roots).append(b)
         stack.append(b)
-        all_nodes.append(b)
-        current = b
+        self.all_nodes.append(b)
+        self.current = b
 
-    for ln in lines:
-        if ln.region != cur_region:
-            cur_region = ln.region
-            stack.clear()
-            current = None
-            if ln.kind not in ("law", "part", "commentary"):
-                if cur_region in infer_for_region:
-                    n = str(infer_for_region[cur_region])
-                    law = _Build("law", n, None, None, [], ln.start, ln.start, ln.page, inferred=True,
-                                 level=LEVEL["law"])
-                    open_node(law)
-                    diags.append(diag("K306", f"{src.name}:{_line_no(src, omap, ln.start)}: text after a page "
-                                              f"break placed in law {n} (the next heading on the page is law "
-                                              f"{int(n) + 1})", _span(src, omap, ln.start, ln.end)))
-                else:
-                    frag = _Build("fragment", None, None, None, [], ln.start, ln.start, ln.page, level=-1)
-                    roots.append(frag)
-                    stack.append(frag)
-                    all_nodes.append(frag)
-                    current = frag
-                    diags.append(diag("K301", f"{src.name}:{_line_no(src, omap, ln.start)}: text whose law "
-                                              "cannot be told from this source; kept as an unplaced fragment",
-                                      _span(src, omap, ln.start, ln.end)))
-        if ln.kind == "footnote":
-            footnotes.append((ln, ln.rest))
-            continue
-        if ln.kind == "para":
-            if current is None:  # cannot happen after a region start, kept for safety
-                current = _Build("fragment", None, None, None, [], ln.start, ln.start, ln.page, level=-1)
-                roots.append(current)
-                stack.append(current)
-                all_nodes.append(current)
-            current.paras.append(ln.rest)
-            current.end = ln.end
-            continue
-        level = LEVEL[ln.kind]
-        if ln.kind == "subclause" and ln.label[1:-1].isdigit():
-            # (1) inside (B): one level deeper (9A2(B)(1)); beside another (1): the same level
-            top = next((b for b in reversed(stack) if b.kind == "subclause"), None)
-            if top is not None:
-                level = top.level if top.label[1:-1].isdigit() else top.level + 1
-        if ln.kind == "item":
-            top = stack[-1] if stack else None
-            level = top.level if top is not None and top.kind == "item" else max((top.level + 1) if top else 0, 5)
-        b = _Build(ln.kind, None, ln.label, None, [ln.rest] if ln.rest.strip() else [], ln.start, ln.end,
-                   ln.page, level=level)
-        if ln.kind == "part":
-            stack.clear()
-            b.id = f"part:{ln.label}"
-            b.title = ln.rest.strip() or None
-            b.paras = []
-        elif ln.kind == "law":
-            while stack and stack[-1].kind not in ("part",):
-                stack.pop()
-            b.id = ln.label
-            b.title = ln.rest.strip() or None
-            b.paras = []
-        elif ln.kind == "commentary":
-            b.id = ln.label
-        open_node(b)
 
-    # 4. titles and bodies, tags, penalties
-    for b in all_nodes:
-        _finish(b)
-
-    # 5. footnotes: to the first node on their page whose text carries the mark
-    for ln, body in footnotes:
-        mark = ln.label
-        body_text, _tags = _strip_tags(body.strip())
+def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Where) -> list[Diagnostic]:
+    """Phase 5: each footnote body goes to the first node on its page whose text
+    carries the mark; marks with no body on their page are reported."""
+    diags: list[Diagnostic] = []
+    for tok in footnotes:
+        mark = tok.label
+        body_text, _tags = _strip_tags(tok.rest.strip())
         target = None
         for b in all_nodes:
-            if b.page != ln.page or b.start > ln.start:
+            if b.page != tok.page or b.start > tok.start:
                 continue
             if mark in (b.title or "") + "\n" + "\n".join(b.paras) and not any(f.mark == mark for f in b.footnotes):
                 target = b
                 break
-        fn = Footnote(mark=mark, text=body_text, span=_span(src, omap, ln.start, ln.end))
+        fn = Footnote(mark=mark, text=body_text, span=at.span(tok.start, tok.end))
         if target is None:
-            diags.append(diag("K303", f"{src.name}:{_line_no(src, omap, ln.start)}: footnote {mark} has no mark "
-                                      "on its page; kept with the node before it", fn.span))
-            target = next((b for b in reversed(all_nodes) if b.start <= ln.start), all_nodes[0] if all_nodes else None)
+            diags.append(diag("K303", f"{at.at(tok.start)}: footnote {mark} has no mark on its page; kept with "
+                                      "the node before it", fn.span))
+            target = next((b for b in reversed(all_nodes) if b.start <= tok.start), all_nodes[0] if all_nodes else None)
         if target is not None:
             target.footnotes.append(fn)
-    served = {(ln.page, ln.label) for ln, _ in footnotes}
+    served = {(tok.page, tok.label) for tok in footnotes}
     for b in all_nodes:
         for mark in regex.findall(r"\(\*+\d*\)", (b.title or "") + "\n" + "\n".join(b.paras)):
             if (b.page, mark) not in served:
-                diags.append(diag("K302", f"{src.name}:{_line_no(src, omap, b.start)}: footnote mark {mark} in "
+                diags.append(diag("K302", f"{at.at(b.start)}: footnote mark {mark} in "
                                           f"{b.id or 'an unplaced fragment'} has no body in this source",
-                                  _span(src, omap, b.start, b.end)))
+                                  at.span(b.start, b.end)))
+    return diags
 
-    # 6. duplicate and backwards numbering
+
+def _check_numbering(roots: list[_Build], all_nodes: list[_Build], at: _Where) -> list[Diagnostic]:
+    """Phase 6: an address twice in one source; siblings numbered backwards."""
+    diags: list[Diagnostic] = []
     seen: dict[str, _Build] = {}
     for b in all_nodes:
         if b.id and b.id in seen:
-            diags.append(diag("K304", f"{src.name}:{_line_no(src, omap, b.start)}: address {b.id} occurs twice "
-                                      f"in this source (first at line {_line_no(src, omap, seen[b.id].start)})",
-                              _span(src, omap, b.start, b.end)))
+            diags.append(diag("K304", f"{at.at(b.start)}: address {b.id} occurs twice in this source (first at "
+                                      f"line {at.line(seen[b.id].start)})", at.span(b.start, b.end)))
         elif b.id:
             seen[b.id] = b
     for siblings in [roots] + [b.children for b in all_nodes]:
@@ -268,20 +290,10 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         for b in siblings:
             if prev is not None and prev.kind == b.kind and b.label and prev.label and \
                     _order(b.kind, b.label) <= _order(prev.kind, prev.label) and b.kind != "law":
-                diags.append(diag("K305", f"{src.name}:{_line_no(src, omap, b.start)}: {b.kind} {b.label} "
-                                          f"follows {prev.label}: numbering goes backwards",
-                                  _span(src, omap, b.start, b.end)))
+                diags.append(diag("K305", f"{at.at(b.start)}: {b.kind} {b.label} follows {prev.label}: "
+                                          "numbering goes backwards", at.span(b.start, b.end)))
             prev = b
-
-    nodes = tuple(_freeze(b, src, omap) for b in roots)
-    first = nodes[0] if nodes else None
-    trunc_start = bool(first and (first.kind == "fragment" or first.inferred))
-    tail = cleaned.text.rstrip()
-    trunc_end = bool(tail) and not _SENTENCE_END.search(TAG.sub("", tail).rstrip())
-    if trunc_end:
-        diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
-    return Tree(source=src, cleaned=cleaned, nodes=nodes, truncated_start=trunc_start,
-                truncated_end=trunc_end), diags
+    return diags
 
 
 def _order(kind: str, label: str) -> tuple:
@@ -323,32 +335,11 @@ def _finish(b: _Build) -> None:
     b.tags = list(dict.fromkeys(tags))
 
 
-def _freeze(b: _Build, src, omap: OffsetMap) -> Node:
+def _freeze(b: _Build, at: _Where) -> Node:
     text = "\n".join(p for p in b.paras if p)
     return Node(
         kind=b.kind, id=b.id, label=b.label, title=b.title, text=text,
-        span=_span(src, omap, b.start, b.end), inferred=b.inferred,
+        span=at.span(b.start, b.end), inferred=b.inferred,
         penalty=PENALTY in (b.title or "") + text, tags=tuple(b.tags), footnotes=tuple(b.footnotes),
-        children=tuple(_freeze(c, src, omap) for c in b.children), probable=b.probable,
+        children=tuple(_freeze(c, at) for c in b.children), probable=b.probable,
     )
-
-
-def _span(src, omap: OffsetMap, start: int, end: int):
-    rs = omap.to_raw(start)
-    return span_of(src, rs, max(rs, omap.to_raw(end)))
-
-
-def _line_no(src, omap: OffsetMap, clean_offset: int) -> int:
-    return span_of(src, omap.to_raw(clean_offset), omap.to_raw(clean_offset)).line
-
-
-def walk(nodes, parent: Node | None = None):
-    """Yield ``(node, parent)`` depth-first in document order."""
-    for n in nodes:
-        yield n, parent
-        yield from walk(n.children, n)
-
-
-def with_children(node: Node, children) -> Node:
-    """A copy of ``node`` with new children (trees are frozen)."""
-    return replace(node, children=tuple(children))

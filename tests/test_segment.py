@@ -10,9 +10,9 @@ import pytest
 
 from pipeline import export
 from pipeline.clean import clean, vocabulary
-from pipeline.model import Node, Source
+from pipeline.model import Node, Source, walk
 from pipeline.read import detect_kind
-from pipeline.segment import segment, walk
+from pipeline.segment import segment
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT.parent / "shared" / "gold"

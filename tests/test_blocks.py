@@ -1,0 +1,111 @@
+"""The block rules of the segmenter: every rule in ``blocks.RULES`` has a fixture
+table here (a test enforces it), and each row says which tokens a few cleaned
+lines make. The sentences are our own, in the layouts real sources use."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline import blocks
+from pipeline.blocks import BlockState, Line, tokenize
+
+
+def state_of(text: str, kind: str = "laws") -> BlockState:
+    lines, pos = [], 0
+    for t in text.split("\n"):
+        lines.append(Line(t, pos, pos + len(t), 0, 0))
+        pos += len(t) + 1
+    return BlockState(lines, kind)
+
+
+def tokens(text: str, kind: str = "laws") -> list[tuple]:
+    return [(t.kind, t.label, t.rest) for t in tokenize(state_of(text, kind))]
+
+
+def rules_used(text: str, kind: str = "laws") -> set[str]:
+    return {t.rule for t in tokenize(state_of(text, kind))}
+
+
+# rule name -> rows of (title, cleaned text, source kind, expected tokens)
+CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
+    "blank": [
+        ("empty lines make no token", "\n\nТекст абзаца.\n", "laws", [("para", None, "Текст абзаца.")]),
+        ("spaces only", "   \nТекст.", "laws", [("para", None, "Текст.")]),
+    ],
+    "part": [
+        ("Раздел with a dash", "Раздел I - Общие положения", "laws", [("part", "I", "Общие положения")]),
+        ("Глава", "Глава VIII - Ход игры", "laws", [("part", "VIII", "Ход игры")]),
+        ("Часть with a colon", "Часть II: Розыгрыш", "laws", [("part", "II", "Розыгрыш")]),
+        ("a word, not a heading", "Разделение карт по мастям.", "laws", [("para", None, "Разделение карт по мастям.")]),
+    ],
+    "law": [
+        ("heading", "Правило 12. Права судьи", "laws", [("law", "12", "Права судьи")]),
+        ("no space after the full stop", "Правило 7.Карты на столе", "laws", [("law", "7", "Карты на столе")]),
+        ("capitals", "ПРАВИЛО 30. ПАС", "laws", [("law", "30", "ПАС")]),
+        ("a reference in running text is no heading", "По правилу 12 судья решает.", "laws",
+         [("para", None, "По правилу 12 судья решает.")]),
+    ],
+    "footnote": [
+        ("body after a dash", "(*) - Так бывает редко.", "laws", [("footnote", "(*)", "Так бывает редко.")]),
+        ("numbered mark", "(*2) – Второе примечание.", "laws", [("footnote", "(*2)", "Второе примечание.")]),
+    ],
+    "commentary": [
+        ("paragraph", "12.3. Судья выслушивает обе стороны.", "commentary",
+         [("commentary", "12.3", "Судья выслушивает обе стороны.")]),
+        ("two numbers, labelled by the first", "40.2,3. Оба случая решаются одинаково.", "commentary",
+         [("commentary", "40.2", "Оба случая решаются одинаково.")]),
+        ("comma for the full stop", "40,5. Судья смотрит на запись.", "commentary",
+         [("commentary", "40.5", "Судья смотрит на запись.")]),
+    ],
+    "subclause": [
+        ("letter", "(B).Партнёр нарушителя", "laws", [("subclause", "(B)", "Партнёр нарушителя")]),
+        ("Cyrillic letter", "(С).Третий случай", "laws", [("subclause", "(C)", "Третий случай")]),
+        ("digit", "(2).Болван молчит.", "laws", [("subclause", "(2)", "Болван молчит.")]),
+    ],
+    "item": [
+        ("roman item", "(ii) Второй вариант решения.", "commentary", [("item", "(ii)", "Второй вариант решения.")]),
+        ("a subclause needs its full stop, an item its space", "(iv)Слитно.", "commentary",
+         [("para", None, "(iv)Слитно.")]),
+    ],
+    "section": [
+        ("Latin letter", "C.Порядок действий", "laws", [("section", "C", "Порядок действий")]),
+        ("Cyrillic letter", "В.Второй раздел", "laws", [("section", "B", "Второй раздел")]),
+        ("space after the full stop", "D. Четвёртый раздел", "laws", [("section", "D", "Четвёртый раздел")]),
+    ],
+    "clause": [
+        ("clause", "3.Игрок заявил пас", "laws", [("clause", "3", "Игрок заявил пас")]),
+        ("leading zero dropped", "03.Игрок заявил", "laws", [("clause", "3", "Игрок заявил")]),
+        ("a decimal number is no clause", "3.5 очка за взятку.", "laws", [("para", None, "3.5 очка за взятку.")]),
+    ],
+    "paragraph": [
+        ("plain text", "Игрок кладёт карту на стол.", "laws", [("para", None, "Игрок кладёт карту на стол.")]),
+        ("every non-empty line is one token", "Первая строка.\nВторая строка.", "laws",
+         [("para", None, "Первая строка."), ("para", None, "Вторая строка.")]),
+    ],
+}
+
+ROWS = [pytest.param(name, text, kind, expected, id=f"{name}: {title}")
+        for name, rows in CASES.items() for title, text, kind, expected in rows]
+
+
+def test_every_rule_has_a_table():
+    assert [name for name, _rule in blocks.RULES] and {name for name, _rule in blocks.RULES} == set(CASES)
+
+
+@pytest.mark.parametrize("name, text, kind, expected", ROWS)
+def test_rule_table(name, text, kind, expected):
+    assert tokens(text, kind) == expected
+    # the row exercises its own rule, unless it shows a line the rule must leave alone
+    if any(k != "para" for k, _l, _r in expected) or name in ("paragraph", "blank"):
+        assert name in rules_used(text, kind) or name == "blank"
+
+
+def test_silent_mode_pushes_nothing():
+    st = state_of("Правило 12. Права судьи")
+    assert blocks.law(st, 0, 1, True) and st.tokens == [] and st.line == 0
+    assert not blocks.section(st, 0, 1, True)
+
+
+def test_tokens_carry_offsets_and_rule():
+    (a, b) = tokenize(state_of("Правило 5. Места\nA.Север"))
+    assert (a.start, a.end, a.rule, b.start, b.rule) == (0, 16, "law", 17, "section")
