@@ -79,7 +79,7 @@ def profile_clean(mb: float, top: int = 20) -> str:
 
     from benchmarks.synth import make_corpus
     from pipeline import morph
-    from pipeline.run import stage_clean, stage_read, Build
+    from pipeline.run import Build, stage_clean, stage_read
 
     morph.is_known("правило")
     with tempfile.TemporaryDirectory(prefix="kodeks-prof-") as tmp:

@@ -13,6 +13,7 @@ Search, links, HTML anchors and exports all go through this module.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -124,6 +125,11 @@ def law_of(address: str | None) -> str | None:
     """The law an address belongs to (``"64"`` for ``64A1`` and ``64.10``)."""
     a = parse(address or "")
     return str(a.law) if a and a.law is not None else None
+
+
+def laws(addresses: Iterable[str]) -> list[str]:
+    """The distinct laws of some addresses, in numeric order."""
+    return sorted({law for a in addresses if (law := law_of(a))}, key=int)
 
 
 def parent(address: str) -> str | None:

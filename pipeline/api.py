@@ -18,17 +18,29 @@ import json
 import sqlite3
 import tempfile
 import weakref
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from . import search as search_mod
 from .addresses import law_of, lenient, parse, sort_key
 from .errors import KodeksError
 from .search import Hit
 
-__all__ = ["Codex", "Entry", "Ref", "Footnote", "Witness", "Provenance", "Hit",
-           "UnknownAddress", "BadAddress", "AmbiguousAddress", "KodeksError"]
+__all__ = [
+    "AmbiguousAddress",
+    "BadAddress",
+    "Codex",
+    "Entry",
+    "Footnote",
+    "Hit",
+    "KodeksError",
+    "Provenance",
+    "Ref",
+    "UnknownAddress",
+    "Witness",
+]
 
 
 class UnknownAddress(KeyError):
@@ -87,7 +99,7 @@ class Ref:
     """1-based line in that source."""
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any], field_: str | None = None) -> "Ref":
+    def from_json(cls, d: Mapping[str, Any], field_: str | None = None) -> Ref:
         span = d.get("span") or {}
         return cls(d["text"], d["target"], d.get("status", "unresolved"), d.get("resolved"),
                    field_ or d.get("field", "text"), d.get("kind", "plain"),
@@ -180,7 +192,7 @@ class Entry:
     witnesses: tuple[Witness, ...]
     chosen: str
     why: str
-    _codex: "Codex | None" = field(default=None, repr=False, compare=False)
+    _codex: Codex | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -201,7 +213,7 @@ class Entry:
         return self.refs + tuple(r for fn in self.footnotes for r in fn.refs)
 
     @property
-    def commentary(self) -> tuple["Entry", ...]:
+    def commentary(self) -> tuple[Entry, ...]:
         """Child commentary entries (``64.10`` under law 64; items under a commentary)."""
         if self._codex is None:
             return ()
@@ -209,7 +221,7 @@ class Entry:
                      if c in self._codex.entries and "." in c)
 
     @property
-    def child_entries(self) -> tuple["Entry", ...]:
+    def child_entries(self) -> tuple[Entry, ...]:
         if self._codex is None:
             return ()
         return tuple(self._codex.entries[c] for c in self.children if c in self._codex.entries)
@@ -226,7 +238,7 @@ class Entry:
         return out
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any], codex: "Codex | None" = None) -> "Entry":
+    def from_json(cls, d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
         wits = tuple(Witness(w["source"], w.get("title"), w.get("text", ""), w["span"]["line"],
                              w["span"]["end_line"], w.get("edits", 0), bool(w.get("truncated")),
                              w.get("placed_by", "heading"), i == 0)
@@ -287,7 +299,7 @@ class Codex:
     # --- construction ---------------------------------------------------------
 
     @classmethod
-    def load(cls, folder: str | Path = "output", *, index: bool = True) -> "Codex":
+    def load(cls, folder: str | Path = "output", *, index: bool = True) -> Codex:
         """Read ``folder/codex.json`` and open ``folder/codex.sqlite`` for search.
 
         A missing or stale index (built from another ``codex.json``) raises
@@ -306,7 +318,7 @@ class Codex:
         return cls(data, folder=folder, index=con)
 
     @classmethod
-    def build(cls, corpus: str | Path = "corpus") -> "Codex":
+    def build(cls, corpus: str | Path = "corpus") -> Codex:
         """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
         from . import export, link, merge
         from .run import run
@@ -331,7 +343,7 @@ class Codex:
             self._tmp.cleanup()
             self._tmp = None
 
-    def __enter__(self) -> "Codex":
+    def __enter__(self) -> Codex:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -429,7 +441,7 @@ class Codex:
 
     def dangling(self) -> list[dict[str, Any]]:
         """References whose target is not in the corpus (from ``links.json``)."""
-        return [l for l in self.links if l.get("status") == "dangling"]
+        return [link for link in self.links if link.get("status") == "dangling"]
 
     def _read_json(self, name: str):
         if self.folder is None:

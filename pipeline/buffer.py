@@ -17,8 +17,9 @@ Guarantees (checked by the property tests):
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 
 class Change(NamedTuple):
@@ -130,7 +131,7 @@ class Buffer:
             new_text = prefix + ch.new + suffix
             parts = [ch.kind] + [part for k in kinds for part in k.split("+")]
             kind = "+".join(dict.fromkeys(parts))
-            why = "; ".join(w for w in dict.fromkeys([ch.why] + whys) if w)
+            why = "; ".join(w for w in dict.fromkeys([ch.why, *whys]) if w)
             if self.raw[raw_start:raw_end] == new_text:
                 if new_text:
                     out.append(_Piece(raw_start, raw_end, new_text))
@@ -171,7 +172,7 @@ class Buffer:
                 b = hit[1]
             if groups and a < groups[-1][1]:
                 ga, gb, members = groups.pop()
-                groups.append((ga, max(gb, b), members + [ch]))
+                groups.append((ga, max(gb, b), [*members, ch]))
             else:
                 groups.append((a, b, [ch]))
         out: list[Change] = []

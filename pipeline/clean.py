@@ -26,9 +26,10 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import regex
 
@@ -152,7 +153,7 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
         return []
     out = []
     for i, (s, e, line) in enumerate(lines):
-        if line.strip() or i == len(lines) - 1 and s == e:
+        if line.strip() or (i == len(lines) - 1 and s == e):
             continue
         a, b = _drop_line(text, s, e)
         out.append(Change(a, b, "", "double-spacing"))
@@ -166,7 +167,7 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
     if len(lines) < 3 or len(barred) < 0.6 * len(lines):
         return []
     out = []
-    for s, e, line in barred:
+    for s, _e, line in barred:
         m = regex.match(r"\|\s?", line)
         out.append(Change(s, s + m.end(), "", "bar-prefix"))
     return out
@@ -199,7 +200,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line):
             pages.append((i, int(next(g for g in m.groups() if g))))
-    soft = {i for (i, p), (_j, q) in zip(pages, pages[1:]) if q == p + 1}
+    soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
     out = []
     for i, (s, e, line) in enumerate(lines):
         stripped = line.strip()
@@ -248,7 +249,7 @@ def gaps(text: str, ctx: Context) -> list[Change]:
     n = len(lines)
     i = 0
     while i < n:
-        s, e, line = lines[i]
+        s, _e, line = lines[i]
         if line.strip():
             i += 1
             continue
@@ -271,7 +272,7 @@ def _ascending(line: str) -> bool:
     """Consecutive page numbers; after a gap (``…``) only larger ones."""
     head, *tail = regex.split(r"…|\.{2,}", line, maxsplit=1)
     nums = [int(x) for x in head.split()]
-    if not all(b == a + 1 for a, b in zip(nums, nums[1:])):
+    if not all(b == a + 1 for a, b in itertools.pairwise(nums)):
         return False
     return all(int(x) > nums[-1] for x in "".join(tail).split())
 
@@ -386,7 +387,7 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     """A heading glued to its text (``A. ТасованиеПеред началом``): break the
     line where a lower-case letter runs into a capital inside one word."""
     out = []
-    for s, e, line in _lines(text):
+    for s, _e, line in _lines(text):
         if not is_heading_line(line):
             continue
         m = _GLUED.search(line)
@@ -454,7 +455,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     lines = list(_lines(text))
     out = []
     para_is_heading = para_is_footnote = False
-    for i, (s, e, line) in enumerate(lines):
+    for i, (s, _e, line) in enumerate(lines):
         if i == 0 or not lines[i - 1][2].strip():
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue

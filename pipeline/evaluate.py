@@ -29,9 +29,9 @@ def _walk(nodes, path=None, counter=None):
             key = node["id"]
         elif path is None:
             counter[0] += 1
-            key = "~%d" % counter[0]
+            key = f"~{counter[0]}"
         else:
-            key = "%s/%s" % (path, node.get("label"))
+            key = f"{path}/{node.get('label')}"
         yield node, key
         yield from _walk(node.get("children") or [], None if node.get("id") is not None else key, counter)
 
@@ -49,8 +49,13 @@ def reading(tree: dict) -> str:
 
 
 def facts(tree: dict) -> dict:
-    ids, unplaced, titles, texts = set(), collections.Counter(), {}, {}
-    refs, owned, notes = collections.Counter(), collections.Counter(), collections.Counter()
+    ids: set[str] = set()
+    titles: dict[str, str | None] = {}
+    texts: dict[str, str] = {}
+    unplaced: collections.Counter[tuple] = collections.Counter()
+    refs: collections.Counter[tuple] = collections.Counter()
+    owned: collections.Counter[tuple] = collections.Counter()
+    notes: collections.Counter[tuple] = collections.Counter()
     penalty, inferred = set(), set()
     for node, key in _walk(tree.get("nodes") or []):
         if node.get("id") is not None:
@@ -92,7 +97,7 @@ def counts(gold: dict, out: dict | None) -> dict:
     """Raw counts for one source (summed over sources for the overall figures)."""
     g_read, o_read = reading(gold), reading(out) if out else ""
     g, o = facts(gold), facts(out or {})
-    c = {"cer": (Levenshtein.distance(g_read, o_read), len(g_read))}
+    c: dict[str, tuple[float, int]] = {"cer": (Levenshtein.distance(g_read, o_read), len(g_read))}
     for name in ("ids", "unplaced", "refs", "owned", "notes", "penalty", "inferred"):
         c[name] = _overlap(g[name], o[name])
     matched = g["ids"] & o["ids"]

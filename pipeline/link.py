@@ -58,7 +58,7 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
     own_law = addresses.law_of(node.id) if node.id else law
     if node.kind == "fragment":
         own_law = None
-    refs = []
+    refs: list[Reference] = []
     if node.title:
         refs += _refs(tree, node, node.title, "title", own_law)
     if node.text:

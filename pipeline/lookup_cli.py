@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .api import BadAddress, Codex, Entry, UnknownAddress
 from .errors import KodeksError
@@ -210,8 +211,9 @@ def refs(args: argparse.Namespace) -> int:
         from rich.table import Table
 
         table = Table("source:line", "owner", "text", "target", box=None, header_style="bold")
-        for r in rows:
-            table.add_row(f"{r['source']}:{r['span']['line']}", str(r.get("owner")), r["text"], r["target"])
+        for row in rows:
+            table.add_row(f"{row['source']}:{row['span']['line']}", str(row.get("owner")), row["text"],
+                          row["target"])
         con.print(table)
         return 0
     if args.address:
@@ -243,9 +245,9 @@ def refs(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     table = Table("owner", "text", "target", "status", box=None, header_style="bold")
-    for r in rows:
-        table.add_row(r["owner"], r["text"], r["target"],
-                      r["status"] + (f" → {r['resolved']}" if r["status"] == "ancestor" else ""))
+    for row in rows:
+        table.add_row(row["owner"], row["text"], row["target"],
+                      row["status"] + (f" → {row['resolved']}" if row["status"] == "ancestor" else ""))
     _console().print(table)
     return 0
 
@@ -262,7 +264,7 @@ def _law_or_address(codex: Codex, text: str) -> str:
 def _within(address: str | None, key: str) -> bool:
     from .addresses import ancestors
 
-    return bool(address) and (address == key or key in ancestors(address))
+    return address is not None and address != "" and (address == key or key in ancestors(address))
 
 
 # --- coverage ----------------------------------------------------------------------

@@ -19,8 +19,8 @@ unplaced and the codex says so.
 from __future__ import annotations
 
 import difflib
-from bisect import bisect_left
 import functools
+from bisect import bisect_left
 from dataclasses import replace
 
 import regex
@@ -126,7 +126,7 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
     if not votes:
         return None, ""
     # the law most units agree on; the section from the top-level clause matches
-    law = max({k[0] for k in votes}, key=lambda l: sum(v for k, v in votes.items() if k[0] == l))
+    law = max({k[0] for k in votes}, key=lambda law: sum(v for k, v in votes.items() if k[0] == law))
     sections = [k[1] for k in votes if k[0] == law and k[1]]
     placed = _place(fragment, law, sections[0] if sections else None)
     if placed is fragment:
@@ -267,19 +267,17 @@ def coverage(codex: Codex) -> dict:
         if all(w.truncated for w in e.witnesses):
             info["truncated"].append(addr)
     for law, info in laws.items():
-        letters = sorted({addresses.parse(a).section for a in info["present"]
-                          if addresses.parse(a) and addresses.parse(a).section})
+        parsed = [a for a in map(addresses.parse, info["present"]) if a is not None]
+        letters = sorted({a.section for a in parsed if a.section})
         if letters:
             for i in range(ord("A"), ord(letters[-1])):
                 if chr(i) not in letters:
-                    info["missing"].append(f"{law}{chr(i)}")
+                    info["missing"].append(str(addresses.Address(int(law), chr(i))))
         for sec in letters:
-            nums = sorted({addresses.parse(a).clause for a in info["present"]
-                           if addresses.parse(a) and addresses.parse(a).section == sec
-                           and addresses.parse(a).clause is not None})
+            nums = sorted({a.clause for a in parsed if a.section == sec and a.clause is not None})
             for n in range(1, nums[-1] if nums else 1):
                 if n not in nums:
-                    info["missing"].append(f"{law}{sec}{n}")
+                    info["missing"].append(str(addresses.Address(int(law), sec, n)))
         info["sources"] = sorted(info["sources"])
         info["present"] = sorted(info["present"], key=addresses.sort_key)
     return {

@@ -174,7 +174,7 @@ class Node:
     """Footnote bodies whose marks stand in this node's text."""
     refs: tuple[Reference, ...] = ()
     """References in the title and text, in order."""
-    children: tuple["Node", ...] = ()
+    children: tuple[Node, ...] = ()
     """Sub-units in document order."""
     probable: str | None = None
     """Fragments only: a human hint at where the text belongs."""

@@ -31,7 +31,7 @@ def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
     env = site_mod.environment()
     by_addr, specs = site_mod._rulings()
     site = site_mod.Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
-    site.laws = sorted({addresses.law_of(a) for a in codex.entries if addresses.law_of(a)}, key=int)
+    site.laws = addresses.laws(codex.entries)
     site.source_pages = {s.name: None for s in codex.sources}
     cov = merge.coverage(codex)
     groups = site_mod.toc(site, cov)

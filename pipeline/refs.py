@@ -36,19 +36,19 @@ See ``docs/refs.md`` for the full list of forms.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
 
 import regex
 from spacy.language import Language
 from spacy.matcher import Matcher
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from pipeline.addresses import is_canonical, latin
 from pipeline.morph import lemma
 
-__all__ = ["Found", "find_references", "RefDetector", "detector", "windows", "KINDS", "SPANS_KEY", "MAX_LAW"]
+__all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "Found", "RefDetector", "detector", "find_references", "windows"]
 
 KINDS = ("plain", "list", "range", "commentary", "footnote", "self")
 """Every value of :attr:`Found.kind`."""
@@ -173,7 +173,7 @@ def _target(m, law_override: str | None = None) -> str | None:
 class RefDetector:
     """The matcher behind both :func:`find_references` and the ``kodeks_refs`` component."""
 
-    def __init__(self, vocab, *, law: Optional[str] = None, section: Optional[str] = None,
+    def __init__(self, vocab, *, law: str | None = None, section: str | None = None,
                  overwrite_lemmas: bool = True, spans_key: str = SPANS_KEY):
         self.law, self.section = law, section
         self.overwrite_lemmas = overwrite_lemmas
@@ -319,11 +319,12 @@ class RefDetector:
         found = self.find(doc, ud.get("kodeks_law", self.law), ud.get("kodeks_section", self.section),
                           ud.get("kodeks_bol", True))
         _split_at(doc, {b for f in found for b in (f.start, f.end)})
-        spans = []
+        spans: list[Span] = []
         for f in found:
             span = doc.char_span(f.start, f.end, label=f.kind, kb_id=f.target)
             if span is None:        # cannot happen after _split_at; never lose a reference
                 span = doc.char_span(f.start, f.end, label=f.kind, kb_id=f.target, alignment_mode="expand")
+            assert span is not None, "expand covers any offsets inside the text"
             spans.append(span)
         doc.spans[self.spans_key] = spans
         return doc
@@ -365,8 +366,8 @@ def _split_at(doc: Doc, bounds: set[int]) -> None:
     with doc.retokenize() as rt:
         for tok, inner in cuts:
             edges = [0, *inner, len(tok.text)]
-            orths = [tok.text[a:b] for a, b in zip(edges, edges[1:])]
-            heads = [(tok, 0)] * len(orths)
+            orths = [tok.text[a:b] for a, b in itertools.pairwise(edges)]
+            heads: list[Token | tuple[Token, int]] = [(tok, 0)] * len(orths)
             rt.split(tok, orths, heads, attrs={"LEMMA": [lemma(o) for o in orths]})
 
 
@@ -374,7 +375,7 @@ def _split_at(doc: Doc, bounds: set[int]) -> None:
     "kodeks_refs",
     default_config={"law": None, "section": None, "overwrite_lemmas": True, "spans_key": SPANS_KEY},
 )
-def make_kodeks_refs(nlp: Language, name: str, law: Optional[str], section: Optional[str],
+def make_kodeks_refs(nlp: Language, name: str, law: str | None, section: str | None,
                      overwrite_lemmas: bool, spans_key: str) -> RefDetector:
     """spaCy factory: references → ``doc.spans[spans_key]`` (``span._.target``,
     ``span._.ref_kind``). ``law``/``section`` resolve self-references; per document,

@@ -23,7 +23,7 @@ OUTPUT_README = Path(__file__).resolve().parent / "templates" / "output-README.m
 
 def write_all(b: Build) -> None:
     out = b.out
-    assert out is not None and b.codex is not None
+    assert out is not None
     for tree in b.trees:
         dump(out / "sources" / f"{tree.source.stem}.json", export.source_json(tree))
     dump(out / "codex.json", export.codex_json(b.codex))

@@ -21,9 +21,9 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import clean as clean_mod
 from . import link as link_mod
@@ -43,7 +43,8 @@ class Build:
     sources: list[Source] = field(default_factory=list)
     cleaned: list[Cleaned] = field(default_factory=list)
     trees: list[Tree] = field(default_factory=list)
-    codex: Codex | None = None
+    codex: Codex = field(default_factory=lambda: Codex((), (), {}, (), ()))
+    """Empty until ``merge`` fills it."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     pdf: bool = True
@@ -127,7 +128,7 @@ def _check(name: str, b: Build) -> None:
     elif name in ("segment", "refs"):
         assert len(b.trees) == len(b.cleaned), f"{name}: one tree per source"
     elif name in ("merge", "link"):
-        assert b.codex is not None, f"{name}: a codex"
+        assert isinstance(b.codex, Codex), f"{name}: a codex"
 
 
 def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None = None,
@@ -190,7 +191,7 @@ def report(b: Build) -> dict:
                                      "edits": dict(sorted(counts.items())),
                                      "edit_log": [e.to_json() for e in c.edits]}
     levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}
-    return {"summary": {"sources": len(b.sources), "entries": len(b.codex.entries) if b.codex else 0,
+    return {"summary": {"sources": len(b.sources), "entries": len(b.codex.entries),
                         "diagnostics": levels},
             "diagnostics": [d.to_json() for d in b.diagnostics],
             "sources": per_source}

@@ -32,9 +32,10 @@ import html as html_mod
 import json
 import os
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import regex
 
@@ -478,7 +479,7 @@ def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str 
     if q.empty or limit <= 0:
         return []
     own = not isinstance(db_or_path, sqlite3.Connection)
-    con = connect(db_or_path) if own else db_or_path
+    con = db_or_path if isinstance(db_or_path, sqlite3.Connection) else connect(db_or_path)
     try:
         hits = _run(con, q, q.match_all(), law_value, kind, limit, partial=False)
         if not hits and len(q.groups()) > 1:

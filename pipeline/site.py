@@ -186,7 +186,7 @@ class Site:
     laws: list[str] = field(default_factory=list)
     rulings_by_addr: dict[str, list[str]] = field(default_factory=dict)
     specs: dict[str, Any] = field(default_factory=dict)
-    source_pages: dict[str, str] = field(default_factory=dict)
+    source_pages: dict[str, str | None] = field(default_factory=dict)
 
 
 def _rulings():
@@ -272,8 +272,8 @@ def toc(site: Site, cov: dict) -> list[dict]:
             continue
         e = codex.entries[root]
         if e.kind == "part":
-            laws = [law_item(addresses.law_of(c)) for c in e.children
-                    if addresses.law_of(c) in site.laws and addresses.law_of(c) not in placed]
+            laws = [law_item(law) for c in e.children
+                    if (law := addresses.law_of(c)) in site.laws and law not in placed]
             groups.append({"part": {"id": root, "anchor": addresses.anchor(root),
                                     "display": display(root), "title": e.title}, "laws": laws})
         else:
@@ -329,7 +329,7 @@ def search_data(site: Site) -> tuple[dict, dict]:
     pages = {a: href(a) for a in codex.entries}
     data = None
     try:
-        from . import search as search_mod  # noqa: WPS433
+        from . import search as search_mod
         if hasattr(search_mod, "export_for_html"):
             data = search_mod.export_for_html(codex)
     except ImportError:
@@ -357,7 +357,7 @@ def render_site(codex, folder: Path, build=None) -> None:
     env = environment()
     by_addr, specs = _rulings()
     site = Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
-    laws = sorted({addresses.law_of(a) for a in codex.entries if addresses.law_of(a)}, key=int)
+    laws = addresses.laws(codex.entries)
     site.laws = laws
     site.source_pages = {s.name: f"source-{s.stem}.html" for s in codex.sources}
     cov = merge.coverage(codex)
@@ -388,7 +388,7 @@ def render_site(codex, folder: Path, build=None) -> None:
     write("fragments.html", "fragments.html", title="Нераспределённые фрагменты", fragments=frags)
     # rulings
     rules = []
-    for name, spec in specs.items():
+    for spec in specs.values():
         rules.append(_rule_view(site, spec))
     implemented = set(by_addr)
     judged = {a for s in specs.values() for a in s.judgement}
@@ -411,7 +411,9 @@ def render_site(codex, folder: Path, build=None) -> None:
         for x in edits:
             for k in x.kind.split("+"):
                 kinds[k] = kinds.get(k, 0) + 1
-        write(site.source_pages[s.name], "source.html", title=f"Источник {s.name}", source=s,
+        page = site.source_pages[s.name]
+        assert page is not None, "the site has a page per source"
+        write(page, "source.html", title=f"Источник {s.name}", source=s,
               segments=edit_segments(s.text, edits), cleaned=t.cleaned.text if t else "",
               kinds=sorted(kinds.items()))
     write("search.html", "search.html", title="Поиск")

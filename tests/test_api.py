@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -11,13 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from kodeks_testing import CORPUS, ROOT
+from kodeks_testing import write_lookup_output as write_output
 from pipeline import lookup_cli
 from pipeline.api import AmbiguousAddress, BadAddress, Codex, Entry, UnknownAddress
 from pipeline.errors import KodeksError
 from pipeline.run import run
-
-from kodeks_testing import CORPUS, ROOT
-from kodeks_testing import write_lookup_output as write_output
 
 
 @pytest.fixture(scope="session")
@@ -62,7 +62,7 @@ def test_entry_fields(codex):
     assert [c.address for c in codex["64"].commentary] == ["64.10"]
     assert [c.address for c in codex["64.10"].commentary] == ["64.10(i)", "64.10(ii)"]
     assert codex.cited_by("64A1")[0][0] == "64.10(i)"
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         e.title = "x"  # frozen
 
 
@@ -105,7 +105,7 @@ def test_missing_and_stale_index(out, tmp_path):
     path = folder / "codex.json"
     path.write_text(path.read_text(encoding="utf-8").replace("Нарушитель выиграл", "Нарушитель взял"),
                     encoding="utf-8")
-    with pytest.raises(KodeksError, match="stale.*kodeks build"):
+    with pytest.raises(KodeksError, match=r"stale.*kodeks build"):
         Codex.load(folder)
     with pytest.raises(KodeksError, match="kodeks build"):
         Codex.load(tmp_path / "nowhere")

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 import regex
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import clean as clean_mod
 from pipeline.buffer import unapply
 from pipeline.clean import REPAIRS, OffsetMap, clean, vocabulary
 from pipeline.model import Source
@@ -408,7 +407,7 @@ BARRIER_DAMAGE = ["– 87", "- 41 -", "- 16 -", "- 75", "..page4", "-----", "===
 def damaged_text(draw, barriers_anywhere: bool = False):
     lines = draw(st.lists(text_line(), min_size=1, max_size=12))
     out: list[str] = []
-    for i, line in enumerate(lines):
+    for _i, line in enumerate(lines):
         prev_ends = not out or out[-1].endswith(".")
         starts_par = line[:1].isupper() and prev_ends
         if (barriers_anywhere or starts_par) and draw(st.integers(0, 3)) == 0:

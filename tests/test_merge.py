@@ -103,11 +103,11 @@ def test_unalignable_fragment_stays_unplaced():
 
 def test_coverage(built):
     cov = coverage(built.codex)
-    laws = {l["law"]: l for l in cov["laws"]}
+    laws = {row["law"]: row for row in cov["laws"]}
     assert "19A" in laws["19"]["missing"]
     assert laws["19"]["inferred"] is True
     assert "67B1" in laws["67"]["truncated"]
     assert laws["67"]["sources"] == sorted([S002, S003])
     assert laws["64"]["missing"] == [] and laws["64"]["truncated"] == []
-    assert [l["law"] for l in cov["laws"]] == sorted(laws, key=int)
+    assert [row["law"] for row in cov["laws"]] == sorted(laws, key=int)
     assert cov["unplaced"] and all({"source", "line", "first_words"} <= set(u) for u in cov["unplaced"])

@@ -30,9 +30,9 @@ def poppler(*args: str) -> str:
 
 def test_pages(book):
     info = poppler("pdfinfo", str(book))
-    pages = int(next(l for l in info.splitlines() if l.startswith("Pages:")).split()[1])
+    pages = int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[1])
     assert pages > 3
-    assert "1987" in next(l for l in info.splitlines() if l.startswith("CreationDate"))
+    assert "1987" in next(line for line in info.splitlines() if line.startswith("CreationDate"))
 
 
 def test_outline_has_law_64(book):
@@ -68,7 +68,7 @@ def test_text_extracts_whole(book):
 
 def test_fonts_embedded(book):
     fonts = poppler("pdffonts", str(book))
-    rows = [l for l in fonts.splitlines()[2:] if l.strip()]
+    rows = [line for line in fonts.splitlines()[2:] if line.strip()]
     assert rows and all("DejaVu" in r for r in rows), fonts
     assert all(" yes " in r for r in rows), fonts
 
@@ -103,7 +103,7 @@ def test_fragment_footnotes_are_printed(book):
 
 def test_footnote_sits_at_the_foot_of_its_own_page(book):
     info = poppler("pdfinfo", str(book))
-    count = int(next(l for l in info.splitlines() if l.startswith("Pages:")).split()[1])
+    count = int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[1])
     call = body = None
     for number in range(1, count + 1):
         page = poppler("pdftotext", "-f", str(number), "-l", str(number), str(book), "-")

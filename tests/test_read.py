@@ -63,7 +63,7 @@ def test_png_is_binary(tmp_path):
 
 
 def test_truncated_utf8_names_file_and_line(tmp_path):
-    data = LAW.encode("utf-8") + "Последняя стро".encode("utf-8") + "ка".encode("utf-8")[:1]
+    data = LAW.encode("utf-8") + "Последняя стро".encode() + "ка".encode()[:1]
     (tmp_path / "cut.txt").write_bytes(data)
     sources, diags = read_corpus(tmp_path)
     assert len(sources) == 1
@@ -105,7 +105,7 @@ def test_manifest_kind_wins(tmp_path):
     (tmp_path / "law.txt").write_text(LAW, encoding="utf-8")
     (tmp_path / "sources.toml").write_text('[[source]]\nfile = "law.txt"\nkind = "commentary"\npriority = 70\n',
                                            encoding="utf-8")
-    (src,), diags = read_corpus(tmp_path)
+    (src,), _diags = read_corpus(tmp_path)
     assert (src.kind, src.priority) == ("commentary", 70)
 
 
@@ -133,7 +133,7 @@ def test_html_source(tmp_path):
 def test_html_in_cp1251(tmp_path):
     html = "<html><body><p>Правило 64. Процедура после выявления фальшренонса</p></body></html>"
     (tmp_path / "page.htm").write_bytes(html.encode("cp1251"))
-    (src,), diags = read_corpus(tmp_path)
+    (src,), _diags = read_corpus(tmp_path)
     assert src.text == "Правило 64. Процедура после выявления фальшренонса\n"
     assert src.encoding == "cp1251"
 

@@ -3,6 +3,7 @@ component, and properties."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -286,7 +287,7 @@ def test_windows_are_disjoint_and_sorted():
     text = ("правило 1 " * 50 + "x " * 400) * 3
     ws = windows(text)
     assert all(a < b for a, b in ws)
-    assert all(b1 < a2 for (_, b1), (a2, _) in zip(ws, ws[1:]))
+    assert all(b1 < a2 for (_, b1), (a2, _) in itertools.pairwise(ws))
 
 
 def test_heading_only_at_line_start():
@@ -401,7 +402,7 @@ def test_long_list_past_the_window():
     nums = list(range(1, 60))
     text = "см. правила " + ", ".join(map(str, nums)) + " и 60. " + "слово " * 50
     found = find_references(text)
-    assert [f.target for f in found] == [str(n) for n in nums + [60]]
+    assert [f.target for f in found] == [str(n) for n in [*nums, 60]]
     assert found[0].text == "правила 1" and found[-1].text == "60"
     assert all(text[f.start:f.end] == f.text for f in found)
 

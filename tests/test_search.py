@@ -10,12 +10,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.run import run
-from pipeline.search import (SearchError, analyze, build_index, check_index, export_for_html,
-                             parse_query, search, stem)
-
-from kodeks_testing import CORPUS, ROOT
+from kodeks_testing import CORPUS
 from kodeks_testing import write_lookup_output as write_output
+from pipeline.run import run
+from pipeline.search import (
+    SearchError,
+    analyze,
+    build_index,
+    check_index,
+    export_for_html,
+    parse_query,
+    search,
+    stem,
+)
 
 
 @pytest.fixture(scope="session")
@@ -75,7 +82,7 @@ def test_stale_and_missing(out, tmp_path, codex):
         check_index(tmp_path / "nothing.sqlite", out / "codex.json")
     other = tmp_path / "codex.json"
     other.write_text((out / "codex.json").read_text(encoding="utf-8") + " ", encoding="utf-8")
-    with pytest.raises(SearchError, match="stale.*kodeks build"):
+    with pytest.raises(SearchError, match=r"stale.*kodeks build"):
         check_index(out / "codex.sqlite", other)
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not a database at all" * 100)

@@ -117,7 +117,7 @@ def test_commentary_multiple_numbers():
 
 
 def test_commentary_heading_in_capitals_with_tag():
-    tree, diags = seg("Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьям достаточно часто\n"
+    tree, _diags = seg("Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьям достаточно часто\n"
                       "приходится сталкиваться с этим.(DC4)\n65.2. Судьи решают.(DC4)\n", kind="commentary")
     law = tree.nodes[0]
     assert (law.id, law.title, law.tags) == ("65", "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК", ("DC4",))
@@ -250,7 +250,7 @@ def test_footnote_on_a_later_page_goes_to_that_page():
 
 
 def test_dangling_footnote_mark():
-    tree, diags = seg("Правило 18. Заявки\nТекст(*18) с пометкой.\n")
+    _tree, diags = seg("Правило 18. Заявки\nТекст(*18) с пометкой.\n")
     (d,) = [d for d in diags if d.code == "K302"]
     assert "(*18)" in d.message and "t.txt:" in d.message
 

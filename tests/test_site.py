@@ -62,7 +62,7 @@ def site(tmp_path_factory) -> Path:
 
 def test_index_has_toc_links_to_laws(site):
     idx = parse(site / "index.html")
-    hrefs = {l["href"] for l in idx.links}
+    hrefs = {link["href"] for link in idx.links}
     for law in ("13", "63", "64", "67", "70"):
         assert f"law-{law}.html" in hrefs
         assert (site / f"law-{law}.html").exists()
@@ -76,7 +76,7 @@ def test_law_page_anchors_prev_next(site):
     page = parse(site / "law-64.html")
     for addr in ("64", "64A", "64A1", "64A2", "64B6", "64C", "64.10", "64.10(i)"):
         assert addresses.anchor(addr) in page.ids, addr
-    rels = {l["attrs"].get("rel") for l in page.links}
+    rels = {link["attrs"].get("rel") for link in page.links}
     assert {"prev", "next"} <= rels
     html = (site / "law-64.html").read_text(encoding="utf-8")
     assert '<details class="node node-commentary" id="64.10"' in html
@@ -86,7 +86,7 @@ def test_law_page_anchors_prev_next(site):
 
 def test_references_are_links(site):
     page = parse(site / "law-67.html")
-    ref = [l for l in page.links if "ref" in l["class"].split() and l["text"] == "правилу 64"]
+    ref = [link for link in page.links if "ref" in link["class"].split() and link["text"] == "правилу 64"]
     assert ref, "правилу 64 in 67B1(B) is a link"
     assert ref[0]["href"] == "law-64.html#64"
     assert ref[0]["attrs"].get("data-preview-title", "").startswith("64")
@@ -110,16 +110,16 @@ def test_backlinks(site):
 
 def test_footnotes_both_ways(site):
     page = parse(site / "law-13.html")
-    hrefs = {l["href"] for l in page.links}
+    hrefs = {link["href"] for link in page.links}
     assert "#13-fn1" in hrefs and "#13-fnref1" in hrefs
     assert {"13-fn1", "13-fnref1"} <= page.ids
 
 
 def test_rulings_marked_and_pages(site):
     page = parse(site / "law-64.html")
-    assert any(l["href"] == "rule-revoke.html" for l in page.links)
+    assert any(link["href"] == "rule-revoke.html" for link in page.links)
     rule = parse(site / "rule-revoke.html")
-    assert any(l["href"] == "law-64.html#64A1" for l in rule.links)
+    assert any(link["href"] == "law-64.html#64A1" for link in rule.links)
     rules = (site / "rules.html").read_text(encoding="utf-8")
     assert "на усмотрение судьи" in rules and "исполняется" in rules
 

@@ -18,9 +18,10 @@ the tests run.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .addresses import CORPUS_ADDRESSES, OUTSIDE_ADDRESSES
 from .auction import rule_auction, rule_score, score
@@ -280,9 +281,26 @@ def get_spec(name: str) -> RulingSpec:
 
 
 __all__ = [
-    "RULINGS", "RulingSpec", "check_addresses", "implemented_addresses", "get_spec",
-    "load_cases", "Ruling", "Step", "JudgementPoint", "RulingInputError",
-    "rule_revoke", "rule_revoke_pbn", "rule_defective_trick", "rule_incorrect_cards",
-    "rule_auction", "rule_score", "score", "rule_claim", "rule_concession", "rule_attention",
-    "CORPUS_ADDRESSES", "OUTSIDE_ADDRESSES",
+    "CORPUS_ADDRESSES",
+    "OUTSIDE_ADDRESSES",
+    "RULINGS",
+    "JudgementPoint",
+    "Ruling",
+    "RulingInputError",
+    "RulingSpec",
+    "Step",
+    "check_addresses",
+    "get_spec",
+    "implemented_addresses",
+    "load_cases",
+    "rule_attention",
+    "rule_auction",
+    "rule_claim",
+    "rule_concession",
+    "rule_defective_trick",
+    "rule_incorrect_cards",
+    "rule_revoke",
+    "rule_revoke_pbn",
+    "rule_score",
+    "score",
 ]

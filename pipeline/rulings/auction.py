@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from .result import Ruling, RulingBuilder, RulingInputError
-from .seats import SEATS, SEAT_RU, SEAT_RU_GEN, SUIT_RU, partner, seat
+from .seats import SEAT_RU, SEAT_RU_GEN, SEATS, SUIT_RU, partner, seat
 
 STRAINS = ("C", "D", "H", "S", "NT")
 _BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
@@ -147,7 +147,7 @@ def rule_auction(calls: list[str], dealer: str = "N") -> Ruling:
     })
 
 
-def _supersede(b: RulingBuilder, entries: list[dict], idx: int | None, by: int, call: str) -> None:
+def _supersede(b: RulingBuilder, entries: list[dict], idx: int, by: int, call: str) -> None:
     for e in entries:
         if e["index"] - 1 == idx and not e["superseded"]:
             e["superseded"] = True

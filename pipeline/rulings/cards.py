@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .result import Ruling, RulingBuilder, RulingInputError
-from .seats import SEATS, SEAT_RU, boolean, only_keys
+from .seats import SEAT_RU, SEATS, boolean, only_keys
 
 FACT_KEYS = {"card_counts", "offender_called", "cards_seen", "hand_records", "misdealt",
              "information_unimportant", "all_four_agree"}

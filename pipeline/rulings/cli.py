@@ -20,12 +20,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from . import (RULINGS, Ruling, RulingInputError, rule_attention, rule_auction, rule_claim,
-               rule_concession, rule_defective_trick, rule_incorrect_cards, rule_revoke,
-               rule_revoke_pbn, rule_score)
+from . import (
+    RULINGS,
+    Ruling,
+    RulingInputError,
+    rule_attention,
+    rule_auction,
+    rule_claim,
+    rule_concession,
+    rule_defective_trick,
+    rule_incorrect_cards,
+    rule_revoke,
+    rule_revoke_pbn,
+    rule_score,
+)
 
 
 class _BadInput(Exception):

@@ -27,7 +27,6 @@ For every board in the file (or only the one numbered ``board``):
 from __future__ import annotations
 
 import dataclasses
-import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -240,7 +239,7 @@ def _winner(played: dict[str, str], leader: str, trump: str | None) -> str:
     led = played[leader][0]
 
     def key(item):
-        p, card = item
+        _p, card = item
         if trump and card[0] == trump:
             return (2, order.index(card[1]))
         if card[0] == led:
@@ -264,7 +263,7 @@ def _with_equity(b, result: BoardRevokes, play: list[str], declarer: str,
             note = ("Оценка справедливости двойным болваном не удалась "
                     f"({type(exc).__name__}); решение по 64C — на усмотрение судьи.")
         ruling = dataclasses.replace(
-            r.ruling, judgement=r.ruling.judgement + (JudgementPoint("64C", note),))
+            r.ruling, judgement=(*r.ruling.judgement, JudgementPoint("64C", note)))
         new_revokes.append(dataclasses.replace(r, ruling=ruling))
     return dataclasses.replace(result, revokes=tuple(new_revokes))
 

@@ -131,7 +131,7 @@ def rule_revoke(facts: dict[str, Any]) -> Ruling:
         "exceptions": [],
     }
 
-    if not established:
+    if how is None:
         b.step("63A", "not established",
                f"{SEAT_RU[offender]} не сходил в масть на {trick}-й взятке{suit_txt}, но ни одно "
                "из условий 63A1–63A3 не выполнено: ренонс ещё не стал окончательным.")

@@ -1,7 +1,7 @@
 """Seats, suits and their Russian names; strict parsing that raises RulingInputError."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from .result import RulingInputError
 
@@ -49,6 +49,10 @@ def boolean(facts: dict, key: str, default: bool = False) -> bool:
     return value
 
 
+@overload
+def integer(facts: dict, key: str, lo: int, hi: int, *, required: Literal[True] = True) -> int: ...
+@overload
+def integer(facts: dict, key: str, lo: int, hi: int, *, required: bool) -> int | None: ...
 def integer(facts: dict, key: str, lo: int, hi: int, *, required: bool = True) -> int | None:
     if key not in facts or facts[key] is None:
         if required:

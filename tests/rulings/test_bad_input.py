@@ -5,8 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.rulings import (RulingInputError, rule_auction, rule_claim, rule_defective_trick,
-                              rule_incorrect_cards, rule_revoke, rule_revoke_pbn)
+from pipeline.rulings import (
+    RulingInputError,
+    rule_auction,
+    rule_claim,
+    rule_defective_trick,
+    rule_incorrect_cards,
+    rule_revoke,
+    rule_revoke_pbn,
+)
 
 PBN_DIR = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "pbn"
 GOOD = {"offender": "E", "declarer": "S", "revoke_trick": 3, "established_by": "play",
@@ -122,7 +129,7 @@ def test_pbn_revoke_detected_when_clean_board_is_altered():
 
 def test_pbn_too_many_tricks():
     with pytest.raises(RulingInputError):
-        rule_revoke_pbn(_pbn(D1, CLEAN_ROWS + ["HT HA H6 H5"]))
+        rule_revoke_pbn(_pbn(D1, [*CLEAN_ROWS, "HT HA H6 H5"]))
 
 
 @pytest.mark.parametrize("fn,facts,needle", [

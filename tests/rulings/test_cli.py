@@ -44,12 +44,12 @@ def test_score_json(cli):
 
 
 def test_score_made_vulnerable(cli):
-    rc, out, _ = cli(["rule", "score", "3NT", "--vul", "ALL", "--declarer", "N", "--tricks", "10", "--format", "json"])
+    _rc, out, _ = cli(["rule", "score", "3NT", "--vul", "ALL", "--declarer", "N", "--tricks", "10", "--format", "json"])
     assert json.loads(out)["score"] == 630
 
 
 def test_score_bad_contract(cli):
-    rc, out, err = cli(["rule", "score", "8SX", "--vul", "NONE", "--declarer", "N", "--tricks", "10"])
+    rc, _out, err = cli(["rule", "score", "8SX", "--vul", "NONE", "--declarer", "N", "--tricks", "10"])
     assert rc == 2 and "8SX" in err
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PBN_DIR = ROOT / "tests" / "fixtures" / "pbn"
@@ -53,7 +52,7 @@ def test_missing_board_is_bad_input(cli):
 
 
 def test_equity_note_is_attached(cli):
-    rc, out, _ = cli(["rule", "revoke", "--pbn", str(PBN_DIR / "r01_defender_discards.pbn"),
+    _rc, out, _ = cli(["rule", "revoke", "--pbn", str(PBN_DIR / "r01_defender_discards.pbn"),
                       "--format", "json"])
     rv = json.loads(out)["boards"][0]["revokes"][0]
     notes = [j["text"] for j in rv["ruling"]["judgement"] if j["address"] == "64C"]

@@ -94,8 +94,6 @@ def _rotate_pbn(text: str, n: int) -> str:
 def test_pbn_rotation_changes_nothing_but_seat_names():
     from pathlib import Path
 
-    import pytest
-
     from pipeline.rulings import rule_revoke_pbn
 
     pbn_dir = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "pbn"

@@ -3,8 +3,14 @@ from __future__ import annotations
 
 import jsonschema
 
-from pipeline.rulings import (CORPUS_ADDRESSES, OUTSIDE_ADDRESSES, RULINGS, check_addresses,
-                              implemented_addresses, load_cases)
+from pipeline.rulings import (
+    CORPUS_ADDRESSES,
+    OUTSIDE_ADDRESSES,
+    RULINGS,
+    check_addresses,
+    implemented_addresses,
+    load_cases,
+)
 
 CORPUS = set("""13 13A 13A1 13A2 13A3 13B 13B1 19 19B 19B1 19B2 19B3 19C 19D 20 20A 23B 24
 63 63A 63A1 63A2 63A3 63B 64 64A 64A1 64A2 64B 64B1 64B2 64B3 64B4 64B5 64B6 64C 64.10
