@@ -19,8 +19,8 @@ fixture table in ``tests/test_blocks.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import regex
 

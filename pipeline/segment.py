@@ -52,7 +52,7 @@ class _Build:
     page: int
     inferred: bool = False
     level: int = 0
-    children: list["_Build"] = field(default_factory=list)
+    children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     probable: str | None = None
@@ -138,7 +138,7 @@ def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
             continue
         head_page = reg[0].page
         nxt = next((t for t in reg if t.kind == "law" and t.page == head_page), None)
-        if nxt is not None and int(nxt.label) > 1:
+        if nxt is not None and nxt.label and int(nxt.label) > 1:
             out[region] = int(nxt.label) - 1
     return out
 
@@ -163,10 +163,12 @@ class _TreeBuilder:
         if tok.kind == "footnote":
             self.footnotes.append(tok)
         elif tok.kind == "para":
-            if self.current is None:  # cannot happen after a region start, kept for safety
-                self._root(_Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1))
-            self.current.paras.append(tok.rest)
-            self.current.end = tok.end
+            current = self.current
+            if current is None:  # cannot happen after a region start, kept for safety
+                current = _Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1)
+                self._root(current)
+            current.paras.append(tok.rest)
+            current.end = tok.end
         else:
             self._unit(tok)
 
@@ -197,11 +199,11 @@ class _TreeBuilder:
 
     def _level(self, tok: Token) -> int:
         level = LEVEL[tok.kind]
-        if tok.kind == "subclause" and tok.label[1:-1].isdigit():
+        if tok.kind == "subclause" and tok.label and tok.label[1:-1].isdigit():
             # (1) inside (B): one level deeper (9A2(B)(1)); beside another (1): the same level
             top = next((b for b in reversed(self.stack) if b.kind == "subclause"), None)
             if top is not None:
-                level = top.level if top.label[1:-1].isdigit() else top.level + 1
+                level = top.level if (top.label or "")[1:-1].isdigit() else top.level + 1
         if tok.kind == "item":
             top = self.stack[-1] if self.stack else None
             level = top.level if top is not None and top.kind == "item" else max((top.level + 1) if top else 0, 5)
@@ -232,7 +234,7 @@ class _TreeBuilder:
         parent = stack[-1] if stack else None
         if b.kind == "commentary" and parent is not None:
             # a commentary paragraph sits under its own law only
-            while stack and not (stack[-1].kind == "law" and stack[-1].id == b.label.split(".")[0]):
+            while stack and not (stack[-1].kind == "law" and stack[-1].id == (b.label or "").split(".")[0]):
                 stack.pop()
             parent = stack[-1] if stack else None
         if b.kind not in ("law", "part", "commentary", "fragment"):
@@ -249,7 +251,7 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
     carries the mark; marks with no body on their page are reported."""
     diags: list[Diagnostic] = []
     for tok in footnotes:
-        mark = tok.label
+        mark = tok.label or ""
         body_text, _tags = _strip_tags(tok.rest.strip())
         target = None
         for b in all_nodes:
