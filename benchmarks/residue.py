@@ -1,0 +1,102 @@
+"""Residue: damage left in the text of a built codex, found by its shape.
+
+``find(text)`` returns ``[(class, snippet), ...]`` for every piece of site
+chrome, pager, printer directive, ditto mark, pilcrow, table separator, tag,
+mojibake and the like that is still inside ``text`` (a node's title, text or a
+footnote body after Kodeks cleaned it). The patterns describe shapes, never one
+site's wording: a pager is a run of consecutive numbers or previous/next links,
+a directive is ``..page`` with a number, chrome is the vocabulary of reader-site
+user interfaces (font settings, bookmarks, genre menus, breadcrumbs, links).
+
+Used by ``score_devset.py`` (real pages) and ``bench_robustness.py`` (simulated
+damage). The gold texts of the seeds have no residue: ``tests/test_devset_tools.py``
+checks that, so a pattern that fires on clean law text is caught.
+"""
+
+from __future__ import annotations
+
+import regex
+
+# Each class: one verbose pattern. Order matters only for reporting.
+PATTERNS: dict[str, regex.Pattern] = {
+    # "..page12" of DOS e-texts, with or without the number
+    "page-directive": regex.compile(r"\.\.page\d*", regex.I),
+    "pilcrow": regex.compile(r"¶"),
+    # control tags like (DC4) that belong in the node's tags
+    "tag": regex.compile(r"\((?:DC\d|ESC|SO|SI)\)"),
+    # previous/next links, a "pages:" label, or five numbers counting up
+    "pager": regex.compile(r"""
+          (?:«|<<|‹)\s*(?:Первая|Предыдущая|Назад)
+        | (?:Следующая|Последняя|Вперед|Вперёд|ВПЕРЕД)\s*(?:»|>>|›)
+        | \bСтраниц[аы]?\s*:
+        | \bПерейти\s+на\s+страницу
+        | (?<![\d.,])(?P<n>\d{1,3})(?:\s*[-–]?\s+)(?P<m>\d{1,3})(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?![\d.,])
+        """, regex.X),
+    # a dot leader to a page number, as in tables of contents and indexes
+    "leader": regex.compile(r"\.{5,}\s*\d"),
+    # "=" standing for a repeated index heading
+    "ditto": regex.compile(r"(?:^|\n|\s)=\s+[а-яё]|[а-яё]\s+=\s*(?:\.|$|\n)", regex.I),
+    "table-separator": regex.compile(r"\|\s{2,}\||(?:^|\s)\|(?:\s|$)"),
+    "chrome": regex.compile(r"""
+          \b(?:Шрифт|Интервал|Закладка|Жанр|Автор|Категории)\s*:
+        | Читать\s+онлайн | Чтение\s+онлайн | на\s+главную | Самые\s+читаемые
+        | ИСКАТЬ\s+КНИГУ | ТОП\s+авторов | Электронная\s+библиотека | Поиск\s+по\s+сайту
+        | Версия\s+для\s+печати | \|\s*страница\s+\d | \.fb2\b
+        | https?:// | \bwww\.
+        | \b[A-Za-z0-9-]+\.(?:ru|net|com|org|ua|info|club|me)\b
+        """, regex.X),
+    # runs of single letters: alphabet bars and spaced-out titles (П Р А В И Л О)
+    "spaced-letters": regex.compile(r"(?<!\w)(?:\p{Lu}\s{1,3}){5,}\p{Lu}(?!\w)"),
+    "question-run": regex.compile(r"\?{3,}"),
+    # ё read as „ or a run of Serbian/Macedonian letters that are mis-decoded rules
+    "mojibake": regex.compile(r"\p{Cyrillic}„\p{Cyrillic}|[њћџђ]{2,}|\ufffd|(?:Ð.|Ñ.){3,}"),
+    "rule": regex.compile(r"={4,}|-{5,}|_{4,}|─{3,}"),
+    # a page number standing alone as a line of the text
+    "page-number": regex.compile(r"(?:^|\n)\s*[-–—]\s*\d{1,3}\s*[-–—]?\s*(?:\n|$)"),
+}
+
+
+def _is_pager_run(m: regex.Match) -> bool:
+    """Five numbers form a pager only when they count up by one."""
+    if m.group("n") is None:
+        return True
+    nums = [int(x) for x in regex.findall(r"\d+", m.group(0))]
+    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+
+
+def find(text: str | None) -> list[tuple[str, str]]:
+    """Every residue in ``text`` as ``(class, snippet)``; an empty list for clean text."""
+    if not text:
+        return []
+    found: list[tuple[str, str]] = []
+    for name, pattern in PATTERNS.items():
+        for m in pattern.finditer(text):
+            if name == "pager" and not _is_pager_run(m):
+                continue
+            start, end = max(0, m.start() - 15), min(len(text), m.end() + 15)
+            found.append((name, text[start:end].replace("\n", " ")))
+    return found
+
+
+def node_texts(node: dict):
+    """Title, text and footnote bodies of one exported node (source-export shape)."""
+    yield node.get("title")
+    yield node.get("text")
+    for fn in node.get("footnotes") or []:
+        yield fn.get("text")
+
+
+def walk(nodes: list[dict]):
+    """Every node of an exported tree, depth first, in document order."""
+    for n in nodes:
+        yield n
+        yield from walk(n.get("children") or [])
+
+
+def in_tree(nodes: list[dict]) -> list[tuple[str, str]]:
+    """Every residue in every node of an exported tree."""
+    out: list[tuple[str, str]] = []
+    for n in walk(nodes):
+        for t in node_texts(n):
+            out += find(t)
+    return out
