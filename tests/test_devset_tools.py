@@ -110,3 +110,37 @@ def test_scorer_scores_a_built_page(tmp_path):
     assert res["refs"]["tp"] == 2 and res["refs"]["fp"] == 0
     assert res["residue"] == [] and res["toc_nodes"] == 0
     assert out["summary"]["address_recall"] == 0.75
+
+
+def _bench(*args: str) -> dict:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py"), "--json", *args],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_simulator_renders_every_class_with_its_truth():
+    import simulate
+
+    trees = simulate.gold_trees(limit=2)
+    assert len(simulate.DAMAGE) >= 10
+    for name in simulate.DAMAGE:
+        for stem, text, want in simulate.simulate(name, trees):
+            assert text.strip(), (name, stem)
+            ids = [n["id"] for n in residue.walk(want["nodes"])]
+            assert None not in ids, (name, stem)
+            assert (not ids) == (name in ("toc", "index")), (name, stem)
+    clean_text = simulate.simulate("clean", trees)[0][1]
+    assert clean_text.startswith("Правило 64. ")
+    assert simulate.simulate("collapsed", trees)[0][1].count("\n") == 1
+    assert simulate.simulate("double-spaced", trees)[0][1].count("\n\n") > 5
+
+
+def test_robustness_bench_output_and_clean_class():
+    out = _bench("--seeds", "1", "--classes", "clean", "toc")
+    assert set(out) >= {"classes", "seeds", "seconds"} and out["seeds"] == 1
+    for name in ("clean", "toc"):
+        assert set(out["classes"][name]) >= {"node_f1", "refs_f1", "residue", "cer"}
+    clean = out["classes"]["clean"]
+    assert clean["node_f1"] == 1.0 and clean["refs_f1"] == 1.0
+    assert clean["residue"] == 0 and clean["cer"] == 0.0 and clean["nodes"] > 0

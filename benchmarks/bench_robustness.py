@@ -1,0 +1,120 @@
+"""Robustness: Kodeks on simulated damage, class by class, against a known truth.
+
+    python benchmarks/bench_robustness.py [--json] [--classes a b] [--seeds N] [--root REPO]
+
+For each damage class of ``simulate.py`` the gold trees are rendered, damaged, and
+built together as one corpus with the real command line; each source's export is
+compared with its truth using the project's own figures (``pipeline.evaluate``):
+
+- ``node_f1``: F1 of node ids; for a table of contents or an index the truth has no
+  nodes, so any node built from it makes this 0;
+- ``refs_f1``: F1 of reference targets (as counted by ``kodeks eval``);
+- ``residue``: damage left in any title, text or footnote (``residue.py``);
+- ``cer``: character error rate of the whole reading (titles, texts, footnotes);
+  where the truth is empty (table of contents, index) it is the share of the
+  page's characters that reached the codex;
+- ``nodes``: nodes built (useful where the truth is empty).
+
+``--json`` prints ``{"classes": {NAME: {"node_f1": …, "refs_f1": …, "residue": …,
+"cer": …, "nodes": …}}, "seeds": N, "seconds": …}``. Targets: node F1 ≥ 0.97, no
+residue, CER ≤ 0.005 in every class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import residue  # noqa: E402
+import simulate  # noqa: E402
+
+
+def _add(total: dict, c: dict) -> dict:
+    for k, v in c.items():
+        total[k] = tuple(a + b for a, b in zip(total[k], v)) if k in total else v
+    return total
+
+
+def run_class(name: str, trees: list, root: Path, seed: int) -> dict:
+    """Build one damage class and score it; returns the class's figures."""
+    sys.path.insert(0, str(root))
+    from pipeline import evaluate  # the project's own figures, from the scored tree
+
+    work = Path(tempfile.mkdtemp(prefix=f"kodeks-sim-{name}-"))
+    try:
+        corpus, out = work / "corpus", work / "out"
+        corpus.mkdir()
+        cases = simulate.simulate(name, trees, seed)
+        for stem, text, _ in cases:
+            (corpus / f"{stem}.txt").write_text(text, encoding="utf-8")
+        proc = subprocess.run(
+            [sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"],
+            cwd=work, env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True, text=True, timeout=1200)
+        total: dict = {}
+        left = nodes = want_nodes = stray = chars = 0
+        for stem, text, want in cases:
+            path = out / "sources" / f"{stem}.json"
+            got = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+            _add(total, evaluate.counts(want, got))
+            tree = (got or {}).get("nodes") or []
+            left += len(residue.in_tree(tree))
+            nodes += sum(1 for _ in residue.walk(tree))
+            want_nodes += sum(1 for _ in residue.walk(want.get("nodes") or []))
+            stray += len(evaluate.reading(got or {}))
+            chars += len(text)
+        f = evaluate.figures(total)
+        if want_nodes == 0:
+            # a table of contents or an index: any node at all is a failure, and the
+            # "error rate" is the share of the page's characters that reached the codex
+            f["nodes_f1"] = 1.0 if nodes == 0 else 0.0
+            f["refs_f1"] = 1.0 if f["refs_p"] == 1.0 else 0.0
+            f["cer"] = stray / chars if chars else 0.0
+        res = {"node_f1": round(f["nodes_f1"], 4), "refs_f1": round(f["refs_f1"], 4), "residue": left,
+               "cer": round(f["cer"], 4), "nodes": nodes}
+        if proc.returncode not in (0, 1):
+            res["error"] = proc.stderr.strip()[-300:]
+        return res
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--classes", nargs="*", default=list(simulate.DAMAGE))
+    ap.add_argument("--seeds", type=int, default=None, help="use only the first N gold trees (size)")
+    ap.add_argument("--seed", type=int, default=13, help="random seed of the damage")
+    ap.add_argument("--root", type=Path, default=REPO, help="repository whose pipeline is measured")
+    args = ap.parse_args(argv)
+    unknown = [c for c in args.classes if c not in simulate.DAMAGE]
+    if unknown:
+        print(f"bench_robustness: unknown classes {unknown}; known: {list(simulate.DAMAGE)}", file=sys.stderr)
+        return 2
+    trees = simulate.gold_trees(limit=args.seeds)
+    start = time.perf_counter()
+    classes = {name: run_class(name, trees, args.root.resolve(), args.seed) for name in args.classes}
+    report = {"classes": classes, "seeds": len(trees), "seconds": round(time.perf_counter() - start, 1)}
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        print(f"{'class':20} {'node_f1':>8} {'refs_f1':>8} {'residue':>8} {'cer':>8} {'nodes':>6}")
+        for name, r in classes.items():
+            ok = r["node_f1"] >= 0.97 and r["residue"] == 0 and r["cer"] <= 0.005
+            print(f"{name:20} {r['node_f1']:>8.4f} {r['refs_f1']:>8.4f} {r['residue']:>8} {r['cer']:>8.4f} "
+                  f"{r['nodes']:>6}  {'ok' if ok else 'BELOW TARGET'}")
+        print(f"{len(trees)} gold trees, {report['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
