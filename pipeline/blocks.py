@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import regex
 
 from . import addresses
-from .clean import CLAUSE, COMMENTARY, FOOTNOTE, ITEM, LAW_HEAD, PART_HEAD, SECTION, SUBCLAUSE
+from .grammar import CLAUSE, COMMENTARY, FOOTNOTE, ITEM, LAW_HEAD, PART_HEAD, SECTION, SUBCLAUSE
 
 
 @dataclass(slots=True)

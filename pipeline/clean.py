@@ -27,7 +27,6 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -35,50 +34,9 @@ import regex
 
 from . import morph
 from .buffer import Buffer, Change
-from .model import Cleaned, Edit, Source, Span
-
-# ---------------------------------------------------------------------------
-# Patterns shared with the segmenter: what starts a structural unit.
-
-LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d{1,3})\s*\.\s*")
-"""``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
-PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
-"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
-SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
-"""``A.Наказание…``, Latin or Cyrillic look-alike letter."""
-CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
-"""``1.Нарушитель…``."""
-SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
-"""``(A).…``, ``(1).…``."""
-COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.\s+")
-"""``64.10. …``, ``74.2,3. …``."""
-ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
-"""Commentary items ``(i) …``, ``(iii) …``."""
-FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
-"""A footnote body: ``(*) - …``."""
-TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
-"""Source tags such as ``(DC4)``."""
-
-MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE)
-
-
-# One alternation each, so a line is tested in a single regex call.
-_ANY_UNIT = regex.compile("|".join(f"(?:{p.pattern})" for p in MARKERS))
-_ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
-                                                                   SUBCLAUSE)))
-
-
-def starts_unit(line: str) -> bool:
-    """True when ``line`` opens a structural unit (heading, marker or footnote)."""
-    return _ANY_UNIT.match(line) is not None
-
-
-def is_heading_line(line: str) -> bool:
-    """True for a line whose opening words are a title (law, part, section,
-    clause or subclause marker), as opposed to commentary paragraphs, items and
-    footnotes, whose opening words are usually body text."""
-    return _ANY_HEADING.match(line) is not None
-
+from .grammar import CLAUSE_END, FOOTNOTE, FULL_STOP, RUN_IN, TAG_END, is_heading_line, starts_unit
+from .model import Cleaned, Edit, Source
+from .offsets import OffsetMap, span_of
 
 # ---------------------------------------------------------------------------
 # Context
@@ -352,26 +310,13 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-# A marker run into a line: after a sentence end (or a colon), a section letter,
-# clause number, subclause, law heading or footnote body starts a new unit.
-_RUN_IN = regex.compile(r"""
-    (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)
-    [ \t]+
-    (?=
-        [A-HА-ЕВС]\.\s?[А-ЯЁA-Z]            # B.Фальшренонс
-      | \d{1,2}\.[А-ЯЁ]                     # 2.Игрок (no space: a clause marker)
-      | \((?:[A-HА-ЕВС]|\d{1,2})\)\.         # (A).
-      | Правило\s*\d{1,3}\.\s*[А-ЯЁ]         # Правило 64. …
-      | \(\*+\d*\)\s*[-–—]\s                 # (*) - footnote body
-    )""", regex.X)
-_SINGLE_LETTER_WORD = regex.compile(r"(?<=\s)[A-HА-ЕВС]\.\s?[А-ЯЁ]")
 
 
 def run_in_structure(text: str, ctx: Context) -> list[Change]:
     """Start a new line where a structural marker was run into the text
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``)."""
     out = []
-    for m in _RUN_IN.finditer(text):
+    for m in RUN_IN.finditer(text):
         before = text[max(0, m.start() - 4):m.start()]
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
         if regex.search(r"\b[a-zа-я]\.$", before):  # "т.е. A" style abbreviations: not a marker
@@ -430,11 +375,6 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_SENTENCE_END = regex.compile(r"[.!?:;…][)\]»\"”']*\s*$")
-_TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
-_FULL_STOP = regex.compile(r"[.!?…][)\]»\"”']*\s*$")
-
-
 def unwrap(text: str, ctx: Context) -> list[Change]:
     """Join hard-wrapped lines into paragraphs and headings. A line break stays
     where the structure or the sentence says so:
@@ -461,8 +401,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             continue
         prev = lines[i - 1][2]
         nl = s - 1  # the newline before this line
-        if not line.strip() or nl in toc or starts_unit(line) or _TAG_END.search(prev) \
-                or (para_is_footnote and _FULL_STOP.search(prev)):
+        if not line.strip() or nl in toc or starts_unit(line) or TAG_END.search(prev) \
+                or (para_is_footnote and FULL_STOP.search(prev)):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
@@ -472,7 +412,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             if upper:
                 para_is_heading = is_heading_line(line)
                 continue
-        elif upper and _SENTENCE_END.search(prev) and not ctx.tagged_paragraphs:
+        elif upper and CLAUSE_END.search(prev) and not ctx.tagged_paragraphs:
             para_is_heading = para_is_footnote = False
             continue
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
@@ -593,47 +533,6 @@ def clean(source: Source, vocab: set[str] | None = None,
     return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, edits))
 
 
-class OffsetMap:
-    """Maps offsets between cleaned and raw text in O(log edits)."""
-
-    def __init__(self, edits):
-        self.edits = list(edits)
-        self._clean = [e.clean_start for e in self.edits]
-        self._raw = [e.span.start for e in self.edits]
-
-    def to_raw(self, offset: int) -> int:
-        """Raw offset of a cleaned offset (an offset inside a replacement maps to
-        the start of the replaced raw text)."""
-        i = bisect_right(self._clean, offset) - 1
-        if i < 0:
-            return offset
-        e = self.edits[i]
-        if offset < e.clean_start + len(e.after):
-            return e.span.start
-        return e.span.end + (offset - e.clean_start - len(e.after))
-
-    def to_clean(self, raw: int) -> int:
-        """Cleaned offset of a raw offset (inside a replaced stretch: the start of
-        its replacement)."""
-        i = bisect_right(self._raw, raw) - 1
-        if i < 0:
-            return raw
-        e = self.edits[i]
-        if raw < e.span.end:
-            return e.clean_start
-        return e.clean_start + len(e.after) + (raw - e.span.end)
-
-
-class LineIndex:
-    """1-based line numbers of raw offsets, by binary search."""
-
-    def __init__(self, text: str):
-        self.starts = [0] + [m.end() for m in regex.finditer(r"\n", text)]
-
-    def line(self, offset: int) -> int:
-        return bisect_right(self.starts, offset)
-
-
 def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
     is not this one plus one: pages are missing between them."""
@@ -647,28 +546,6 @@ def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:
     return tuple(out)
 
 
-_LINE_INDEX: dict[int, tuple[str, LineIndex]] = {}
-
-
 def _edit(source: Source, rs: int, re_: int, after: str, kind: str, cs: int, why: str) -> Edit:
     return Edit(kind=kind, span=span_of(source, rs, re_), before=source.text[rs:re_],
                 after=after, clean_start=cs, why=why)
-
-
-def span_of(source: Source, start: int, end: int) -> Span:
-    """A ``Span`` for raw offsets, with 1-based line numbers."""
-    key = id(source.text)
-    cached = _LINE_INDEX.get(key)
-    if cached is None or cached[0] is not source.text:
-        if len(_LINE_INDEX) > 64:
-            _LINE_INDEX.clear()
-        cached = (source.text, LineIndex(source.text))
-        _LINE_INDEX[key] = cached
-    index = cached[1]
-    return Span(source=source.name, start=start, end=end, line=index.line(start),
-                end_line=index.line(max(start, end - 1)))
-
-
-def column(source: Source, offset: int) -> int:
-    """1-based column of a raw offset."""
-    return offset - (source.text.rfind("\n", 0, offset) + 1) + 1

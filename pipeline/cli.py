@@ -72,7 +72,8 @@ def cmd_eval(args) -> int:
 # -- clean ---------------------------------------------------------------------
 
 def cmd_clean(args) -> int:
-    from .clean import clean, column
+    from .clean import clean
+    from .offsets import column
     from .read import read_source
 
     src, diags = read_source(Path(args.file))

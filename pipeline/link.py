@@ -37,7 +37,7 @@ def _section_of(address: str | None) -> str | None:
 def _ref_span(tree: Tree, node_span: Span, text: str) -> Span:
     """Where a reference's text stands in the raw source: searched inside the
     node's raw span (the cleaner may have joined lines inside it)."""
-    from .clean import span_of
+    from .offsets import span_of
 
     raw = tree.source.text
     pos = raw.find(text, node_span.start, max(node_span.end, node_span.start + 1) + len(text))

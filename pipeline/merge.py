@@ -23,13 +23,12 @@ import functools
 from bisect import bisect_left
 from dataclasses import replace
 
-import regex
 
 from . import addresses
 from .errors import diag
+from .grammar import CLAUSE_END
 from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness, walk
 
-_TERMINAL = regex.compile(r"[.!?:;…)»\"]\s*$")
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -43,7 +42,7 @@ def _similar(a: str | None, b: str | None) -> float:
 
 def _truncated(node: Node) -> bool:
     body = node.text or (node.title if not node.children else "")
-    return bool(body) and not _TERMINAL.search(body)
+    return bool(body) and not CLAUSE_END.search(body)
 
 
 _EDIT_STARTS: dict[int, tuple[object, list[int]]] = {}

@@ -30,11 +30,11 @@ import regex
 
 from . import addresses
 from .blocks import BlockState, Line, Token, tokenize
-from .clean import TAG, OffsetMap, span_of
+from .grammar import FULL_STOP, TAG
+from .offsets import OffsetMap, span_of
 from .errors import diag
 from .model import Cleaned, Diagnostic, Footnote, Node, Source, Tree
 
-_SENTENCE_END = regex.compile(r"[.!?…][)\]»\"”']*$")
 PENALTY = "(НАКАЗАНИЕ)"
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
@@ -82,7 +82,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     first = nodes[0] if nodes else None
     trunc_start = bool(first and (first.kind == "fragment" or first.inferred))
     tail = cleaned.text.rstrip()
-    trunc_end = bool(tail) and not _SENTENCE_END.search(TAG.sub("", tail).rstrip())
+    trunc_end = bool(tail) and not FULL_STOP.search(TAG.sub("", tail).rstrip())
     if trunc_end:
         diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
     return Tree(source=src, cleaned=cleaned, nodes=nodes, truncated_start=trunc_start,
@@ -327,7 +327,7 @@ def _finish(b: _Build) -> None:
         # A lone sentence is body text ("(1).Болван не может …розыгрыша."); otherwise
         # the first paragraph is the heading ("E.Неустановленная линия игры (…).").
         lone_sentence = len(paras) == 1 and not b.children and \
-            bool(_SENTENCE_END.search(paras[0]) or len(paras[0]) > 160)
+            bool(FULL_STOP.search(paras[0]) or len(paras[0]) > 160)
         if paras and not lone_sentence:
             b.title, b.paras = paras[0] or None, paras[1:]
         else:

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.buffer import unapply
-from pipeline.clean import REPAIRS, OffsetMap, clean, vocabulary
+from pipeline.clean import REPAIRS, clean, vocabulary
+from pipeline.offsets import OffsetMap
 from pipeline.model import Source
 from pipeline.read import detect_kind
 

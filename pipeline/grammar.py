@@ -1,0 +1,83 @@
+"""The structural grammar of the sources: what opens a unit and what ends a sentence.
+
+Every pattern that says where a structural unit (part, law, section, clause,
+subclause, commentary paragraph, item, footnote) starts, and every pattern that
+says where a sentence ends, lives here, so the cleaner, the segmenter and the
+merger cannot disagree about either. Patterns match at the start of a cleaned
+line unless their docstring says otherwise.
+"""
+
+from __future__ import annotations
+
+import regex
+
+
+LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d{1,3})\s*\.\s*")
+"""``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
+PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
+"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
+SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
+"""``A.Наказание…``, Latin or Cyrillic look-alike letter."""
+CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
+"""``1.Нарушитель…``."""
+SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
+"""``(A).…``, ``(1).…``."""
+COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.\s+")
+"""``64.10. …``, ``74.2,3. …``."""
+ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
+"""Commentary items ``(i) …``, ``(iii) …``."""
+FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
+"""A footnote body: ``(*) - …``."""
+TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
+"""Source tags such as ``(DC4)``."""
+
+MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE)
+
+
+# One alternation each, so a line is tested in a single regex call.
+_ANY_UNIT = regex.compile("|".join(f"(?:{p.pattern})" for p in MARKERS))
+_ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
+                                                                   SUBCLAUSE)))
+
+
+def starts_unit(line: str) -> bool:
+    """True when ``line`` opens a structural unit (heading, marker or footnote)."""
+    return _ANY_UNIT.match(line) is not None
+
+
+def is_heading_line(line: str) -> bool:
+    """True for a line whose opening words are a title (law, part, section,
+    clause or subclause marker), as opposed to commentary paragraphs, items and
+    footnotes, whose opening words are usually body text."""
+    return _ANY_HEADING.match(line) is not None
+
+
+RUN_IN = regex.compile(r"""
+    (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)
+    [ \t]+
+    (?=
+        [A-HА-ЕВС]\.\s?[А-ЯЁA-Z]            # B.Фальшренонс
+      | \d{1,2}\.[А-ЯЁ]                     # 2.Игрок (no space: a clause marker)
+      | \((?:[A-HА-ЕВС]|\d{1,2})\)\.         # (A).
+      | Правило\s*\d{1,3}\.\s*[А-ЯЁ]         # Правило 64. …
+      | \(\*+\d*\)\s*[-–—]\s                 # (*) - footnote body
+    )""", regex.X)
+"""A structural marker run into a line: after a sentence end (or a colon), a
+section letter, clause number, subclause, law heading or footnote body starts a
+new unit. Matches the blank before the marker."""
+
+
+# ---------------------------------------------------------------------------
+# Sentence ends. One alphabet of terminal marks and closers; the variants differ
+# only in whether a colon or semicolon counts, which is a question of use.
+
+_CLOSERS = r"[)\]»\"”']*"
+
+FULL_STOP = regex.compile(r"[.!?…]" + _CLOSERS + r"\s*$")
+"""A line that ends a sentence with a full stop (``.``, ``!``, ``?``, ``…``),
+maybe followed by closing brackets or quotes."""
+CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
+"""A line that ends a sentence or a clause of a list (a colon or a semicolon
+before the list's next item counts)."""
+TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
+"""A line that ends with a source tag such as ``(DC4)`` (001 ends every paragraph so)."""

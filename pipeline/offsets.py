@@ -1,0 +1,78 @@
+"""Offsets between raw and cleaned text, and spans with line numbers.
+
+``OffsetMap`` maps offsets both ways through a cleaned source's edit log;
+``span_of`` makes a ``Span`` (raw offsets with 1-based lines) for a source;
+``column`` gives the 1-based column of a raw offset. Pure functions of the raw
+text and the edit log: nothing here changes either.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+import regex
+
+from .model import Source, Span
+
+
+class OffsetMap:
+    """Maps offsets between cleaned and raw text in O(log edits)."""
+
+    def __init__(self, edits):
+        self.edits = list(edits)
+        self._clean = [e.clean_start for e in self.edits]
+        self._raw = [e.span.start for e in self.edits]
+
+    def to_raw(self, offset: int) -> int:
+        """Raw offset of a cleaned offset (an offset inside a replacement maps to
+        the start of the replaced raw text)."""
+        i = bisect_right(self._clean, offset) - 1
+        if i < 0:
+            return offset
+        e = self.edits[i]
+        if offset < e.clean_start + len(e.after):
+            return e.span.start
+        return e.span.end + (offset - e.clean_start - len(e.after))
+
+    def to_clean(self, raw: int) -> int:
+        """Cleaned offset of a raw offset (inside a replaced stretch: the start of
+        its replacement)."""
+        i = bisect_right(self._raw, raw) - 1
+        if i < 0:
+            return raw
+        e = self.edits[i]
+        if raw < e.span.end:
+            return e.clean_start
+        return e.clean_start + len(e.after) + (raw - e.span.end)
+
+
+class LineIndex:
+    """1-based line numbers of raw offsets, by binary search."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in regex.finditer(r"\n", text)]
+
+    def line(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
+
+
+_LINE_INDEX: dict[int, tuple[str, LineIndex]] = {}
+
+
+def span_of(source: Source, start: int, end: int) -> Span:
+    """A ``Span`` for raw offsets, with 1-based line numbers."""
+    key = id(source.text)
+    cached = _LINE_INDEX.get(key)
+    if cached is None or cached[0] is not source.text:
+        if len(_LINE_INDEX) > 64:
+            _LINE_INDEX.clear()
+        cached = (source.text, LineIndex(source.text))
+        _LINE_INDEX[key] = cached
+    index = cached[1]
+    return Span(source=source.name, start=start, end=end, line=index.line(start),
+                end_line=index.line(max(start, end - 1)))
+
+
+def column(source: Source, offset: int) -> int:
+    """1-based column of a raw offset."""
+    return offset - (source.text.rfind("\n", 0, offset) + 1) + 1
