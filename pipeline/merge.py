@@ -23,12 +23,10 @@ import functools
 from bisect import bisect_left
 from dataclasses import replace
 
-
 from . import addresses
 from .errors import diag
 from .grammar import CLAUSE_END
 from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness, walk
-
 
 
 @functools.lru_cache(maxsize=1 << 16)

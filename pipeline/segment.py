@@ -30,10 +30,10 @@ import regex
 
 from . import addresses
 from .blocks import BlockState, Line, Token, tokenize
-from .grammar import FULL_STOP, TAG
-from .offsets import OffsetMap, span_of
 from .errors import diag
+from .grammar import FULL_STOP, TAG
 from .model import Cleaned, Diagnostic, Footnote, Node, Source, Tree
+from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
 

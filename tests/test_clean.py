@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from pipeline.buffer import unapply
 from pipeline.clean import REPAIRS, clean, vocabulary
-from pipeline.offsets import OffsetMap
 from pipeline.model import Source
+from pipeline.offsets import OffsetMap
 from pipeline.read import detect_kind
 
 ROOT = Path(__file__).resolve().parents[1]
