@@ -26,6 +26,9 @@ STRAINS = ("C", "D", "H", "S", "NT")
 _BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
 _CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
 VULS = ("NONE", "NS", "EW", "ALL")
+# Every spelling of a vulnerability in PBN files and on the command line.
+_VUL_SPELLINGS = {"NONE": "NONE", "LOVE": "NONE", "-": "NONE", "NS": "NS", "EW": "EW",
+                  "ALL": "ALL", "BOTH": "ALL"}
 
 
 def _norm_call(raw: Any, i: int) -> str:
@@ -201,10 +204,16 @@ def score(contract: str, vulnerable: bool, tricks: int) -> int:
     return total
 
 
+def vulnerability(vul: Any) -> str:
+    """``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both`` in any case → one of ``VULS``."""
+    v = _VUL_SPELLINGS.get(vul.strip().upper()) if isinstance(vul, str) else None
+    if v is None:
+        raise RulingInputError(f"vul: {vul!r} (expected None, Love, -, NS, EW, All or Both)")
+    return v
+
+
 def is_vulnerable(vul: str, declarer: str) -> bool:
-    v = vul.upper() if isinstance(vul, str) else vul
-    if v not in VULS:
-        raise RulingInputError(f"vul: {vul!r} (expected NONE, NS, EW or ALL)")
+    v = vulnerability(vul)
     return v == "ALL" or (v == "NS" and declarer in "NS") or (v == "EW" and declarer in "EW")
 
 

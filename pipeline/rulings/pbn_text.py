@@ -1,0 +1,214 @@
+"""PBN files as text: bytes decoded, games cut out, tags and section cells read.
+
+Contract:
+- ``decode_pbn(data: bytes) -> Decoded``: never fails. A charset declared in a
+  ``%`` line (``%Content-type: text/x-pbn; charset=ISO-8859-1``) is honoured
+  when Python knows it and the bytes fit it; otherwise UTF-8 (a BOM is
+  dropped); otherwise the encoding charset-normalizer detects; otherwise
+  ISO-8859-1, PBN 2.1's default, which reads any byte. ``Decoded.how`` says
+  which of the four was used.
+- ``read_games(text: str) -> list[Game]``: every game of the file in order,
+  whatever the file's dialect. CR, CRLF and LF line ends; ``%`` lines;
+  ``;`` and ``{}`` comments (also inside sections, also over several lines);
+  tag names in any case (looked up lower-cased); tag values over several
+  lines (their line breaks read as spaces); ``\\"`` and ``\\\\`` in values;
+  several tags on one line. Games end at an empty line or where a second
+  ``[Board]`` tag starts. A tag value ``#`` copies the previous game's tag.
+  Section cells (the data after ``[Auction]``, ``[Play]``, tables) keep their
+  line numbers; note cells (``=1=``) are dropped and ``[Note "1:text"]`` goes
+  to ``Game.notes``.
+- Text that is neither a tag, a cell, a comment nor a directive is kept in
+  ``Game.stray`` with its line, so the caller can refuse that game, never
+  the file.
+
+The meaning of the values (cards, calls, deals) is endplay's business; this
+module only cuts the text, so one unreadable game never hides the others.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import regex
+
+PBN_DEFAULT = "ISO-8859-1"
+
+# `%Content-type: text/x-pbn; charset=ISO-8859-1` and looser spellings.
+_CHARSET = regex.compile(rb"^[ \t]*%[^\r\n]*?charset[ \t]*=[ \t]*\"?([A-Za-z0-9_.:-]+)", regex.M | regex.I)
+
+_TOKEN = regex.compile(r"""
+    (?P<directive>(?<=^|\n)[ \t]*%[^\n]*)            # escape line: a % in the first column
+  | (?P<blank>\n[ \t\f\v]*(?=\n|\Z))                # an empty line ends a game
+  | (?P<nl>\n)
+  | (?P<ws>[ \t\f\v]+)
+  | (?P<comment>;[^\n]*|\{[^}]*(?:\}|\Z))           # ; to end of line, or {…} over lines
+  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\]|\\.)*)"[ \t]*\])
+  | (?P<cell>[^\s\[\]{};"]+)
+  | (?P<stray>[^\n])
+""", regex.VERBOSE)
+
+_NOTE_CELL = regex.compile(r"^=\d+=$")
+_VALUE_ESCAPE = regex.compile(r"\\(.)")
+_VALUE_BREAK = regex.compile(r"[ \t]*\n[ \t]*")
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str
+    """Python's name of the codec used, e.g. ``utf-8``, ``iso-8859-1``."""
+    how: str
+    """``declared``, ``utf-8``, ``detected`` or ``default`` (ISO-8859-1)."""
+
+    def describe(self) -> str:
+        return f"{self.encoding} ({self.how})"
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    line: int
+
+
+@dataclass
+class Tag:
+    name: str
+    """As written (``Play``, ``play``)."""
+    value: str
+    line: int
+    cells: list[Cell] = field(default_factory=list)
+
+
+@dataclass
+class Game:
+    line: int
+    """Line of the game's first tag."""
+    tags: dict[str, Tag] = field(default_factory=dict)
+    """Lower-cased name → tag; the first of a repeated tag wins (PBN 2.1 §3)."""
+    notes: dict[str, str] = field(default_factory=dict)
+    stray: list[Cell] = field(default_factory=list)
+
+    def tag(self, name: str) -> Tag | None:
+        return self.tags.get(name)
+
+    def value(self, name: str) -> str | None:
+        t = self.tags.get(name)
+        return None if t is None else t.value.strip()
+
+    @property
+    def label(self) -> str:
+        """The board number as written, or ``?``."""
+        return self.value("board") or "?"
+
+
+def decode_pbn(data: bytes) -> Decoded:
+    import codecs
+
+    m = _CHARSET.search(data[:8192])
+    if m:
+        name = m.group(1).decode("ascii")
+        try:
+            codec = codecs.lookup(name).name
+            return Decoded(data.decode(codec), codec, "declared")
+        except (LookupError, UnicodeDecodeError):
+            pass  # an unknown or wrong declaration: read the bytes as if undeclared
+    try:
+        if data.startswith(codecs.BOM_UTF8):
+            return Decoded(data.decode("utf-8-sig"), "utf-8", "utf-8")
+        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+    except UnicodeDecodeError:
+        pass
+    detected = _detect(data)
+    if detected is not None:
+        return detected
+    return Decoded(data.decode("iso-8859-1"), "iso-8859-1", "default")
+
+
+def _detect(data: bytes) -> Decoded | None:
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None or best.encoding in ("utf_8", "ascii"):
+        return None
+    import codecs
+
+    codec = codecs.lookup(best.encoding).name
+    try:
+        return Decoded(data.decode(codec), codec, "detected")
+    except UnicodeDecodeError:
+        return None
+
+
+class _Lines:
+    """Offset → 1-based line number, by binary search over the line starts."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+
+    def __call__(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF, so line numbers count every kind of line end."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_games(text: str) -> list[Game]:
+    text = normalise_newlines(text)
+    line_of = _Lines(text)
+    games: list[Game] = []
+    game: Game | None = None
+    current: Tag | None = None
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "blank":
+            game, current = _close(games, game), None
+        elif kind == "tag":
+            line = line_of(m.start())
+            name = m.group("name")
+            if game is not None and name.lower() == "board" and "board" in game.tags:
+                game = _close(games, game)   # no empty line between two games
+            if game is None:
+                game = Game(line=line)
+            current = _add_tag(game, name, m.group("value"), line, games)
+        elif kind == "cell":
+            cell = Cell(m.group(), line_of(m.start()))
+            if current is not None and game is not None:
+                if not _NOTE_CELL.match(cell.text):
+                    current.cells.append(cell)
+            else:
+                game = game or Game(line=cell.line)
+                game.stray.append(cell)
+        elif kind == "stray":
+            cell = Cell(m.group(), line_of(m.start()))
+            game = game or Game(line=cell.line)
+            game.stray.append(cell)
+    _close(games, game)
+    return games
+
+
+def _close(games: list[Game], game: Game | None) -> None:
+    """Keep a game that holds anything; the caller starts afresh (returns None)."""
+    if game is not None and (game.tags or game.stray):
+        games.append(game)
+    return None
+
+
+def _add_tag(game: Game, name: str, raw: str, line: int, games: list[Game]) -> Tag:
+    """Store a tag in ``game``; the tag returned collects the cells that follow it."""
+    value = _VALUE_ESCAPE.sub(r"\1", _VALUE_BREAK.sub(" ", raw))
+    key = name.lower()
+    tag = Tag(name, value, line)
+    if key == "note":
+        number, _, note = value.partition(":")
+        game.notes[number.strip()] = note.strip()
+        return tag
+    if key in game.tags:
+        return tag  # a repeated tag is ignored (PBN 2.1 §3), and so are its cells
+    if value == "#" and games:
+        previous = games[-1].tags.get(key)
+        if previous is not None:
+            tag = Tag(name, previous.value, line, list(previous.cells))
+    game.tags[key] = tag
+    return tag
