@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .addresses import CORPUS_ADDRESSES, OUTSIDE_ADDRESSES
-from .auction import rule_auction, rule_score, score
+from .auction import rule_auction, rule_score, score, vulnerability
 from .cards import rule_incorrect_cards
 from .claims import rule_attention, rule_claim, rule_concession
 from .defective import rule_defective_trick
@@ -45,8 +45,34 @@ def _run_auction(inp: dict) -> Ruling:
     return rule_auction(inp["calls"], inp.get("dealer", "N"))
 
 
+def _vul_arg(value: str) -> str:
+    """``--vul``: every PBN spelling; argparse turns the error into exit 2."""
+    import argparse
+
+    try:
+        return vulnerability(value)
+    except RulingInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def _run_score(inp: dict) -> Ruling:
     return rule_score(inp["contract"], inp["vul"], inp["declarer"], inp["tricks"])
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One command-line argument of ``kodeks rule NAME``: ``argparse`` flags and options."""
+
+    flags: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def arg(*flags: str, **options: Any) -> Arg:
+    return Arg(flags, options)
+
+
+# Most rulings read their facts from a JSON file.
+FACTS_FILE = (arg("--facts", required=True, help="facts JSON file"),)
 
 
 @dataclass(frozen=True)
@@ -60,6 +86,14 @@ class RulingSpec:
     inputs: tuple[tuple[str, str], ...]
     run: Callable[[dict], Ruling]
     cases: str
+    help: str = ""
+    """One line for ``kodeks rule --help``."""
+    heading: str = ""
+    """The heading of the text output (Russian)."""
+    args: tuple[Arg, ...] = FACTS_FILE
+    """The subcommand's arguments; ``kodeks rule NAME`` is generated from them."""
+    from_args: Callable[[Any], dict] | None = None
+    """Parsed arguments → the ruling's input; None: the facts file named by ``--facts``."""
 
     def examples(self) -> list[dict[str, Any]]:
         return [
@@ -103,6 +137,13 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_revoke,
         cases="revoke",
+        help="revoke (laws 63, 64)",
+        heading="Ренонс",
+        args=(arg("--facts", help="facts JSON file"),
+              arg("--pbn", help="PBN file with [Play] records"),
+              arg("--board", type=int, help="only this board of the PBN file"),
+              arg("--no-dds", action="store_true", help="skip the double-dummy equity estimate"),
+              arg("--jobs", type=int, default=1, help="rule the boards of a PBN file in N processes")),
     ),
     RulingSpec(
         name="defective-trick",
@@ -129,6 +170,8 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_defective_trick,
         cases="defective_trick",
+        help="defective trick (law 67)",
+        heading="Дефектная взятка",
     ),
     RulingSpec(
         name="cards",
@@ -155,6 +198,8 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_incorrect_cards,
         cases="cards",
+        help="incorrect number of cards (law 13)",
+        heading="Неправильное число карт",
     ),
     RulingSpec(
         name="auction",
@@ -174,6 +219,10 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=_run_auction,
         cases="auction",
+        help="doubles and redoubles (law 19)",
+        heading="Контры и реконтры",
+        args=(arg("calls", nargs="+", help="calls, e.g. 1S X P XX"), arg("--dealer", default="N")),
+        from_args=lambda a: {"calls": list(a.calls), "dealer": a.dealer},
     ),
     RulingSpec(
         name="score",
@@ -194,6 +243,15 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=_run_score,
         cases="score",
+        help="duplicate score (19D, law 77)",
+        heading="Запись результата",
+        args=(arg("contract", help="e.g. 4SX"),
+              arg("--vul", required=True, type=_vul_arg,
+                  help="None (Love, -), NS, EW or All (Both)"),
+              arg("--declarer", required=True, type=str.upper, choices=("N", "E", "S", "W")),
+              arg("--tricks", required=True, type=int)),
+        from_args=lambda a: {"contract": a.contract, "vul": a.vul, "declarer": a.declarer,
+                             "tricks": a.tricks},
     ),
     RulingSpec(
         name="claim",
@@ -214,6 +272,8 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_claim,
         cases="claim",
+        help="claim with an outstanding trump (70C)",
+        heading="Заявление",
     ),
     RulingSpec(
         name="concession",
@@ -232,6 +292,8 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_concession,
         cases="concession",
+        help="cancelling a concession (71A)",
+        heading="Отдача взятки",
     ),
     RulingSpec(
         name="attention",
@@ -251,6 +313,8 @@ RULINGS: tuple[RulingSpec, ...] = (
         ),
         run=rule_attention,
         cases="attention",
+        help="who may draw attention (9A2, 9B)",
+        heading="Привлечение внимания",
     ),
 )
 

@@ -1,17 +1,26 @@
-"""The ``rule`` command of the kodeks CLI.
+"""The ``rule`` command of the kodeks CLI, generated from the rulings registry.
 
-Contract: ``add_rule_parser(subparsers)`` registers ``rule`` with subcommands
-``list``, ``revoke`` (``--facts F.json`` | ``--pbn F.pbn [--board N]``),
-``defective-trick``, ``cards``, ``claim``, ``concession``, ``attention``
-(each ``--facts F.json``), ``auction CALLS... [--dealer S]`` and
-``score CONTRACT --vul V --declarer S --tricks N``. Every subcommand takes
-``--format text|json`` and sets ``func=handler(args) -> int``: 0 on success,
-2 on bad input with a message naming the problem on stderr.
+Contract: ``add_rule_parser(subparsers)`` registers ``rule`` with ``list`` and
+one subcommand per ``RulingSpec`` in ``RULINGS``: its name, help and arguments
+come from the spec (``spec.args``; a facts file ``--facts F.json`` unless the
+spec says otherwise), and ``spec.from_args`` turns the parsed arguments into
+the ruling's input. A new ruling needs no change here. Every subcommand takes
+``--format text|json`` and sets ``func=handler(args) -> int``.
+
+Exit codes: 0 success; 2 bad input or a file that cannot be read at all, with
+a message naming the problem on stderr. ``revoke --pbn``: 0 when every board
+was ruled or skipped for a benign reason (no play, passed out), 1 when some
+record was inconsistent. Output cut short by the reader (``| head``) ends
+quietly.
 
 JSON shapes: a ruling prints ``Ruling.to_dict()``; ``revoke --pbn`` prints
-``{"boards": [{"board", "revokes": [{"trick", "offender", "suit",
-"established", "transferred", "cited", ...}], "transferred"}]}``; ``score``
-prints ``{"score": n, ...}`` from the declarer's side.
+``{"boards": [...]}``: a ruled board ``{"board", "line", "contract",
+"declarer", "declarer_tricks_at_table", "claimed", "revokes": [{"trick",
+"offender", "suit", "established", "transferred", "cited", ...}],
+"transferred", "score", "score_in_file"?}``, a skipped one ``{"board",
+"line", "skipped": reason, "message"}`` and no ``revokes``. The encoding used
+and the summary go to stderr in JSON mode and end the text output.
+``score`` prints ``{"score": n, ...}`` from the declarer's side.
 
 Run standalone: ``python -m pipeline.rulings.cli rule revoke --pbn F.pbn``.
 """
@@ -19,51 +28,42 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import (
-    RULINGS,
-    Ruling,
-    RulingInputError,
-    rule_attention,
-    rule_auction,
-    rule_claim,
-    rule_concession,
-    rule_defective_trick,
-    rule_incorrect_cards,
-    rule_revoke,
-    rule_revoke_pbn,
-    rule_score,
-)
+from . import RULINGS, Ruling, RulingInputError, RulingSpec, rule_revoke, rule_score
+from .pbn_revoke import BoardRevokes, PbnReport, SkippedBoard, rule_pbn
 
 
 class _BadInput(Exception):
     pass
 
 
-def _read_text(path: str) -> str:
+def _read_bytes(path: str) -> bytes:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_bytes()
     except OSError as exc:
         raise _BadInput(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def _read_facts(path: str) -> dict[str, Any]:
-    text = _read_text(path)
+    data = _read_bytes(path)
     try:
-        data = json.loads(text)
+        facts = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise _BadInput(f"{path}: not UTF-8 text (byte {exc.start}); save the facts as UTF-8") from exc
     except json.JSONDecodeError as exc:
         raise _BadInput(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from exc
-    if not isinstance(data, dict):
+    if not isinstance(facts, dict):
         raise _BadInput(f"{path}: facts must be a JSON object")
-    return data
+    return facts
 
 
 def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Turn bad input into exit code 2 with the problem named on stderr."""
+    """Bad input → exit 2 with the problem on stderr; a closed pipe → a quiet end."""
 
     def handler(args: argparse.Namespace) -> int:
         try:
@@ -71,6 +71,12 @@ def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         except (_BadInput, RulingInputError) as exc:
             print(f"kodeks rule: {exc}", file=sys.stderr)
             return 2
+        except BrokenPipeError:
+            # The reader stopped reading (`| head`): send what Python still wants to
+            # flush at exit to /dev/null, so no second error is printed.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
 
     handler.__name__ = fn.__name__
     handler.__doc__ = fn.__doc__
@@ -79,6 +85,7 @@ def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
 
 def _emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
 
 
 def _print_ruling(r: Ruling, title: str | None = None) -> None:
@@ -102,6 +109,7 @@ def _print_ruling(r: Ruling, title: str | None = None) -> None:
     for j in r.judgement:
         console.print(f"  [italic]На усмотрение судьи ({j.address}):[/italic] {j.text}")
     console.print("  Цитируются: " + ", ".join(r.cited))
+    sys.stdout.flush()
 
 
 def _output(args: argparse.Namespace, r: Ruling, title: str) -> int:
@@ -131,8 +139,19 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-@_guard
-def cmd_revoke(args: argparse.Namespace) -> int:
+def _command(spec: RulingSpec) -> Callable[[argparse.Namespace], int]:
+    """The handler of ``kodeks rule <spec.name>``."""
+
+    def run(args: argparse.Namespace) -> int:
+        inp = _read_facts(args.facts) if spec.from_args is None else spec.from_args(args)
+        return _output(args, spec.run(inp), spec.heading or spec.title)
+
+    run.__name__ = f"cmd_{spec.name.replace('-', '_')}"
+    run.__doc__ = spec.help
+    return _guard(_SPECIAL.get(spec.name, run))
+
+
+def _revoke(args: argparse.Namespace) -> int:
     """Revoke ruling from facts (--facts) or from a PBN play record (--pbn)."""
     if bool(args.facts) == bool(args.pbn):
         raise _BadInput("revoke: give exactly one of --facts or --pbn")
@@ -140,39 +159,54 @@ def cmd_revoke(args: argparse.Namespace) -> int:
         return _output(args, rule_revoke(_read_facts(args.facts)), "Ренонс")
     if args.board is not None and args.board < 1:
         raise _BadInput(f"--board {args.board}: board numbers start at 1")
-    boards = rule_revoke_pbn(_read_text(args.pbn), args.board, equity=not args.no_dds)
+    if args.jobs < 1:
+        raise _BadInput(f"--jobs {args.jobs}: at least 1")
+    report = rule_pbn(_read_bytes(args.pbn), args.board, equity=not args.no_dds, jobs=args.jobs)
     if args.format == "json":
-        _emit_json({"boards": [b.to_dict() for b in boards]})
-        return 0
-    for b in boards:
-        print(f"Сдача {b.board}: {b.contract} ({b.declarer}), ренонсов: {len(b.revokes)}, "
-              f"передаётся взяток: {b.transferred}")
-        for rv in b.revokes:
-            _print_ruling(rv.ruling, f"  Взятка {rv.trick}: {rv.offender} сыграл {rv.card} "
-                                     f"при наличии масти {rv.suit}")
-    return 0
+        _emit_json({"boards": [b.to_dict() for b in report.boards]})
+        print(f"kodeks rule: {args.pbn}: read as {report.encoding}; {_summary_line(report)}",
+              file=sys.stderr)
+    else:
+        _print_report(args.pbn, report)
+    return report.exit_code
 
 
-@_guard
-def cmd_defective_trick(args: argparse.Namespace) -> int:
-    """Defective trick ruling (law 67)."""
-    return _output(args, rule_defective_trick(_read_facts(args.facts)), "Дефектная взятка")
+def _print_report(path: str, report: PbnReport) -> None:
+    print(f"Файл {path}: кодировка {report.encoding}")
+    for b in report.boards:
+        if isinstance(b, SkippedBoard):
+            print(f"Сдача {b.board} (строка {b.line}): не рассмотрена — {b.reason}: {b.message}")
+            continue
+        _print_board(b)
+    print(f"Итого: {_summary_line(report)}")
+    sys.stdout.flush()
 
 
-@_guard
-def cmd_cards(args: argparse.Namespace) -> int:
-    """Incorrect number of cards (law 13)."""
-    return _output(args, rule_incorrect_cards(_read_facts(args.facts)), "Неправильное число карт")
+def _print_board(b: BoardRevokes) -> None:
+    score = "" if b.score is None else f", запись {b.score:+d}"
+    if b.score_in_file is not None and b.score != b.score_in_file:
+        score += f" (в файле {b.score_in_file:+d})"
+    print(f"Сдача {b.board}: {b.contract} ({b.declarer}), ренонсов: {len(b.revokes)}, "
+          f"передаётся взяток: {b.transferred}{score}")
+    for rv in b.revokes:
+        _print_ruling(rv.ruling, f"  Взятка {rv.trick}: {rv.offender} сыграл {rv.card} "
+                                 f"при наличии масти {rv.suit}")
 
 
-@_guard
-def cmd_auction(args: argparse.Namespace) -> int:
-    """Legality of doubles and redoubles in an auction (law 19)."""
-    return _output(args, rule_auction(list(args.calls), args.dealer), "Контры и реконтры")
+def _summary_line(report: PbnReport) -> str:
+    s = report.summary()
+    skipped = sum(s["skipped"].values())
+    why = ", ".join(f"{k}: {n}" for k, n in s["skipped"].items())
+    line = (f"сдач {s['boards']}; рассмотрено {s['ruled']}; пропущено {skipped}"
+            f"{f' ({why})' if why else ''}; ренонсов {s['revokes']}, передано взяток "
+            f"{s['transferred']}; записей [Score] сверено {s['scores_checked']}, "
+            f"расхождений {len(s['scores_differing'])}")
+    if s["scores_differing"]:
+        line += f" (сдачи {', '.join(s['scores_differing'])})"
+    return line
 
 
-@_guard
-def cmd_score(args: argparse.Namespace) -> int:
+def _score(args: argparse.Namespace) -> int:
     """Duplicate score of a contract from the declarer's side."""
     r = rule_score(args.contract, args.vul, args.declarer, args.tricks)
     if args.format == "json":
@@ -182,22 +216,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-@_guard
-def cmd_claim(args: argparse.Namespace) -> int:
-    """Claim with an outstanding trump (70C)."""
-    return _output(args, rule_claim(_read_facts(args.facts)), "Заявление")
-
-
-@_guard
-def cmd_concession(args: argparse.Namespace) -> int:
-    """Cancelling a concession (71A)."""
-    return _output(args, rule_concession(_read_facts(args.facts)), "Отдача взятки")
-
-
-@_guard
-def cmd_attention(args: argparse.Namespace) -> int:
-    """Who may draw attention to an irregularity (9A2, 9B — outside the corpus)."""
-    return _output(args, rule_attention(_read_facts(args.facts)), "Привлечение внимания")
+# Rulings whose command does more than read an input and print one ruling.
+_SPECIAL: dict[str, Callable[[argparse.Namespace], int]] = {"revoke": _revoke, "score": _score}
 
 
 def _fmt(p: argparse.ArgumentParser) -> None:
@@ -205,7 +225,8 @@ def _fmt(p: argparse.ArgumentParser) -> None:
 
 
 def add_rule_parser(subparsers: Any) -> argparse.ArgumentParser:
-    rule = subparsers.add_parser("rule", help="executable rulings (revoke, law 67, 13, 19, 70C, 71A)")
+    rule = subparsers.add_parser(
+        "rule", help="executable rulings (" + ", ".join(s.name for s in RULINGS) + ")")
     sub = rule.add_subparsers(dest="rule_command", metavar="RULING")
     sub.required = True
 
@@ -213,39 +234,12 @@ def add_rule_parser(subparsers: Any) -> argparse.ArgumentParser:
     _fmt(p)
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("revoke", help="revoke (laws 63, 64)")
-    p.add_argument("--facts", help="facts JSON file")
-    p.add_argument("--pbn", help="PBN file with [Play] records")
-    p.add_argument("--board", type=int, help="only this board of the PBN file")
-    p.add_argument("--no-dds", action="store_true", help="skip the double-dummy equity estimate")
-    _fmt(p)
-    p.set_defaults(func=cmd_revoke)
-
-    for name, fn, help_ in (
-        ("defective-trick", cmd_defective_trick, "defective trick (law 67)"),
-        ("cards", cmd_cards, "incorrect number of cards (law 13)"),
-        ("claim", cmd_claim, "claim with an outstanding trump (70C)"),
-        ("concession", cmd_concession, "cancelling a concession (71A)"),
-        ("attention", cmd_attention, "who may draw attention (9A2, 9B)"),
-    ):
-        p = sub.add_parser(name, help=help_)
-        p.add_argument("--facts", required=True, help="facts JSON file")
+    for spec in RULINGS:
+        p = sub.add_parser(spec.name, help=spec.help or spec.title)
+        for a in spec.args:
+            p.add_argument(*a.flags, **a.options)
         _fmt(p)
-        p.set_defaults(func=fn)
-
-    p = sub.add_parser("auction", help="doubles and redoubles (law 19)")
-    p.add_argument("calls", nargs="+", help="calls, e.g. 1S X P XX")
-    p.add_argument("--dealer", default="N")
-    _fmt(p)
-    p.set_defaults(func=cmd_auction)
-
-    p = sub.add_parser("score", help="duplicate score (19D, law 77)")
-    p.add_argument("contract", help="e.g. 4SX")
-    p.add_argument("--vul", required=True, type=str.upper, choices=("NONE", "NS", "EW", "ALL"))
-    p.add_argument("--declarer", required=True, type=str.upper, choices=("N", "E", "S", "W"))
-    p.add_argument("--tricks", required=True, type=int)
-    _fmt(p)
-    p.set_defaults(func=cmd_score)
+        p.set_defaults(func=_command(spec))
     return rule
 
 
