@@ -153,7 +153,7 @@ def _contract(game: Game, where: str) -> tuple[int, Any, int, Any] | None:
 
 def _auction(tag: Tag) -> Any:
     """The contract a complete auction ends in; None when it is not complete."""
-    from endplay.types import Bid, Contract, ContractBid, Penalty, PenaltyBid, Player
+    from endplay.types import Bid, Contract, Player
 
     dealer = Player.find(tag.value.strip())
     calls = []
@@ -163,18 +163,25 @@ def _auction(tag: Tag) -> Any:
             continue
         if text in ("-", "+", "*"):
             break  # call not known, or the record of the auction ends here
-        if text == "AP":
-            calls += [Bid("Pass")] * 3
-            continue
+        if text == "AP":   # all pass: as many passes as end the auction
+            calls += [Bid("Pass")] * _passes_to_end(calls)
+            break
         calls.append(_cell(cell, lambda s: Bid("Pass" if s in ("P", "PASS") else s), text))
+    ended = _passes_to_end(calls) == 0
+    return Contract.from_auction(dealer, calls) if ended else None
+
+
+def _passes_to_end(calls: list[Any]) -> int:
+    """Passes still needed to end the auction: three after a bid, four without one."""
+    from endplay.types import ContractBid, Penalty, PenaltyBid
+
     passes = 0
     for call in reversed(calls):
         if not (isinstance(call, PenaltyBid) and call.penalty == Penalty.passed):
             break
         passes += 1
-    bids = [c for c in calls if isinstance(c, ContractBid)]
-    ended = (passes >= 3 and bids) or (not bids and passes >= 4)
-    return Contract.from_auction(dealer, calls) if ended else None
+    need = 3 if any(isinstance(c, ContractBid) for c in calls) else 4
+    return max(need - passes, 0)
 
 
 def _cell(cell: Cell, read: Callable[[str], Any], text: str | None = None) -> Any:

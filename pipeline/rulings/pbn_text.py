@@ -4,9 +4,10 @@ Contract:
 - ``decode_pbn(data: bytes) -> Decoded``: never fails. A charset declared in a
   ``%`` line (``%Content-type: text/x-pbn; charset=ISO-8859-1``) is honoured
   when Python knows it and the bytes fit it; otherwise UTF-8 (a BOM is
-  dropped); otherwise the encoding charset-normalizer detects; otherwise
-  ISO-8859-1, PBN 2.1's default, which reads any byte. ``Decoded.how`` says
-  which of the four was used.
+  dropped); otherwise ISO-8859-1, PBN 2.1's default, which reads any byte,
+  unless charset-normalizer detects another encoding that reads the bytes
+  differently (a Polish file in cp1250, say). ``Decoded.how`` says which of
+  the four was used.
 - ``read_games(text: str) -> list[Game]``: every game of the file in order,
   whatever the file's dialect. CR, CRLF and LF line ends; ``%`` lines;
   ``;`` and ``{}`` comments (also inside sections, also over several lines);
@@ -32,6 +33,10 @@ from dataclasses import dataclass, field
 import regex
 
 PBN_DEFAULT = "ISO-8859-1"
+# The 8-bit encodings scoring programs write PBN in besides ISO-8859-1; the
+# detector is only asked to choose among these (on a short file it otherwise
+# finds exotic code pages).
+DETECTABLE = ("cp1250", "cp1251", "cp1252", "iso8859_2", "iso8859_15", "koi8_r", "cp866", "cp852")
 
 # `%Content-type: text/x-pbn; charset=ISO-8859-1` and looser spellings.
 _CHARSET = regex.compile(rb"^[ \t]*%[^\r\n]*?charset[ \t]*=[ \t]*\"?([A-Za-z0-9_.:-]+)", regex.M | regex.I)
@@ -118,17 +123,22 @@ def decode_pbn(data: bytes) -> Decoded:
         return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
     except UnicodeDecodeError:
         pass
-    detected = _detect(data)
-    if detected is not None:
+    default = Decoded(data.decode("iso-8859-1"), "iso8859-1", "default")
+    # A short file detects poorly («Genève» reads as cp1250 «Genčve»), so the
+    # default gives way only to a detection that recognised a language, or when
+    # ISO-8859-1 reads C1 control characters, which no Latin-1 text contains.
+    c1 = any("\x80" <= c <= "\x9f" for c in default.text)
+    detected = _detect(data, need_language=not c1)
+    if detected is not None and detected.text != default.text:
         return detected
-    return Decoded(data.decode("iso-8859-1"), "iso-8859-1", "default")
+    return default
 
 
-def _detect(data: bytes) -> Decoded | None:
+def _detect(data: bytes, need_language: bool) -> Decoded | None:
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data).best()
-    if best is None or best.encoding in ("utf_8", "ascii"):
+    best = from_bytes(data, cp_isolation=list(DETECTABLE)).best()
+    if best is None or best.encoding in ("utf_8", "ascii") or (need_language and best.coherence < 0.1):
         return None
     import codecs
 

@@ -70,7 +70,7 @@ def rule_revoke(facts: dict[str, Any]) -> Ruling:
             "revoke_trick: 13 — with a single card left a player cannot fail to follow suit")
     suit_led = suit(facts["suit"], "suit") if facts.get("suit") is not None else None
     how = facts.get("established_by")
-    if how is not None and how not in ESTABLISHED_BY:
+    if how is not None and (not isinstance(how, str) or how not in ESTABLISHED_BY):
         raise RulingInputError(
             f"established_by: {how!r} (expected play, designation, claim or null)")
     established = how is not None
