@@ -13,8 +13,8 @@ Contract:
   ``;`` and ``{}`` comments (also inside sections, also over several lines);
   tag names in any case (looked up lower-cased); tag values over several
   lines (their line breaks read as spaces); ``\\"`` and ``\\\\`` in values;
-  several tags on one line. Games end at an empty line or where a second
-  ``[Board]`` tag starts. A tag value ``#`` copies the previous game's tag.
+  several tags on one line. Games end at an empty line or where a tag the
+  game already has comes again (exports that leave no empty line). A tag value ``#`` copies the previous game's tag.
   Section cells (the data after ``[Auction]``, ``[Play]``, tables) keep their
   line numbers; note cells (``=1=``) are dropped and ``[Note "1:text"]`` goes
   to ``Game.notes``.
@@ -89,7 +89,7 @@ class Game:
     line: int
     """Line of the game's first tag."""
     tags: dict[str, Tag] = field(default_factory=dict)
-    """Lower-cased name → tag; the first of a repeated tag wins (PBN 2.1 §3)."""
+    """Lower-cased name → tag."""
     notes: dict[str, str] = field(default_factory=dict)
     stray: list[Cell] = field(default_factory=list)
 
@@ -124,29 +124,37 @@ def decode_pbn(data: bytes) -> Decoded:
     except UnicodeDecodeError:
         pass
     default = Decoded(data.decode("iso-8859-1"), "iso8859-1", "default")
-    # A short file detects poorly («Genève» reads as cp1250 «Genčve»), so the
-    # default gives way only to a detection that recognised a language, or when
-    # ISO-8859-1 reads C1 control characters, which no Latin-1 text contains.
-    c1 = any("\x80" <= c <= "\x9f" for c in default.text)
-    detected = _detect(data, need_language=not c1)
-    if detected is not None and detected.text != default.text:
-        return detected
+    detected = _detect(data)
+    if detected is None or detected.text == default.text:
+        return default
+    # A short file detects poorly («Genève» reads as cp1250 «Genčve», «Köln» as
+    # cp852 «K÷ln»), so the default gives way only to a reading in which more of
+    # the non-ASCII characters are letters (cp1250 «Łódź» is «£ód\x9f» in
+    # ISO-8859-1), or as many, with a language recognised in the words.
+    ours, theirs = _letters(default.text), _letters(detected.text)
+    if theirs > ours or (theirs == ours and detected.how == "detected-language"):
+        return Decoded(detected.text, detected.encoding, "detected")
     return default
 
 
-def _detect(data: bytes, need_language: bool) -> Decoded | None:
+def _letters(text: str) -> int:
+    return sum(1 for c in text if c > "\x7f" and c.isalpha())
+
+
+def _detect(data: bytes) -> Decoded | None:
     from charset_normalizer import from_bytes
 
     best = from_bytes(data, cp_isolation=list(DETECTABLE)).best()
-    if best is None or best.encoding in ("utf_8", "ascii") or (need_language and best.coherence < 0.1):
+    if best is None or best.encoding in ("utf_8", "ascii"):
         return None
     import codecs
 
     codec = codecs.lookup(best.encoding).name
     try:
-        return Decoded(data.decode(codec), codec, "detected")
+        text = data.decode(codec)
     except UnicodeDecodeError:
         return None
+    return Decoded(text, codec, "detected-language" if best.coherence >= 0.1 else "detected-bytes")
 
 
 class _Lines:
@@ -177,8 +185,8 @@ def read_games(text: str) -> list[Game]:
         elif kind == "tag":
             line = line_of(m.start())
             name = m.group("name")
-            if game is not None and name.lower() == "board" and "board" in game.tags:
-                game = _close(games, game)   # no empty line between two games
+            if game is not None and name.lower() in game.tags and name.lower() != "note":
+                game = _close(games, game)   # a tag seen again: no empty line between two games
             if game is None:
                 game = Game(line=line)
             current = _add_tag(game, name, m.group("value"), line, games)
@@ -214,8 +222,6 @@ def _add_tag(game: Game, name: str, raw: str, line: int, games: list[Game]) -> T
         number, _, note = value.partition(":")
         game.notes[number.strip()] = note.strip()
         return tag
-    if key in game.tags:
-        return tag  # a repeated tag is ignored (PBN 2.1 §3), and so are its cells
     if value == "#" and games:
         previous = games[-1].tags.get(key)
         if previous is not None:
