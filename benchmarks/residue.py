@@ -15,6 +15,8 @@ checks that, so a pattern that fires on clean law text is caught.
 
 from __future__ import annotations
 
+import itertools
+
 import regex
 
 # Each class: one verbose pattern. Order matters only for reporting.
@@ -61,7 +63,7 @@ def _is_pager_run(m: regex.Match) -> bool:
     if m.group("n") is None:
         return True
     nums = [int(x) for x in regex.findall(r"\d+", m.group(0))]
-    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+    return all(b == a + 1 for a, b in itertools.pairwise(nums))
 
 
 def find(text: str | None) -> list[tuple[str, str]]:

@@ -49,7 +49,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import residue  # noqa: E402
+import residue
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

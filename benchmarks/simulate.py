@@ -26,8 +26,8 @@ import copy
 import json
 import random
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import regex
 

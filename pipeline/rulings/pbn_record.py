@@ -24,8 +24,9 @@ reason means the record contradicts itself or is incomplete.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import regex
 
@@ -138,7 +139,7 @@ def _contract(game: Game, where: str) -> tuple[int, Any, int, Any] | None:
     declarer = _field(game, "declarer", where,
                       lambda t: None if _unknown(t.value.lstrip("^")) else Player.find(t.value.strip().lstrip("^")))
     auction = _field(game, "auction", where, _auction)
-    if written is not None and written.is_passout() or auction is not None and auction.is_passout():
+    if (written is not None and written.is_passout()) or (auction is not None and auction.is_passout()):
         raise BoardSkipped("passed-out", f"{where}: passed out")
     if written is None and auction is None:
         return None
@@ -156,7 +157,7 @@ def _auction(tag: Tag) -> Any:
     from endplay.types import Bid, Contract, Player
 
     dealer = Player.find(tag.value.strip())
-    calls = []
+    calls: list[Any] = []
     for cell in tag.cells:
         text = _CALL_NOISE.sub("", cell.text).upper()
         if _SKIPPED_CELL.match(text) or not text:

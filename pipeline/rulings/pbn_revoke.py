@@ -345,7 +345,7 @@ def _with_equity(rec: Record, result: BoardRevokes, all_winners: list[str]) -> B
             note = ("Оценка справедливости двойным болваном не удалась "
                     f"({type(exc).__name__}); решение по 64C — на усмотрение судьи.")
         ruling = dataclasses.replace(
-            r.ruling, judgement=r.ruling.judgement + (JudgementPoint("64C", note),))
+            r.ruling, judgement=(*r.ruling.judgement, JudgementPoint("64C", note)))
         new_revokes.append(dataclasses.replace(r, ruling=ruling))
     return dataclasses.replace(result, revokes=tuple(new_revokes))
 

@@ -181,12 +181,14 @@ def read_games(text: str) -> list[Game]:
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
         if kind == "blank":
-            game, current = _close(games, game), None
+            _close(games, game)
+            game, current = None, None
         elif kind == "tag":
             line = line_of(m.start())
             name = m.group("name")
             if game is not None and name.lower() in game.tags and name.lower() != "note":
-                game = _close(games, game)   # a tag seen again: no empty line between two games
+                _close(games, game)   # a tag seen again: no empty line between two games
+                game = None
             if game is None:
                 game = Game(line=line)
             current = _add_tag(game, name, m.group("value"), line, games)
@@ -207,10 +209,9 @@ def read_games(text: str) -> list[Game]:
 
 
 def _close(games: list[Game], game: Game | None) -> None:
-    """Keep a game that holds anything; the caller starts afresh (returns None)."""
+    """Keep a game that holds anything."""
     if game is not None and (game.tags or game.stray):
         games.append(game)
-    return None
 
 
 def _add_tag(game: Game, name: str, raw: str, line: int, games: list[Game]) -> Tag:

@@ -80,7 +80,7 @@ def test_a_file_with_no_game_is_exit_2(cli):
 
 def test_strict_api_names_the_board():
     text = (DIR / "f04_deal_contradicts_play.pbn").read_text(encoding="utf-8")
-    with pytest.raises(RulingInputError, match="board 1 .*trick 11"):
+    with pytest.raises(RulingInputError, match=r"board 1 .*trick 11"):
         rule_revoke_pbn(text)
 
 
