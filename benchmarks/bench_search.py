@@ -26,8 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline import export  # noqa: E402
 from pipeline.api import Codex  # noqa: E402
+from pipeline.export import dump  # noqa: E402
 from pipeline.model import Codex as ModelCodex  # noqa: E402
-from pipeline.run import dump, run  # noqa: E402
+from pipeline.run import run  # noqa: E402
 from pipeline.search import build_index, connect, search  # noqa: E402
 
 QUERIES = [

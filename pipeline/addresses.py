@@ -27,8 +27,6 @@ _LOOKALIKE = str.maketrans({
     "р": "p", "т": "t", "х": "x",
 })
 
-LETTER = r"[A-EА-ЕВСA-Za-zа-е]"
-
 
 def latin(text: str) -> str:
     """Map Cyrillic look-alike letters to Latin ones (``64А1`` → ``64A1``)."""
@@ -125,6 +123,14 @@ def law_of(address: str | None) -> str | None:
     """The law an address belongs to (``"64"`` for ``64A1`` and ``64.10``)."""
     a = parse(address or "")
     return str(a.law) if a and a.law is not None else None
+
+
+def section_of(address: str | None) -> str | None:
+    """The section an address lies in (``64A`` for ``64A1(B)``); ``None`` outside sections."""
+    a = parse(address or "")
+    if a and a.section and a.law is not None:
+        return str(Address(a.law, a.section))
+    return None
 
 
 def laws(addresses: Iterable[str]) -> list[str]:

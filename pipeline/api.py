@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import search as search_mod
-from .addresses import law_of, lenient, parse, sort_key
+from .addresses import law_of, lenient, parse
 from .errors import KodeksError
 from .search import Hit
 
@@ -252,9 +252,6 @@ class Entry:
                    tuple(d.get("backlinks", ())), wits, d.get("chosen", ""), d.get("why", ""), codex)
 
 
-_KIND_WORD = {"section": "section", "clause": "clause", "subclause": "subclause"}
-
-
 def describe(address: str) -> str:
     """Human name of an address: ``law 64 section A clause 1``, ``commentary 64.10``."""
     a = parse(address)
@@ -320,16 +317,18 @@ class Codex:
     @classmethod
     def build(cls, corpus: str | Path = "corpus") -> Codex:
         """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
-        from . import export, link, merge
+        from .render import write_products
         from .run import run
 
-        b = run(corpus)
-        assert b.codex is not None
         tmp = tempfile.TemporaryDirectory(prefix="kodeks-index-")
-        path = search_mod.build_index(b.codex, Path(tmp.name) / "codex.sqlite")
-        con = search_mod.connect(path)
-        self = cls(export.codex_json(b.codex), index=con, links=link.all_links(b.codex),
-                   coverage=merge.coverage(b.codex))
+        folder = Path(tmp.name)
+        write_products(run(corpus), folder, lookup_only=True)
+
+        def read(name: str):
+            return json.loads((folder / name).read_text(encoding="utf-8"))
+
+        con = search_mod.connect(folder / "codex.sqlite")
+        self = cls(read("codex.json"), index=con, links=read("links.json"), coverage=read("coverage.json"))
         self._tmp = tmp
         weakref.finalize(self, _cleanup, con, tmp)
         return self
@@ -481,7 +480,3 @@ def _cleanup(con: sqlite3.Connection, tmp: tempfile.TemporaryDirectory) -> None:
     finally:
         tmp.cleanup()
 
-
-def sorted_addresses(addresses) -> list[str]:
-    """Addresses in document order."""
-    return sorted(addresses, key=sort_key)

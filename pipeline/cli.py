@@ -139,12 +139,12 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=("text", "json"), default="text")
     c.set_defaults(func=cmd_clean)
 
-    for module, fn in (("pipeline.lookup_cli", "register"), ("pipeline.rulings.cli", "add_rule_parser")):
-        try:
-            mod = __import__(module, fromlist=[fn])
-        except ImportError:
-            continue
-        getattr(mod, fn)(sub)
+    # a module that fails to import is a bug to see, not four commands to drop silently
+    from . import lookup_cli
+    from .rulings import cli as rulings_cli
+
+    lookup_cli.register(sub)
+    rulings_cli.add_rule_parser(sub)
     return p
 
 

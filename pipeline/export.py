@@ -1,13 +1,18 @@
 """Structured exports: per-source trees in the gold shape, the merged codex,
 links, coverage and the build report. Pure functions from model values to
-JSON-ready dicts; writing files is the runner's job.
+JSON-ready dicts, and the one JSON writer every product uses (``dump``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .model import Codex, Entry, Footnote, Node, Reference, Tree
+
+if TYPE_CHECKING:
+    from .run import Build
 
 REMOVAL_KINDS = {"page-number": "page-number", "site-chrome": "site-chrome",
                  "pagination-strip": "pagination-strip", "underline-rule": "underline-rule",
@@ -38,8 +43,6 @@ def node_json(node: Node, full: bool = False) -> dict[str, Any]:
         "refs": [ref_json(r, full) for r in node.refs],
         "children": [node_json(c, full) for c in node.children],
     }
-    if node.probable:
-        out["probable"] = node.probable
     if full:
         out["span"] = node.span.to_json()
     return out
@@ -99,3 +102,33 @@ def codex_json(codex: Codex) -> dict[str, Any]:
         "entries": [entry_json(e) for e in codex.entries.values()],
         "fragments": [{"source": src, "node": node_json(n, True)} for src, n in codex.fragments],
     }
+
+
+def report_json(b: Build) -> dict[str, Any]:
+    """The build report: every diagnostic and a count of edits by kind per source."""
+    per_source = {}
+    for c in b.cleaned:
+        counts: dict[str, int] = {}
+        for e in c.edits:
+            for k in e.kind.split("+"):
+                counts[k] = counts.get(k, 0) + 1
+        per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
+                                     "edits": dict(sorted(counts.items())),
+                                     "edit_log": [e.to_json() for e in c.edits]}
+    levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}
+    return {"summary": {"sources": len(b.sources), "entries": len(b.codex.entries),
+                        "diagnostics": levels},
+            "diagnostics": [d.to_json() for d in b.diagnostics],
+            "sources": per_source}
+
+
+def json_bytes(data: Any) -> bytes:
+    """JSON exactly as every product is written: UTF-8, keys in the order given,
+    indentation 1, a final newline (so two builds give identical bytes)."""
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def dump(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` (see ``json_bytes``), creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(json_bytes(data))

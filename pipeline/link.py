@@ -1,10 +1,5 @@
-"""Stage 4, link: find every reference in every node, resolve it against the
-merged codex, and build the backlinks.
-
-``find_in_tree`` works on one source's tree: it fills each node's ``refs`` (and
-its footnotes' refs) from its title and text, in order, using
-``pipeline.refs.find_references``. Self-references resolve to the law that
-contains them; inside an unplaced fragment they give nothing.
+"""Stage 6, link: resolve every reference against the merged codex and build
+the backlinks (the references were found by stage 4, ``pipeline.refs``).
 
 ``resolve`` works on the merged codex. Each reference gets a status:
 
@@ -23,56 +18,7 @@ from dataclasses import replace
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, Node, Reference, Span, Tree, walk
-from .refs import find_references
-
-
-def _section_of(address: str | None) -> str | None:
-    a = addresses.parse(address or "")
-    if a and a.section and a.law is not None:
-        return f"{a.law}{a.section}"
-    return None
-
-
-def _ref_span(tree: Tree, node_span: Span, text: str) -> Span:
-    """Where a reference's text stands in the raw source: searched inside the
-    node's raw span (the cleaner may have joined lines inside it)."""
-    from .offsets import span_of
-
-    raw = tree.source.text
-    pos = raw.find(text, node_span.start, max(node_span.end, node_span.start + 1) + len(text))
-    if pos < 0:
-        return node_span
-    return span_of(tree.source, pos, pos + len(text))
-
-
-def _refs(tree: Tree, node: Node, text: str, field: str, law: str | None) -> tuple[Reference, ...]:
-    out = []
-    for f in find_references(text, law=law, section=_section_of(node.id)):
-        out.append(Reference(text=f.text, target=f.target, owner=node.id, field=field, kind=f.kind,
-                             span=_ref_span(tree, node.span, f.text)))
-    return tuple(out)
-
-
-def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
-    own_law = addresses.law_of(node.id) if node.id else law
-    if node.kind == "fragment":
-        own_law = None
-    refs: list[Reference] = []
-    if node.title:
-        refs += _refs(tree, node, node.title, "title", own_law)
-    if node.text:
-        refs += _refs(tree, node, node.text, "text", own_law)
-    footnotes = tuple(replace(fn, refs=tuple(
-        replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
-        for r in _refs(tree, node, fn.text, "footnote", own_law))) for fn in node.footnotes)
-    children = tuple(_with_refs(tree, c, own_law) for c in node.children)
-    return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
-
-
-def find_in_tree(tree: Tree) -> Tree:
-    """The tree with every node's references filled in."""
-    return replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))
+from .model import Codex, Diagnostic, walk
 
 
 def status_of(target: str, known) -> tuple[str, str | None]:

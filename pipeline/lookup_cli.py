@@ -289,11 +289,9 @@ def coverage(args: argparse.Namespace) -> int:
     con.print(table)
     unplaced = data.get("unplaced", ())
     if unplaced:
-        t2 = Table("source:lines", "probable", "first words", box=None, header_style="bold",
-                   title="Unplaced fragments")
+        t2 = Table("source:lines", "first words", box=None, header_style="bold", title="Unplaced fragments")
         for u in unplaced:
-            t2.add_row(f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", str(u.get("probable") or "—"),
-                       u.get("first_words", ""))
+            t2.add_row(f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", u.get("first_words", ""))
         con.print(t2)
     return 0
 

@@ -280,7 +280,8 @@ def coverage(codex: Codex) -> dict:
     return {
         "laws": [laws[k] for k in sorted(laws, key=int)],
         "unplaced": [{"source": src, "line": n.span.line, "end_line": n.span.end_line,
-                      "probable": n.probable, "first_words": (n.text or _first_title(n))[:80]}
+                      # Kodeks does not guess where a fragment belongs; the key stays for readers
+                      "probable": None, "first_words": (n.text or _first_title(n))[:80]}
                      for src, n in codex.fragments],
     }
 

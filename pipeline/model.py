@@ -18,9 +18,6 @@ from typing import Any
 NODE_KINDS = ("part", "law", "section", "clause", "subclause", "item", "commentary", "fragment")
 """Every node kind, outermost first (fragments wrap text whose law is unknown)."""
 
-LEVELS = ("info", "warning", "error")
-"""Diagnostic levels, mildest first."""
-
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -176,8 +173,6 @@ class Node:
     """References in the title and text, in order."""
     children: tuple[Node, ...] = ()
     """Sub-units in document order."""
-    probable: str | None = None
-    """Fragments only: a human hint at where the text belongs."""
 
 
 @dataclass(frozen=True, slots=True)

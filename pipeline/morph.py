@@ -50,11 +50,6 @@ def lemma(word: str) -> str:
     return analyzer().parse(w)[0].normal_form.replace("ё", "е")
 
 
-def lemmas(text: str) -> list[str]:
-    """Lemmas of every word of ``text`` in order."""
-    return [lemma(m.group()) for m in WORD.finditer(text)]
-
-
 @lru_cache(maxsize=1)
 def nlp():
     """``spacy.blank("ru")`` with the pymorphy3 lemmatizer; no model download."""

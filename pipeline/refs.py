@@ -1,4 +1,9 @@
-"""Cross-reference detector: "см. правило 50", "по правилу 64А1", "п. 64.8", "этому правилу".
+"""Stage 4, refs: the cross-reference detector ("см. правило 50", "по правилу 64А1",
+"п. 64.8", "этому правилу") and the stage that runs it over every source's tree.
+
+:func:`find_in_tree` is the stage: it fills each node's ``refs`` (and its
+footnotes' refs) from its title and text, in order. Self-references resolve to
+the law that contains them; inside an unplaced fragment they give nothing.
 
 Two entry points share one matching routine (:meth:`RefDetector.find`):
 
@@ -37,7 +42,7 @@ See ``docs/refs.md`` for the full list of forms.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import regex
@@ -45,7 +50,9 @@ from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
-from pipeline.addresses import is_canonical, latin
+from pipeline.addresses import is_canonical, latin, law_of, section_of
+from pipeline.model import Node, Reference, Tree
+from pipeline.model import Span as SourceSpan
 from pipeline.morph import lemma
 
 __all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "Found", "RefDetector", "detector", "find_references", "windows"]
@@ -467,3 +474,46 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
             out.sort(key=lambda f: f.start)
         covered = max(covered, we)
     return out
+
+
+# --- stage 4, refs: every node of a source's tree ------------------------------------
+
+def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
+    """Where a reference's text stands in the raw source: searched inside the
+    node's raw span (the cleaner may have joined lines inside it)."""
+    from .offsets import span_of
+
+    raw = tree.source.text
+    pos = raw.find(text, node_span.start, max(node_span.end, node_span.start + 1) + len(text))
+    if pos < 0:
+        return node_span
+    return span_of(tree.source, pos, pos + len(text))
+
+
+def _refs(tree: Tree, node: Node, text: str, field: str, law: str | None) -> tuple[Reference, ...]:
+    out = []
+    for f in find_references(text, law=law, section=section_of(node.id)):
+        out.append(Reference(text=f.text, target=f.target, owner=node.id, field=field, kind=f.kind,
+                             span=_ref_span(tree, node.span, f.text)))
+    return tuple(out)
+
+
+def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
+    own_law = law_of(node.id) if node.id else law
+    if node.kind == "fragment":
+        own_law = None
+    refs: list[Reference] = []
+    if node.title:
+        refs += _refs(tree, node, node.title, "title", own_law)
+    if node.text:
+        refs += _refs(tree, node, node.text, "text", own_law)
+    footnotes = tuple(replace(fn, refs=tuple(
+        replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
+        for r in _refs(tree, node, fn.text, "footnote", own_law))) for fn in node.footnotes)
+    children = tuple(_with_refs(tree, c, own_law) for c in node.children)
+    return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
+
+
+def find_in_tree(tree: Tree) -> Tree:
+    """The tree with every node's references filled in."""
+    return replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))

@@ -1,14 +1,17 @@
 """The pipeline: an explicit, ordered list of named stages that one runner walks.
 
-    read → clean → segment → refs → merge → link → render
+    read → clean → segment → refs → merge → link → check → render
 
 ``refs`` finds the references in every source's tree; ``link`` resolves them
-against the merged codex and builds the backlinks.
+against the merged codex and builds the backlinks; ``check`` makes sure the
+clauses the rulings implement are in the corpus.
 
-Each stage is a plain function ``(state) -> None`` in a module of its own; it
-reads what the stages before it left in ``Build`` and adds its own part. The
-contract between stages is checked at run time (``_check``), so a stage that
-breaks it fails loudly with the stage's name rather than deep in a later one.
+Each stage is a function ``stage_<name>(state) -> None`` here that calls the
+public function of the module of the same name (``refs.find_in_tree``,
+``link.resolve`` …); it reads what the stages before it left in ``Build`` and
+adds its own part. The contract between stages is checked at run time
+(``_check``), so a stage that breaks it fails loudly with the stage's name
+rather than deep in a later one.
 
 A bad source never spoils the others: content problems become diagnostics, and
 a file that cannot be read is skipped with an error naming it.
@@ -16,7 +19,6 @@ a file that cannot be read is skipped with an error naming it.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -25,12 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import check as check_mod
 from . import clean as clean_mod
 from . import link as link_mod
 from . import merge as merge_mod
 from . import read as read_mod
+from . import refs as refs_mod
 from . import segment as segment_mod
-from .errors import KodeksError, diag
+from .errors import KodeksError
 from .model import Cleaned, Codex, Diagnostic, Source, Tree
 
 
@@ -70,7 +74,7 @@ def stage_segment(b: Build) -> None:
 
 
 def stage_refs(b: Build) -> None:
-    b.trees = [link_mod.find_in_tree(t) for t in b.trees]
+    b.trees = [refs_mod.find_in_tree(t) for t in b.trees]
 
 
 def stage_merge(b: Build) -> None:
@@ -81,30 +85,17 @@ def stage_merge(b: Build) -> None:
 def stage_link(b: Build) -> None:
     b.codex, found = link_mod.resolve(b.codex)
     b.diagnostics += found
-    try:
-        from .rulings import check_addresses
-    except ImportError:  # pragma: no cover - rulings are part of the package
-        return
-    from .addresses import law_of
 
-    known = set(b.codex.entries)
-    curated = (b.corpus / "sources.toml").exists()
-    for missing in check_addresses(known):
-        if law_of(missing) not in known:
-            b.diagnostics.append(diag("K602", f"a ruling implements {missing}, whose law is not in this corpus; "
-                                              "the ruling is not attached to it"))
-        else:
-            # A curated corpus (with a manifest) must carry every clause a ruling implements;
-            # a folder of dropped-in files may hold a partial law, so there it is a warning.
-            b.diagnostics.append(diag("K601", f"a ruling declares clause {missing}, which is not in law "
-                                              f"{law_of(missing)} of the corpus",
-                                      level="error" if curated else "warning"))
+
+def stage_check(b: Build) -> None:
+    b.diagnostics += check_mod.check_rulings(b.codex, curated=(b.corpus / "sources.toml").exists())
 
 
 def stage_render(b: Build) -> None:
     from . import render
 
-    render.write_all(b)
+    assert b.out is not None
+    render.write_products(b, b.out)
 
 
 STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
@@ -114,6 +105,7 @@ STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
     ("refs", stage_refs),
     ("merge", stage_merge),
     ("link", stage_link),
+    ("check", stage_check),
     ("render", stage_render),
 )
 """The pipeline, in order. ``run`` walks it; nothing else decides the order."""
@@ -127,7 +119,7 @@ def _check(name: str, b: Build) -> None:
         assert len(b.cleaned) == len(b.sources), "clean: one cleaned text per source"
     elif name in ("segment", "refs"):
         assert len(b.trees) == len(b.cleaned), f"{name}: one tree per source"
-    elif name in ("merge", "link"):
+    elif name in ("merge", "link", "check"):
         assert isinstance(b.codex, Codex), f"{name}: a codex"
 
 
@@ -177,27 +169,3 @@ def build(corpus: str | Path, out: str | Path, **kw) -> Build:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-
-
-def report(b: Build) -> dict:
-    """The build report: every diagnostic and a count of edits by kind per source."""
-    per_source = {}
-    for c in b.cleaned:
-        counts: dict[str, int] = {}
-        for e in c.edits:
-            for k in e.kind.split("+"):
-                counts[k] = counts.get(k, 0) + 1
-        per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
-                                     "edits": dict(sorted(counts.items())),
-                                     "edit_log": [e.to_json() for e in c.edits]}
-    levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}
-    return {"summary": {"sources": len(b.sources), "entries": len(b.codex.entries),
-                        "diagnostics": levels},
-            "diagnostics": [d.to_json() for d in b.diagnostics],
-            "sources": per_source}
-
-
-def dump(path: Path, data) -> None:
-    """Write JSON deterministically (UTF-8, sorted nothing, stable indentation)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import html as html_mod
-import json
 import os
 import sqlite3
 from collections.abc import Iterable
@@ -347,10 +346,10 @@ CREATE VIRTUAL TABLE fts USING fts5 (title, text, tokenize='unicode61');
 
 
 def codex_bytes(codex: Codex) -> bytes:
-    """``codex.json`` exactly as the runner writes it (``pipeline.run.dump``)."""
-    from .export import codex_json
+    """``codex.json`` exactly as the build writes it (``pipeline.export.dump``)."""
+    from .export import codex_json, json_bytes
 
-    return (json.dumps(codex_json(codex), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return json_bytes(codex_json(codex))
 
 
 def law_key(address: str) -> str | None:

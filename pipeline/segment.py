@@ -55,7 +55,6 @@ class _Build:
     children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
-    probable: str | None = None
 
 
 def _strip_tags(text: str) -> tuple[str, list[str]]:
@@ -343,5 +342,5 @@ def _freeze(b: _Build, at: _Where) -> Node:
         kind=b.kind, id=b.id, label=b.label, title=b.title, text=text,
         span=at.span(b.start, b.end), inferred=b.inferred,
         penalty=PENALTY in (b.title or "") + text, tags=tuple(b.tags), footnotes=tuple(b.footnotes),
-        children=tuple(_freeze(c, at) for c in b.children), probable=b.probable,
+        children=tuple(_freeze(c, at) for c in b.children),
     )

@@ -35,7 +35,6 @@ STATIC = ("kodeks.css", "kodeks.js")
 PENALTY = "(НАКАЗАНИЕ)"
 _FN_MARK = re.compile(r"\(\*+\)|\*+")
 
-HEADING_KIND = {"part": "Раздел", "law": "Правило", "commentary": "Комментарий"}
 
 
 def environment() -> Environment:
@@ -426,7 +425,7 @@ def render_site(codex, folder: Path, build=None) -> None:
 
 def _walk_fragment(codex, node, depth):
     yield {"depth": depth, "kind": node.kind, "label": node.label, "title": node.title,
-           "line": node.span.line, "end_line": node.span.end_line, "probable": node.probable,
+           "line": node.span.line, "end_line": node.span.end_line,
            "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
            "refs": [r.text for r in node.refs],
            "footnotes": [{"mark": f.mark, "text": f.text} for f in node.footnotes]}

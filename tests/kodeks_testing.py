@@ -23,12 +23,9 @@ def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subproce
 
 def write_lookup_output(codex, out: Path) -> Path:
     """The lookup part of a build output (what render writes), without HTML/PDF."""
-    from pipeline import export, link, merge
-    from pipeline.run import dump
-    from pipeline.search import build_index
+    from pipeline.render import write_products
+    from pipeline.run import Build
 
-    dump(out / "codex.json", export.codex_json(codex))
-    dump(out / "links.json", link.all_links(codex))
-    dump(out / "coverage.json", merge.coverage(codex))
-    build_index(codex, out / "codex.sqlite")
+    build = Build(corpus=out, sources=list(codex.sources), trees=list(codex.trees), codex=codex)
+    write_products(build, out, lookup_only=True)
     return out
