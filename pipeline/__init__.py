@@ -1,4 +1,4 @@
-"""Kodeks: the Russian Laws of Duplicate Contract Bridge (1987) as a clean,
+"""Kodeks: the Russian Laws of Duplicate Contract Bridge as a clean,
 structured, cross-linked codex with executable rulings.
 
     from pipeline import Codex
@@ -6,7 +6,7 @@ structured, cross-linked codex with executable rulings.
     codex["64A1"].title, codex["64A1"].backlinks
     codex.search("выявленный фальшренонс")[0].address
 
-The stages (``pipeline.run.STAGES``): read → clean → segment → refs → merge → link → render.
+The stages (``pipeline.run.STAGES``): read → clean → segment → refs → merge → link → check → render.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from . import editions
 from .errors import KodeksError
 
 
@@ -108,8 +109,8 @@ def cmd_clean(args) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kodeks",
-        description="Kodeks: the Russian Laws of Duplicate Contract Bridge (1987), cleaned, "
-                    "segmented, cross-linked, rendered and executable.")
+        description=f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
+                    "cleaned, segmented, cross-linked, rendered and executable.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

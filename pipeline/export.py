@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import editions
 from .model import Codex, Entry, Footnote, Node, Reference, Tree
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def codex_json(codex: Codex) -> dict[str, Any]:
     """The merged codex (schema: ``schemas/codex.schema.json``)."""
     return {
         "schema": "https://kodeks.invalid/schemas/codex.schema.json",
-        "edition": "1987",
+        "edition": editions.of_sources(codex.sources).id,
         "sources": [{"name": s.name, "title": s.title, "kind": s.kind, "edition": s.edition,
                      "origin": s.origin, "priority": s.priority, "encoding": s.encoding}
                     for s in codex.sources],

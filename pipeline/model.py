@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .editions import DEFAULT_ID
+
 NODE_KINDS = ("part", "law", "section", "clause", "subclause", "item", "commentary", "fragment")
 """Every node kind, outermost first (fragments wrap text whose law is unknown)."""
 
@@ -37,8 +39,8 @@ class Source:
     """The encoding the bytes were decoded with (``utf-8``, ``cp1251``, …)."""
     title: str = ""
     """Human title from the manifest (or the file name)."""
-    edition: str = "1987"
-    """Edition of the laws the source renders."""
+    edition: str = DEFAULT_ID
+    """Edition of the laws the source renders (an id of ``pipeline/editions.toml``)."""
     origin: str = ""
     """Where the text comes from: scan, web page, typewriter …"""
     priority: int = 50

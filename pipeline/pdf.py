@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import addresses, merge
+from . import addresses, editions, merge
 from . import site as site_mod
-
-FIXED_DATE = "1987-01-01T00:00:00Z"
 
 
 def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
@@ -40,9 +38,10 @@ def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
             law["nodes"] = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
     frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
              for src, node in codex.fragments]
+    edition = editions.of_sources(codex.sources)
     return env.get_template("book.html").render(
         groups=groups, fragments=frags, sources=codex.sources,
-        date=FIXED_DATE[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
+        edition=edition, date=edition.pdf_date[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
         pages=pages or {})
 
 
@@ -72,6 +71,7 @@ def render_pdf(codex, target: Path, build=None) -> None:
         if found == pages:
             break
         pages = found
-    doc.metadata.created = FIXED_DATE
-    doc.metadata.modified = FIXED_DATE
+    date = editions.of_sources(codex.sources).pdf_date
+    doc.metadata.created = date
+    doc.metadata.modified = date
     doc.write_pdf(target)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import regex
 
+from . import editions
 from .errors import KodeksError, diag
 from .model import Diagnostic, Source
 
@@ -146,5 +147,5 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         if meta:
             diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
     return Source(path=str(path), name=path.name, stem=path.stem, kind=kind, text=text, encoding=encoding,
-                  title=meta.get("title", path.stem), edition=str(meta.get("edition", "1987")),
+                  title=meta.get("title", path.stem), edition=str(meta.get("edition", editions.DEFAULT_ID)),
                   origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt), diags

@@ -50,6 +50,7 @@ from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
+from pipeline import editions
 from pipeline.addresses import is_canonical, latin, law_of, section_of
 from pipeline.model import Node, Reference, Tree
 from pipeline.model import Span as SourceSpan
@@ -63,8 +64,9 @@ KINDS = ("plain", "list", "range", "commentary", "footnote", "self")
 SPANS_KEY = "kodeks_refs"
 """Default ``doc.spans`` key of the component."""
 
-MAX_LAW = 93
-"""The 1987 Laws have 93 laws: a larger number after "правило" is not a law."""
+MAX_LAW = editions.DEFAULT.laws
+"""The number of laws of the edition (``pipeline/editions.toml``): a larger number
+after "правило" is not a law."""
 
 MAX_RANGE = 12
 """Longest range expanded (``правила 62–64`` → 3 refs); longer ones are not ranges."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from . import addresses, merge
+from . import addresses, editions, merge
 
 # shipped as package data, so an installed wheel renders too
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -369,7 +369,7 @@ def render_site(codex, folder: Path, build=None) -> None:
         (folder / name).write_text(html, encoding="utf-8")
 
     groups = toc(site, cov)
-    write("index.html", "index.html", title="Законы дубликатного бриджа (1987)", groups=groups,
+    write("index.html", "index.html", title=editions.of_sources(codex.sources).heading, groups=groups,
           unplaced=cov.get("unplaced", []), rule_count=len(specs))
     for i, law in enumerate(laws):
         prev = laws[i - 1] if i else None

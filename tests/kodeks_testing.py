@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: paths and running the real CLI."""
+"""Helpers shared by the tests: paths, small sources cleaned or segmented in
+memory, running the real CLI, writing the lookup part of an output folder."""
 
 from __future__ import annotations
 
@@ -7,9 +8,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pipeline.clean import clean, vocabulary
+from pipeline.model import Source
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 GOLD = Path(os.environ.get("KODEKS_GOLD", ROOT.parent / "shared" / "gold"))
+SEEDS = sorted(CORPUS.glob("*.txt"))
+VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
+"""The vocabulary of the seed corpus, as the build computes it."""
+
+
+def source(text: str, kind: str = "laws") -> Source:
+    """A source made from ``text`` in memory."""
+    return Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")
+
+
+def seg(text: str, kind: str = "laws"):
+    """``text`` cleaned with the seeds' vocabulary and segmented: ``(tree, diagnostics)``."""
+    from pipeline.segment import segment
+
+    return segment(clean(source(text, kind), VOCAB))
 
 
 def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subprocess.CompletedProcess:

@@ -6,26 +6,17 @@ over the seeds and over generated damaged text."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kodeks_testing import SEEDS, VOCAB, source
 from pipeline.buffer import unapply
-from pipeline.clean import REPAIRS, clean, vocabulary
-from pipeline.model import Source
+from pipeline.clean import REPAIRS, clean
 from pipeline.offsets import OffsetMap
 from pipeline.read import detect_kind
-
-ROOT = Path(__file__).resolve().parents[1]
-SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
-VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
-
-
-def source(text: str, kind: str = "laws") -> Source:
-    return Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")
 
 
 def cleaned(text: str, kind: str = "laws"):

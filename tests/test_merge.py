@@ -3,17 +3,15 @@ repeat of law 67 by alignment, title conflicts, the reading rule and coverage.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline.clean import clean, vocabulary
 from pipeline.merge import coverage, merge
 from pipeline.model import Source
 from pipeline.run import run
 from pipeline.segment import segment
 
-ROOT = Path(__file__).resolve().parents[1]
 S000, S002, S003, S004 = ("000_c7e622806fb48599.txt", "002_5dc556f7a892ab5b.txt", "003_052198ed21df933b.txt",
                           "004_84be6ed1e01fa605.txt")
 

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline import pdf
 from pipeline.run import run
-
-ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 

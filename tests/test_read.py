@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from kodeks_testing import SEEDS
 from pipeline.errors import KodeksError
 from pipeline.read import decode, detect_kind, read_corpus
-
-ROOT = Path(__file__).resolve().parents[1]
-SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
 
 LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
        "A.Наказание назначается\n"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
 
 import pytest
 import spacy
@@ -13,11 +12,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import pipeline.refs  # noqa: F401  (registers the "kodeks_refs" factory)
+from kodeks_testing import GOLD
 from pipeline.addresses import is_canonical, law_of
 from pipeline.refs import KINDS, Found, find_references, windows
-
-ROOT = Path(__file__).resolve().parents[1]
-GOLD = ROOT.parent / "shared" / "gold"
 
 
 def refs(text, law=None, section=None):

@@ -4,25 +4,15 @@ their own. Structure is compared apart from offsets (``shape``)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from kodeks_testing import GOLD, SEEDS, VOCAB, seg
 from pipeline import export
-from pipeline.clean import clean, vocabulary
+from pipeline.clean import clean
 from pipeline.model import Node, Source, walk
 from pipeline.read import detect_kind
 from pipeline.segment import segment
-
-ROOT = Path(__file__).resolve().parents[1]
-GOLD = ROOT.parent / "shared" / "gold"
-SEEDS = sorted((ROOT / "corpus").glob("*.txt"))
-VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
-
-
-def seg(text: str, kind: str = "laws"):
-    src = Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")
-    return segment(clean(src, VOCAB))
 
 
 def shape(node, keep=("id", "kind", "label", "title", "text", "inferred", "penalty", "tags")) -> dict:

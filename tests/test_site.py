@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from kodeks_testing import CORPUS
 from pipeline import addresses
 from pipeline.run import build
-
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
 
 
 class Collect(HTMLParser):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline.run import build
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "test-output" / "screenshots"
 

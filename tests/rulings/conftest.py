@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from kodeks_testing import ROOT
+
 PBN_DIR = ROOT / "tests" / "fixtures" / "pbn"
 
 

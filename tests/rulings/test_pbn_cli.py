@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from kodeks_testing import ROOT
+
 PBN_DIR = ROOT / "tests" / "fixtures" / "pbn"
 
 EXPECTED = json.loads((PBN_DIR / "expected.json").read_text(encoding="utf-8"))

@@ -1,0 +1,90 @@
+"""Editions of the laws as data: the one place that says what an edition is.
+
+The table is ``pipeline/editions.toml`` (shipped with the package): per edition
+its id, year, title, number of laws, division scheme (``Раздел`` / ``Глава`` /
+``Часть`` and the address prefix each gives) and address forms. Everything that
+depends on the edition (the largest law number a reference may name, the site
+title, the PDF's date, a source's edition when its manifest names none) reads it
+from here. A new edition is one more ``[[edition]]`` in the TOML file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Source
+
+TABLE = Path(__file__).resolve().parent / "editions.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One edition of the Laws of Duplicate Contract Bridge."""
+
+    id: str
+    """Name in the corpus manifest and in ``codex.json`` (``"1987"``)."""
+    year: int
+    """Year of the edition."""
+    title: str
+    """Russian title of the laws (``Законы дубликатного бриджа``)."""
+    laws: int
+    """Number of laws: a larger number after «правило» is not a reference."""
+    divisions: tuple[tuple[str, str], ...] = ()
+    """Heading words above the laws, outermost first, with the address prefix each
+    gives: ``(("Раздел", "part"),)`` makes ``Раздел I`` → ``part:I``."""
+    forms: tuple[str, ...] = ()
+    """Example address of every level of the edition, outermost first."""
+    pdf_date: str = ""
+    """Creation date written into the PDF (ISO 8601), fixed so builds are reproducible."""
+
+    @property
+    def heading(self) -> str:
+        """Title with the year: ``Законы дубликатного бриджа (1987)``."""
+        return f"{self.title} ({self.year})"
+
+
+def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    table = {}
+    for row in data["edition"]:
+        e = Edition(id=str(row["id"]), year=int(row["year"]), title=row["title"], laws=int(row["laws"]),
+                    divisions=tuple((w, p) for w, p in row.get("divisions", ())),
+                    forms=tuple(row.get("forms", ())), pdf_date=row.get("pdf_date", ""))
+        table[e.id] = e
+    default = str(data["default"])
+    if default not in table:
+        raise ValueError(f"{path}: default edition {default!r} has no [[edition]] entry")
+    return table, default
+
+
+EDITIONS, DEFAULT_ID = _load()
+"""Every known edition by id, in the table's order; the id of the default one."""
+
+DEFAULT: Edition = EDITIONS[DEFAULT_ID]
+"""The edition of a source whose manifest names none."""
+
+
+def get(edition_id: str | None) -> Edition:
+    """The edition named ``edition_id`` (the default for ``None``); ``KeyError``
+    naming the known ones for an id the table does not have."""
+    if edition_id is None:
+        return DEFAULT
+    try:
+        return EDITIONS[str(edition_id)]
+    except KeyError:
+        raise KeyError(f"edition {edition_id!r} is not in {TABLE.name}; known: {', '.join(EDITIONS)}") from None
+
+
+def of_sources(sources: Iterable[Source]) -> Edition:
+    """The edition a set of sources renders: the one they all name, else the default
+    (a corpus that mixes editions is merged under the default's figures)."""
+    ids = {s.edition for s in sources}
+    if len(ids) == 1:
+        (only,) = ids
+        return EDITIONS.get(only, DEFAULT)
+    return DEFAULT

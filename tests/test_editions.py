@@ -1,0 +1,72 @@
+"""Editions as data (``pipeline/editions.toml``): the table, and the figures that
+come from it (largest law a reference may name, the site title, the PDF date)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import ROOT
+from pipeline import editions
+from pipeline.model import Source
+from pipeline.refs import MAX_LAW, find_references
+
+
+def test_the_default_edition_is_in_the_table():
+    assert editions.DEFAULT.id == editions.DEFAULT_ID == "1987"
+    assert editions.DEFAULT.year == 1987 and editions.DEFAULT.laws == 93
+    assert editions.DEFAULT.divisions == (("Раздел", "part"),)
+    assert editions.DEFAULT.heading == "Законы дубликатного бриджа (1987)"
+    assert editions.DEFAULT.pdf_date.startswith("1987-")
+
+
+def test_later_editions_carry_what_is_known():
+    assert {"1997", "2007", "2017"} <= set(editions.EDITIONS)
+    assert [w for w, _prefix in editions.get("1997").divisions] == ["Глава", "Часть"]
+    with pytest.raises(KeyError, match="known: 1987"):
+        editions.get("1975")
+
+
+def test_a_new_edition_is_one_table_row(tmp_path: Path):
+    table = tmp_path / "editions.toml"
+    table.write_text('default = "2030"\n[[edition]]\nid = "2030"\nyear = 2030\n'
+                     'title = "Законы"\nlaws = 95\ndivisions = [["Глава", "chapter"]]\n', encoding="utf-8")
+    found, default = editions._load(table)
+    assert default == "2030" and found["2030"].laws == 95 and found["2030"].heading == "Законы (2030)"
+
+
+def test_max_law_comes_from_the_table():
+    assert MAX_LAW == editions.DEFAULT.laws
+    assert [f.target for f in find_references(f"см. правило {MAX_LAW}")] == [str(MAX_LAW)]
+    assert find_references(f"см. правило {MAX_LAW + 1}") == []
+
+
+def test_edition_of_sources():
+    def src(edition: str) -> Source:
+        return Source(path="t.txt", name="t.txt", stem="t", kind="laws", text="x", encoding="utf-8",
+                      edition=edition)
+
+    assert editions.of_sources([src("1997"), src("1997")]).id == "1997"
+    assert editions.of_sources([src("1997"), src("1987")]) is editions.DEFAULT
+    assert editions.of_sources([]) is editions.DEFAULT
+
+
+def test_the_year_lives_only_in_the_table():
+    """Outside the table (and the corpus manifest) no module, template or CSS names
+    the edition's year; rulings/ still names it in docstrings of the laws they implement."""
+    offenders = []
+    for path in sorted((ROOT / "pipeline").rglob("*")):
+        rel = path.relative_to(ROOT / "pipeline")
+        if not path.is_file() or path.suffix not in (".py", ".html", ".css", ".js", ".toml"):
+            continue
+        if rel.parts[0] == "rulings" or path.stem == "editions":
+            continue
+        if "1987" in path.read_text(encoding="utf-8"):
+            offenders.append(str(rel))
+    assert offenders == []
+
+
+def test_site_and_pdf_title_come_from_the_table(built):
+    index = (built / "html" / "index.html").read_text(encoding="utf-8")
+    assert f"<title>{editions.DEFAULT.heading}" in index

@@ -1,0 +1,28 @@
+"""The build products: one table (``pipeline.render.PRODUCTS``) says what a build
+writes, and the build, the Python API and the tests all write through it."""
+
+from __future__ import annotations
+
+from kodeks_testing import CORPUS, write_lookup_output
+from pipeline.render import PRODUCTS
+from pipeline.run import STAGES, run
+
+
+def test_a_build_writes_exactly_the_products(built):
+    written = {p.name for p in built.iterdir()}
+    expected = {p.path.rstrip("/") for p in PRODUCTS if p.path != "codex.pdf"}  # built with --no-pdf
+    assert written == expected
+
+
+def test_lookup_products_are_the_lookup_part(tmp_path):
+    b = run(CORPUS)
+    write_lookup_output(b.codex, tmp_path)
+    assert {p.name for p in tmp_path.iterdir()} == {p.path for p in PRODUCTS if p.lookup}
+    # the index is written after the codex.json whose hash it records
+    order = [p.path for p in PRODUCTS]
+    assert order.index("codex.sqlite") > order.index("codex.json")
+
+
+def test_the_ruling_check_is_a_stage_of_its_own():
+    names = [name for name, _fn in STAGES]
+    assert names == ["read", "clean", "segment", "refs", "merge", "link", "check", "render"]
