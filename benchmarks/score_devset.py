@@ -208,6 +208,14 @@ def summarize(results: list[dict]) -> dict:
     }
 
 
+def _public(r: dict) -> dict:
+    """A page's result with no third-party text: residue snippets become counts per class."""
+    out = {k: v for k, v in r.items() if k not in ("residue", "profile")}
+    if "residue" in r:
+        out["residue"] = dict(Counter(x["class"] for x in r["residue"]).most_common())
+    return out
+
+
 def _text_report(results: list[dict], summary: dict) -> str:
     lines = [f"{'page':9} {'kind':10} {'ids tp/fp/fn':>13} {'refs tp/fp/fn':>14} {'res':>4} {'nodes':>5}  kind/edition"]
     for r in results:
@@ -247,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=REPO, help="repository whose pipeline is scored")
     ap.add_argument("--keep", type=Path, help="keep each page's build under KEEP/<stem>/")
     ap.add_argument("--only", nargs="*", help="score only these page names (p004 or p004.txt)")
+    ap.add_argument("--results", type=Path,
+                    help="also write the figures to this JSON file without any page text "
+                         "(residue as counts per class), fit to commit")
     args = ap.parse_args(argv)
     if not args.pages.is_dir():
         print(f"score_devset: {args.pages} is not a folder", file=sys.stderr)
@@ -266,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
         if "skipped" in r:
             print(f"score_devset: skipped {r['skipped']}", file=sys.stderr)
     summary = summarize(results)
+    if args.results:
+        args.results.write_text(json.dumps({"summary": summary, "pages": [_public(r) for r in results]},
+                                           ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if args.json:
         print(json.dumps({"summary": summary, "pages": results}, ensure_ascii=False, indent=1))
     else:

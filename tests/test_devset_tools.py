@@ -68,9 +68,9 @@ def _annotation(page: Path, **extra) -> dict:
             "fragments": [], "noise": [], "layout": [], "notes": "", **extra}
 
 
-def _score(pages: Path, anns: Path) -> subprocess.CompletedProcess:
+def _score(pages: Path, anns: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "score_devset.py"), str(pages),
-                           "--annotations", str(anns), "--json", "--jobs", "1"],
+                           "--annotations", str(anns), "--json", "--jobs", "1", *extra],
                           capture_output=True, text=True, timeout=600)
 
 
@@ -97,15 +97,18 @@ def test_scorer_scores_a_built_page(tmp_path):
         "Правило 64. ПОРЯДОК ПОСЛЕ ФАЛЬШРЕНОНСА\n"
         "64.1. Судья сначала выясняет, стал ли фальшренонс выявленным (см.\n"
         "Правило 63).\n"
-        "64.2. Если нарушитель выиграл взятку, применяется п. 64.1 выше.\n",
+        "64.2. Если нарушитель выиграл взятку, применяется п. 64.1 выше.¶\n",
         encoding="utf-8")
     # 64.3 is not on the page: a false negative the scorer must report
     ann = _annotation(page, nodes={"64": [], "64.1": ["63"], "64.2": ["64.1"], "64.3": []})
     (anns / "p901.json").write_text(json.dumps(ann), encoding="utf-8")
-    proc = _score(pages, anns)
+    proc = _score(pages, anns, "--results", str(tmp_path / "public.json"))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     res = out["pages"][0]
+    # the figures fit to commit carry no text of the page, only counts per class
+    public = (tmp_path / "public.json").read_text(encoding="utf-8")
+    assert "нарушитель" not in public and json.loads(public)["summary"] == out["summary"]
     assert res["ids"]["tp"] == 3 and res["ids"]["fn"] == 1 and res["ids"]["missing"] == ["64.3"]
     assert res["refs"]["tp"] == 2 and res["refs"]["fp"] == 0
     assert res["residue"] == [] and res["toc_nodes"] == 0
