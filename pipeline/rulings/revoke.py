@@ -29,6 +29,7 @@ than the offending side won from the revoke trick on.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .result import Ruling, RulingBuilder, RulingInputError
@@ -50,37 +51,96 @@ ESTABLISHED_BY = {
 }
 
 
-def _role(offender: str, declarer: str) -> str:
-    if offender == declarer:
-        return "declarer"
-    if offender == partner(declarer):
-        return "dummy"
-    return "defender"
+@dataclass(frozen=True)
+class _Facts:
+    """The revoke facts, checked against each other."""
+
+    offender: str
+    declarer: str
+    trick: int
+    suit: str | None
+    how: str | None
+    winners: list[str]
+    later: list[int]
+    second: bool
+    faced: bool
+    after_call: bool
+    after_round: bool
+
+    @property
+    def established(self) -> bool:
+        return self.how is not None
+
+    @property
+    def role(self) -> str:
+        if self.offender == self.declarer:
+            return "declarer"
+        return "dummy" if self.offender == partner(self.declarer) else "defender"
 
 
 def rule_revoke(facts: dict[str, Any]) -> Ruling:
+    f = _read(facts)
+    b = RulingBuilder("revoke")
+    outcome: dict[str, Any] = {
+        "established": f.established, "transferred": 0, "offender": f.offender,
+        "offender_role": f.role, "revoke_trick": f.trick, "offending_side_won": 0,
+        "penalty": None, "exceptions": [],
+    }
+    if not f.established:
+        _not_established(b, f)
+        return b.build(outcome)
+    _established(b, f)
+    side_won = sum(1 for w in f.winners if same_side(w, f.offender))
+    outcome["offending_side_won"] = side_won
+    outcome["exceptions"] = _exceptions(b, f, side_won)
+    if not outcome["exceptions"]:
+        outcome["transferred"] = _capped(b, _penalty(b, outcome, f), side_won)
+    b.judge("64C",
+            "Если после окончательного ренонса (в том числе не наказываемого) непровинившаяся "
+            "сторона недостаточно компенсирована этим законом, судья назначает "
+            "скорректированный результат.")
+    return b.build(outcome)
+
+
+def _read(facts: dict[str, Any]) -> _Facts:
     only_keys(facts, FACT_KEYS, "revoke")
     offender = seat(facts.get("offender"), "offender")
     declarer = seat(facts.get("declarer"), "declarer")
+    trick = _trick(facts)
+    suit_led = suit(facts["suit"], "suit") if facts.get("suit") is not None else None
+    how = facts.get("established_by")
+    if how is not None and (not isinstance(how, str) or how not in ESTABLISHED_BY):
+        raise RulingInputError(
+            f"established_by: {how!r} (expected play, designation, claim or null)")
+    winners = _winners(facts, trick, how is not None)
+    f = _Facts(offender, declarer, trick, suit_led, how, winners,
+               _later_wins(facts, trick, winners, offender),
+               boolean(facts, "second_revoke_same_suit"), boolean(facts, "failed_to_play_faced_card"),
+               boolean(facts, "attention_after_next_deal_call"), boolean(facts, "attention_after_round"))
+    if not f.established and (f.after_call or f.after_round):
+        raise RulingInputError(
+            "established_by is null but attention was drawn after the deal was over — "
+            "by then the revoke is established")
+    return f
+
+
+def _trick(facts: dict[str, Any]) -> int:
     trick = integer(facts, "revoke_trick", 1, 99)
     if trick > 13:
         raise RulingInputError(f"revoke_trick: {trick} — a deal has only 13 tricks")
     if trick == 13:
         raise RulingInputError(
             "revoke_trick: 13 — with a single card left a player cannot fail to follow suit")
-    suit_led = suit(facts["suit"], "suit") if facts.get("suit") is not None else None
-    how = facts.get("established_by")
-    if how is not None and (not isinstance(how, str) or how not in ESTABLISHED_BY):
-        raise RulingInputError(
-            f"established_by: {how!r} (expected play, designation, claim or null)")
-    established = how is not None
+    return trick
 
-    winners_raw = facts.get("trick_winners")
+
+def _winners(facts: dict[str, Any], trick: int, established: bool) -> list[str]:
+    raw = facts.get("trick_winners")
     winners: list[str] = []
-    if winners_raw is not None:
-        if not isinstance(winners_raw, list):
+    if raw is not None:
+        if not isinstance(raw, list):
             raise RulingInputError("trick_winners: expected a list of seats")
-        winners = [seat(w, f"trick_winners[{i}]") for i, w in enumerate(winners_raw)]
+        winners = [seat(w, f"trick_winners[{i}]") for i, w in enumerate(raw)]
         if not 1 <= len(winners) <= 14 - trick:
             raise RulingInputError(
                 f"trick_winners: {len(winners)} winners from trick {trick} on — "
@@ -91,12 +151,15 @@ def rule_revoke(facts: dict[str, Any]) -> Ruling:
         raise RulingInputError(
             "established_by is null but later tricks were played — a revoke becomes "
             "established once the offending side plays to the next trick (63A1)")
+    return winners
 
-    later_raw = facts.get("offender_won_with_revoke_suit_card", []) or []
-    if not isinstance(later_raw, list):
+
+def _later_wins(facts: dict[str, Any], trick: int, winners: list[str], offender: str) -> list[int]:
+    raw = facts.get("offender_won_with_revoke_suit_card", []) or []
+    if not isinstance(raw, list):
         raise RulingInputError("offender_won_with_revoke_suit_card: expected a list of trick numbers")
     later: list[int] = []
-    for t in later_raw:
+    for t in raw:
         if isinstance(t, bool) or not isinstance(t, int) or not trick < t <= 13:
             raise RulingInputError(
                 f"offender_won_with_revoke_suit_card: {t!r} is not a trick after the revoke trick {trick}")
@@ -106,44 +169,27 @@ def rule_revoke(facts: dict[str, Any]) -> Ruling:
                 f"offender_won_with_revoke_suit_card: trick {t} was not won by the offender "
                 f"{offender} according to trick_winners")
         later.append(t)
+    return later
 
-    second = boolean(facts, "second_revoke_same_suit")
-    faced = boolean(facts, "failed_to_play_faced_card")
-    after_call = boolean(facts, "attention_after_next_deal_call")
-    after_round = boolean(facts, "attention_after_round")
-    if not established and (after_call or after_round):
-        raise RulingInputError(
-            "established_by is null but attention was drawn after the deal was over — "
-            "by then the revoke is established")
 
-    role = _role(offender, declarer)
-    dummy = partner(declarer)
-    b = RulingBuilder("revoke")
-    suit_txt = f" (масть хода — {SUIT_RU[suit_led]})" if suit_led else ""
-    outcome: dict[str, Any] = {
-        "established": established,
-        "transferred": 0,
-        "offender": offender,
-        "offender_role": role,
-        "revoke_trick": trick,
-        "offending_side_won": 0,
-        "penalty": None,
-        "exceptions": [],
-    }
+def _suit_text(f: _Facts) -> str:
+    return f" (масть хода — {SUIT_RU[f.suit]})" if f.suit else ""
 
-    if how is None:
-        b.step("63A", "not established",
-               f"{SEAT_RU[offender]} не сходил в масть на {trick}-й взятке{suit_txt}, но ни одно "
-               "из условий 63A1–63A3 не выполнено: ренонс ещё не стал окончательным.")
-        b.step("62", "correct",
-               "Неокончательный ренонс исправляется по закону 62 (текст вне корпуса); "
-               "взятки не передаются.")
-        return b.build(outcome)
 
-    addr, text = ESTABLISHED_BY[how]
+def _not_established(b: RulingBuilder, f: _Facts) -> None:
+    b.step("63A", "not established",
+           f"{SEAT_RU[f.offender]} не сходил в масть на {f.trick}-й взятке{_suit_text(f)}, но ни одно "
+           "из условий 63A1–63A3 не выполнено: ренонс ещё не стал окончательным.")
+    b.step("62", "correct",
+           "Неокончательный ренонс исправляется по закону 62 (текст вне корпуса); "
+           "взятки не передаются.")
+
+
+def _established(b: RulingBuilder, f: _Facts) -> None:
+    addr, text = ESTABLISHED_BY[f.how or ""]
     b.step(addr, "established",
-           f"{SEAT_RU[offender]} не сходил в масть на {trick}-й взятке{suit_txt}; {text}")
-    if trick == 12:
+           f"{SEAT_RU[f.offender]} не сходил в масть на {f.trick}-й взятке{_suit_text(f)}; {text}")
+    if f.trick == 12:
         b.step("63B", "trick 12: correction",
                "Окончательный ренонс не исправляется, кроме ренонса на 12-й взятке: его "
                "исправляют по закону 62D (текст вне корпуса).")
@@ -153,71 +199,58 @@ def rule_revoke(facts: dict[str, Any]) -> Ruling:
                "Окончательный ренонс не может быть исправлен; взятка с ренонсом остаётся "
                "такой, как была сыграна.")
 
-    side_won = sum(1 for w in winners if same_side(w, offender))
-    outcome["offending_side_won"] = side_won
 
-    exceptions: list[str] = []
+def _exceptions(b: RulingBuilder, f: _Facts, side_won: int) -> list[str]:
+    """64B1–64B6 in order; each that applies is a step."""
+    found: list[str] = []
+
+    def applies(addr: str, text: str) -> None:
+        found.append(addr)
+        b.step(addr, "no penalty", text)
+
     if side_won == 0:
-        exceptions.append("64B1")
-        b.step("64B1", "no penalty",
-               "Провинившаяся сторона не взяла ни взятку с ренонсом, ни одной из последующих "
-               "взяток — штрафа нет.")
-    if second:
-        exceptions.append("64B2")
-        b.step("64B2", "no penalty",
-               "Это повторный ренонс в той же масти того же игрока — за него штрафа нет.")
-    if role == "dummy" or faced:
-        exceptions.append("64B3")
-        if role == "dummy":
-            b.step("64B3", "no penalty",
-                   "Ренонс допущен непроходом картой открытой руки (болвана) — штрафа нет.")
-            b.step("64.10(ii)", "equity",
-                   "За ренонс болвана штраф не назначается; он исправляется восстановлением "
-                   "справедливости (см. комментарий 64.8, вне корпуса).")
-        else:
-            b.step("64B3", "no penalty",
-                   "Ренонс допущен непроходом открытой картой или картой открытой руки — "
-                   "штрафа нет.")
-    if after_call:
-        exceptions.append("64B4")
-        b.step("64B4", "no penalty",
-               "Внимание к ренонсу впервые привлечено после того, как игрок непровинившейся "
-               "стороны сделал заявку на следующей сдаче, — штрафа нет.")
-    if after_round:
-        exceptions.append("64B5")
-        b.step("64B5", "no penalty",
-               "Внимание к ренонсу впервые привлечено после окончания тура — штрафа нет.")
-    if trick == 12:
-        exceptions.append("64B6")
-        b.step("64B6", "no penalty", "Ренонс допущен на 12-й взятке — штрафа нет.")
-    outcome["exceptions"] = exceptions
-
-    if not exceptions:
-        transferred = _penalty(b, outcome, offender, declarer, dummy, role, trick, winners, later)
-        if transferred > side_won:
-            b.step("64", "capped",
-                   f"По комментарию к закону 64 (фрагмент перед 64.10) передаются только "
-                   f"взятки, выигранные провинившейся стороной начиная со взятки с ренонсом: "
-                   f"их {side_won}, поэтому передаётся {side_won}.")
-            transferred = side_won
-        outcome["transferred"] = transferred
-
-    b.judge("64C",
-            "Если после окончательного ренонса (в том числе не наказываемого) непровинившаяся "
-            "сторона недостаточно компенсирована этим законом, судья назначает "
-            "скорректированный результат.")
-    return b.build(outcome)
+        applies("64B1", "Провинившаяся сторона не взяла ни взятку с ренонсом, ни одной из "
+                        "последующих взяток — штрафа нет.")
+    if f.second:
+        applies("64B2", "Это повторный ренонс в той же масти того же игрока — за него штрафа нет.")
+    if f.role == "dummy":
+        applies("64B3", "Ренонс допущен непроходом картой открытой руки (болвана) — штрафа нет.")
+        b.step("64.10(ii)", "equity",
+               "За ренонс болвана штраф не назначается; он исправляется восстановлением "
+               "справедливости (см. комментарий 64.8, вне корпуса).")
+    elif f.faced:
+        applies("64B3", "Ренонс допущен непроходом открытой картой или картой открытой руки — "
+                        "штрафа нет.")
+    if f.after_call:
+        applies("64B4", "Внимание к ренонсу впервые привлечено после того, как игрок "
+                        "непровинившейся стороны сделал заявку на следующей сдаче, — штрафа нет.")
+    if f.after_round:
+        applies("64B5", "Внимание к ренонсу впервые привлечено после окончания тура — штрафа нет.")
+    if f.trick == 12:
+        applies("64B6", "Ренонс допущен на 12-й взятке — штрафа нет.")
+    return found
 
 
-def _penalty(b: RulingBuilder, outcome: dict, offender: str, declarer: str, dummy: str,
-             role: str, trick: int, winners: list[str], later: list[int]) -> int:
-    revoke_winner = winners[0]
-    if role == "declarer" and revoke_winner == dummy:
+def _capped(b: RulingBuilder, transferred: int, side_won: int) -> int:
+    """Never more than the offending side won from the revoke trick on (commentary to 64)."""
+    if transferred <= side_won:
+        return transferred
+    b.step("64", "capped",
+           f"По комментарию к закону 64 (фрагмент перед 64.10) передаются только "
+           f"взятки, выигранные провинившейся стороной начиная со взятки с ренонсом: "
+           f"их {side_won}, поэтому передаётся {side_won}.")
+    return side_won
+
+
+def _penalty(b: RulingBuilder, outcome: dict, f: _Facts) -> int:
+    """64A1 or 64A2 (both parts): the tricks to transfer before the cap."""
+    revoke_winner = f.winners[0]
+    if f.role == "declarer" and revoke_winner == partner(f.declarer):
         b.step("64.10(i)", "declarer did not win",
                "Ренонс сделал разыгрывающий, а взятку взял болван: считается, что "
                "разыгрывающий эту взятку не выиграл (для 64A1).")
-    subsequent_side = sum(1 for w in winners[1:] if same_side(w, offender))
-    if revoke_winner == offender:
+    subsequent_side = sum(1 for w in f.winners[1:] if same_side(w, f.offender))
+    if revoke_winner == f.offender:
         outcome["penalty"] = "64A1"
         n = 1 + (1 if subsequent_side else 0)
         extra = (" и ещё одна из последующих взяток провинившейся стороны"
@@ -231,9 +264,9 @@ def _penalty(b: RulingBuilder, outcome: dict, offender: str, declarer: str, dumm
     b.step("64A2", "1 trick",
            "Провинившийся не выиграл взятку с ренонсом, но провинившаяся сторона взяла эту "
            "или одну из последующих взяток: передаётся одна взятка.")
-    if later:
+    if f.later:
         n += 1
-        tricks = ", ".join(str(t) for t in later)
+        tricks = ", ".join(str(t) for t in f.later)
         b.step("64A2", "second part: +1 trick",
                f"Кроме того, провинившийся позднее выиграл взятку (№ {tricks}) картой, которой "
                f"мог законно сыграть во взятку с ренонсом: передаётся ещё одна такая взятка.")
