@@ -5,7 +5,9 @@ Public API:
   title and summary, ``implements`` corpus addresses, ``outside`` addresses,
   ``judgement`` addresses, ``inputs`` and ``examples()``).
 - ``check_addresses(known) -> list[str]``: declared ``implements`` addresses
-  missing from ``known`` (the codex build treats any as an error).
+  missing from ``known``, the addresses of a built codex (the build treats any
+  as an error). Which clauses exist is the codex's word, not a list kept here.
+- ``OUTSIDE_ADDRESSES``: the ``outside`` clauses all specs declare.
 - ``implemented_addresses() -> dict[str, list[str]]``: address → ruling names.
 - Ruling functions: ``rule_revoke``, ``rule_revoke_pbn``, ``rule_defective_trick``,
   ``rule_incorrect_cards``, ``rule_auction``, ``rule_score``, ``score``,
@@ -23,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .addresses import CORPUS_ADDRESSES, OUTSIDE_ADDRESSES
 from .auction import rule_auction, rule_score, score, vulnerability
 from .cards import rule_incorrect_cards
 from .claims import rule_attention, rule_claim, rule_concession
@@ -319,6 +320,11 @@ RULINGS: tuple[RulingSpec, ...] = (
 )
 
 
+# Clauses the rulings cite whose text is not in the corpus (scoring 77, the
+# double half of law 19, …): each spec declares its own in ``outside``.
+OUTSIDE_ADDRESSES: frozenset[str] = frozenset(a for s in RULINGS for a in s.outside)
+
+
 def check_addresses(known: set[str]) -> list[str]:
     """Declared ``implements`` addresses that are missing from ``known``."""
     missing: list[str] = []
@@ -345,7 +351,6 @@ def get_spec(name: str) -> RulingSpec:
 
 
 __all__ = [
-    "CORPUS_ADDRESSES",
     "OUTSIDE_ADDRESSES",
     "RULINGS",
     "JudgementPoint",

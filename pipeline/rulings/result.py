@@ -9,8 +9,10 @@ Contract:
   ``schemas/ruling.schema.json``.
 - Bad input raises ``RulingInputError`` (a ``ValueError``) whose message names
   the problem; a ruling is never produced from contradictory facts.
-- Every address is checked against the corpus / outside lists when a step is
-  built, so a typo in an address fails loudly instead of publishing a dead link.
+- Every address is checked by ``pipeline.addresses.is_canonical`` when a step
+  is built, so a malformed address fails loudly; whether the clause exists is
+  checked against the built codex (``rulings.check_addresses`` at build time,
+  and the registry tests for every clause a ruling cites).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .addresses import is_known_address
+from ..addresses import is_canonical
 
 
 class RulingInputError(ValueError):
@@ -32,8 +34,8 @@ class Step:
     text: str
 
     def __post_init__(self) -> None:
-        if not is_known_address(self.address):
-            raise AssertionError(f"unknown clause address in a step: {self.address!r}")
+        if not is_canonical(self.address):
+            raise AssertionError(f"malformed clause address in a step: {self.address!r}")
 
     def to_dict(self) -> dict[str, str]:
         return {"address": self.address, "finding": self.finding, "text": self.text}
@@ -45,8 +47,8 @@ class JudgementPoint:
     text: str
 
     def __post_init__(self) -> None:
-        if not is_known_address(self.address):
-            raise AssertionError(f"unknown clause address in judgement: {self.address!r}")
+        if not is_canonical(self.address):
+            raise AssertionError(f"malformed clause address in judgement: {self.address!r}")
 
     def to_dict(self) -> dict[str, str]:
         return {"address": self.address, "text": self.text}

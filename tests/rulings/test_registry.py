@@ -1,10 +1,11 @@
 """RULINGS registry, address checks and examples."""
 from __future__ import annotations
 
+import json
+
 import jsonschema
 
 from pipeline.rulings import (
-    CORPUS_ADDRESSES,
     OUTSIDE_ADDRESSES,
     RULINGS,
     check_addresses,
@@ -30,9 +31,50 @@ def test_check_addresses_reports_missing():
     assert sorted(check_addresses(known)) == ["64A2", "67B1(B)"]
 
 
-def test_corpus_list_matches_brief():
-    assert CORPUS_ADDRESSES == CORPUS
-    assert not CORPUS_ADDRESSES & OUTSIDE_ADDRESSES
+def test_declared_clauses_match_the_built_codex(built):
+    # Which clauses exist is the built codex's word: every clause a ruling implements
+    # or leaves to judgement is in it, and none it declares outside the corpus is.
+    codex = json.loads((built / "codex.json").read_text(encoding="utf-8"))
+    known = {e["id"] for e in codex["entries"]}
+    assert check_addresses(known) == []
+    for spec in RULINGS:
+        assert set(spec.implements) <= known, spec.name
+        assert set(spec.judgement) <= known | set(spec.outside), spec.name
+        assert not set(spec.outside) & known, spec.name
+    assert not OUTSIDE_ADDRESSES & known
+
+
+def test_every_cited_clause_is_declared_by_its_ruling():
+    # A ruling may cite only what it declares: implements, outside or judgement.
+    from pathlib import Path
+
+    from pipeline.rulings.pbn_revoke import rule_pbn
+
+    for spec in RULINGS:
+        declared = set(spec.implements) | set(spec.outside) | set(spec.judgement)
+        for ex in spec.examples():
+            assert set(ex["result"]["cited"]) <= declared, (spec.name, ex["title"])
+    revoke = next(s for s in RULINGS if s.name == "revoke")
+    declared = set(revoke.implements) | set(revoke.outside) | set(revoke.judgement)
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    for path in sorted(fixtures.glob("pbn*/*.pbn")):
+        try:
+            report = rule_pbn(path.read_bytes(), equity=False)
+        except ValueError:
+            continue  # the file that is not PBN at all
+        for board in report.ruled:
+            for r in board.revokes:
+                assert set(r.ruling.cited) <= declared, path.name
+
+
+def test_a_malformed_address_in_a_step_fails_loudly():
+    import pytest
+
+    from pipeline.rulings.result import Step
+
+    with pytest.raises(AssertionError):
+        Step("64A 1", "x", "y")
+    assert Step("64.10(ii)", "x", "y").address == "64.10(ii)"
 
 
 def test_implemented_addresses_maps_to_names():
