@@ -103,3 +103,71 @@ def test_revoke_bad_seat_in_facts(cli, tmp_path):
     path = _facts(tmp_path, {"offender": "Q", "declarer": "S", "revoke_trick": 3, "established_by": "play", "trick_winners": ["N"]})
     rc, _, err = cli(["rule", "revoke", "--facts", path])
     assert rc == 2 and "offender" in err and "'Q'" in err
+
+
+@pytest.mark.parametrize("spelling,vulnerable", [
+    ("None", False), ("Love", False), ("-", False), ("none", False),
+    ("NS", True), ("EW", False), ("All", True), ("Both", True), ("both", True),
+])
+def test_score_takes_every_pbn_vulnerability(spelling, vulnerable, cli):
+    rc, out, err = cli(["rule", "score", "4S", "--vul", spelling, "--declarer", "N", "--tricks", "10",
+                        "--format", "json"])
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["vulnerable"] is vulnerable and data["score"] == (620 if vulnerable else 420)
+
+
+def test_score_refuses_an_unknown_vulnerability(cli):
+    with pytest.raises(SystemExit) as exc:
+        cli(["rule", "score", "4S", "--vul", "Sometimes", "--declarer", "N", "--tricks", "10"])
+    assert exc.value.code == 2
+
+
+# Values of the wrong JSON type for any fact: an object or a list where a string,
+# a number or a boolean belongs, and the reverse.
+WRONG = [{}, {"a": "N"}, [], ["N"], 1.5, -1, None, True, "zz"]
+
+
+@pytest.mark.parametrize("spec_name", ["revoke", "defective-trick", "cards", "claim", "concession",
+                                       "attention"])
+def test_facts_of_the_wrong_type_are_bad_input(spec_name, cli, tmp_path):
+    from pipeline.rulings import get_spec
+
+    spec = get_spec(spec_name)
+    for case in load_cases(spec.cases)[:3]:
+        for key in case["input"]:
+            for value in WRONG:
+                facts = {**case["input"], key: value}
+                rc, out, err = cli(["rule", spec_name, "--facts", _facts(tmp_path, facts)])
+                assert rc in (0, 2), (spec_name, key, value)
+                if rc == 2:
+                    assert out == "" and err.startswith("kodeks rule: "), (key, value)
+
+
+def test_facts_that_are_not_utf8_are_bad_input(cli, tmp_path):
+    p = tmp_path / "latin.json"
+    p.write_bytes('{"player": "dummy", "during_play": true, "x": "ö"}'.encode("latin-1"))
+    rc, out, err = cli(["rule", "attention", "--facts", str(p)])
+    assert rc == 2 and "UTF-8" in err and out == ""
+
+
+def test_subcommands_come_from_the_registry(monkeypatch, capsys):
+    import argparse
+    import dataclasses
+
+    import pipeline.rulings.cli as rcli
+    from pipeline.rulings import RULINGS
+
+    spec = next(s for s in RULINGS if s.name == "claim")
+    extra = dataclasses.replace(spec, name="claim-copy", help="a ruling added to the registry")
+    monkeypatch.setattr(rcli, "RULINGS", (*RULINGS, extra))
+    parser = argparse.ArgumentParser(prog="kodeks-test")
+    rcli.add_rule_parser(parser.add_subparsers(dest="command"))
+    sub = next(a for a in parser._subparsers._group_actions[0].choices["rule"]._actions
+               if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) == {"list", *(s.name for s in RULINGS), "claim-copy"}
+    case = load_cases("claim")[0]
+    args = parser.parse_args(["rule", "claim-copy", "--facts", "-", "--format", "json"])
+    monkeypatch.setattr(rcli, "_read_facts", lambda path: case["input"])
+    assert args.func(args) == 0
+    assert json.loads(capsys.readouterr().out)["cited"] == case["expect"]["cited"]
