@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import regex
@@ -66,6 +67,7 @@ class Record:
     board: str
     line: int
     deal: Any                      # endplay Deal, 13 cards to a hand
+    hands: dict[str, frozenset[str]]  # seat → card names ("SA", "HT"), from the deal
     level: int
     denom: Any                     # endplay Denom (trump, or nt)
     penalty: int                   # 1, 2 or 4
@@ -94,11 +96,11 @@ def read_record(game: Game) -> Record:
         raise BoardSkipped("no-play", f"{where}: no [Play] record")
     if contract is None:
         raise BoardSkipped("no-contract", f"{where}: no [Contract] and no complete [Auction]")
-    deal = _deal(game, where)
+    deal, hands = _deal(game, where)
     level, denom, penalty, declarer = contract
     play, claimed = _play(game, play_tag, declarer, denom, where)
     return Record(
-        board=game.label, line=game.line, deal=deal, level=level, denom=denom,
+        board=game.label, line=game.line, deal=deal, hands=hands, level=level, denom=denom,
         penalty=penalty, declarer=declarer, play=play, claimed=claimed,
         result=_result(game, declarer, where), vul=_vul(game, where),
         score_in_file=_score(game, declarer, where),
@@ -192,16 +194,19 @@ def _cell(cell: Cell, read: Callable[[str], Any], text: str | None = None) -> An
         raise ValueError(f"cell {cell.text!r} at line {cell.line}: {_why(exc)}") from exc
 
 
-def _deal(game: Game, where: str) -> Any:
+def _deal(game: Game, where: str) -> tuple[Any, dict[str, frozenset[str]]]:
     from endplay.types import Deal
 
     deal = _field(game, "deal", where, lambda t: None if _unknown(t.value) else Deal(t.value.strip()))
     if deal is None:
         raise BoardSkipped("no-deal", f"{where}: a [Play] record but no [Deal]")
-    counts = [len(deal[p]) for p in _players()]
-    cards = {c for p in _players() for c in deal[p]}
-    if counts == [13] * 4 and len(cards) == 52:
-        return deal
+    # endplay writes each hand back as "KQ5.A843.K72.J94" (spades first); card
+    # names from that string are far cheaper than iterating its Hand objects.
+    hands = {p.abbr: frozenset(suit + rank for suit, holding in zip("SHDC", deal[p].to_pbn().split("."))
+                               for rank in holding) for p in _players()}
+    counts = [len(hands[p.abbr]) for p in _players()]
+    if counts == [13] * 4 and len(frozenset().union(*hands.values())) == 52:
+        return deal, hands
     if any(n == 0 for n in counts):
         raise BoardSkipped("no-deal", f"{where}: the [Deal] hides a hand; a play record cannot be "
                                       "checked against it")
@@ -249,8 +254,6 @@ def _pad() -> Any:
 
 def _rows(tag: Tag) -> tuple[list[list[Any]], bool, bool]:
     """Tricks of four cells, ``*`` seen, padding seen."""
-    from endplay.types import Card
-
     pad = _pad()
     cells: list[Any] = []
     star = pads = False
@@ -265,13 +268,21 @@ def _rows(tag: Tag) -> tuple[list[list[Any]], bool, bool]:
             cells.append(pad)
             pads = True
             continue
-        cells.append(_cell(cell, lambda s: Card(s.replace("10", "T")), text))
+        cells.append(_cell(cell, _card, text))
     while cells and cells[-1] == pad:
         cells.pop()
     rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
     if rows and len(rows[-1]) < 4:
         rows[-1] = rows[-1] + [pad] * (4 - len(rows[-1]))
     return rows, star, pads
+
+
+@lru_cache(maxsize=256)
+def _card(text: str) -> Any:
+    """endplay's Card for a cell (cards are immutable, so one object serves every board)."""
+    from endplay.types import Card
+
+    return Card(text.replace("10", "T"))
 
 
 def _result(game: Game, declarer: Any, where: str) -> int | None:

@@ -234,7 +234,7 @@ def _walk(rec: Record, where: str) -> _Walk:
     from endplay.types import Player
     from endplay.utils.play import trick_winner
 
-    hands = {_seat(p): {_name(c) for c in rec.deal[p]} for p in Player}
+    hands = {seat: set(cards) for seat, cards in rec.hands.items()}
     leader = _seat(rec.declarer.lho)
     walk = _Walk()
     for start in range(0, len(rec.play), 4):

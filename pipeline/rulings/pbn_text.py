@@ -27,7 +27,6 @@ module only cuts the text, so one unreadable game never hides the others.
 """
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 
 import regex
@@ -157,16 +156,6 @@ def _detect(data: bytes) -> Decoded | None:
     return Decoded(text, codec, "detected-language" if best.coherence >= 0.1 else "detected-bytes")
 
 
-class _Lines:
-    """Offset → 1-based line number, by binary search over the line starts."""
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-
-    def __call__(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset)
-
-
 def normalise_newlines(text: str) -> str:
     """CRLF and lone CR become LF, so line numbers count every kind of line end."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -174,26 +163,33 @@ def normalise_newlines(text: str) -> str:
 
 def read_games(text: str) -> list[Game]:
     text = normalise_newlines(text)
-    line_of = _Lines(text)
     games: list[Game] = []
     game: Game | None = None
     current: Tag | None = None
+    line = 1   # of the token at hand, counted as the tokens go by
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
+        if kind == "nl":
+            line += 1
+            continue
+        if kind in ("ws", "directive"):
+            continue
+        at = line
+        if kind in ("blank", "comment", "tag"):
+            line += m.group().count("\n")
         if kind == "blank":
             _close(games, game)
             game, current = None, None
         elif kind == "tag":
-            line = line_of(m.start())
             name = m.group("name")
             if game is not None and name.lower() in game.tags and name.lower() != "note":
                 _close(games, game)   # a tag seen again: no empty line between two games
                 game = None
             if game is None:
-                game = Game(line=line)
-            current = _add_tag(game, name, m.group("value"), line, games)
+                game = Game(line=at)
+            current = _add_tag(game, name, m.group("value"), at, games)
         elif kind == "cell":
-            cell = Cell(m.group(), line_of(m.start()))
+            cell = Cell(m.group(), at)
             if current is not None and game is not None:
                 if not _NOTE_CELL.match(cell.text):
                     current.cells.append(cell)
@@ -201,7 +197,7 @@ def read_games(text: str) -> list[Game]:
                 game = game or Game(line=cell.line)
                 game.stray.append(cell)
         elif kind == "stray":
-            cell = Cell(m.group(), line_of(m.start()))
+            cell = Cell(m.group(), at)
             game = game or Game(line=cell.line)
             game.stray.append(cell)
     _close(games, game)
