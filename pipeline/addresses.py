@@ -2,7 +2,10 @@
 
 Forms (``../shared/gold/README.md``):
 
-- part ``part:I``; law ``64``; section ``64A``; clause ``64A1``;
+- divisions above laws, three levels each with its own address space: a «Глава»
+  ``chapter:III``, a «Часть» (part of a chapter) ``chapter-part:II``, a «Раздел»
+  ``part:I``; the numeral as the source writes it (Roman stays Roman);
+- law ``64``; section ``64A``; clause ``64A1``;
 - subclause ``67B1(A)``, one level deeper ``9A2(B)(1)``;
 - commentary paragraph ``64.10``, its items ``64.10(i)``.
 
@@ -33,9 +36,40 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
+DIVISIONS = {"глава": "chapter", "часть": "chapter-part", "раздел": "part"}
+"""The division words of the sources and their address spaces, outermost first."""
+_DIVISION_WORD = {v: k.capitalize() for k, v in DIVISIONS.items()}
+_DIVISION_RANK = {"chapter": 0, "chapter-part": 1, "part": 1}
+# A «Раздел» sits under a «Глава» where a source has both (the 1997 text has «Глава X»,
+# then «Раздел 1»); alone (the 1987 text) nothing is above it, so it is a root anyway.
+
+
+def division(word: str, numeral: str) -> str | None:
+    """The address of a division heading: ``division("Глава", "III") == "chapter:III"``,
+    ``("Часть", "II")`` → ``chapter-part:II``, ``("Раздел", "I")`` → ``part:I``;
+    ``None`` for a word that names no division."""
+    space = DIVISIONS.get(word.lower())
+    return f"{space}:{numeral.upper()}" if space else None
+
+
+def division_rank(address: str) -> int:
+    """How deep a division sits: a chapter 0; a part of a chapter or a «Раздел» 1."""
+    a = parse(address)
+    return _DIVISION_RANK.get(a.division, 0) if a and a.part else 0
+
+
+def display(address: str) -> str:
+    """How an address is shown to a reader: ``Глава III``, ``Часть II``, ``Раздел I``;
+    other addresses as they are."""
+    a = parse(address)
+    if a is not None and a.part:
+        return f"{_DIVISION_WORD[a.division]} {a.part}"
+    return address
+
+
 _CANON = regex.compile(r"""
     ^(?:
-        (?P<part>part:[IVXLC]+)
+        (?P<div>chapter-part|chapter|part):(?P<part>[IVXLC]+|\d{1,2})
       | (?P<comm>\d{1,3}\.\d{1,2})(?P<citems>(?:\([ivx]+\))*)
       | (?P<law>\d{1,3})
         (?:(?P<sec>[A-Z])
@@ -66,11 +100,13 @@ class Address:
     items: tuple[str, ...] = ()
     """Commentary item labels (``("i",)``)."""
     part: str | None = None
-    """Roman numeral of a part."""
+    """Numeral of a division (``III``), as the source writes it."""
+    division: str = "part"
+    """Address space of a division: ``chapter``, ``chapter-part`` or ``part``."""
 
     def __str__(self) -> str:
         if self.part:
-            return f"part:{self.part}"
+            return f"{self.division}:{self.part}"
         if self.para is not None:
             return f"{self.law}.{self.para}" + "".join(f"({i})" for i in self.items)
         out = str(self.law)
@@ -107,7 +143,7 @@ def parse(address: str) -> Address | None:
     if not m:
         return None
     if m["part"]:
-        return Address(law=None, part=m["part"][5:])
+        return Address(law=None, part=m["part"], division=m["div"])
     if m["comm"]:
         law, para = m["comm"].split(".")
         return Address(law=int(law), para=int(para), items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"])))
@@ -174,7 +210,7 @@ def child(parent_id: str | None, kind: str, label: str | None) -> str | None:
     if label is None:
         return None
     if kind == "part":
-        return f"part:{label}"
+        return label if ":" in label else f"part:{label}"
     if kind == "law":
         return label
     if kind == "commentary":
@@ -188,7 +224,9 @@ _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
 def roman_value(numeral: str) -> int:
-    """Value of a Roman numeral (``IV`` → 4); 0 for anything else."""
+    """Value of a Roman numeral (``IV`` → 4) or of Arabic digits; 0 for anything else."""
+    if numeral.isdigit():
+        return int(numeral)
     total = 0
     for i, ch in enumerate(numeral):
         v = _ROMAN.get(ch.upper(), 0)
@@ -205,7 +243,7 @@ def sort_key(address: str) -> tuple:
     if a is None:
         return (9, address)
     if a.part:
-        return (0, roman_value(a.part))
+        return (0, roman_value(a.part), _DIVISION_RANK[a.division], a.division)
     subs = tuple((0, int(s)) if s.isdigit() else (1, ord(s)) for s in a.subs)
     items = tuple(roman_value(i) for i in a.items)
     if a.para is not None:
@@ -217,8 +255,8 @@ def anchor(address: str) -> str:
     """The HTML anchor of an address: safe in ``id`` and URL fragments.
 
     ``64A1`` → ``64A1``; ``67B1(A)`` → ``67B1-A``; ``64.10(i)`` → ``64.10-i``;
-    ``part:I`` → ``part-I``."""
-    return address.replace("part:", "part-").replace(")(", "-").replace("(", "-").replace(")", "")
+    ``part:I`` → ``part-I``; ``chapter-part:II`` → ``chapter-part-II``."""
+    return address.replace(":", "-").replace(")(", "-").replace("(", "-").replace(")", "")
 
 
 # --- lenient parsing of what people type -------------------------------------
@@ -238,17 +276,24 @@ _HUMAN = regex.compile(r"""
     \s*\.?\s*$""", regex.X | regex.I)
 
 
+_HUMAN_DIVISION = regex.compile(
+    r"^(?P<word>chapter-part|chapter|part|глава|часть|раздел)(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$", regex.I)
+
+
 def lenient(text: str) -> str | None:
     """Parse an address as a person types it and return the canonical form.
 
     Accepts ``64A1``, ``64 A 1``, ``64а1``, ``64А1`` (Cyrillic), ``правило 64А1``,
     ``Правило 64, A1``, ``Law 64A1``, ``67B1(A)``, ``67B1a``, ``67 B 1 (а)``,
-    ``п. 64.10``, ``64.10(i)``, ``part:I``, ``Раздел I``. ``None`` otherwise.
+    ``п. 64.10``, ``64.10(i)``, ``part:I``, ``Раздел I``, ``Глава III``, ``chapter:III``,
+    ``Часть II``, ``chapter-part:II``. ``None`` otherwise.
     """
     text = (text or "").strip()
-    m = regex.match(r"^(?:part:|раздел\s+|part\s+)([IVXLC]+)\s*$", text, regex.I)
+    m = _HUMAN_DIVISION.match(text)
     if m:
-        return f"part:{m[1].upper()}"
+        word = m["word"].lower()
+        space = DIVISIONS.get(word) or {"chapter": "chapter", "chapter-part": "chapter-part"}.get(word, "part")
+        return f"{space}:{m['num'].upper()}"
     m = _HUMAN.match(text)
     if not m:
         return None

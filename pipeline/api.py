@@ -258,7 +258,7 @@ def describe(address: str) -> str:
     if a is None:
         return address
     if a.part:
-        return f"part {a.part}"
+        return f"{a.division.replace('-', ' ')} {a.part}"
     if a.para is not None:
         out = f"commentary {a.law}.{a.para}"
         return out + "".join(f" item ({i})" for i in a.items)

@@ -65,6 +65,8 @@ class Token:
     """Hard-break region of the first line."""
     rule: str
     """Name of the rule that made it."""
+    id: str | None = None
+    """The address, when the line alone gives it (a division: ``chapter:III``)."""
 
 
 @dataclass(slots=True)
@@ -117,8 +119,15 @@ def blank(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 
 def part(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A division heading: ``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
-    return _marker(state, start, silent, PART_HEAD, "part", lambda m: m[2])
+    """A division heading: ``Раздел I - …`` (``part:I``), ``Глава VIII - …``
+    (``chapter:VIII``), ``Часть II - …`` (``chapter-part:II``)."""
+    text = state.lines[start].text
+    m = PART_HEAD.match(text)
+    if m is None:
+        return False
+    if not silent:
+        state.push("part", m[2], text[m.end():], start).id = addresses.division(m[1], m[2])
+    return True
 
 
 def law(state: BlockState, start: int, end: int, silent: bool) -> bool:

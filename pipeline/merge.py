@@ -219,8 +219,10 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
                for k, e in entries.items()}
 
     def root_key(addr: str) -> tuple:
-        # a part stands where its first law stands
-        first = entries[addr].children[0] if entries[addr].kind == "part" and entries[addr].children else addr
+        # a division stands where its first law stands (a chapter's may be in its first part)
+        first = addr
+        while entries[first].kind == "part" and entries[first].children:
+            first = entries[first].children[0]
         return addresses.sort_key(first) + ((0,) if entries[addr].kind == "part" else (1,))
 
     roots.sort(key=root_key)

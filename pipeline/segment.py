@@ -51,7 +51,7 @@ class _Build:
     end: int
     page: int
     inferred: bool = False
-    level: int = 0
+    level: float = 0
     children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
@@ -196,8 +196,10 @@ class _TreeBuilder:
             self.diags.append(diag("K301", f"{self.at.at(tok.start)}: text whose law cannot be told from this "
                                            "source; kept as an unplaced fragment", span))
 
-    def _level(self, tok: Token) -> int:
-        level = LEVEL[tok.kind]
+    def _level(self, tok: Token) -> float:
+        if tok.kind == "part":  # a part of a chapter sits under its chapter, above laws
+            return addresses.division_rank(tok.id) / 2
+        level: float = LEVEL[tok.kind]
         if tok.kind == "subclause" and tok.label and tok.label[1:-1].isdigit():
             # (1) inside (B): one level deeper (9A2(B)(1)); beside another (1): the same level
             top = next((b for b in reversed(self.stack) if b.kind == "subclause"), None)
@@ -212,8 +214,9 @@ class _TreeBuilder:
         b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
                    tok.page, level=self._level(tok))
         if tok.kind == "part":
-            self.stack.clear()
-            b.id = f"part:{tok.label}"
+            while self.stack and self.stack[-1].kind != "part":
+                self.stack.pop()
+            b.id = tok.id
             b.title = tok.rest.strip() or None
             b.paras = []
         elif tok.kind == "law":
@@ -289,16 +292,24 @@ def _check_numbering(roots: list[_Build], all_nodes: list[_Build], at: _Where) -
     for siblings in [roots] + [b.children for b in all_nodes]:
         prev = None
         for b in siblings:
-            if prev is not None and prev.kind == b.kind and b.label and prev.label and \
-                    _order(b.kind, b.label) <= _order(prev.kind, prev.label) and b.kind != "law":
+            if prev is not None and prev.kind == b.kind and b.label and prev.label and b.kind != "law" and \
+                    _space(b) == _space(prev) and _order(b.kind, b.label) <= _order(prev.kind, prev.label):
                 diags.append(diag("K305", f"{at.at(b.start)}: {b.kind} {b.label} follows {prev.label}: "
                                           "numbering goes backwards", at.span(b.start, b.end)))
             prev = b
     return diags
 
 
+def _space(b: _Build) -> str | None:
+    """The address space of a division (chapters and parts number apart)."""
+    a = addresses.parse(b.id) if b.kind == "part" and b.id else None
+    return a.division if a else None
+
+
 def _order(kind: str, label: str) -> tuple:
     core = label.strip("()")
+    if kind == "part":
+        return (0, addresses.roman_value(core))
     if kind == "commentary":
         return (0, int(core.split(".")[1]))
     if core.isdigit():

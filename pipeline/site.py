@@ -63,9 +63,7 @@ def href(address: str) -> str:
 
 def display(address: str) -> str:
     """How an address is shown to a reader."""
-    if address.startswith("part:"):
-        return "Раздел " + address[5:]
-    return address
+    return addresses.display(address)
 
 
 def preview_text(entry, limit: int = 220) -> str:
@@ -266,15 +264,24 @@ def toc(site: Site, cov: dict) -> list[dict]:
                 "inferred": c.get("inferred", False), "present": len(c.get("present", []))}
 
     groups: list[dict] = []
+
+    def division(addr: str) -> None:
+        # a chapter's laws, then each of its parts with theirs
+        e = codex.entries[addr]
+        laws = [law_item(law) for c in e.children
+                if (law := addresses.law_of(c)) in site.laws and law not in placed]
+        groups.append({"part": {"id": addr, "anchor": addresses.anchor(addr),
+                                "display": display(addr), "title": e.title}, "laws": laws})
+        for c in e.children:
+            if c in codex.entries and codex.entries[c].kind == "part":
+                division(c)
+
     for root in codex.roots:
         if root not in codex.entries:
             continue
         e = codex.entries[root]
         if e.kind == "part":
-            laws = [law_item(law) for c in e.children
-                    if (law := addresses.law_of(c)) in site.laws and law not in placed]
-            groups.append({"part": {"id": root, "anchor": addresses.anchor(root),
-                                    "display": display(root), "title": e.title}, "laws": laws})
+            division(root)
         else:
             law = addresses.law_of(root)
             if law in site.laws and law not in placed:

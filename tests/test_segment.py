@@ -82,12 +82,29 @@ def test_law_heading_in_capitals():
                            "Каждый игрок укладывает свои карты.", False)]
 
 
-@pytest.mark.parametrize("word, num", [("Раздел", "I"), ("Глава", "VIII"), ("Часть", "II")])
-def test_divisions(word, num):
+@pytest.mark.parametrize("word, num, address", [("Раздел", "I", "part:I"), ("Глава", "VIII", "chapter:VIII"),
+                                                ("Часть", "II", "chapter-part:II")])
+def test_divisions(word, num, address):
     tree, _ = seg(f"{word} {num} - Процедура розыгрыша\nПравило 44. Последовательность игры\n"
                   "Взятку открывает ход.\n")
-    assert [(n.kind, n.id, n.title) for n, _p in walk(tree.nodes)] == [
-        ("part", f"part:{num}", "Процедура розыгрыша"), ("law", "44", "Последовательность игры")]
+    assert [(n.kind, n.id, n.label, n.title) for n, _p in walk(tree.nodes)] == [
+        ("part", address, num, "Процедура розыгрыша"), ("law", "44", "44", "Последовательность игры")]
+
+
+def test_division_levels_nest_and_number_apart():
+    tree, diags = seg("Глава VIII - Розыгрыш\nЧасть I - Порядок\nПравило 44. Ход\nТекст.\n"
+                      "Часть II - Отклонения\nПравило 45. Карта\nТекст.\nГлава IX - Судья\n"
+                      "Правило 81. Обязанности\nТекст.\n")
+    assert [(n.id, [(c.id, [g.id for g in c.children]) for c in n.children]) for n in tree.nodes] == [
+        ("chapter:VIII", [("chapter-part:I", ["44"]), ("chapter-part:II", ["45"])]),
+        ("chapter:IX", [("81", [])])]
+    assert "K305" not in codes(diags)
+
+
+def test_division_numbering_backwards_within_one_space():
+    _tree, diags = seg("Глава IX - Судья\nПравило 81. Обязанности\nТекст.\nГлава VIII - Розыгрыш\n"
+                       "Правило 44. Ход\nТекст.\n")
+    assert codes(diags) == ["K305"]
 
 
 def test_laws_nest_under_their_part():
