@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 import regex
 
 from . import addresses
-from .grammar import CLAUSE, COMMENTARY, FOOTNOTE, ITEM, LAW_HEAD, PART_HEAD, SECTION, SUBCLAUSE
+from .grammar import (CLAUSE, COMMENTARY, DITTO, FOOTNOTE, FULL_STOP, ITEM, LAW_HEAD, LEADER, PART_HEAD, SECTION,
+                      SUBCLAUSE, is_heading_line)
 
 
 @dataclass(slots=True)
@@ -42,6 +43,9 @@ class Line:
     """Index of its page (soft and hard page breaks both count)."""
     region: int
     """Index of its hard-break region (text is missing between regions)."""
+    leader: str | None = None
+    """The page number of a table-of-contents dot leader the cleaner removed from
+    the end of this line (``"83"``), or ``None``."""
 
 
 @dataclass(slots=True)
@@ -50,7 +54,7 @@ class Token:
 
     kind: str
     """``part``, ``law``, ``commentary``, ``section``, ``clause``, ``subclause``,
-    ``item``, ``footnote`` or ``para``."""
+    ``item``, ``footnote``, ``para``, ``toc`` or ``index``."""
     label: str | None
     """The marker, normalised (``A``, ``1``, ``(A)``, ``64.10``, ``(i)``, ``(*)``)."""
     rest: str
@@ -67,6 +71,8 @@ class Token:
     """Name of the rule that made it."""
     id: str | None = None
     """The address, when the line alone gives it (a division: ``chapter:III``)."""
+    lines: tuple[Line, ...] = ()
+    """Every line of a token that spans several (a table of contents, an index)."""
 
 
 @dataclass(slots=True)
@@ -88,7 +94,8 @@ class BlockState:
         """Add a token for lines ``first``..``last`` (inclusive) and move past them."""
         a = self.lines[first]
         b = self.lines[first if last is None else last]
-        tok = Token(kind, label, rest, a.start, b.end, a.page, a.region, self.rule)
+        tok = Token(kind, label, rest, a.start, b.end, a.page, a.region, self.rule,
+                    lines=tuple(self.lines[first:last + 1]) if last is not None else ())
         self.tokens.append(tok)
         self.line = (first if last is None else last) + 1
         return tok
@@ -115,6 +122,105 @@ def blank(state: BlockState, start: int, end: int, silent: bool) -> bool:
         return False
     if not silent:
         state.line = start + 1
+    return True
+
+
+# --- tables of contents and subject indexes ------------------------------------------
+# They are witnesses of structure, not text: their lines become one token each run,
+# never law or section nodes (``pipeline.toc`` reads their entries).
+
+def _listing_line(ln: Line) -> bool:
+    """A line of a table of contents or an index: it had a dot leader with a page
+    number, holds one inside, or carries a ditto mark."""
+    return ln.leader is not None or LEADER.search(ln.text) is not None or DITTO.search(ln.text) is not None
+
+
+def _listing_run(state: BlockState, start: int, end: int) -> int | None:
+    """The last line of a run of listing lines opening at ``start``, or ``None``.
+
+    Blank lines may stand inside the run (double spacing, page breaks), and so may
+    up to two lines of an entry wrapped before its leader. A run is at least two
+    listing lines, or one line holding two leaders (entries merged on a line)."""
+    lines = state.lines
+    if not _listing_line(lines[start]):
+        # an index's head term stands alone above the entries that repeat it with «=»
+        head = lines[start].text
+        if not (start + 1 < end and DITTO.search(lines[start + 1].text) and _listing_line(lines[start + 1])
+                and head.strip() and len(head) <= 80 and not FULL_STOP.search(head)):
+            return None
+    last, count, i = start, 0, start
+    while i < end:
+        ln = lines[i]
+        if _listing_line(ln):
+            last, count = i, count + 1
+            count += len(LEADER.findall(ln.text)) > 1
+        elif ln.text.strip():
+            # an entry wrapped before its leader continues on a listing line
+            ahead = next((j for j in range(i + 1, min(i + 3, end)) if _listing_line(lines[j])), None)
+            if FULL_STOP.search(ln.text) or len(ln.text) > 160:
+                break
+            if ahead is None:
+                # an entry cut off by the end of the source still belongs to the listing
+                if all(not x.text.strip() for x in lines[i + 1:end]):
+                    last = i
+                break
+            i = ahead
+            continue
+        i += 1
+    return last if count >= 2 else None
+
+
+def _marked_share(lines: tuple[Line, ...] | list[Line]) -> float:
+    """Share of listing entries that open with a structural marker (a table of
+    contents names laws and sections; an index names terms)."""
+    entries = [e for ln in lines for e in LEADER.split(ln.text)[::2] if e.strip()]
+    if not entries:
+        return 0.0
+    return sum(1 for e in entries if is_heading_line(e.strip(" |\t"))) / len(entries)
+
+
+def index(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A subject index: terms with dot leaders and law numbers, ``=`` repeating the
+    head term (``= вне очереди........27,31``), several entries merged on a line."""
+    last = _listing_run(state, start, end)
+    if last is None:
+        return False
+    run = state.lines[start:last + 1]
+    dittos = sum(len(DITTO.findall(ln.text)) for ln in run)
+    if dittos < 2 and _marked_share(run) >= 0.5:
+        return False
+    if not silent:
+        state.push("index", None, "", start, last)
+    return True
+
+
+def toc(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A table of contents: law, section and clause titles with dot leaders and
+    page numbers (``Правило 41. Начальный ход..........70``), entries wrapped over two
+    lines or merged on one."""
+    last = _listing_run(state, start, end)
+    if last is None:
+        return False
+    if not silent:
+        state.push("toc", None, "", start, last)
+    return True
+
+
+def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A list of law headings with no text between them (a chapter's own table of
+    contents before its text): three or more in a row."""
+    lines = state.lines
+    i, seen = start, set()
+    while i < end and len(lines[i].text) <= 160:
+        m = LAW_HEAD.match(lines[i].text)
+        if m is None or m[1] in seen:  # the first law's heading again: its text begins
+            break
+        seen.add(m[1])
+        i += 1
+    if i - start < 3:
+        return False
+    if not silent:
+        state.push("toc", None, "", start, i - 1)
     return True
 
 
@@ -175,6 +281,9 @@ def paragraph(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 RULES: tuple[tuple[str, Rule], ...] = (
     ("blank", blank),
+    ("index", index),
+    ("toc", toc),
+    ("heading_list", heading_list),
     ("part", part),
     ("law", law),
     ("footnote", footnote),

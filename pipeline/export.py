@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import editions
-from .model import Codex, Entry, Footnote, Node, Reference, Tree
+from .model import Codex, Entry, Footnote, IndexEntry, Node, Reference, TocEntry, Tree
 
 if TYPE_CHECKING:
     from .run import Build
@@ -60,6 +60,23 @@ def removed(tree: Tree) -> list[dict[str, str]]:
     return out
 
 
+def toc_entry_json(entry: TocEntry, full: bool = False) -> dict[str, Any]:
+    """A table-of-contents entry: the address it names, its title and page."""
+    out: dict[str, Any] = {"id": entry.address, "kind": entry.kind, "label": entry.label,
+                           "title": entry.title, "page": entry.page, "line": entry.span.line}
+    if full:
+        out["span"] = entry.span.to_json()
+    return out
+
+
+def index_entry_json(entry: IndexEntry, full: bool = False) -> dict[str, Any]:
+    """A subject-index entry: a term and the addresses it names."""
+    out: dict[str, Any] = {"term": entry.term, "targets": list(entry.targets), "line": entry.span.line}
+    if full:
+        out["span"] = entry.span.to_json()
+    return out
+
+
 def source_json(tree: Tree, full: bool = False) -> dict[str, Any]:
     """One source's tree, exactly in the shape of ``../shared/gold/*.json``."""
     out: dict[str, Any] = {
@@ -68,6 +85,11 @@ def source_json(tree: Tree, full: bool = False) -> dict[str, Any]:
         "nodes": [node_json(n, full) for n in tree.nodes],
         "removed": removed(tree),
     }
+    # tables of contents and indexes are witnesses of structure, never nodes
+    if tree.toc:
+        out["toc"] = [toc_entry_json(e, full) for e in tree.toc]
+    if tree.index:
+        out["index"] = [index_entry_json(e, full) for e in tree.index]
     if full:
         out["encoding"] = tree.source.encoding
         out["truncated_start"] = tree.truncated_start

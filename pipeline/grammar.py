@@ -80,3 +80,20 @@ CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
 before the list's next item counts)."""
 TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
 """A line that ends with a source tag such as ``(DC4)`` (001 ends every paragraph so)."""
+
+
+# ---------------------------------------------------------------------------
+# Listings (tables of contents, subject indexes) and text that is not Russian.
+
+LEADER = regex.compile(r"[ \t]*(?:\.{4,}|…{2,}\.*)[ \t]*(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?!\d)")
+"""A dot leader and the page (or law) numbers after it, inside a line:
+``Правило 41. Начальный ход..........70``; one group, the numbers."""
+DITTO = regex.compile(r"(?<![\S])=(?![\S=])")
+"""An index's ditto mark: a lone ``=`` standing for the head term (``= вне очереди``)."""
+RUSSIAN_START = regex.compile(r"[\p{Cyrillic}«\"„(\[]")
+"""What the text after a section, clause or subclause marker opens with: a Russian
+word, a quote or a bracket (``A. Contestant's Right``, ``B.K. Hansen`` are no units)."""
+NO_CYRILLIC = regex.compile(r"^[^\p{Cyrillic}]*$")
+"""A line without a single Cyrillic letter."""
+LATIN_WORD = regex.compile(r"\b[A-Za-z]{2,}\b")
+"""A Latin word of two letters or more."""

@@ -254,6 +254,37 @@ class Cleaned:
 
 
 @dataclass(frozen=True, slots=True)
+class TocEntry:
+    """One entry of a table of contents: a witness of structure, not of text."""
+
+    address: str | None
+    """The canonical address the entry names (``53``, ``54B1``, ``chapter-part:III``);
+    ``None`` when it cannot be told (a section before any law heading)."""
+    kind: str
+    """Node kind of the unit it names (``part``, ``law``, ``section`` …)."""
+    label: str | None
+    """The marker as written, Latin letters (``53``, ``A``, ``1``)."""
+    title: str
+    """The title as the table gives it."""
+    page: str | None
+    """The page number(s) printed after the dot leader, when there is one."""
+    span: Span
+    """Where the entry's line stands in the raw source."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """One entry of a subject index: a term and the laws it sends the reader to."""
+
+    term: str
+    """The term, with a ditto mark (``=``) replaced by its head term."""
+    targets: tuple[str, ...]
+    """Canonical addresses the entry names (law numbers), in the index's order."""
+    span: Span
+    """Where the entry's line stands in the raw source."""
+
+
+@dataclass(frozen=True, slots=True)
 class Tree:
     """A source's segmented tree."""
 
@@ -267,6 +298,10 @@ class Tree:
     """The source begins mid-unit (the first node is a fragment or inferred)."""
     truncated_end: bool
     """The source ends mid-sentence."""
+    toc: tuple[TocEntry, ...] = ()
+    """Entries of the tables of contents in the source (never nodes)."""
+    index: tuple[IndexEntry, ...] = ()
+    """Entries of the subject indexes in the source (never nodes)."""
 
 
 @dataclass(frozen=True, slots=True)

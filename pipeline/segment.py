@@ -28,7 +28,7 @@ from itertools import groupby
 
 import regex
 
-from . import addresses
+from . import addresses, toc
 from .blocks import BlockState, Line, Token, tokenize
 from .errors import diag
 from .grammar import FULL_STOP, TAG
@@ -36,6 +36,8 @@ from .model import Cleaned, Diagnostic, Footnote, Node, Source, Tree
 from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
+
+_LISTINGS = ("toc", "index")
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -50,6 +52,7 @@ class _Build:
     start: int
     end: int
     page: int
+    region: int = 0
     inferred: bool = False
     level: float = 0
     children: list[_Build] = field(default_factory=list)
@@ -74,6 +77,9 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         builder.feed(tok)
     for b in builder.all_nodes:
         _finish(b)
+    toc_entries = tuple(e for tok in builder.listings if tok.kind == "toc" for e in toc.toc_entries(tok, at.span))
+    index_entries = tuple(e for tok in builder.listings if tok.kind == "index"
+                          for e in toc.index_entries(tok, at.span))
     diags = builder.diags
     diags += _attach_footnotes(builder.footnotes, builder.all_nodes, at)
     diags += _check_numbering(builder.roots, builder.all_nodes, at)
@@ -85,7 +91,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     if trunc_end:
         diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
     return Tree(source=src, cleaned=cleaned, nodes=nodes, truncated_start=trunc_start,
-                truncated_end=trunc_end), diags
+                truncated_end=trunc_end, toc=toc_entries, index=index_entries), diags
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +116,10 @@ class _Where:
 def _lines(cleaned: Cleaned) -> list[Line]:
     """Phase 1: the cleaned lines, each with its page and hard-break region."""
     breaks = sorted(cleaned.breaks)
+    # table-of-contents dot leaders the cleaner removed: (clean offset, page number)
+    leaders = [(e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind.split("+")]
     out: list[Line] = []
-    pos, bi, page, region = 0, 0, 0, 0
+    pos, bi, li, page, region = 0, 0, 0, 0, 0
     for text in cleaned.text.split("\n"):
         start, end = pos, pos + len(text)
         pos = end + 1
@@ -119,7 +127,11 @@ def _lines(cleaned: Cleaned) -> list[Line]:
             page += 1
             region += 1 if breaks[bi][2] else 0
             bi += 1
-        out.append(Line(text, start, end, page, region))
+        leader = None
+        while li < len(leaders) and leaders[li][0] <= end:
+            leader = leaders[li][1] if leaders[li][0] >= start else leader
+            li += 1
+        out.append(Line(text, start, end, page, region, leader))
     return out
 
 
@@ -129,7 +141,9 @@ def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
     region opens with plain text or a section."""
     out: dict[int, int] = {}
     for region, group in groupby(tokens, key=lambda t: t.region):
-        reg = list(group)
+        reg = [t for t in group if t.kind not in _LISTINGS]
+        if not reg:
+            continue
         if reg[0].kind in ("law", "part"):
             continue
         first_unit = next((t for t in reg if t.kind not in ("para", "footnote")), None)
@@ -152,11 +166,18 @@ class _TreeBuilder:
         self.stack: list[_Build] = []
         self.all_nodes: list[_Build] = []
         self.footnotes: list[Token] = []
+        self.listings: list[Token] = []     # tables of contents and indexes
+        self.division: _Build | None = None  # the last division opened
         self.diags: list[Diagnostic] = []
         self.region = -1
         self.current: _Build | None = None   # the unit whose paragraphs are being collected
 
     def feed(self, tok: Token) -> None:
+        if tok.kind in _LISTINGS:
+            # a listing is no text of the units around it: what follows it starts afresh
+            self.listings.append(tok)
+            self.region = -1
+            return
         if tok.region != self.region:
             self._new_region(tok)
         if tok.kind == "footnote":
@@ -178,9 +199,13 @@ class _TreeBuilder:
         self.current = b
 
     def _new_region(self, tok: Token) -> None:
-        """The start of the source or a hard break: the law context is lost."""
+        """The start of the source, a hard break or a listing: the law context is lost
+        (the divisions stay open: a listing inside a chapter leaves it a chapter)."""
         self.region = tok.region
-        self.stack.clear()
+        while self.stack and self.stack[-1].kind != "part":
+            self.stack.pop()
+        if self.stack and self.stack[0].region != tok.region:
+            self.stack.clear()
         self.current = None
         if tok.kind in ("law", "part", "commentary"):
             return
@@ -212,10 +237,15 @@ class _TreeBuilder:
 
     def _unit(self, tok: Token) -> None:
         b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
-                   tok.page, level=self._level(tok))
+                   tok.page, tok.region, level=self._level(tok))
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
                 self.stack.pop()
+            last = self.division
+            if last is not None and last.id == tok.id and not last.children and last in self.stack:
+                # the heading again after the division's own listing: one division
+                self.current = last
+                return
             b.id = tok.id
             b.title = tok.rest.strip() or None
             b.paras = []
@@ -246,6 +276,8 @@ class _TreeBuilder:
         stack.append(b)
         self.all_nodes.append(b)
         self.current = b
+        if b.kind == "part":
+            self.division = b
 
 
 def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Where) -> list[Diagnostic]:

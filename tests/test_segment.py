@@ -301,3 +301,44 @@ def test_spans_point_at_raw_lines():
     sec = tree.nodes[0].children[0]
     assert (sec.span.line, sec.span.end_line) == (3, 5)
     assert raw[sec.span.start:sec.span.end].startswith("A.Наказание")
+
+
+# --- tables of contents and indexes ------------------------------------------------------
+
+def test_table_of_contents_makes_no_nodes_and_keeps_its_entries():
+    tree, _ = seg("Правило 5. Места игроков ........ 12\nA.Выбор места, если игроки\nне договорились ........ 12\n"
+                  "1.Жребий ........ 13\nB.Смена места ........ 13\nПравило 6. Тасование ........ 14\n")
+    assert tree.nodes == ()
+    assert [(e.address, e.kind, e.title, e.page) for e in tree.toc] == [
+        ("5", "law", "Места игроков", "12"), ("5A", "section", "Выбор места, если игроки не договорились", "12"),
+        ("5A1", "clause", "Жребий", "13"), ("5B", "section", "Смена места", "13"),
+        ("6", "law", "Тасование", "14")]
+    data = export.source_json(tree)
+    assert data["nodes"] == [] and [e["id"] for e in data["toc"]] == ["5", "5A", "5A1", "5B", "6"]
+
+
+def test_toc_entries_merged_on_one_line():
+    tree, _ = seg("2.Ход принят..........83 Часть III - ЗАПРЕТНЫЙ ХОД..........83 Правило 53. Ход вне очереди..........84\n"
+                  "A.Ход признан..........84\n")
+    assert tree.nodes == ()
+    assert [(e.address, e.title, e.page) for e in tree.toc] == [
+        (None, "Ход принят", "83"), ("chapter-part:III", "ЗАПРЕТНЫЙ ХОД", "83"),
+        ("53", "Ход вне очереди", "84"), ("53A", "Ход признан", "84")]
+
+
+def test_subject_index_with_ditto_marks():
+    tree, _ = seg("Апелляция ........ 92\n= к комитету ........ 93\nПраво на = ........ 92,93\nБлеф ........ 40,73\n")
+    assert tree.nodes == () and tree.toc == ()
+    assert [(e.term, e.targets) for e in tree.index] == [
+        ("Апелляция", ("92",)), ("Апелляция к комитету", ("93",)), ("Право на Апелляция", ("92", "93")),
+        ("Блеф", ("40", "73"))]
+    assert "index" in export.source_json(tree) and "toc" not in export.source_json(tree)
+
+
+def test_chapter_list_of_law_titles_is_a_toc():
+    tree, diags = seg("Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
+                      "ПРАВИЛО 83. УВЕДОМЛЕНИЕ\n\nГлава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\n\n"
+                      "A. Положение\n\nСудья представляет организаторов.\n")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["chapter:X", "81", "81A"]
+    assert [e.address for e in tree.toc] == ["81", "82", "83"]
+    assert "K304" not in codes(diags)
