@@ -15,7 +15,7 @@ terms to law numbers; ``=`` repeats the head term
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import addresses
 from .blocks import Line, Token
