@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import regex
 
 from . import addresses
-from .grammar import (CLAUSE, COMMENTARY, DITTO, FOOTNOTE, FULL_STOP, ITEM, LAW_HEAD, LEADER, PART_HEAD, SECTION,
-                      SUBCLAUSE, is_heading_line)
+from .grammar import (CLAUSE, COMMENTARY, DITTO, FOOTNOTE, FULL_STOP, ITEM, LATIN_WORD, LAW_HEAD, LEADER,
+                      NO_CYRILLIC, PART_HEAD, RUSSIAN_START, SECTION, SUBCLAUSE, is_heading_line)
 
 
 @dataclass(slots=True)
@@ -54,7 +54,7 @@ class Token:
 
     kind: str
     """``part``, ``law``, ``commentary``, ``section``, ``clause``, ``subclause``,
-    ``item``, ``footnote``, ``para``, ``toc`` or ``index``."""
+    ``item``, ``footnote``, ``para``, ``toc``, ``index`` or ``foreign``."""
     label: str | None
     """The marker, normalised (``A``, ``1``, ``(A)``, ``64.10``, ``(i)``, ``(*)``)."""
     rest: str
@@ -72,7 +72,7 @@ class Token:
     id: str | None = None
     """The address, when the line alone gives it (a division: ``chapter:III``)."""
     lines: tuple[Line, ...] = ()
-    """Every line of a token that spans several (a table of contents, an index)."""
+    """The lines the token was read from (several for a table of contents or an index)."""
 
 
 @dataclass(slots=True)
@@ -95,7 +95,7 @@ class BlockState:
         a = self.lines[first]
         b = self.lines[first if last is None else last]
         tok = Token(kind, label, rest, a.start, b.end, a.page, a.region, self.rule,
-                    lines=tuple(self.lines[first:last + 1]) if last is not None else ())
+                    lines=tuple(self.lines[first:(first if last is None else last) + 1]))
         self.tokens.append(tok)
         self.line = (first if last is None else last) + 1
         return tok
@@ -105,11 +105,13 @@ Rule = Callable[[BlockState, int, int, bool], bool]
 
 
 def _marker(state: BlockState, start: int, silent: bool, pattern: regex.Pattern, kind: str,
-            label: Callable[[regex.Match], str]) -> bool:
-    """The common shape of a one-line rule: a marker at the start of the line."""
+            label: Callable[[regex.Match], str], russian: bool = False) -> bool:
+    """The common shape of a one-line rule: a marker at the start of the line.
+    ``russian``: the text after the marker must be Russian (``A. Contestant's Right``
+    of an English original, ``B.K. Hansen`` of a name, are no units)."""
     text = state.lines[start].text
     m = pattern.match(text)
-    if m is None:
+    if m is None or (russian and not RUSSIAN_START.match(text, m.end())):
         return False
     if not silent:
         state.push(kind, label(m), text[m.end():], start)
@@ -208,7 +210,8 @@ def toc(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A list of law headings with no text between them (a chapter's own table of
-    contents before its text): three or more in a row."""
+    contents before its text): three or more in a row, or two followed by a division
+    heading or by the first one again."""
     lines = state.lines
     i, seen = start, set()
     while i < end and len(lines[i].text) <= 160:
@@ -217,11 +220,34 @@ def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
             break
         seen.add(m[1])
         i += 1
-    if i - start < 3:
+    nxt = next((ln.text for ln in lines[i:end] if ln.text.strip()), "")
+    closed = PART_HEAD.match(nxt) is not None or ((m := LAW_HEAD.match(nxt)) is not None and m[1] in seen)
+    if i - start < 3 and not (i - start == 2 and closed):
         return False
     if not silent:
         state.push("toc", None, "", start, i - 1)
     return True
+
+
+def foreign(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A run of lines in another language (the English original printed after the
+    Russian text): no Cyrillic letter, three Latin words on the first line."""
+    lines, i = state.lines, start
+    if not _foreign_line(lines[start].text, 3):
+        return False
+    while i < end and (not lines[i].text.strip() or _foreign_line(lines[i].text, 1)):
+        i += 1
+    while i > start and not lines[i - 1].text.strip():
+        i -= 1
+    if i == start:
+        return False
+    if not silent:
+        state.push("foreign", None, "", start, i - 1)
+    return True
+
+
+def _foreign_line(text: str, words: int) -> bool:
+    return NO_CYRILLIC.match(text) is not None and len(LATIN_WORD.findall(text)) >= words
 
 
 def part(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -254,7 +280,7 @@ def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
 def subclause(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A subclause: ``(A).…``, ``(1).…``; Cyrillic look-alike letters read as Latin."""
     return _marker(state, start, silent, SUBCLAUSE, "subclause",
-                   lambda m: "(" + addresses.latin(m[1]).upper() + ")")
+                   lambda m: "(" + addresses.latin(m[1]).upper() + ")", russian=True)
 
 
 def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -264,12 +290,12 @@ def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 def section(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A section: ``A.Наказание…``, Latin or Cyrillic look-alike letter."""
-    return _marker(state, start, silent, SECTION, "section", lambda m: addresses.latin(m[1]).upper())
+    return _marker(state, start, silent, SECTION, "section", lambda m: addresses.latin(m[1]).upper(), russian=True)
 
 
 def clause(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A clause: ``1.Нарушитель…``."""
-    return _marker(state, start, silent, CLAUSE, "clause", lambda m: str(int(m[1])))
+    return _marker(state, start, silent, CLAUSE, "clause", lambda m: str(int(m[1])), russian=True)
 
 
 def paragraph(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -284,6 +310,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("index", index),
     ("toc", toc),
     ("heading_list", heading_list),
+    ("foreign", foreign),
     ("part", part),
     ("law", law),
     ("footnote", footnote),

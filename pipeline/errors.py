@@ -30,6 +30,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "K305": ("warning", "numbering goes backwards"),
     "K306": ("info", "address inferred from context"),
     "K307": ("info", "source ends mid-unit"),
+    "K308": ("warning", "no law text in the source: it yields no nodes"),
+    "K309": ("info", "text in another language kept out of the codex"),
     # merging
     "K401": ("warning", "witnesses give different titles for one address"),
     "K402": ("info", "fragment placed by alignment with another witness"),

@@ -23,7 +23,7 @@ Placement rules:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 
 import regex
@@ -38,6 +38,9 @@ from .offsets import OffsetMap, span_of
 PENALTY = "(НАКАЗАНИЕ)"
 
 _LISTINGS = ("toc", "index")
+_ASIDE = (*_LISTINGS, "foreign")
+"""Tokens that are no text of the units around them."""
+_UNITS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item", "footnote"))
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -72,6 +75,9 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     src = cleaned.source
     at = _Where(src, OffsetMap(cleaned.edits))
     tokens = tokenize(BlockState(_lines(cleaned), src.kind))
+    aside = _not_law_text(tokens)
+    if aside:
+        tokens = [t for t in tokens if t.kind in _ASIDE]
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
     for tok in tokens:
         builder.feed(tok)
@@ -81,6 +87,10 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     index_entries = tuple(e for tok in builder.listings if tok.kind == "index"
                           for e in toc.index_entries(tok, at.span))
     diags = builder.diags
+    if aside:
+        diags.append(diag("K308", f"{src.name}: no law text (no law, section, clause or commentary unit, "
+                                  f"only {aside} paragraphs of other text such as front matter, notes or site "
+                                  "pages); it yields no nodes", at.span(0, len(cleaned.text))))
     diags += _attach_footnotes(builder.footnotes, builder.all_nodes, at)
     diags += _check_numbering(builder.roots, builder.all_nodes, at)
     nodes = tuple(_freeze(b, at) for b in builder.roots)
@@ -135,6 +145,17 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     return out
 
 
+def _not_law_text(tokens: list[Token]) -> int:
+    """The number of paragraphs of a source that holds no structural unit at all
+    (front matter, a translator's note, a preface, an article, a page of site
+    chrome), when there are two or more; else 0. A single paragraph is kept: a page
+    may hold nothing but the cut-off end of a unit."""
+    if any(t.kind in _UNITS for t in tokens):
+        return 0
+    paras = sum(1 for t in tokens if t.kind == "para")
+    return paras if paras >= 2 else 0
+
+
 def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
     """Phase 2 (laws sources): the law that headless text at a region's start
     belongs to: the one before the next law heading on the same page, when the
@@ -173,11 +194,19 @@ class _TreeBuilder:
         self.current: _Build | None = None   # the unit whose paragraphs are being collected
 
     def feed(self, tok: Token) -> None:
-        if tok.kind in _LISTINGS:
-            # a listing is no text of the units around it: what follows it starts afresh
-            self.listings.append(tok)
+        if tok.kind in _ASIDE:
+            # a listing or a foreign block is no text of the units around it: what
+            # follows it starts afresh
+            if tok.kind == "foreign":
+                self.diags.append(diag("K309", f"{self.at.at(tok.start)}: {len(tok.lines)} lines in another "
+                                               "language (no Cyrillic letter) kept out of the codex",
+                                       self.at.span(tok.start, tok.end)))
+            else:
+                self.listings.append(tok)
             self.region = -1
             return
+        if tok.kind in ("clause", "subclause") and self._under_unnumbered(tok):
+            tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.region != self.region:
             self._new_region(tok)
         if tok.kind == "footnote":
@@ -191,6 +220,14 @@ class _TreeBuilder:
             current.end = tok.end
         else:
             self._unit(tok)
+
+    def _under_unnumbered(self, tok: Token) -> bool:
+        """A clause or subclause straight under a law or a commentary paragraph (no
+        section between) has no address of its own (``64.1`` is not used): its line
+        stays body text of the unit."""
+        level = self._level(tok)
+        parent = next((b for b in reversed(self.stack) if b.level < level), None)
+        return parent is not None and parent.kind in ("law", "commentary")
 
     def _root(self, b: _Build) -> None:
         self.roots.append(b)

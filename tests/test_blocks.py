@@ -58,11 +58,21 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
          [("law", "5", "Места игроков..........12"), ("para", None, "Текст правила.")]),
     ],
     "heading_list": [
+        ("two headings, then the chapter heading again", "ПРАВИЛО 92. АПЕЛЛЯЦИЯ\nПРАВИЛО 93. ПРОЦЕДУРА\n\n"
+         "Глава XI. Апелляции", "laws", [("toc", None, ""), ("part", "XI", "Апелляции")]),
         ("a chapter's list of its laws", "ПРАВИЛО 23. ПАС\nПРАВИЛО 24. КОНТРА\nПРАВИЛО 25. РЕКОНТРА\n"
          "ПРАВИЛО 23. ПАС\nТекст правила.", "laws",
          [("toc", None, ""), ("law", "23", "ПАС"), ("para", None, "Текст правила.")]),
         ("two headings in a row are still laws", "Правило 1. Колода\nПравило 2. Тасование\nТекст.", "laws",
          [("law", "1", "Колода"), ("law", "2", "Тасование"), ("para", None, "Текст.")]),
+    ],
+    "foreign": [
+        ("an English original after the Russian text",
+         "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.", "laws",
+         [("foreign", None, "")]),
+        ("a Latin abbreviation inside Russian text stays", "Судья применяет правило S.O. к этой сдаче.", "laws",
+         [("para", None, "Судья применяет правило S.O. к этой сдаче.")]),
+        ("a tag alone is no foreign text", "(DC4)", "commentary", [("para", None, "(DC4)")]),
     ],
     "part": [
         ("Раздел with a dash", "Раздел I - Общие положения", "laws", [("part", "I", "Общие положения")]),
@@ -103,6 +113,7 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ("Latin letter", "C.Порядок действий", "laws", [("section", "C", "Порядок действий")]),
         ("Cyrillic letter", "В.Второй раздел", "laws", [("section", "B", "Второй раздел")]),
         ("space after the full stop", "D. Четвёртый раздел", "laws", [("section", "D", "Четвёртый раздел")]),
+        ("an initial before a Latin name is no section", "B.K. Hansen", "laws", [("para", None, "B.K. Hansen")]),
     ],
     "clause": [
         ("clause", "3.Игрок заявил пас", "laws", [("clause", "3", "Игрок заявил пас")]),
@@ -117,7 +128,7 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
 }
 
 # the token kind each rule makes ("blank" makes none)
-RULE_KIND = {"index": "index", "toc": "toc", "heading_list": "toc", "paragraph": "para",
+RULE_KIND = {"index": "index", "toc": "toc", "heading_list": "toc", "paragraph": "para", "foreign": "foreign",
              **{k: k for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")}}
 
 ROWS = [pytest.param(name, text, kind, expected, id=f"{name}: {title}")

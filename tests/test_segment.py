@@ -342,3 +342,37 @@ def test_chapter_list_of_law_titles_is_a_toc():
     assert [n.id for n, _p in walk(tree.nodes)] == ["chapter:X", "81", "81A"]
     assert [e.address for e in tree.toc] == ["81", "82", "83"]
     assert "K304" not in codes(diags)
+
+
+def test_clause_straight_under_a_law_stays_its_text():
+    tree, _ = seg("Правило 86. В командной игре\nСудья поступает так:\n1.Первое указание.\n2.Второе указание.\n")
+    (law,) = tree.nodes
+    assert (law.id, law.children, law.text) == ("86", (), "Судья поступает так:\n1.Первое указание.\n"
+                                                            "2.Второе указание.")
+
+
+def test_numbered_list_under_a_commentary_paragraph_stays_its_text():
+    tree, _ = seg("Правило 19. Контра\n19.3. Изменения при экранах(DC4)\n1.Первое изменение.(DC4)\n", kind="commentary")
+    (law,) = tree.nodes
+    assert [(c.id, c.title, c.text) for c in law.children] == [
+        ("19.3", "Изменения при экранах", "1.Первое изменение.")]
+
+
+def test_page_without_law_text_yields_no_nodes():
+    tree, diags = seg("ОТ ПЕРЕВОДЧИКА\nПри переводе мы следовали принятой терминологии.\n"
+                      "Переводчик благодарит всех, кто помогал в работе.\n")
+    assert tree.nodes == ()
+    (d,) = [d for d in diags if d.code == "K308"]
+    assert "t.txt" in d.message and "no nodes" in d.message
+
+
+def test_one_cut_off_paragraph_is_still_a_fragment():
+    tree, diags = seg("сторона, нарушившая правило, не получает преимуществ\n")
+    assert [n.kind for n in tree.nodes] == ["fragment"] and "K308" not in codes(diags)
+
+
+def test_english_original_makes_no_nodes():
+    tree, diags = seg("Правило 92. Право на апелляцию\nA.Право участника\nУчастник может подать апелляцию.\n\n"
+                      "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.\n")
+    assert [(n.id, n.text) for n, _p in walk(tree.nodes)] == [("92", ""), ("92A", "Участник может подать апелляцию.")]
+    assert "K309" in codes(diags)
