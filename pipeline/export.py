@@ -110,6 +110,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
                        "edits": w.edits, "truncated": w.truncated, "placed_by": w.placed_by}
                       for w in entry.witnesses],
         "edits": [e.to_json() for e in entry.edits],
+        **({"title_from": {"kind": "toc", "source": entry.title_from.span.source, "page": entry.title_from.page,
+                           "span": entry.title_from.span.to_json()}} if entry.title_from else {}),
     }
 
 

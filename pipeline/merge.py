@@ -226,9 +226,21 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
         return addresses.sort_key(first) + ((0,) if entries[addr].kind == "part" else (1,))
 
     roots.sort(key=root_key)
+    entries = _titles_from_toc(entries, trees)
     codex = Codex(sources=tuple(t.source for t in trees), trees=tuple(trees), entries=entries,
                   roots=tuple(roots), fragments=tuple(fragments))
     return codex, diags
+
+
+def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:
+    """A law or section whose heading no source has (an inferred law) takes its
+    title from the first table of contents that lists it, and says so."""
+    for tree in trees:
+        for t in tree.toc:
+            e = entries.get(t.address or "")
+            if e is not None and e.title is None and t.title and e.kind == t.kind and e.kind in ("law", "section"):
+                entries[e.id] = replace(e, title=t.title, title_from=t)
+    return entries
 
 
 def _why(best: Witness, others: list[Witness], sources: dict[str, Source]) -> str:
@@ -277,6 +289,8 @@ def coverage(codex: Codex) -> dict:
             for n in range(1, nums[-1] if nums else 1):
                 if n not in nums:
                     info["missing"].append(str(addresses.Address(int(law), sec, n)))
+    _listed_gaps(codex, laws)
+    for info in laws.values():
         info["sources"] = sorted(info["sources"])
         info["present"] = sorted(info["present"], key=addresses.sort_key)
     return {
@@ -286,6 +300,25 @@ def coverage(codex: Codex) -> dict:
                       "probable": None, "first_words": (n.text or _first_title(n))[:80]}
                      for src, n in codex.fragments],
     }
+
+
+def _listed_gaps(codex: Codex, laws: dict[str, dict]) -> None:
+    """Laws, sections and clauses a table of contents lists and no source has are
+    gaps too; ``listed_by`` names the tables that list them."""
+    for tree in codex.trees:
+        for t in tree.toc:
+            law = addresses.law_of(t.address)
+            if law is None or t.kind not in ("law", "section", "clause") or t.address in codex.entries:
+                continue
+            info = laws.setdefault(law, {"law": law, "title": None, "sources": set(), "present": [],
+                                         "missing": [], "truncated": [], "inferred": False})
+            if t.kind == "law" and info["title"] is None:
+                info["title"] = t.title
+            if t.address not in info["missing"]:
+                info["missing"].append(t.address)
+            listed = info.setdefault("listed_by", [])
+            if tree.source.name not in listed:
+                listed.append(tree.source.name)
 
 
 def _first_title(node: Node) -> str:

@@ -235,6 +235,9 @@ class Entry:
     """Addresses of the entries that cite this one (any form, incl. footnotes)."""
     edits: tuple[Edit, ...] = field(default=(), repr=False)
     """Repairs made inside the chosen witness's span."""
+    title_from: TocEntry | None = None
+    """The table-of-contents entry the title was taken from, when no source's
+    heading gives one (an inferred law); ``None`` when a witness gave it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,3 +109,20 @@ def test_coverage(built):
     assert laws["64"]["missing"] == [] and laws["64"]["truncated"] == []
     assert [row["law"] for row in cov["laws"]] == sorted(laws, key=int)
     assert cov["unplaced"] and all({"source", "line", "first_words"} <= set(u) for u in cov["unplaced"])
+
+
+def test_table_of_contents_gives_missing_titles_and_gaps():
+    text = ("Правило 18. Заявки\nA.Первый\nТекст раздела.\n– 40\nB.Продолжение без заголовка\nТекст раздела.\n"
+            "Правило 20. Пояснение\nТекст правила.\n")
+    toc = ("Правило 18. Заявки ........ 39\nA.Первый ........ 39\nB.Второй ........ 40\n"
+           "Правило 19. Контра и реконтра ........ 40\nA.Правильная форма ........ 40\nB.Продолжение ........ 41\n"
+           "Правило 20. Пояснение ........ 41\nA.Запрос ........ 42\n")
+    cx, _ = merge([_tree("a.txt", text), _tree("toc.txt", toc)])
+    e = cx.entries["19"]
+    assert e.inferred and e.title == "Контра и реконтра"
+    assert e.title_from is not None and e.title_from.span.source == "toc.txt" and e.title_from.page == "40"
+    assert cx.entries["18"].title == "Заявки" and cx.entries["18"].title_from is None
+    assert all(w.source == "a.txt" for e in cx.entries.values() for w in e.witnesses)
+    cov = {row["law"]: row for row in coverage(cx)["laws"]}
+    assert "19A" in cov["19"]["missing"] and "20A" in cov["20"]["missing"]
+    assert cov["20"]["listed_by"] == ["toc.txt"] and "18A" not in cov["18"]["missing"]
