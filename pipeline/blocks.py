@@ -25,8 +25,23 @@ from dataclasses import dataclass, field
 import regex
 
 from . import addresses
-from .grammar import (CLAUSE, COMMENTARY, DITTO, FOOTNOTE, FULL_STOP, ITEM, LATIN_WORD, LAW_HEAD, LEADER,
-                      NO_CYRILLIC, PART_HEAD, RUSSIAN_START, SECTION, SUBCLAUSE, is_heading_line)
+from .grammar import (
+    CLAUSE,
+    COMMENTARY,
+    DITTO,
+    FOOTNOTE,
+    FULL_STOP,
+    ITEM,
+    LATIN_WORD,
+    LAW_HEAD,
+    LEADER,
+    NO_CYRILLIC,
+    PART_HEAD,
+    RUSSIAN_START,
+    SECTION,
+    SUBCLAUSE,
+    is_heading_line,
+)
 
 
 @dataclass(slots=True)
