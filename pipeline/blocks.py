@@ -37,6 +37,7 @@ from .grammar import (
     LEADER,
     NO_CYRILLIC,
     PART_HEAD,
+    RUN_IN_DIVISION,
     RUSSIAN_START,
     SECTION,
     SUBCLAUSE,
@@ -273,7 +274,15 @@ def part(state: BlockState, start: int, end: int, silent: bool) -> bool:
     if m is None:
         return False
     if not silent:
-        state.push("part", m[2], text[m.end():], start).id = addresses.division(m[1], m[2])
+        rest = text[m.end():]
+        run_in = RUN_IN_DIVISION.search(rest)
+        title = rest[:run_in.start()] if run_in else rest
+        state.push("part", m[2], title, start).id = addresses.division(m[1], m[2])
+        if run_in:  # «Глава V. Торговля - Часть II …»: the part opens on the same line
+            second = rest[run_in.end():]
+            inner = PART_HEAD.match(second)
+            if inner is not None:
+                state.push("part", inner[2], second[inner.end():], start).id = addresses.division(inner[1], inner[2])
     return True
 
 

@@ -13,16 +13,19 @@ import regex
 
 LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d{1,3})\s*\.\s*")
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
-PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
-"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``."""
+PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть|РАЗДЕЛ|ГЛАВА|ЧАСТЬ)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
+"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …``."""
+RUN_IN_DIVISION = regex.compile(r"\s+[-–—]\s+(?=(?:Часть|Раздел|ЧАСТЬ|РАЗДЕЛ)\s+[IVXLC]+\b)")
+"""A second division heading run into a first one's title: ``Глава V. Торговля - Часть II …``
+(matches the dash before it)."""
 SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
 """``A.Наказание…``, Latin or Cyrillic look-alike letter."""
 CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 """``1.Нарушитель…``."""
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
-COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.\s+")
-"""``64.10. …``, ``74.2,3. …``."""
+COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.(?:\s+|(?=\([a-zа-е]\)))")
+"""``64.10. …``, ``74.2,3. …``, ``1.1.(a) …`` (a lettered item opens the paragraph)."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")

@@ -78,6 +78,9 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ("Раздел with a dash", "Раздел I - Общие положения", "laws", [("part", "I", "Общие положения")]),
         ("Глава", "Глава VIII - Ход игры", "laws", [("part", "VIII", "Ход игры")]),
         ("Часть with a colon", "Часть II: Розыгрыш", "laws", [("part", "II", "Розыгрыш")]),
+        ("capitals", "ГЛАВА V. ТОРГОВЛЯ", "laws", [("part", "V", "ТОРГОВЛЯ")]),
+        ("a part run into its chapter's heading", "Глава V. Торговля - Часть II Отклонения в процедуре", "laws",
+         [("part", "V", "Торговля"), ("part", "II", "Отклонения в процедуре")]),
         ("a word, not a heading", "Разделение карт по мастям.", "laws", [("para", None, "Разделение карт по мастям.")]),
     ],
     "law": [
@@ -96,6 +99,8 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
          [("commentary", "12.3", "Судья выслушивает обе стороны.")]),
         ("two numbers, labelled by the first", "40.2,3. Оба случая решаются одинаково.", "commentary",
          [("commentary", "40.2", "Оба случая решаются одинаково.")]),
+        ("a lettered item opens the paragraph", "1.1.(a) Судья проверяет колоду.", "commentary",
+         [("commentary", "1.1", "(a) Судья проверяет колоду.")]),
         ("comma for the full stop", "40,5. Судья смотрит на запись.", "commentary",
          [("commentary", "40.5", "Судья смотрит на запись.")]),
     ],

@@ -376,3 +376,9 @@ def test_english_original_makes_no_nodes():
                       "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.\n")
     assert [(n.id, n.text) for n, _p in walk(tree.nodes)] == [("92", ""), ("92A", "Участник может подать апелляцию.")]
     assert "K309" in codes(diags)
+
+
+def test_chapter_and_part_on_one_line():
+    tree, _ = seg("Глава V. Торговля - Часть II Отклонения в процедуре\n\nПравило 23. Вынужденный пас\nТекст.\n")
+    assert [(n.id, n.title) for n, _p in walk(tree.nodes)] == [
+        ("chapter:V", "Торговля"), ("chapter-part:II", "Отклонения в процедуре"), ("23", "Вынужденный пас")]
