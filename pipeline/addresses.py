@@ -39,9 +39,10 @@ def latin(text: str) -> str:
 DIVISIONS = {"глава": "chapter", "часть": "chapter-part", "раздел": "part"}
 """The division words of the sources and their address spaces, outermost first."""
 _DIVISION_WORD = {v: k.capitalize() for k, v in DIVISIONS.items()}
-_DIVISION_RANK = {"chapter": 0, "chapter-part": 1, "part": 1}
-# A «Раздел» sits under a «Глава» where a source has both (the 1997 text has «Глава X»,
-# then «Раздел 1»); alone (the 1987 text) nothing is above it, so it is a root anyway.
+_DIVISION_RANK = {"chapter": 0, "chapter-part": 1, "part": 2}
+# Outermost first: a «Часть» sits under a «Глава» («Глава V», then «Часть II»); a
+# «Раздел» under a «Часть» («Часть III», then «Раздел I») or a «Глава» («Глава X»,
+# then «Раздел 1»). Alone (as in the seeds) a «Раздел» is a root anyway.
 
 
 def division(word: str, numeral: str) -> str | None:
@@ -53,7 +54,7 @@ def division(word: str, numeral: str) -> str | None:
 
 
 def division_rank(address: str) -> int:
-    """How deep a division sits: a chapter 0; a part of a chapter or a «Раздел» 1."""
+    """How deep a division sits: a chapter 0, a part of a chapter 1, a «Раздел» 2."""
     a = parse(address)
     return _DIVISION_RANK.get(a.division, 0) if a and a.part else 0
 

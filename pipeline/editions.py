@@ -16,6 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import regex
+
+from .grammar import PART_HEAD
+
 if TYPE_CHECKING:
     from .model import Source
 
@@ -78,6 +82,32 @@ def get(edition_id: str | None) -> Edition:
         return EDITIONS[str(edition_id)]
     except KeyError:
         raise KeyError(f"edition {edition_id!r} is not in {TABLE.name}; known: {', '.join(EDITIONS)}") from None
+
+
+_NAMED_YEAR = regex.compile(r"(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)", regex.I)
+"""A year named after the title of the laws: ``Кодекс спортивного бриджа - 1997``,
+``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
+
+
+_DIVISION_LINE = regex.compile(PART_HEAD.pattern, regex.M)
+
+
+def detect(text: str) -> str | None:
+    """The edition a text shows, or ``None`` when nothing tells: the first year of a
+    known edition named after the laws' title; else a division heading («Глава …»)
+    that the default edition does not use, read as the first edition that does."""
+    for m in _NAMED_YEAR.finditer(text):
+        for e in EDITIONS.values():
+            if str(e.year) == m[1]:
+                return e.id
+    default_words = {w.lower() for w, _space in DEFAULT.divisions}
+    for m in _DIVISION_LINE.finditer(text):
+        word = m[1].lower()
+        if word not in default_words:
+            for e in EDITIONS.values():
+                if word in {w.lower() for w, _space in e.divisions}:
+                    return e.id
+    return None
 
 
 def of_sources(sources: Iterable[Source]) -> Edition:

@@ -19,6 +19,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "K105": ("warning", "truncated multi-byte character at the end of the file"),
     "K106": ("warning", "kind of source detected, not declared"),
     "K107": ("warning", "manifest entry without a file"),
+    "K108": ("info", "edition detected, not declared"),
     # cleaning
     "K201": ("info", "repair made"),
     "K202": ("warning", "very long line"),
@@ -35,6 +36,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # merging
     "K401": ("warning", "witnesses give different titles for one address"),
     "K402": ("info", "fragment placed by alignment with another witness"),
+    "K403": ("info", "source of another edition kept apart, not merged"),
     # linking
     "K501": ("warning", "reference to a law that is not in the corpus"),
     "K502": ("info", "reference resolved to an ancestor"),

@@ -9,6 +9,10 @@ one that (1) is not cut off inside the node, (2) needed the fewest repairs
 inside the node's span, (3) has the higher manifest priority, (4) comes first in
 corpus order. Other witnesses whose text differs are kept as variants.
 
+**Editions.** Readings are grouped by (edition, address): only the sources of the
+codex's edition are merged; a source of another edition (declared, or detected by
+``editions.detect``) keeps its own tree and is never a variant of these clauses.
+
 **Placing fragments.** An unplaced fragment is aligned with the other sources:
 when one of its titled units matches a unit of another source (same kind and
 label, near-identical title), the fragment's structure is given the addresses
@@ -23,7 +27,7 @@ import functools
 from bisect import bisect_left
 from dataclasses import replace
 
-from . import addresses
+from . import addresses, editions
 from .errors import diag
 from .grammar import CLAUSE_END
 from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness, walk
@@ -142,6 +146,7 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
+    all_trees, trees = trees, _of_one_edition(trees, diags)
     index = _index(trees)
 
     # (address) → list of (tree, node, parent_id, placed_by)
@@ -227,9 +232,21 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
 
     roots.sort(key=root_key)
     entries = _titles_from_toc(entries, trees)
-    codex = Codex(sources=tuple(t.source for t in trees), trees=tuple(trees), entries=entries,
+    codex = Codex(sources=tuple(t.source for t in all_trees), trees=tuple(all_trees), entries=entries,
                   roots=tuple(roots), fragments=tuple(fragments))
     return codex, diags
+
+
+def _of_one_edition(trees: list[Tree], diags: list[Diagnostic]) -> list[Tree]:
+    """Readings are merged per (edition, address): the trees of the codex's edition
+    (``editions.of_sources``); a source of another edition keeps its own tree and
+    export but is never a variant reading of these clauses."""
+    edition = editions.of_sources(t.source for t in trees).id
+    for t in trees:
+        if t.source.edition != edition:
+            diags.append(diag("K403", f"{t.source.name}: the {t.source.edition} edition; kept apart from the "
+                                      f"{edition} readings (its tree is exported, not merged)"))
+    return [t for t in trees if t.source.edition == edition]
 
 
 def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:

@@ -146,6 +146,10 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         kind = detect_kind(text)
         if meta:
             diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
+    edition = str(meta.get("edition") or editions.detect(text) or editions.DEFAULT_ID)
+    if "edition" not in meta and edition != editions.DEFAULT_ID:
+        diags.append(diag("K108", f"{path}: edition not declared; the text shows the {edition} edition (its readings are "
+                                  "never merged with those of another edition)"))
     return Source(path=str(path), name=path.name, stem=path.stem, kind=kind, text=text, encoding=encoding,
-                  title=meta.get("title", path.stem), edition=str(meta.get("edition", editions.DEFAULT_ID)),
+                  title=meta.get("title", path.stem), edition=edition,
                   origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt), diags

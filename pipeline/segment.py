@@ -260,7 +260,7 @@ class _TreeBuilder:
 
     def _level(self, tok: Token) -> float:
         if tok.kind == "part":  # a part of a chapter sits under its chapter, above laws
-            return addresses.division_rank(tok.id or "") / 2
+            return addresses.division_rank(tok.id or "") / 3
         level: float = LEVEL[tok.kind]
         if tok.kind == "subclause" and tok.label and tok.label[1:-1].isdigit():
             # (1) inside (B): one level deeper (9A2(B)(1)); beside another (1): the same level

@@ -16,7 +16,8 @@ from pipeline.refs import MAX_LAW, find_references
 def test_the_default_edition_is_in_the_table():
     assert editions.DEFAULT.id == editions.DEFAULT_ID == "1987"
     assert editions.DEFAULT.year == 1987 and editions.DEFAULT.laws == 93
-    assert editions.DEFAULT.divisions == (("Раздел", "part"),)
+    # its table of contents shows «Часть III», then «Раздел I» inside it
+    assert editions.DEFAULT.divisions == (("Часть", "chapter-part"), ("Раздел", "part"))
     assert editions.DEFAULT.heading == "Законы дубликатного бриджа (1987)"
     assert editions.DEFAULT.pdf_date.startswith("1987-")
 
@@ -70,3 +71,16 @@ def test_the_year_lives_only_in_the_table():
 def test_site_and_pdf_title_come_from_the_table(built):
     index = (built / "html" / "index.html").read_text(encoding="utf-8")
     assert f"<title>{editions.DEFAULT.heading}" in index
+
+
+@pytest.mark.parametrize("text, edition", [
+    ("ВВЕДЕНИЕ В КОДЕКС-2007\nКодекс определяет процедуру.", "2007"),
+    ("ПРЕДИСЛОВИЕ К КОДЕКСУ СПОРТИВНОГО БРИДЖА - 2017\nПравила менялись в 1933, 1987 и 1997 годах.", "2017"),
+    ("Кодекс спортивного бриджа - 1997 действителен, кроме пунктов ниже.", "1997"),
+    ("Комментарий к Правилам контрактного бриджа 1987\nПодготовлен комитетом.", "1987"),
+    ("Глава X. Судья турнира\nПРАВИЛО 81. ОБЯЗАННОСТИ", "1997"),
+    ("Часть III - Запрещённый ход\nРаздел I - Ход вне очереди", None),
+    ("Правило 64. Процедура\nТекст правила, изданного в 2000 году.", None),
+])
+def test_detect(text, edition):
+    assert editions.detect(text) == edition

@@ -60,8 +60,9 @@ def test_67B_reading_is_003_and_002_kept_as_variant(built):
     assert e.text == w003.text
 
 
-def _tree(name: str, text: str, priority: int = 50):
-    src = Source(path=name, name=name, stem=name[:-4], kind="laws", text=text, encoding="utf-8", priority=priority)
+def _tree(name: str, text: str, priority: int = 50, edition: str = "1987"):
+    src = Source(path=name, name=name, stem=name[:-4], kind="laws", text=text, encoding="utf-8", priority=priority,
+                 edition=edition)
     tree, _ = segment(clean(src, vocabulary([text])))
     return tree
 
@@ -126,3 +127,16 @@ def test_table_of_contents_gives_missing_titles_and_gaps():
     cov = {row["law"]: row for row in coverage(cx)["laws"]}
     assert "19A" in cov["19"]["missing"] and "20A" in cov["20"]["missing"]
     assert cov["20"]["listed_by"] == ["toc.txt"] and "18A" not in cov["18"]["missing"]
+
+
+def test_another_edition_is_kept_apart():
+    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А.\n")
+    b = _tree("b.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nИной текст.\n",
+              edition="1997")
+    cx, diags = merge([a, b])
+    assert [w.source for w in cx.entries["67A"].witnesses] == ["a.txt"]
+    assert [t.source.name for t in cx.trees] == ["a.txt", "b.txt"]
+    assert any(d.code == "K403" and "b.txt" in d.message and "1997" in d.message for d in diags)
+    # a corpus of one edition merges as always
+    cx, diags = merge([b])
+    assert [w.source for w in cx.entries["67A"].witnesses] == ["b.txt"] and "K403" not in [d.code for d in diags]

@@ -142,3 +142,15 @@ def test_other_files_ignored(tmp_path):
     (tmp_path / "sub").mkdir()
     sources, _d = read_corpus(tmp_path)
     assert [s.name for s in sources] == ["law.txt"]
+
+
+def test_edition_detected_when_not_declared(tmp_path):
+    (tmp_path / "a.txt").write_text("Глава X. Судья турнира\n" + LAW, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(LAW, encoding="utf-8")
+    (tmp_path / "c.txt").write_text("Глава X. Судья турнира\n" + LAW, encoding="utf-8")
+    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "c.txt"\nkind = "laws"\nedition = "1987"\n',
+                                           encoding="utf-8")
+    sources, diags = read_corpus(tmp_path)
+    assert {s.name: s.edition for s in sources} == {"a.txt": "1997", "b.txt": "1987", "c.txt": "1987"}
+    assert [d.code for d in diags if "a.txt" in d.message] == ["K108"]
+    assert not any(d.code == "K108" and ("b.txt" in d.message or "c.txt" in d.message) for d in diags)
