@@ -13,7 +13,8 @@ Dialects read:
 - Lower-case values (``4sx``, ``s``, ``sa``), ``10`` for the ten.
 - ``[Result]`` as ``9``, ``NS 9`` or ``EW 4`` (the side's tricks).
 - ``[Play]`` cells four to a trick in the order of the tag's seat, over any
-  line breaks; ``-`` and ``+`` are cards not played or not known. The play
+  line breaks; ``-`` (``--`` in some exports) and ``+`` are cards not played
+  or not known. The play
   ends in a claim when the record says ``*`` or when it stops with ``-`` cells
   (BBO): the tricks not played are then split by ``[Result]``.
 - ``[Vulnerable]``: ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``.
@@ -264,7 +265,7 @@ def _rows(tag: Tag) -> tuple[list[list[Any]], bool, bool]:
         if text == "*":
             star = True
             break
-        if text in ("-", "+"):
+        if text.strip("-") == "" or text == "+":   # "-", and "--" in some exports
             cells.append(pad)
             pads = True
             continue

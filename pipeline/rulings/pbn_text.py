@@ -10,7 +10,8 @@ Contract:
   the four was used.
 - ``read_games(text: str) -> list[Game]``: every game of the file in order,
   whatever the file's dialect. CR, CRLF and LF line ends; ``%`` lines;
-  ``;`` and ``{}`` comments (also inside sections, also over several lines);
+  ``;`` and ``{}`` comments (also inside sections, also over several lines;
+  a lone ``}`` left by a nested comment is dropped);
   tag names in any case (looked up lower-cased); tag values over several
   lines (their line breaks read as spaces); ``\\"`` and ``\\\\`` in values;
   several tags on one line. Games end at an empty line or where a tag the
@@ -196,7 +197,9 @@ def read_games(text: str) -> list[Game]:
             else:
                 game = game or Game(line=cell.line)
                 game.stray.append(cell)
-        elif kind == "stray":
+        elif kind == "stray" and m.group() != "}":
+            # (a lone "}" closes a comment that nested braces: commentary
+            # exports write "{… {Your host …} …}", which PBN does not nest)
             cell = Cell(m.group(), at)
             game = game or Game(line=cell.line)
             game.stray.append(cell)
