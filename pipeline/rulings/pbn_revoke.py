@@ -2,7 +2,8 @@
 
 Contracts:
 - ``rule_pbn(data: bytes | str, board=None, *, equity=True, jobs=1) -> PbnReport``:
-  every game of the file is ruled or skipped on its own (``BoardRevokes`` or
+  every board of the file (a game with a ``BOARD_TAGS`` tag, or with text
+  that could not be read) is ruled or skipped on its own (``BoardRevokes`` or
   ``SkippedBoard``, in file order); one bad board never stops the others.
   Raises ``RulingInputError`` only when the file holds no PBN game at all, or
   when ``board`` is not in it. Bytes are decoded by ``pbn_text.decode_pbn``
@@ -45,6 +46,8 @@ from .result import JudgementPoint, Ruling, RulingInputError
 from .revoke import rule_revoke
 from .seats import SEATS, SUIT_RU, lho, partner, same_side, tricks_ru
 
+# A game with none of these is no board (a file header, a table of results).
+BOARD_TAGS = frozenset({"board", "deal", "contract", "auction", "play"})
 # Below this many games a process pool costs more than it saves.
 PARALLEL_MIN_GAMES = 200
 
@@ -172,8 +175,10 @@ def rule_pbn(data: bytes | str, board: int | str | None = None, *, equity: bool 
     else:
         text, encoding = data, "text"
     games = read_games(text)
-    if not any("deal" in g.tags or "play" in g.tags or "board" in g.tags for g in games):
-        raise RulingInputError("no PBN game in the file (no [Board], [Deal] or [Play] tag)")
+    if not any(BOARD_TAGS & g.tags.keys() for g in games):
+        raise RulingInputError("no PBN game in the file (no [Board], [Deal], [Contract], "
+                               "[Auction] or [Play] tag)")
+    games = [g for g in games if BOARD_TAGS & g.tags.keys() or g.stray]
     if board is not None:
         games = [g for g in games if g.label == str(board)]
         if not games:

@@ -41,16 +41,21 @@ DETECTABLE = ("cp1250", "cp1251", "cp1252", "iso8859_2", "iso8859_15", "koi8_r",
 # `%Content-type: text/x-pbn; charset=ISO-8859-1` and looser spellings.
 _CHARSET = regex.compile(rb"^[ \t]*%[^\r\n]*?charset[ \t]*=[ \t]*\"?([A-Za-z0-9_.:-]+)", regex.M | regex.I)
 
+# A tag value: \" and \\ escaped; it may run over several lines, but never over
+# an empty one, so an unclosed quote costs one game, not the rest of the file.
+_STRING_BODY = r'(?:[^"\\\n]|\\.|\n(?![ \t]*(?:\n|\Z)))*'
+
 _TOKEN = regex.compile(r"""
     (?P<directive>(?<=^|\n)[ \t]*%[^\n]*)            # escape line: a % in the first column
   | (?P<blank>\n[ \t\f\v]*(?=\n|\Z))                # an empty line ends a game
   | (?P<nl>\n)
   | (?P<ws>[ \t\f\v]+)
   | (?P<comment>;[^\n]*|\{[^}]*(?:\}|\Z))           # ; to end of line, or {…} over lines
-  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\]|\\.)*)"[ \t]*\])
+  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>{STRING_BODY})"[ \t]*\])
+  | (?P<string>"(?:[^"\\\n]|\\.)*")                # a quoted cell, as in the score tables
   | (?P<cell>[^\s\[\]{};"]+)
   | (?P<stray>[^\n])
-""", regex.VERBOSE)
+""".replace("{STRING_BODY}", _STRING_BODY), regex.VERBOSE)
 
 _NOTE_CELL = regex.compile(r"^=\d+=$")
 _VALUE_ESCAPE = regex.compile(r"\\(.)")
@@ -189,8 +194,8 @@ def read_games(text: str) -> list[Game]:
             if game is None:
                 game = Game(line=at)
             current = _add_tag(game, name, m.group("value"), at, games)
-        elif kind == "cell":
-            cell = Cell(m.group(), at)
+        elif kind in ("cell", "string"):
+            cell = Cell(m.group() if kind == "cell" else _unquote(m.group()[1:-1]), at)
             if current is not None and game is not None:
                 if not _NOTE_CELL.match(cell.text):
                     current.cells.append(cell)
@@ -205,6 +210,10 @@ def read_games(text: str) -> list[Game]:
             game.stray.append(cell)
     _close(games, game)
     return games
+
+
+def _unquote(raw: str) -> str:
+    return _VALUE_ESCAPE.sub(r"\1", raw)
 
 
 def _close(games: list[Game], game: Game | None) -> None:

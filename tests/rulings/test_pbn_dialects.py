@@ -151,3 +151,17 @@ def test_output_cut_short_by_head_is_quiet(tmp_path):
     proc = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert len(proc.stdout.splitlines()) == 3
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
+
+
+def test_an_unclosed_quote_costs_one_game_and_tables_keep_quoted_cells():
+    base = (DIR / "base.pbn").read_text(encoding="utf-8")
+    text = ('[Event "a header, no board"]\n\n[ActionTable "Rank;Call\\"]\n\n'
+            + base.replace('"1"]', '"2"]') + '[TotalScoreTable "Rank;Names"]\n'
+            '1 "Anna ROSSI ;Olga PETROVA" 72.5\n')
+    games = read_games(text)
+    assert games[-1].label == "2"
+    assert games[-1].tags["totalscoretable"].cells[1].text == "Anna ROSSI ;Olga PETROVA"
+    report = rule_pbn(text.encode())
+    # the header is not a board; the broken table game is listed as unreadable
+    assert [(b.board, getattr(b, "reason", "ruled")) for b in report.boards] == [
+        ("?", "unreadable"), ("2", "ruled")]
