@@ -1,6 +1,8 @@
 """Properties of the revoke ruling over generated facts (hypothesis)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +112,49 @@ def test_pbn_rotation_changes_nothing_but_seat_names():
                 assert b1.transferred == b0.transferred, path.name
                 assert [(r.trick, rotate(r.offender, n), r.suit, r.ruling.cited) for r in b0.revokes] == \
                        [(r.trick, r.offender, r.suit, r.ruling.cited) for r in b1.revokes], path.name
+
+
+# --- PBN files damaged at random: every board is ruled or skipped with a named
+# reason, never lost to an unexpected error (rule_game would report those as
+# "cannot be ruled (ExceptionName: …)").
+
+_PBN_BASE = (Path(__file__).resolve().parents[1] / "fixtures" / "pbn_dialects" / "d11_no_blank_line_between_games.pbn")
+
+
+@st.composite
+def damaged_pbn(draw):
+    lines = _PBN_BASE.read_text(encoding="utf-8").splitlines()
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(lines) - 1))
+        how = draw(st.sampled_from(["drop", "double", "cut", "noise", "swap"]))
+        if how == "drop":
+            del lines[i]
+        elif how == "double":
+            lines.insert(i, lines[i])
+        elif how == "cut":
+            lines[i] = lines[i][: draw(st.integers(0, max(len(lines[i]) - 1, 0)))]
+        elif how == "noise":
+            lines[i] = lines[i] + draw(st.text(alphabet='-+*{}[];"%=!?$ 0123456789SHDCNTXAKQJ', max_size=6))
+        else:
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        if not lines:
+            break
+    text = "\n".join(lines)
+    return text.encode(draw(st.sampled_from(["utf-8", "latin-1", "utf-16"])), errors="replace")
+
+
+@settings(max_examples=150, deadline=None)
+@given(damaged_pbn())
+def test_damaged_pbn_files_never_lose_a_board_to_an_error(data):
+    from pipeline.rulings import RulingInputError
+    from pipeline.rulings.pbn_record import SKIP_REASONS
+    from pipeline.rulings.pbn_revoke import rule_pbn
+
+    try:
+        report = rule_pbn(data, equity=False)
+    except RulingInputError:
+        return  # nothing of a board left in the file: exit 2, with a message
+    for b in report.skipped:
+        assert b.reason in SKIP_REASONS
+        assert "cannot be ruled (" not in b.message, b.message
