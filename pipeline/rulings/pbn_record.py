@@ -80,7 +80,7 @@ class Record:
     score_in_file: int | None      # [Score] from the declarer's side
 
 
-_RESULT = regex.compile(r"^\^?(?:(NS|EW)\s*)?(\d{1,2})$", regex.I)
+_RESULT = regex.compile(r"^\^?(?:(NS|EW)\s*)?(\d{1,2})\b", regex.I)
 _SCORE = regex.compile(r"^(?:(NS|EW)\s*)?([+-]?\d+)", regex.I)
 _CALL_NOISE = regex.compile(r"[!?]+$")
 _SKIPPED_CELL = regex.compile(r"^(?:=\d+=|\$\d+)$")
