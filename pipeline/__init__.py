@@ -6,7 +6,7 @@ structured, cross-linked codex with executable rulings.
     codex["64A1"].title, codex["64A1"].backlinks
     codex.search("выявленный фальшренонс")[0].address
 
-The stages (``pipeline.run.STAGES``): read → clean → segment → refs → merge → link → check → render.
+The stages (``pipeline.run.STAGES``): read → profile → clean → segment → refs → merge → link → check → render.
 """
 
 from __future__ import annotations

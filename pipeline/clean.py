@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 import regex
 
 from . import morph
+from . import profile as profile_mod
 from .buffer import Buffer, Change
 from .grammar import CLAUSE_END, FOOTNOTE, FULL_STOP, RUN_IN, TAG_END, is_heading_line, starts_unit
-from .model import Cleaned, Edit, Source
+from .model import Cleaned, Edit, Profile, Source
 from .offsets import OffsetMap, span_of
 
 # ---------------------------------------------------------------------------
@@ -54,6 +55,8 @@ class Context:
     """Page-number artefacts found: (raw offset, page number)."""
     tagged_paragraphs: bool = False
     """Paragraphs end with a tag such as ``(DC4)`` (001's commentary style)."""
+    profile: Profile = field(default_factory=Profile)
+    """The source's profile: its layout and the raw lines that are template."""
 
     def known(self, word: str) -> bool:
         """The dictionary or the corpus knows this word form."""
@@ -80,6 +83,28 @@ def _drop_line(text: str, start: int, end: int) -> tuple[int, int]:
 
 # ---------------------------------------------------------------------------
 # The repairs, in the order they run.
+
+
+def template_lines(text: str, ctx: Context) -> list[Change]:
+    """Remove the lines the profile found to be the reading site's template
+    (menus, pagers, alphabet bars, header lines, counters, adverts, lines shared
+    with other pages of the same site), each with the profile's reason. Runs
+    first, on the raw text, so the profile's line numbers hold."""
+    if not ctx.profile.chrome:
+        return []
+    why = dict(ctx.profile.chrome)
+    out = []
+    for n, (s, e, _line) in enumerate(_lines(text), start=1):
+        if n not in why:
+            continue
+        if why[n].startswith("pager"):
+            # a pager between two pages of text separates paragraphs, as a strip of
+            # page numbers does: an empty line stays, so a second cleaning keeps it
+            out.append(Change(s, e, "", "pagination-strip", f"{why[n]}; a paragraph break stays"))
+        else:
+            a, b = _drop_line(text, s, e)
+            out.append(Change(a, b, "", "site-chrome", why[n]))
+    return _merge_sorted(out)
 
 
 def newlines(text: str, ctx: Context) -> list[Change]:
@@ -479,6 +504,7 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
 
 
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
+    ("template_lines", template_lines),
     ("newlines", newlines),
     ("blank_lines", blank_lines),
     ("bar_prefix", bar_prefix),
@@ -521,16 +547,20 @@ def vocabulary(texts) -> set[str]:
 
 
 def clean(source: Source, vocab: set[str] | None = None,
-          repairs=REPAIRS) -> Cleaned:
-    """Run every repair over ``source`` and return the cleaned text with its edit log."""
+          repairs=REPAIRS, profile: Profile | None = None) -> Cleaned:
+    """Run every repair over ``source`` and return the cleaned text with its edit log.
+    ``profile`` is the source's profile (measured alone when not given)."""
     buf = Buffer(source.text)
-    ctx = Context(source=source, buffer=buf, vocabulary=vocab if vocab is not None else vocabulary([source.text]))
+    if profile is None:
+        profile = profile_mod.profile(source)
+    ctx = Context(source=source, buffer=buf, vocabulary=vocab if vocab is not None else vocabulary([source.text]),
+                  profile=profile)
     ctx.tagged_paragraphs = len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
     for _name, repair in repairs:
         buf.apply(repair(buf.text, ctx))
     edits = tuple(_edit(source, rs, re_, after, kind, cs, why)
                   for rs, re_, after, kind, cs, why in buf.edits())
-    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, edits))
+    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, edits), profile=profile)
 
 
 def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:

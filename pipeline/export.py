@@ -130,7 +130,7 @@ def codex_json(codex: Codex) -> dict[str, Any]:
 
 
 def report_json(b: Build) -> dict[str, Any]:
-    """The build report: every diagnostic and a count of edits by kind per source."""
+    """The build report: every diagnostic, and per source its profile and a count of edits by kind."""
     per_source = {}
     for c in b.cleaned:
         counts: dict[str, int] = {}
@@ -138,6 +138,7 @@ def report_json(b: Build) -> dict[str, Any]:
             for k in e.kind.split("+"):
                 counts[k] = counts.get(k, 0) + 1
         per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
+                                     "profile": c.profile.to_json(),
                                      "edits": dict(sorted(counts.items())),
                                      "edit_log": [e.to_json() for e in c.edits]}
     levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}

@@ -241,6 +241,26 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Profile:
+    """What a source looks like, measured before it is cleaned (``pipeline.profile``)."""
+
+    layout: tuple[str, ...] = ()
+    """Layout traits: ``wrapped``, ``double-spaced``, ``collapsed``, ``dos``,
+    ``bar-margin``, ``pilcrows``, ``spaced-letters``, ``tagged``."""
+    chrome: tuple[tuple[int, str], ...] = ()
+    """The raw lines (1-based) that are the reading site's template, each with
+    the reason; the cleaner removes exactly these lines, as logged edits."""
+    kind: str = "laws"
+    """What the text is: ``laws``, ``commentary``, ``toc``, ``index``, ``front``, ``mixed``."""
+    divisions: tuple[str, ...] = ()
+    """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "layout": list(self.layout), "divisions": list(self.divisions),
+                "chrome": [{"line": line, "why": why} for line, why in self.chrome]}
+
+
+@dataclass(frozen=True, slots=True)
 class Cleaned:
     """A source after cleaning."""
 
@@ -254,6 +274,8 @@ class Cleaned:
     breaks: tuple[tuple[int, int | None, bool], ...]
     """Page breaks as ``(clean offset, page number or None, hard)``; a hard break
     is one where text is missing between the pages (the numbering jumps)."""
+    profile: Profile = field(default_factory=Profile)
+    """What the source looked like before cleaning (layout, template lines, kind)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The pipeline: an explicit, ordered list of named stages that one runner walks.
 
-    read → clean → segment → refs → merge → link → check → render
+    read → profile → clean → segment → refs → merge → link → check → render
 
 ``refs`` finds the references in every source's tree; ``link`` resolves them
 against the merged codex and builds the backlinks; ``check`` makes sure the
@@ -31,11 +31,12 @@ from . import check as check_mod
 from . import clean as clean_mod
 from . import link as link_mod
 from . import merge as merge_mod
+from . import profile as profile_mod
 from . import read as read_mod
 from . import refs as refs_mod
 from . import segment as segment_mod
 from .errors import KodeksError
-from .model import Cleaned, Codex, Diagnostic, Source, Tree
+from .model import Cleaned, Codex, Diagnostic, Profile, Source, Tree
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Build:
     corpus: Path
     out: Path | None = None
     sources: list[Source] = field(default_factory=list)
+    profiles: list[Profile] = field(default_factory=list)
     cleaned: list[Cleaned] = field(default_factory=list)
     trees: list[Tree] = field(default_factory=list)
     codex: Codex = field(default_factory=lambda: Codex((), (), {}, (), ()))
@@ -60,9 +62,13 @@ def stage_read(b: Build) -> None:
     b.diagnostics += found
 
 
+def stage_profile(b: Build) -> None:
+    b.profiles = profile_mod.profile_all(b.sources)
+
+
 def stage_clean(b: Build) -> None:
     vocab = clean_mod.vocabulary(s.text for s in b.sources)
-    b.cleaned = [clean_mod.clean(s, vocab) for s in b.sources]
+    b.cleaned = [clean_mod.clean(s, vocab, profile=p) for s, p in zip(b.sources, b.profiles, strict=True)]
 
 
 def stage_segment(b: Build) -> None:
@@ -100,6 +106,7 @@ def stage_render(b: Build) -> None:
 
 STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
     ("read", stage_read),
+    ("profile", stage_profile),
     ("clean", stage_clean),
     ("segment", stage_segment),
     ("refs", stage_refs),
@@ -115,6 +122,8 @@ def _check(name: str, b: Build) -> None:
     """The contract each stage promises the next."""
     if name == "read":
         assert all(isinstance(s, Source) and s.text for s in b.sources), "read: every source has text"
+    elif name == "profile":
+        assert len(b.profiles) == len(b.sources), "profile: one profile per source"
     elif name == "clean":
         assert len(b.cleaned) == len(b.sources), "clean: one cleaned text per source"
     elif name in ("segment", "refs"):

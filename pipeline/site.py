@@ -421,7 +421,7 @@ def render_site(codex, folder: Path, build=None) -> None:
         assert page is not None, "the site has a page per source"
         write(page, "source.html", title=f"Источник {s.name}", source=s,
               segments=edit_segments(s.text, edits), cleaned=t.cleaned.text if t else "",
-              kinds=sorted(kinds.items()))
+              kinds=sorted(kinds.items()), profile=t.cleaned.profile if t else None)
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
     (folder / "search-index.js").write_text(

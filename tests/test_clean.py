@@ -35,6 +35,27 @@ def kinds_of(c) -> set[str]:
 # Each row: (title, input, expected cleaned text, edit kind expected or None for "left alone").
 
 CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
+    "template_lines": [
+        ("reader header, alphabet bar and pager", "Читальня Книжный Двор\nАвтор: Неизвестен\nЖанр: Спорт\n"
+         "А  Б  В  Г  Д  Е  Ж  З  И  К  Л  М  Н\nПравило 64. Процедура\nA.Наказание назначается\n",
+         "Правило 64. Процедура\nA.Наказание назначается\n", "site-chrome"),
+        ("pager one link per line", "- << Первая\n- « Предыдущая\n- 1\n- 2\n- 3\n- 4\n- Следующая »\n"
+         "Правило 64. Процедура\n", "Правило 64. Процедура\n", "pagination-strip"),
+        ("wrapped pager with a label", "Страницы: - 1  - 2  - 3  - 4  - 5  -\n6  - 7  - 8  - 9  -\n"
+         "Правило 64. Процедура\n", "Правило 64. Процедура\n", "pagination-strip"),
+        ("pager with ellipses and a go-to label", "Текст правила.\n1 ... 12 13 14 15 ... 308\nПерейти на страницу:\n"
+         "Другой текст.\n", "Текст правила.\n\nДругой текст.\n", "pagination-strip"),
+        ("advert link and file name", "https://example.invalid/shop/\n777.fb2\nПравило 64. Процедура\n",
+         "Правило 64. Процедура\n", "site-chrome"),
+        ("breadcrumb and font settings", "Читальня » Спорт » Карты » Книга о бридже\nШрифт:\n-\n+\n"
+         "Правило 64. Процедура\n", "Правило 64. Процедура\n", "site-chrome"),
+        ("spaced-out title is no alphabet bar", "П Р А В И Л О  Д В А\n1.Текст правила.\n",
+         "П Р А В И Л О  Д В А\n1.Текст правила.\n", None),
+        ("a page number between pages is no pager", "Текст правила.\n– 87\nДругой текст.\n",
+         "Текст правила.\n\nДругой текст.\n", "page-number"),
+        ("a short heading at the top stays", "ОПРЕДЕЛЕНИЯ\n1.Текст правила.\n", "ОПРЕДЕЛЕНИЯ\n1.Текст правила.\n",
+         None),
+    ],
     "newlines": [
         ("crlf", "Правило 64. Процедура\r\nA.Наказание назначается\r\n",
          "Правило 64. Процедура\nA.Наказание назначается\n", "newline"),

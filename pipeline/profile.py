@@ -1,0 +1,326 @@
+"""Stage 2, profile: measure every source before it is cleaned and segmented.
+
+Input: the decoded ``Source`` values of one build. Output: one ``Profile`` per
+source (same order) saying
+
+- ``layout``: the layout traits measured on the raw lines (hard-wrapped, double
+  spaced, collapsed into one line, DOS e-text with centred titles and justified
+  spacing, a ``|`` margin, pilcrows, spaced-out letters, tags at line ends);
+- ``chrome``: which raw lines are the reading site's template (menus, pagers,
+  alphabet bars, header lines, counters, adverts), each with the reason; the
+  cleaner removes exactly these lines, as logged edits;
+- ``kind`` and ``divisions``: what the text is (laws, commentary, table of
+  contents, index, front matter, mixed) and which division headings it uses.
+
+Everything is decided from features of the text: the shape of a line (short,
+not a sentence, looks like a link, a counter or a run of page numbers) and
+repetition (a line that two or more sources share, in the same short,
+non-sentence shape, is the template of the site they came from). No rule tests
+for a file name, a site name or one page's wording.
+
+The kind and the divisions come from ``structure(text)``: extend that function
+(and its fixture table in ``tests/test_profile.py``) to recognise more kinds.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+
+import regex
+
+from .grammar import PART_HEAD, starts_unit
+from .model import Profile, Source
+
+# ---------------------------------------------------------------------------
+# Line shapes. Each pattern describes a kind of template line, never a site.
+
+_NUM = r"\d{1,4}"
+_PAGER_NUMBERS = regex.compile(rf"""^[\s\-–—•·|]*
+    (?:(?:{_NUM}|…|\.{{2,3}}|<<|>>|«|»|‹|›)[\s\-–—•·|,]*){{2,}}$""", regex.X)
+"""A line of page links: ``1 2 3 … 206``, ``17  - 18  - 19  -``, ``1 ... 77 78``."""
+_PAGER_LABEL = regex.compile(r"^(?:Страниц[аы]?|Pages?)\s*:[\s\d\-–—.…|«»<>]*$", regex.I)
+"""``Страницы: - 1  - 2 …`` (the label and the first numbers of a pager)."""
+_PAGER_WORDS = regex.compile(r"""^[\s\-–—•·|]*(?:<<|>>|«|»|‹|›|←|→)?\s*
+    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|В\ начало
+      |Перейти\ на\ страницу|Пред\.|След\.)
+    \s*(?:<<|>>|«|»|‹|›|←|→)?\s*(?:{_NUM})?\s*:?\s*$""".replace("{_NUM}", _NUM), regex.X | regex.I)
+"""Previous/next/first/last links, alone on a line (maybe bulleted)."""
+_LONE_NUMBER = regex.compile(r"^\s*[-–—•·]?\s*(\d{1,4})\s*$")
+"""``- 1``, ``2``: one number on a line (a pager when a run of them counts up)."""
+_URL = regex.compile(r"https?://|\bwww\.|\b[\p{L}\d-]+\.(?:ru|com|net|org|ua|info|club|me|su|by|kz|io|vip|in|biz|cc)\b",
+                     regex.I)
+_FILE_NAME = regex.compile(r"^\s*\S+\.(?:fb2|epub|txt|docx?|rtf|pdf|zip|djvu|mobi|html?)\s*$", regex.I)
+_PHONE = regex.compile(r"^\s*(?:\+\d[\d\s()\-]{8,}\d|\(?\d{3,4}\)?[\s-]?\d{2,3}[\s-]\d{2}[\s-]\d{2})\s*$")
+_SIZE_OR_COUNTER = regex.compile(r"""^\s*(?:
+      \d+(?:[.,]\d+)?\s*(?:Кб|КБ|кб|Мб|МБ|мб|KB|MB|Kb|Mb|байт)\b.*
+    | (?:Размер|Объ[её]м|Просмотр(?:ов|ы)|Прочитан[оа]?|Скачан[оа]?|Рейтинг|Оценка|Голос(?:ов|а)?|Комментари[ией]в?)
+      \s*:?\s*[\d\s.,/]+\S{0,6}
+)\s*$""", regex.X)
+_UI_LABEL = regex.compile(r"""^\s*(?:
+      Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
+    | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
+    | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
+    | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
+    | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь
+)\b[^.!?;]{0,80}$""", regex.X | regex.I)
+"""Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
+_READING_PAGE = regex.compile(r"(?:\|\s*|\(\s*|[-–—]\s*)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I)
+"""``… | страница 47``, ``… - Чтение (стр. 25)``: a header naming the page being read."""
+_BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|\||·)\s")
+_SETTING = regex.compile(r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$")
+"""Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
+_SENTENCE_END = regex.compile(r"[.!?;:,…]\s*$")
+_WORD = regex.compile(r"\p{L}+")
+
+
+def _counting(s: str) -> bool:
+    """Three or more page numbers that count up by one, where an ellipsis may
+    skip ahead (``1 ... 77 78 79 ... 308``)."""
+    runs = [[int(n) for n in regex.findall(r"\d+", part)] for part in regex.split(r"…|\.{2,3}", s)]
+    nums = [n for run in runs for n in run]
+    if len(nums) < 3 or any(b <= a for a, b in itertools.pairwise(nums)):
+        return False
+    return all(b == a + 1 for run in runs for a, b in itertools.pairwise(run)) and max(map(len, runs)) >= 2
+
+
+def _alphabet_bar(s: str) -> bool:
+    """The whole alphabet, or ranges of letters, on one line."""
+    toks = s.split()
+    if len(toks) < 8:
+        return False
+    singles = [t for t in toks if len(t) <= 3 and regex.fullmatch(r"\p{L}(?:[-–]?\p{L})?", t)]
+    if len(singles) < 0.8 * len(toks):
+        return False
+    # in alphabetical order (a spaced-out title such as ``П Р А В И Л О`` is not)
+    firsts = [t[0].upper() for t in singles]
+    rising = sum(1 for a, b in itertools.pairwise(firsts) if b > a)
+    return rising >= 0.8 * (len(firsts) - 1)
+
+
+def _breadcrumb(s: str) -> bool:
+    """``Site / Genre / Author / Title``: short segments joined by separators."""
+    parts = _BREADCRUMB_SEP.split(s)
+    return len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _SENTENCE_END.search(s)
+
+
+def line_shape(line: str) -> str | None:
+    """The kind of template line ``line`` is by its shape alone, or ``None``."""
+    s = line.strip()
+    if not s or starts_unit(s) or PART_HEAD.match(s):
+        return None
+    if _PAGER_LABEL.match(s) or _PAGER_WORDS.match(s):
+        return "pager"
+    if _PAGER_NUMBERS.match(s) and _counting(s):
+        return "pager"
+    if _alphabet_bar(s):
+        return "alphabet bar"
+    if _FILE_NAME.match(s):
+        return "file name"
+    if _PHONE.match(s) or _SIZE_OR_COUNTER.match(s):
+        return "counter"
+    words = len(s.split())
+    if words <= 12 and _URL.search(s):
+        return "link"
+    if words <= 16 and _READING_PAGE.search(s):
+        return "header"
+    if words <= 16 and _breadcrumb(s):
+        return "breadcrumb"
+    if _UI_LABEL.match(s) and words <= 10:
+        return "menu"
+    if _SETTING.match(s):
+        return "setting"
+    return None
+
+
+def _short_non_sentence(line: str, lower: bool = False) -> bool:
+    """Short, not a sentence, not a structural heading: what a menu item looks
+    like (``lower``: it may start with a small letter, as an advert does)."""
+    s = line.strip()
+    if not s or starts_unit(s) or PART_HEAD.match(s):
+        return False
+    words = _WORD.findall(s)
+    if not words:
+        return False  # rules, bars and numbers have repairs of their own
+    return len(s.split()) <= 8 and not _SENTENCE_END.search(s) and (lower or not s[0].islower()) \
+        and not (words and all(w.isupper() for w in words) and len(words) >= 1 and not _UI_LABEL.match(s))
+
+
+# ---------------------------------------------------------------------------
+# Chrome: shape, runs, neighbourhood and repetition.
+
+
+def _pager_runs(lines: list[str]) -> set[int]:
+    """Three or more lines of one number each, counting up by one (blank lines
+    between allowed): a pager rendered one link per line, not page numbers."""
+    out: set[int] = set()
+    run: list[tuple[int, int]] = []
+
+    def flush():
+        if len(run) >= 3:
+            out.update(i for i, _ in run)
+
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        m = _LONE_NUMBER.match(line)
+        if m and run and int(m[1]) == run[-1][1] + 1:
+            run.append((i, int(m[1])))
+            continue
+        flush()
+        run = [(i, int(m[1]))] if m else []
+    flush()
+    return out
+
+
+def _menu_runs(lines: list[str]) -> set[int]:
+    """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections)."""
+    out: set[int] = set()
+    run: list[int] = []
+    for i, line in enumerate([*lines, ""]):
+        s = line.strip()
+        m = regex.match(r"^[-–—•·*]\s+(\S.*)$", s)
+        if m and len(m[1].split()) <= 4 and not _SENTENCE_END.search(m[1]) and not regex.search(r"\d", m[1]):
+            run.append(i)
+            continue
+        if s or i == len(lines):
+            if len(run) >= 5:
+                out.update(run)
+            run = []
+    return out
+
+
+def _grow(lines: list[str], chrome: dict[int, str]) -> None:
+    """Short non-sentence lines that stand between two chrome lines, or between
+    the edge of the page and a chrome line, belong to the same template block."""
+    marked = sorted(chrome)
+    if not marked:
+        return
+    bounds = [-1, *marked, len(lines)]
+    for a, b in itertools.pairwise(bounds):
+        inner = range(a + 1, b)
+        if not inner:
+            continue
+        at_edge = a == -1 or b == len(lines)
+        content = [i for i in inner if lines[i].strip()]
+        if not content or (at_edge and a == -1 and b == len(lines)):
+            continue
+        if at_edge and len(content) > 3:
+            continue  # the page's own text runs up to the template
+        # above the first template line nothing of the page's text can stand but
+        # the end of a sentence, which ends with a stop: an advert may be lower-case
+        if all(_short_non_sentence(lines[i], lower=a == -1) for i in content):
+            for i in content:
+                chrome[i] = "template block"
+
+
+def _norm(line: str) -> str:
+    return " ".join(line.split())
+
+
+def shared_lines(texts: Iterable[str]) -> Counter[str]:
+    """How many of the given texts contain each distinct normalised line."""
+    seen: Counter[str] = Counter()
+    for text in texts:
+        seen.update({_norm(ln) for ln in text.split("\n") if ln.strip()})
+    return seen
+
+
+def chrome_lines(text: str, shared: Counter[str] | None = None) -> dict[int, str]:
+    """0-based raw line index → why it is template, for one source's text."""
+    lines = [ln.rstrip("\r") for ln in text.split("\n")]
+    chrome: dict[int, str] = {}
+    for i in _pager_runs(lines):
+        chrome[i] = "pager: one page link per line"
+    for i in _menu_runs(lines):
+        chrome[i] = "menu: a run of short bulleted links"
+    for i, line in enumerate(lines):
+        if i in chrome:
+            continue
+        shape = line_shape(line)
+        if shape:
+            chrome[i] = shape
+        elif shared is not None and shared.get(_norm(line), 0) >= 2 and _short_non_sentence(line):
+            chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
+    _grow(lines, chrome)
+    return chrome
+
+
+# ---------------------------------------------------------------------------
+# Layout.
+
+
+def layout(text: str) -> tuple[str, ...]:
+    """The layout traits of a raw text, measured on its lines."""
+    lines = [ln.rstrip("\r") for ln in text.split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()
+    body = [ln for ln in lines if ln.strip()]
+    traits: list[str] = []
+    if not body:
+        return ()
+    lengths = sorted(len(ln.strip()) for ln in body)
+    median = lengths[len(lengths) // 2]
+    if (len(body) <= 3 and lengths[-1] > 1500) or median > 600:
+        traits.append("collapsed")
+    followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln.strip() and not lines[i + 1].strip())
+    if len(body) >= 4 and followed >= 0.8 * (len(body) - 1):
+        traits.append("double-spaced")
+    unended = sum(1 for ln in body if not regex.search(r"[.!?:;…)»\"]\s*$", ln))
+    if 30 <= median <= 110 and unended >= 0.5 * len(body):
+        traits.append("wrapped")
+    indented = sum(1 for ln in body if regex.match(r"^ {5,}\S", ln))
+    justified = sum(1 for ln in body if regex.search(r"\S {2,}\S", ln.strip()))
+    if len(body) >= 4 and (indented >= 0.3 * len(body) or justified >= 0.3 * len(body)):
+        traits.append("dos")
+    if len(body) >= 3 and sum(1 for ln in body if ln.startswith("|")) >= 0.6 * len(body):
+        traits.append("bar-margin")
+    if text.count("¶") >= 3:
+        traits.append("pilcrows")
+    if regex.search(r"(?m)(?:^|\s)(?:\p{Lu} ){4,}\p{Lu}(?:\s|$)", text):
+        traits.append("spaced-letters")
+    if len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*\r?$", text, regex.M)) >= 3:
+        traits.append("tagged")
+    return tuple(traits)
+
+
+# ---------------------------------------------------------------------------
+# Kind and divisions.
+
+_DIVISION = regex.compile(r"(?m)^\s*(Раздел|Глава|Часть|РАЗДЕЛ|ГЛАВА|ЧАСТЬ)\s+[IVXLC\d]+\b")
+_LAW = regex.compile(r"(?m)^\s*(?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.")
+_COMMENT = regex.compile(r"(?m)^\s*\d{1,3}\.\d{1,2}\.")
+
+
+def structure(text: str) -> tuple[str, tuple[str, ...]]:
+    """``(kind, divisions)`` of a text whose template lines are gone.
+
+    ``kind`` is ``laws`` or ``commentary`` (more kinds: table of contents,
+    index, front matter, mixed, are for this function to learn); ``divisions``
+    are the division words used, in order of first appearance (``Глава``,
+    ``Часть``, ``Раздел``)."""
+    divisions: list[str] = []
+    for m in _DIVISION.finditer(text):
+        word = m[1].capitalize()
+        if word not in divisions:
+            divisions.append(word)
+    kind = "commentary" if len(_COMMENT.findall(text)) > len(_LAW.findall(text)) else "laws"
+    return kind, tuple(divisions)
+
+
+def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
+    """Measure one source (``shared``: line counts over the build's sources)."""
+    chrome = chrome_lines(source.text, shared)
+    lines = source.text.split("\n")
+    kept = "\n".join("" if i in chrome else ln for i, ln in enumerate(lines))
+    kind, divisions = structure(kept)
+    return Profile(layout=layout(source.text),
+                   chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
+                   kind=kind, divisions=divisions)
+
+
+def profile_all(sources: list[Source]) -> list[Profile]:
+    """Profiles of all the sources of a build, compared with each other."""
+    shared = shared_lines(s.text for s in sources)
+    return [profile(s, shared) for s in sources]

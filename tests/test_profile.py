@@ -1,0 +1,164 @@
+"""The profile stage: template lines by shape and by repetition across sources,
+layout traits, kind and divisions; written into report.json and the source's page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline import profile as P
+from pipeline.model import Source
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def src(text: str, name: str = "t.txt") -> Source:
+    return Source(path=name, name=name, stem=name.rsplit(".", 1)[0], kind="laws", text=text, encoding="utf-8")
+
+
+# --- line shapes: (title, line, expected shape or None for "text, keep it") -------------
+
+SHAPES = [
+    ("pager with ellipses", "1 ... 77 78 79 80 ... 308", "pager"),
+    ("pager wrapped with dashes", "17  - 18  - 19  - 20  - 21  -", "pager"),
+    ("pager label", "Страницы: - 1  - 2  - 3", "pager"),
+    ("previous link", "- « Предыдущая", "pager"),
+    ("last link", "Последняя >>", "pager"),
+    ("go to page", "Перейти на страницу:", "pager"),
+    ("alphabet bar", "А  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н  О  П  AZ", "alphabet bar"),
+    ("alphabet ranges", "А-В Г-Е Ж-И К-М Н-П Р-Т У-Х Ц-Я", "alphabet bar"),
+    ("file name", "123456.fb2", "file name"),
+    ("file size", "1,2 Мб", "counter"),
+    ("view counter", "Просмотров: 1234", "counter"),
+    ("phone", "+7 900 000 00 00", "counter"),
+    ("shop link", "https://shop.example.invalid/tables/", "link"),
+    ("site name with a domain", "Читальня Пример.Ru", "link"),
+    ("reading page header", "Книга о бридже | страница 47", "header"),
+    ("reading page in brackets", "Спорт / Книга о бридже - Чтение (стр. 12)", "header"),
+    ("breadcrumb", "Главная » Спорт » Карточные игры » Книга", "breadcrumb"),
+    ("author label", "Автор: Неизвестен", "menu"),
+    ("genre label", "Жанр: Спорт", "menu"),
+    ("font label", "Шрифт:", "menu"),
+    ("font buttons", "A A A", "setting"),
+    ("plus button", "+", "setting"),
+    ("language toggle", "En Ru", "setting"),
+    # text that must stay
+    ("law heading", "Правило 64. Процедура после выявления фальшренонса", None),
+    ("section", "A.Наказание назначается", None),
+    ("clause numbers are not a pager", "1 3 5 7 9 11", None),
+    ("spaced-out title", "П Р А В И Л О  Ш Е С Т Ь Д Е С Я Т", None),
+    ("sentence with a slash", "Судья решает, играть ли дальше / или остановить игру.", None),
+    ("page number alone", "- 87", None),
+    ("year in text", "Кодекс 1987 года действует.", None),
+    ("a reference range", "см. правила 61 - 62 - 63", None),
+]
+
+
+@pytest.mark.parametrize("title, line, shape", SHAPES, ids=[r[0] for r in SHAPES])
+def test_line_shape(title, line, shape):
+    assert P.line_shape(line) == shape
+
+
+def test_pager_one_link_per_line_is_chrome_but_page_numbers_are_not():
+    pager = "\n".join(f"- {n}" for n in range(1, 120)) + "\nПравило 1. Колода\n"
+    chrome = P.chrome_lines(pager)
+    assert set(chrome) == set(range(119))
+    pages = "Текст.\n- 41\nЕщё текст.\n- 42\nКонец текста.\n"
+    assert P.chrome_lines(pages) == {}
+
+
+def test_menu_run_of_bulleted_links():
+    menu = "\n".join(f"- Раздел номер{c}" for c in "абвгде") + "\n- пас, если партнёр молчит;\n"
+    chrome = P.chrome_lines(menu)
+    assert set(chrome) == set(range(6))
+
+
+def test_template_block_between_chrome_lines_and_not_beyond():
+    text = ("Читальня Пример.Ru\nКнижная полка\nФантастика. Фэнтези\nСтраницы: - 1  - 2  - 3  -\n"
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, наказание назначается.\nКороткая строка\n")
+    chrome = P.chrome_lines(text)
+    assert set(chrome) == {0, 1, 2, 3}
+    assert chrome[1] == "template block"
+
+
+def test_lines_shared_by_two_sources_are_the_template():
+    head = "Читальня у камина\nКнига о картах\n"
+    a = src(head + "Правило 64. Процедура\nКогда фальшренонс выявлен:\n1.Нарушитель выиграл взятку.\n", "a.txt")
+    b = src(head + "Правило 65. Взятки\nКаждая взятка складывается.\n", "b.txt")
+    c = src("Правило 66. Просмотр\nИгрок может посмотреть взятку.\n", "c.txt")
+    pa, pb, pc = P.profile_all([a, b, c])
+    assert [n for n, _ in pa.chrome] == [1, 2] and [n for n, _ in pb.chrome] == [1, 2]
+    assert "shared by 2 sources" in pa.chrome[0][1]
+    assert pc.chrome == ()
+    # alone, the same page keeps those lines: repetition is the evidence
+    assert P.profile(a).chrome == ()
+
+
+def test_shared_text_lines_are_not_template():
+    body = "Правило 64. Процедура\nКогда фальшренонс выявлен:\nнарушитель выиграл взятку\nA.Наказание\n"
+    pa, pb = P.profile_all([src(body, "a.txt"), src(body, "b.txt")])
+    assert pa.chrome == () and pb.chrome == ()
+
+
+LAYOUTS = [
+    ("double spacing", "Первая строка текста\n\nвторая строка текста\n\nтретья строка\n\nчетвёртая строка\n\n",
+     "double-spaced"),
+    ("collapsed", "Правило 64. Процедура A.Наказание " + "слово " * 400 + "\n", "collapsed"),
+    ("dos centring", "        ПРАВИЛО 64\n      ПРОЦЕДУРА\n     Текст  правила  с  пробелами\n"
+     "     и  ещё  текст\n     конец  текста.\n", "dos"),
+    ("bar margin", "| Правило 64. Процедура\n| A.Наказание\n| Текст\n", "bar-margin"),
+    ("pilcrows", "Текст.¶\nТекст.¶\nТекст.¶\n", "pilcrows"),
+    ("spaced letters", "П Р А В И Л О\nТекст.\n", "spaced-letters"),
+    ("tags", "Текст.(DC4)\nТекст.(DC4)\nТекст.(DC4)\n", "tagged"),
+    ("hard wraps", "Когда после любого выявленного\nфальшренонса судья считает, что\nненарушившая сторона "
+     "получает\nнедостаточную компенсацию за\nущерб, он назначает результат.\n", "wrapped"),
+]
+
+
+@pytest.mark.parametrize("title, text, trait", LAYOUTS, ids=[r[0] for r in LAYOUTS])
+def test_layout(title, text, trait):
+    assert trait in P.layout(text)
+
+
+def test_layout_of_plain_paragraphs_has_no_traits():
+    text = "Правило 64. Процедура\n" + ("Когда фальшренонс выявлен, наказание назначается по этому правилу. " * 3 + "\n") * 4
+    assert P.layout(text) == ()
+
+
+STRUCTURE = [
+    ("laws", "Правило 64. Процедура\nA.Наказание\n1.Нарушитель\n", "laws", ()),
+    ("commentary", "Правило 64. Процедура\n64.1. Текст.\n64.2. Текст.\n", "commentary", ()),
+    ("divisions in order", "Глава V. Торговля\nЧасть II Отклонения\nПравило 23. Пас\n", "laws", ("Глава", "Часть")),
+    ("capitals", "РАЗДЕЛ I\nПравило 1. Колода\n", "laws", ("Раздел",)),
+]
+
+
+@pytest.mark.parametrize("title, text, kind, divisions", STRUCTURE, ids=[r[0] for r in STRUCTURE])
+def test_structure(title, text, kind, divisions):
+    assert P.structure(text) == (kind, divisions)
+
+
+def test_profile_in_report_and_on_the_source_page(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(
+        "Читальня Пример.Ru\nАвтор: Неизвестен\nА  Б  В  Г  Д  Е  Ж  З  И  К  Л  М\n"
+        "Правило 64. Процедура после выявления фальшренонса\nКогда фальшренонс выявлен,\nнаказание назначается.\n",
+        encoding="utf-8")
+    out = tmp_path / "out"
+    subprocess.run([sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf",
+                    "--quiet"], check=True, cwd=ROOT)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    prof = report["sources"]["page.txt"]["profile"]
+    assert [c["line"] for c in prof["chrome"]] == [1, 2, 3]
+    assert prof["kind"] == "laws"
+    export = json.loads((out / "sources" / "page.json").read_text(encoding="utf-8"))
+    nodes = json.dumps(export["nodes"], ensure_ascii=False)
+    assert "Пример" not in nodes and "Автор" not in nodes and "64" in nodes
+    assert {r["text"] for r in export["removed"]} >= {"Читальня Пример.Ru", "Автор: Неизвестен"}
+    html = (out / "html" / "source-page.html").read_text(encoding="utf-8")
+    assert "Профиль источника" in html and 'href="#L3"' in html and "alphabet bar" in html
