@@ -25,4 +25,4 @@ def test_lookup_products_are_the_lookup_part(tmp_path):
 
 def test_the_ruling_check_is_a_stage_of_its_own():
     names = [name for name, _fn in STAGES]
-    assert names == ["read", "clean", "segment", "refs", "merge", "link", "check", "render"]
+    assert names == ["read", "profile", "clean", "segment", "refs", "merge", "link", "check", "render"]
