@@ -17,6 +17,7 @@ Contracts:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from .result import Ruling, RulingBuilder, RulingInputError
@@ -54,100 +55,117 @@ def _rank(bid: str) -> int:
 def rule_auction(calls: list[str], dealer: str = "N") -> Ruling:
     if not isinstance(calls, list) or not calls:
         raise RulingInputError("calls: expected a non-empty list of calls")
-    dealer = seat(dealer, "dealer")
-    norm = [_norm_call(c, i) for i, c in enumerate(calls)]
-    b = RulingBuilder("auction")
-    entries: list[dict[str, Any]] = []
-    last_bid: tuple[int, str] | None = None   # (index, bid)
-    last_action: int | None = None            # index of last non-pass legal call
-    state = ""                                 # "", "X", "XX" on the last bid
-    state_index: int | None = None
-    ended = False
-    passes = 0
-    first_in_strain: dict[tuple[int, str], int] = {}  # (side, strain) -> seat index
-    for i, call in enumerate(norm):
-        if ended:
+    a = _Auction(seat(dealer, "dealer"), [_norm_call(c, i) for i, c in enumerate(calls)])
+    for i, call in enumerate(a.norm):
+        if a.ended:
             raise RulingInputError(f"call {i + 1}: {calls[i]!r} comes after the auction has ended")
-        who = SEATS[(SEATS.index(dealer) + i) % 4]
+        a.call(i, call)
+    return a.ruling()
+
+
+@dataclass
+class _Auction:
+    """The auction so far: which calls were legal, what is in force, who bid a strain first."""
+
+    dealer: str
+    norm: list[str]
+    b: RulingBuilder = field(default_factory=lambda: RulingBuilder("auction"))
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    last_bid: tuple[int, str] | None = None    # (index, bid)
+    last_action: int | None = None             # index of the last legal call other than a pass
+    state: str = ""                             # "", "X", "XX" on the last bid
+    state_index: int | None = None
+    ended: bool = False
+    passes: int = 0
+    first_in_strain: dict[tuple[int, str], int] = field(default_factory=dict)  # (side, strain) → seat
+
+    def call(self, i: int, call: str) -> None:
+        who = SEATS[(SEATS.index(self.dealer) + i) % 4]
         entry: dict[str, Any] = {"index": i + 1, "call": call, "seat": who, "legal": True,
                                  "superseded": False, "address": None}
         if call == "P":
-            passes += 1
+            self.passes += 1
         elif call in ("X", "XX"):
-            # an illegal double/redouble is treated as not made (it is cancelled)
-            passes_ok = last_action is not None and all(
-                norm[j] == "P" or not entries[j]["legal"] for j in range(last_action + 1, i))
-            opp = last_action is not None and (i - last_action) % 2 == 1
-            if call == "X":
-                entry["address"] = "19A1"
-                ok = passes_ok and opp and last_bid is not None and last_bid[0] == last_action
-                why = ("только последнюю предшествующую заявку, которая должна быть "
-                       "назначением противника, после которого были лишь пасы")
-                if ok:
-                    b.step("19A1", f"call {i + 1}: legal double",
-                           f"Контра {SEAT_RU_GEN[who]} законна (19A1, текст вне корпуса).")
-                    state, state_index = "X", i
-                else:
-                    b.step("19A1", f"call {i + 1}: illegal double",
-                           f"Контра {SEAT_RU_GEN[who]} незаконна: контрить можно {why} "
-                           "(19A1, текст вне корпуса).")
-            else:
-                entry["address"] = "19B1"
-                ok = passes_ok and opp and state == "X" and state_index == last_action
-                if ok:
-                    b.step("19B1", f"call {i + 1}: legal redouble",
-                           f"Реконтра {SEAT_RU_GEN[who]} законна: она относится к последней "
-                           "предшествующей контре противника, после которой были лишь пасы.")
-                    state, state_index = "XX", i
-                else:
-                    b.step("19B1", f"call {i + 1}: illegal redouble",
-                           f"Реконтра {SEAT_RU_GEN[who]} незаконна: реконтрировать можно только "
-                           "последнюю предшествующую контру противника, после которой были "
-                           "лишь пасы.")
-            entry["legal"] = ok
-            if ok:
-                last_action = i
-                passes = 0
+            self._double(i, call, who, entry)
         else:
-            if last_bid is not None and _rank(call) <= _rank(last_bid[1]):
-                raise RulingInputError(
-                    f"call {i + 1}: {call} is insufficient after {last_bid[1]}")
-            # every double/redouble still in force is superseded by this legal bid
-            for e in entries:
-                if e["call"] in ("X", "XX") and e["legal"] and not e["superseded"]:
-                    _supersede(b, entries, e["index"] - 1, i, call)
-            state, state_index = "", None
-            last_bid = (i, call)
-            last_action = i
-            passes = 0
-            side = SEATS.index(who) % 2
-            first_in_strain.setdefault((side, call[1:]), SEATS.index(who))
-        entries.append(entry)
-        if passes == 3 and last_bid is not None and call == "P":
-            ended = True
-        if passes == 4 and last_bid is None:
-            ended = True
+            self._bid(i, call, who)
+        self.entries.append(entry)
+        if call == "P" and ((self.passes == 3 and self.last_bid is not None)
+                            or (self.passes == 4 and self.last_bid is None)):
+            self.ended = True
 
-    contract = None
-    declarer = None
-    if last_bid is not None:
-        bidder = SEATS[(SEATS.index(dealer) + last_bid[0]) % 4]
-        side = SEATS.index(bidder) % 2
-        declarer = SEATS[first_in_strain[(side, last_bid[1][1:])]]
-        contract = last_bid[1] + state
-        if state and ended:
-            b.step("19D", "value increased",
-                   f"Контракт {contract} не перебит: его стоимость увеличивается по закону "
-                   "77 (текст вне корпуса).")
-            b.step("77", "scoring", "Таблица записи — закон 77 (вне корпуса).")
-    if not any(c in ("X", "XX") for c in norm):
-        b.step("19", "no doubles", "В торговле нет контр и реконтр: закон 19 не применяется.")
-    return b.build({
-        "calls": entries,
-        "contract": contract,
-        "declarer": declarer,
-        "ended": ended,
-    })
+    def _double(self, i: int, call: str, who: str, entry: dict[str, Any]) -> None:
+        """19A1 / 19B1; an illegal double or redouble is treated as not made (cancelled)."""
+        last = self.last_action
+        passes_ok = last is not None and all(
+            self.norm[j] == "P" or not self.entries[j]["legal"] for j in range(last + 1, i))
+        opp = last is not None and (i - last) % 2 == 1
+        if call == "X":
+            entry["address"] = "19A1"
+            ok = passes_ok and opp and self.last_bid is not None and self.last_bid[0] == last
+            _double_step(self.b, i, who, ok)
+        else:
+            entry["address"] = "19B1"
+            ok = passes_ok and opp and self.state == "X" and self.state_index == last
+            _redouble_step(self.b, i, who, ok)
+        entry["legal"] = ok
+        if ok:
+            self.state, self.state_index = call, i
+            self.last_action = i
+            self.passes = 0
+
+    def _bid(self, i: int, call: str, who: str) -> None:
+        if self.last_bid is not None and _rank(call) <= _rank(self.last_bid[1]):
+            raise RulingInputError(f"call {i + 1}: {call} is insufficient after {self.last_bid[1]}")
+        # every double/redouble still in force is superseded by this legal bid
+        for e in self.entries:
+            if e["call"] in ("X", "XX") and e["legal"] and not e["superseded"]:
+                _supersede(self.b, self.entries, e["index"] - 1, i, call)
+        self.state, self.state_index = "", None
+        self.last_bid = (i, call)
+        self.last_action = i
+        self.passes = 0
+        self.first_in_strain.setdefault((SEATS.index(who) % 2, call[1:]), SEATS.index(who))
+
+    def ruling(self) -> Ruling:
+        contract = declarer = None
+        if self.last_bid is not None:
+            bidder = SEATS[(SEATS.index(self.dealer) + self.last_bid[0]) % 4]
+            declarer = SEATS[self.first_in_strain[(SEATS.index(bidder) % 2, self.last_bid[1][1:])]]
+            contract = self.last_bid[1] + self.state
+            if self.state and self.ended:
+                self.b.step("19D", "value increased",
+                            f"Контракт {contract} не перебит: его стоимость увеличивается по закону "
+                            "77 (текст вне корпуса).")
+                self.b.step("77", "scoring", "Таблица записи — закон 77 (вне корпуса).")
+        if not any(c in ("X", "XX") for c in self.norm):
+            self.b.step("19", "no doubles", "В торговле нет контр и реконтр: закон 19 не применяется.")
+        return self.b.build({"calls": self.entries, "contract": contract, "declarer": declarer,
+                             "ended": self.ended})
+
+
+def _double_step(b: RulingBuilder, i: int, who: str, ok: bool) -> None:
+    if ok:
+        b.step("19A1", f"call {i + 1}: legal double",
+               f"Контра {SEAT_RU_GEN[who]} законна (19A1, текст вне корпуса).")
+        return
+    why = ("только последнюю предшествующую заявку, которая должна быть "
+           "назначением противника, после которого были лишь пасы")
+    b.step("19A1", f"call {i + 1}: illegal double",
+           f"Контра {SEAT_RU_GEN[who]} незаконна: контрить можно {why} "
+           "(19A1, текст вне корпуса).")
+
+
+def _redouble_step(b: RulingBuilder, i: int, who: str, ok: bool) -> None:
+    if ok:
+        b.step("19B1", f"call {i + 1}: legal redouble",
+               f"Реконтра {SEAT_RU_GEN[who]} законна: она относится к последней "
+               "предшествующей контре противника, после которой были лишь пасы.")
+        return
+    b.step("19B1", f"call {i + 1}: illegal redouble",
+           f"Реконтра {SEAT_RU_GEN[who]} незаконна: реконтрировать можно только "
+           "последнюю предшествующую контру противника, после которой были "
+           "лишь пасы.")
 
 
 def _supersede(b: RulingBuilder, entries: list[dict], idx: int, by: int, call: str) -> None:
