@@ -68,45 +68,59 @@ def rule_incorrect_cards(facts: dict[str, Any]) -> Ruling:
     b = RulingBuilder("cards")
     out: dict[str, Any] = {"applies": 13, "action": None, "offenders": offenders}
     wrong = ", ".join(f"{SEAT_RU[s]} — {counts[s]}" for s in offenders)
-
     short = [s for s in SEATS if counts[s] < 13]
     if len(offenders) == 1 and len(short) == 1:
-        b.step("13", "law 14 applies",
-               f"Три руки правильные, а в одной не хватает карт ({wrong}): по сноске к закону 13 "
-               "применяется закон 14 (текст вне корпуса), а не этот закон.")
-        b.step("14", "missing card", "Недостающая карта — закон 14 (вне корпуса).")
-        out.update(applies=14, action="apply_law_14")
-        return b.build(out)
+        _law_14(b, out, wrong)
+    elif called:
+        _after_a_call(b, out, wrong)
+    elif not seen:
+        _nothing_seen(b, out, wrong, records, misdealt)
+    else:
+        _cards_seen(b, out, wrong, unimportant, agree)
+    return b.build(out)
 
-    if called:
-        b.step("13", "artificial adjusted score",
-               f"Неправильное число карт ({wrong}), и игрок с неправильной рукой уже сделал "
-               "заявку: судья назначает искусственный скорректированный результат и может "
-               "оштрафовать провинившегося.")
-        b.judge("13", "Штраф провинившемуся — на усмотрение судьи.")
-        out["action"] = "artificial_adjusted_score"
-        return b.build(out)
 
-    if not seen:
-        b.step("13A", "no cards seen",
-               f"Неправильное число карт ({wrong}); ни один игрок не видел чужих карт.")
-        if records:
-            b.step("13A1", "correct from hand records",
-                   "Сдача исправляется по записям рук.")
-            out["action"] = "correct_from_records"
-        elif misdealt:
-            b.step("13A3", "redeal",
-                   "Карты были сданы неправильно: требуется пересдача (закон 6, вне корпуса).")
-            b.step("6", "redeal", "Пересдача — по закону 6 (текст вне корпуса).")
-            out["action"] = "redeal"
-            return b.build(out)
-        else:
-            b.step("13A2", "consult previous players",
-                   "Записей рук нет: сдача исправляется по опросу игроков, игравших её ранее.")
-            out["action"] = "correct_from_previous_players"
-        b.step("13A", "play normally", "После исправления сдача играется обычным порядком.")
-        return b.build(out)
+def _law_14(b: RulingBuilder, out: dict[str, Any], wrong: str) -> None:
+    b.step("13", "law 14 applies",
+           f"Три руки правильные, а в одной не хватает карт ({wrong}): по сноске к закону 13 "
+           "применяется закон 14 (текст вне корпуса), а не этот закон.")
+    b.step("14", "missing card", "Недостающая карта — закон 14 (вне корпуса).")
+    out.update(applies=14, action="apply_law_14")
 
+
+def _after_a_call(b: RulingBuilder, out: dict[str, Any], wrong: str) -> None:
+    b.step("13", "artificial adjusted score",
+           f"Неправильное число карт ({wrong}), и игрок с неправильной рукой уже сделал "
+           "заявку: судья назначает искусственный скорректированный результат и может "
+           "оштрафовать провинившегося.")
+    b.judge("13", "Штраф провинившемуся — на усмотрение судьи.")
+    out["action"] = "artificial_adjusted_score"
+
+
+def _nothing_seen(b: RulingBuilder, out: dict[str, Any], wrong: str, records: bool,
+                  misdealt: bool) -> None:
+    """13A: nobody saw another player's cards."""
+    b.step("13A", "no cards seen",
+           f"Неправильное число карт ({wrong}); ни один игрок не видел чужих карт.")
+    if records:
+        b.step("13A1", "correct from hand records", "Сдача исправляется по записям рук.")
+        out["action"] = "correct_from_records"
+    elif misdealt:
+        b.step("13A3", "redeal",
+               "Карты были сданы неправильно: требуется пересдача (закон 6, вне корпуса).")
+        b.step("6", "redeal", "Пересдача — по закону 6 (текст вне корпуса).")
+        out["action"] = "redeal"
+        return
+    else:
+        b.step("13A2", "consult previous players",
+               "Записей рук нет: сдача исправляется по опросу игроков, игравших её ранее.")
+        out["action"] = "correct_from_previous_players"
+    b.step("13A", "play normally", "После исправления сдача играется обычным порядком.")
+
+
+def _cards_seen(b: RulingBuilder, out: dict[str, Any], wrong: str, unimportant: bool | None,
+                agree: bool) -> None:
+    """13B: a player saw another's cards."""
     b.step("13B", "cards seen", f"Неправильное число карт ({wrong}); игрок видел чужие карты.")
     if unimportant is True and agree:
         b.step("13B1", "normal play with consent",
@@ -124,9 +138,7 @@ def rule_incorrect_cards(facts: dict[str, Any]) -> Ruling:
     else:
         reason = ("информация существенна" if unimportant is False
                   else "не все четыре игрока согласны")
-        b.step("13B1", "no normal play",
-               f"Обычная игра по 13B1 невозможна: {reason}.")
+        b.step("13B1", "no normal play", f"Обычная игра по 13B1 невозможна: {reason}.")
         b.judge("13B", "Судья назначает скорректированный результат (остальной текст 13B в "
                        "корпусе обрезан).")
         out["action"] = "adjusted_score"
-    return b.build(out)
