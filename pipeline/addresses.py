@@ -162,6 +162,45 @@ def law_of(address: str | None) -> str | None:
     return str(a.law) if a and a.law is not None else None
 
 
+def compose(law: str | int, section: str | None = None, clause: str | None = None, subs: str = "",
+            items: str = "", *, para: str | None = None, para_items: str = "") -> str | None:
+    """The canonical address of the pieces a reference names, as written (Cyrillic
+    look-alike letters allowed, numbers with leading zeros): ``compose("64", "А", "1")
+    == "64A1"``, ``compose("64", para="10", para_items="(i)") == "64.10(i)"``. ``None``
+    when the pieces do not make a canonical address."""
+    base = str(law)
+    if para:
+        out = f"{base}.{int(para)}{para_items}"
+        return out if is_canonical(out) else None
+    out = base
+    if section:
+        out += latin(section).upper()
+        if clause:
+            out += str(int(clause)) + latin(subs).upper() + items
+    return out if is_canonical(out) else None
+
+
+def describe(address: str) -> str:
+    """English name of an address for messages: ``law 64 section A clause 1``,
+    ``commentary 64.10 item (i)``, ``part I``."""
+    a = parse(address)
+    if a is None:
+        return address
+    if a.part:
+        return f"part {a.part}"
+    if a.para is not None:
+        out = f"commentary {a.law}.{a.para}"
+        return out + "".join(f" item ({i})" for i in a.items)
+    out = f"law {a.law}"
+    if a.section:
+        out += f" section {a.section}"
+    if a.clause is not None:
+        out += f" clause {a.clause}"
+    out += "".join(f" subclause ({s})" for s in a.subs)
+    out += "".join(f" item ({i})" for i in a.items)
+    return out
+
+
 def section_of(address: str | None) -> str | None:
     """The section an address lies in (``64A`` for ``64A1(B)``); ``None`` outside sections."""
     a = parse(address or "")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import search as search_mod
-from .addresses import law_of, lenient, parse
+from .addresses import describe, law_of, lenient
 from .errors import KodeksError
 from .search import Hit
 
@@ -250,26 +250,6 @@ class Entry:
                    bool(d.get("inferred")), tuple(d.get("tags", ())),
                    tuple(Ref.from_json(r) for r in d.get("refs", ())), notes,
                    tuple(d.get("backlinks", ())), wits, d.get("chosen", ""), d.get("why", ""), codex)
-
-
-def describe(address: str) -> str:
-    """Human name of an address: ``law 64 section A clause 1``, ``commentary 64.10``."""
-    a = parse(address)
-    if a is None:
-        return address
-    if a.part:
-        return f"{a.division.replace('-', ' ')} {a.part}"
-    if a.para is not None:
-        out = f"commentary {a.law}.{a.para}"
-        return out + "".join(f" item ({i})" for i in a.items)
-    out = f"law {a.law}"
-    if a.section:
-        out += f" section {a.section}"
-    if a.clause is not None:
-        out += f" clause {a.clause}"
-    out += "".join(f" subclause ({s})" for s in a.subs)
-    out += "".join(f" item ({i})" for i in a.items)
-    return out
 
 
 class Codex:

@@ -122,7 +122,7 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
                 continue
             law = str(a.law)
             top = node if parent is None else None
-            section = f"{a.law}{a.section}" if top is not None and node.kind == "clause" else None
+            section = addresses.section_of(addr) if top is not None and node.kind == "clause" else None
             votes[(law, section)] = votes.get((law, section), 0) + 1
     if not votes:
         return None, ""

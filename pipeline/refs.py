@@ -51,7 +51,7 @@ from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
 from pipeline import editions
-from pipeline.addresses import is_canonical, latin, law_of, section_of
+from pipeline.addresses import compose, law_of, section_of
 from pipeline.model import Node, Reference, Tree
 from pipeline.model import Span as SourceSpan
 from pipeline.morph import lemma
@@ -162,21 +162,15 @@ def _target(m, law_override: str | None = None) -> str | None:
     """Canonical address from an ``_ADDR`` / ``_REL`` match, or None."""
     g = m.groupdict()
     if law_override is not None:
-        base = law_override
+        law = law_override
     else:
         num = int(m["num"])
         if not 1 <= num <= MAX_LAW:
             return None
-        base = str(num)
+        law = str(num)
         if g.get("para"):
-            out = f"{base}.{int(m['para'])}{m['citems'] or ''}"
-            return out if is_canonical(out) else None
-    out = base
-    if m["sec"]:
-        out += latin(m["sec"]).upper()
-        if m["cl"]:
-            out += str(int(m["cl"])) + latin(m["subs"] or "").upper() + (m["items"] or "")
-    return out if is_canonical(out) else None
+            return compose(law, para=m["para"], para_items=m["citems"] or "")
+    return compose(law, m["sec"], m["cl"], m["subs"] or "", m["items"] or "")
 
 
 class RefDetector:

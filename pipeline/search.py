@@ -39,7 +39,7 @@ from typing import Any
 import regex
 
 from . import morph
-from .addresses import latin, lenient
+from .addresses import latin, law_of, lenient
 from .errors import KodeksError
 from .model import NODE_KINDS, Codex
 
@@ -57,7 +57,6 @@ TOKEN = regex.compile(r"[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*")
 """A word for the index: letters and digits, possibly hyphenated (``64А1``, ``из-за``)."""
 
 _SAFE = regex.compile(r"^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$")
-_LAW = regex.compile(r"^(\d+)")
 
 
 class SearchError(KodeksError):
@@ -352,12 +351,6 @@ def codex_bytes(codex: Codex) -> bytes:
     return json_bytes(codex_json(codex))
 
 
-def law_key(address: str) -> str | None:
-    """The law of an address as stored in ``nodes.law`` (``"64"`` for ``64.10(i)``)."""
-    m = _LAW.match(address or "")
-    return str(int(m[1])) if m else None
-
-
 def build_index(codex: Codex, path: str | Path, *, codex_hash: str | None = None) -> Path:
     """Write the SQLite index of ``codex`` to ``path`` (replacing it atomically).
 
@@ -397,7 +390,7 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     ])
     nodes, refs, back, notes, wits, fts = [], [], [], [], [], []
     for pos, e in enumerate(entries, 1):
-        nodes.append((pos, e.id, e.kind, e.label, e.title, e.text, e.parent, law_key(e.id),
+        nodes.append((pos, e.id, e.kind, e.label, e.title, e.text, e.parent, law_of(e.id),
                       int(e.penalty), int(e.inferred), e.chosen, e.why, " ".join(e.tags), pos))
         all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
         for i, r in enumerate(all_refs):
@@ -497,7 +490,7 @@ def _law_filter(law: str | int | None) -> str | None:
     text = str(law).strip()
     if text.isdigit():
         return str(int(text))
-    key = law_key(lenient(text) or "")
+    key = law_of(lenient(text) or "")
     if key is None:
         raise SearchError(f"--law wants a law number such as 64, not {law!r}")
     return key
@@ -548,7 +541,7 @@ def export_for_html(codex: Codex) -> dict[str, Any]:
     entries, forms = [], {}
     for e in codex.entries.values():
         body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
-        entries.append({"address": e.id, "kind": e.kind, "law": law_key(e.id), "title": e.title,
+        entries.append({"address": e.id, "kind": e.kind, "law": law_of(e.id), "title": e.title,
                         "title_tokens": " ".join(analyze(e.title or "")),
                         "tokens": " ".join(analyze(body))})
         for m in TOKEN.finditer((e.title or "") + "\n" + body):

@@ -28,6 +28,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from . import addresses, editions, merge
+from .addresses import display
 
 # shipped as package data, so an installed wheel renders too
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -59,11 +60,6 @@ def page_of(address: str) -> str:
 
 def href(address: str) -> str:
     return f"{page_of(address)}#{addresses.anchor(address)}"
-
-
-def display(address: str) -> str:
-    """How an address is shown to a reader."""
-    return addresses.display(address)
 
 
 def preview_text(entry, limit: int = 220) -> str:

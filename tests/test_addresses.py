@@ -1,4 +1,5 @@
-"""Addresses of divisions: three levels, each its own address space."""
+"""Addresses: division address spaces, and every builder and printer of an address
+(compose, display, describe, section_of, laws) in ``pipeline.addresses``."""
 
 from __future__ import annotations
 
@@ -38,3 +39,48 @@ def test_division_anchors_and_ranks():
 def test_roman_order_in_sort_key():
     got = sorted(["part:IX", "part:IV", "part:VIII", "64"], key=addresses.sort_key)
     assert got == ["part:IV", "part:VIII", "part:IX", "64"]
+
+
+@pytest.mark.parametrize("args, kw, expected", [
+    (("64",), {}, "64"),
+    (("64", "А", "1"), {}, "64A1"),                       # Cyrillic look-alike
+    (("67", "B", "01", "(а)"), {}, "67B1(A)"),            # leading zero, Cyrillic subclause
+    (("9", "A", "2", "(B)(1)"), {}, "9A2(B)(1)"),
+    (("64", "A", "1", "", "(i)"), {}, "64A1(i)"),
+    (("64",), {"para": "10"}, "64.10"),
+    (("64",), {"para": "08", "para_items": "(ii)"}, "64.8(ii)"),
+    (("64", "AB"), {}, None),                             # not one section letter
+    (("1000",), {}, None),
+])
+def test_compose(args, kw, expected):
+    assert addresses.compose(*args, **kw) == expected
+
+
+@pytest.mark.parametrize("address, shown", [
+    ("part:I", "Раздел I"), ("chapter:III", "Глава III"), ("chapter-part:II", "Часть II"),
+    ("64A1", "64A1"), ("64.10(i)", "64.10(i)"),
+])
+def test_display(address, shown):
+    assert addresses.display(address) == shown
+
+
+@pytest.mark.parametrize("address, words", [
+    ("64A1", "law 64 section A clause 1"),
+    ("67B1(A)", "law 67 section B clause 1 subclause (A)"),
+    ("64.10(i)", "commentary 64.10 item (i)"),
+    ("part:I", "part I"),
+    ("nonsense", "nonsense"),
+])
+def test_describe(address, words):
+    assert addresses.describe(address) == words
+
+
+@pytest.mark.parametrize("address, section", [
+    ("64A1(B)", "64A"), ("64A", "64A"), ("64", None), ("64.10", None), (None, None), ("part:I", None),
+])
+def test_section_of(address, section):
+    assert addresses.section_of(address) == section
+
+
+def test_laws_in_numeric_order():
+    assert addresses.laws(["64A1", "9", "64.10", "part:I", "13B", "9A"]) == ["9", "13", "64"]
