@@ -47,19 +47,10 @@ def _truncated(node: Node) -> bool:
     return bool(body) and not CLAUSE_END.search(body)
 
 
-_EDIT_STARTS: dict[int, tuple[object, list[int]]] = {}
-
-
-def _edits_inside(tree: Tree, node: Node) -> tuple:
-    """The repairs inside a node's raw span (binary search over the edit log)."""
+def _edits_inside(tree: Tree, node: Node, starts: list[int]) -> tuple:
+    """The repairs inside a node's raw span (binary search over the edit log;
+    ``starts`` holds the raw start of each of the tree's edits)."""
     edits = tree.cleaned.edits
-    cached = _EDIT_STARTS.get(id(edits))
-    if cached is None or cached[0] is not edits:
-        if len(_EDIT_STARTS) > 4096:
-            _EDIT_STARTS.clear()
-        cached = (edits, [ed.span.start for ed in edits])
-        _EDIT_STARTS[id(edits)] = cached
-    starts = cached[1]
     s, e = node.span.start, node.span.end
     i = bisect_left(starts, s)
     if i > 0 and edits[i - 1].span.end > s:
@@ -148,6 +139,7 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
     order = {t.source.name: i for i, t in enumerate(trees)}
     all_trees, trees = trees, _of_one_edition(trees, diags)
     index = _index(trees)
+    starts = {t.source.name: [ed.span.start for ed in t.cleaned.edits] for t in trees}
 
     # (address) → list of (tree, node, parent_id, placed_by)
     seen: dict[str, list[tuple[Tree, Node, str | None, str]]] = {}
@@ -183,7 +175,7 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
         witnesses = []
         for tree, node, _pid, how in found:
             witnesses.append((Witness(source=tree.source.name, title=node.title, text=node.text, span=node.span,
-                                      edits=len(_edits_inside(tree, node)), truncated=_truncated(node),
+                                      edits=len(_edits_inside(tree, node, starts[tree.source.name])), truncated=_truncated(node),
                                       placed_by=how), tree, node))
         witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
         best, tree, node = witnesses[0]
@@ -208,7 +200,7 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
             penalty=any(n.penalty for _w, _t, n in witnesses),
             inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
             tags=node.tags, footnotes=node.footnotes, refs=node.refs,
-            edits=_edits_inside(tree, node),
+            edits=_edits_inside(tree, node, starts[tree.source.name]),
         )
     # parents that are missing (e.g. commentary of a law no source has) → root
     children: dict[str, list[str]] = {k: [] for k in entries}

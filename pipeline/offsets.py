@@ -9,6 +9,7 @@ text and the edit log: nothing here changes either.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
 import regex
 
@@ -56,19 +57,16 @@ class LineIndex:
         return bisect_right(self.starts, offset)
 
 
-_LINE_INDEX: dict[int, tuple[str, LineIndex]] = {}
+@lru_cache(maxsize=64)
+def _line_index(text: str) -> LineIndex:
+    # keyed by the text itself (its hash is computed once per string), so a text
+    # that is freed and another allocated at its address never shares an index
+    return LineIndex(text)
 
 
 def span_of(source: Source, start: int, end: int) -> Span:
     """A ``Span`` for raw offsets, with 1-based line numbers."""
-    key = id(source.text)
-    cached = _LINE_INDEX.get(key)
-    if cached is None or cached[0] is not source.text:
-        if len(_LINE_INDEX) > 64:
-            _LINE_INDEX.clear()
-        cached = (source.text, LineIndex(source.text))
-        _LINE_INDEX[key] = cached
-    index = cached[1]
+    index = _line_index(source.text)
     return Span(source=source.name, start=start, end=end, line=index.line(start),
                 end_line=index.line(max(start, end - 1)))
 
