@@ -577,5 +577,5 @@ def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:
 
 
 def _edit(source: Source, rs: int, re_: int, after: str, kind: str, cs: int, why: str) -> Edit:
-    return Edit(kind=kind, span=span_of(source, rs, re_), before=source.text[rs:re_],
+    return Edit(kind=tuple(kind.split("+")), span=span_of(source, rs, re_), before=source.text[rs:re_],
                 after=after, clean_start=cs, why=why)

@@ -88,14 +88,14 @@ def cmd_clean(args) -> int:
                          ensure_ascii=False, indent=1))
     elif args.diff:
         for e in cleaned.edits:
-            if e.kind == "unwrap" and not args.all:
+            if e.kind == ("unwrap",) and not args.all:
                 continue
             line_start = src.text.rfind("\n", 0, e.span.start) + 1
             line_end = src.text.find("\n", e.span.end)
             line_end = len(src.text) if line_end < 0 else line_end
             before_ctx = src.text[line_start:e.span.start]
             after_ctx = src.text[e.span.end:line_end]
-            print(f"@@ {src.name}:{e.span.line}:{column(src, e.span.start)} {e.kind}"
+            print(f"@@ {src.name}:{e.span.line}:{column(src, e.span.start)} {e.label}"
                   + (f" ({e.why})" if e.why else ""))
             print("-" + (before_ctx + e.before + after_ctx).replace("\n", "⏎"))
             print("+" + (before_ctx + e.after + after_ctx).replace("\n", "⏎"))

@@ -8,9 +8,9 @@ its message says what to do.
 
 from __future__ import annotations
 
-from .model import Diagnostic, Span
+from .model import Diagnostic, Level, Span
 
-CATALOGUE: dict[str, tuple[str, str]] = {
+CATALOGUE: dict[str, tuple[Level, str]] = {
     # reading
     "K101": ("error", "empty source"),
     "K102": ("error", "binary data, not text"),
@@ -46,7 +46,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
-def diag(code: str, message: str, span: Span | None = None, level: str | None = None) -> Diagnostic:
+def diag(code: str, message: str, span: Span | None = None, level: Level | None = None) -> Diagnostic:
     """Build a diagnostic with the catalogue's level for ``code``."""
     default_level, _ = CATALOGUE[code]
     return Diagnostic(code=code, level=level or default_level, message=message, span=span)

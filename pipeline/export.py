@@ -53,7 +53,7 @@ def removed(tree: Tree) -> list[dict[str, str]]:
     """Artefacts the cleaner removed, in the gold's ``removed`` shape."""
     out = []
     for e in tree.cleaned.edits:
-        kinds = e.kind.split("+")
+        kinds = e.kind
         why = next((REMOVAL_KINDS[k] for k in kinds if k in REMOVAL_KINDS), None)
         if why and e.before.strip():
             out.append({"text": e.before.strip(), "why": why})
@@ -135,7 +135,7 @@ def report_json(b: Build) -> dict[str, Any]:
     for c in b.cleaned:
         counts: dict[str, int] = {}
         for e in c.edits:
-            for k in e.kind.split("+"):
+            for k in e.kind:
                 counts[k] = counts.get(k, 0) + 1
         per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
                                      "profile": c.profile.to_json(),

@@ -18,10 +18,10 @@ from dataclasses import replace
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, walk
+from .model import Codex, Diagnostic, RefStatus, walk
 
 
-def status_of(target: str, known) -> tuple[str, str | None]:
+def status_of(target: str, known) -> tuple[RefStatus, str | None]:
     """``(status, resolved address)`` of a target against the known addresses."""
     if target in known:
         return "exact", target

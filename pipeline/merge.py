@@ -30,7 +30,7 @@ from dataclasses import replace
 from . import addresses, editions
 from .errors import diag
 from .grammar import CLAUSE_END
-from .model import Codex, Diagnostic, Entry, Node, Source, Tree, Witness, walk
+from .model import Codex, Diagnostic, Entry, Node, PlacedBy, Source, Tree, Witness, walk
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -142,13 +142,13 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
     starts = {t.source.name: [ed.span.start for ed in t.cleaned.edits] for t in trees}
 
     # (address) → list of (tree, node, parent_id, placed_by)
-    seen: dict[str, list[tuple[Tree, Node, str | None, str]]] = {}
+    seen: dict[str, list[tuple[Tree, Node, str | None, PlacedBy]]] = {}
     fragments: list[tuple[str, Node]] = []
 
-    def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: str) -> None:
+    def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: PlacedBy) -> None:
         if node.id is None:
             return
-        how = placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
+        how: PlacedBy = placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
         seen.setdefault(node.id, []).append((tree, node, parent_id, how))
         for c in node.children:
             collect(tree, c, node.id, placed_by)

@@ -13,12 +13,31 @@ exact characters a node, reference or edit came from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .editions import DEFAULT_ID
 
-NODE_KINDS = ("part", "law", "section", "clause", "subclause", "item", "commentary", "fragment")
-"""Every node kind, outermost first (fragments wrap text whose law is unknown)."""
+# The closed vocabularies of the model. Literal types, so the type checker (mypy,
+# run by CI) rejects a misspelt kind or status; the values are the plain strings
+# that the JSON exports, the SQLite index and the templates carry.
+NodeKind = Literal["part", "law", "section", "clause", "subclause", "item", "commentary", "fragment"]
+"""Kind of a node or entry (fragments wrap text whose law is unknown)."""
+NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
+"""Every node kind, outermost first."""
+SourceKind = Literal["laws", "commentary"]
+"""What a source holds."""
+RefKind = Literal["plain", "list", "range", "commentary", "footnote", "self"]
+"""How a reference names its target (``правило 50``, a list, a range …)."""
+REF_KINDS: tuple[RefKind, ...] = get_args(RefKind)
+RefField = Literal["title", "text", "footnote"]
+"""Where in its node a reference stands."""
+RefStatus = Literal["unresolved", "exact", "ancestor", "dangling"]
+"""A reference before linking (``unresolved``) and after it."""
+PlacedBy = Literal["heading", "inferred", "alignment"]
+"""How a witness's address was found."""
+Level = Literal["info", "warning", "error"]
+"""Diagnostic level, mildest first."""
+LEVELS: tuple[Level, ...] = get_args(Level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +50,7 @@ class Source:
     """File name, e.g. ``002_5dc556f7a892ab5b.txt``."""
     stem: str
     """File name without extension; the name of its per-source JSON."""
-    kind: str
+    kind: SourceKind
     """``laws`` or ``commentary`` (from the manifest, else detected)."""
     text: str
     """The decoded raw text, byte for byte what the file holds once decoded."""
@@ -74,8 +93,9 @@ class Edit:
     """One repair made by the cleaner. Applying every edit of a source to its raw
     text gives the cleaned text; undoing them gives the raw text back."""
 
-    kind: str
-    """Name of the repair (``page-number``, ``duplicate``, ``dehyphenate`` …)."""
+    kind: tuple[str, ...]
+    """Names of the repairs that made it (``("page-number",)``); more than one when
+    a later repair rewrote an earlier one's text (``("dehyphenate", "unwrap")``)."""
     span: Span
     """Where in the raw source the replaced text stood."""
     before: str
@@ -87,8 +107,13 @@ class Edit:
     why: str = ""
     """A short reason, for the log (e.g. which line it repeats)."""
 
+    @property
+    def label(self) -> str:
+        """The kinds as the edit log prints them, joined with ``+`` (``dehyphenate+unwrap``)."""
+        return "+".join(self.kind)
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "span": self.span.to_json(), "before": self.before,
+        return {"kind": self.label, "span": self.span.to_json(), "before": self.before,
                 "after": self.after, "clean_start": self.clean_start, "why": self.why}
 
 
@@ -98,7 +123,7 @@ class Diagnostic:
 
     code: str
     """Stable code from ``pipeline.errors.CATALOGUE`` (``K101`` …)."""
-    level: str
+    level: Level
     """``info``, ``warning`` or ``error``."""
     message: str
     """What is wrong and, where useful, what to do; names the file and line."""
@@ -122,11 +147,11 @@ class Reference:
     """Address of the node that carries it (``None`` inside a fragment)."""
     span: Span
     """Where in the raw source it stands."""
-    field: str = "text"
+    field: RefField = "text"
     """``title``, ``text`` or ``footnote``."""
-    kind: str = "plain"
+    kind: RefKind = "plain"
     """``plain``, ``list``, ``range``, ``commentary``, ``footnote`` or ``self``."""
-    status: str = "unresolved"
+    status: RefStatus = "unresolved"
     """After linking: ``exact``, ``ancestor`` or ``dangling``."""
     resolved: str | None = None
     """After linking: the address actually linked to (an ancestor for ``ancestor``)."""
@@ -150,7 +175,7 @@ class Footnote:
 class Node:
     """One unit of a source's tree."""
 
-    kind: str
+    kind: NodeKind
     """One of ``NODE_KINDS``."""
     id: str | None
     """Canonical address (``64A1``, ``67B1(A)``, ``64.10``, ``part:I``); ``None``
@@ -193,7 +218,7 @@ class Witness:
     """How many repairs the cleaner made inside that span."""
     truncated: bool
     """True when the source is cut off inside this node."""
-    placed_by: str = "heading"
+    placed_by: PlacedBy = "heading"
     """``heading``, ``inferred`` or ``alignment`` (a fragment matched to another witness)."""
 
 
@@ -203,7 +228,7 @@ class Entry:
 
     id: str
     """Canonical address."""
-    kind: str
+    kind: NodeKind
     """Node kind."""
     label: str | None
     """Marker label."""

@@ -19,7 +19,7 @@ import regex
 
 from . import editions
 from .errors import KodeksError, diag
-from .model import Diagnostic, Source
+from .model import Diagnostic, Source, SourceKind
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried, in order, when the bytes are not UTF-8."""
@@ -88,7 +88,7 @@ def html_text(html: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
-def detect_kind(text: str) -> str:
+def detect_kind(text: str) -> SourceKind:
     """``commentary`` when numbered commentary paragraphs (``64.10.``) or tags
     like ``(DC4)`` dominate, else ``laws``."""
     comm = len(regex.findall(r"^\d{1,3}\.\d{1,2}\.\s", text, regex.M))
@@ -141,11 +141,10 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     if fmt == "html":
         text = html_text(text)
     meta = meta or {}
-    kind = meta.get("kind")
-    if kind not in ("laws", "commentary"):
-        kind = detect_kind(text)
-        if meta:
-            diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
+    declared = meta.get("kind")
+    kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(text)
+    if declared not in ("laws", "commentary") and meta:
+        diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
     edition = str(meta.get("edition") or editions.detect(text) or editions.DEFAULT_ID)
     if "edition" not in meta and edition != editions.DEFAULT_ID:
         diags.append(diag("K108", f"{path}: edition not declared; the text shows the {edition} edition (its readings are "

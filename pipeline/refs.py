@@ -52,13 +52,13 @@ from spacy.tokens import Doc, Span, Token
 
 from pipeline import editions
 from pipeline.addresses import compose, law_of, section_of
-from pipeline.model import Node, Reference, Tree
+from pipeline.model import REF_KINDS, Node, Reference, RefField, RefKind, Tree
 from pipeline.model import Span as SourceSpan
 from pipeline.morph import lemma
 
 __all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "Found", "RefDetector", "detector", "find_references", "windows"]
 
-KINDS = ("plain", "list", "range", "commentary", "footnote", "self")
+KINDS = REF_KINDS
 """Every value of :attr:`Found.kind`."""
 
 SPANS_KEY = "kodeks_refs"
@@ -84,7 +84,7 @@ class Found:
     """The smallest span naming the target, source spelling kept ("Правила 64А1")."""
     target: str
     """Canonical address ("64A1", "64.8", "77.3(iii)")."""
-    kind: str
+    kind: RefKind
     """One of :data:`KINDS`."""
 
 
@@ -267,7 +267,7 @@ class RefDetector:
         if (head == "NOUN" and bare and word in ("Правило", "ПРАВИЛО")
                 and _at_line_start(text, start, bol) and HEADING_TAIL.match(text, m.end())):
             return None         # law heading "Правило 63. Выявление фальшренонса"
-        kind = "commentary" if m["para"] else "plain"
+        kind: RefKind = "commentary" if m["para"] else "plain"
         refs = [Found(start, m.end(), text[start:m.end()], target, kind)]
         pos = m.end()
         first_start = start
@@ -486,7 +486,7 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
     return span_of(tree.source, pos, pos + len(text))
 
 
-def _refs(tree: Tree, node: Node, text: str, field: str, law: str | None) -> tuple[Reference, ...]:
+def _refs(tree: Tree, node: Node, text: str, field: RefField, law: str | None) -> tuple[Reference, ...]:
     out = []
     for f in find_references(text, law=law, section=section_of(node.id)):
         out.append(Reference(text=f.text, target=f.target, owner=node.id, field=field, kind=f.kind,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import groupby
+from typing import cast
 
 import regex
 
@@ -32,7 +33,7 @@ from . import addresses, toc
 from .blocks import BlockState, Line, Token, tokenize
 from .errors import diag
 from .grammar import FULL_STOP, TAG
-from .model import Cleaned, Diagnostic, Footnote, Node, Source, Tree
+from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, Tree
 from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
@@ -127,7 +128,7 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     """Phase 1: the cleaned lines, each with its page and hard-break region."""
     breaks = sorted(cleaned.breaks)
     # table-of-contents dot leaders the cleaner removed: (clean offset, page number)
-    leaders = [(e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind.split("+")]
+    leaders = [(e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind]
     out: list[Line] = []
     pos, bi, li, page, region = 0, 0, 0, 0, 0
     for text in cleaned.text.split("\n"):
@@ -419,7 +420,7 @@ def _finish(b: _Build) -> None:
 def _freeze(b: _Build, at: _Where) -> Node:
     text = "\n".join(p for p in b.paras if p)
     return Node(
-        kind=b.kind, id=b.id, label=b.label, title=b.title, text=text,
+        kind=cast(NodeKind, b.kind), id=b.id, label=b.label, title=b.title, text=text,
         span=at.span(b.start, b.end), inferred=b.inferred,
         penalty=PENALTY in (b.title or "") + text, tags=tuple(b.tags), footnotes=tuple(b.footnotes),
         children=tuple(_freeze(c, at) for c in b.children),

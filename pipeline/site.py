@@ -221,7 +221,7 @@ def node_view(site: Site, addr: str) -> dict:
         "end_line": chosen.span.end_line if chosen else None,
         "truncated": bool(chosen and chosen.truncated),
         "why": e.why, "variants": variants, "same": same,
-        "edits": [{"kind": x.kind, "before": x.before, "after": x.after, "line": x.span.line,
+        "edits": [{"kind": x.label, "before": x.before, "after": x.after, "line": x.span.line,
                    "why": x.why} for x in e.edits],
         "rulings": [{"name": n, "title": site.specs[n].title if n in site.specs else n}
                     for n in site.rulings_by_addr.get(addr, [])],
@@ -314,7 +314,7 @@ def edit_segments(text: str, edits) -> list[dict]:
             continue
         if s > pos:
             plain(text[pos:s])
-        out.append({"kind": x.kind, "classes": " ".join("edit-" + k for k in x.kind.split("+")),
+        out.append({"kind": x.label, "classes": " ".join("edit-" + k for k in x.kind),
                     "text": text[s:e], "after": x.after, "why": x.why, "line": x.span.line})
         for _ in range(text[s:e].count("\n")):
             line += 1
@@ -411,7 +411,7 @@ def render_site(codex, folder: Path, build=None) -> None:
         edits = t.cleaned.edits if t else ()
         kinds: dict[str, int] = {}
         for x in edits:
-            for k in x.kind.split("+"):
+            for k in x.kind:
                 kinds[k] = kinds.get(k, 0) + 1
         page = site.source_pages[s.name]
         assert page is not None, "the site has a page per source"

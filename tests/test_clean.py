@@ -28,7 +28,7 @@ def cl(text: str, kind: str = "laws") -> str:
 
 
 def kinds_of(c) -> set[str]:
-    return {k for e in c.edits for k in e.kind.split("+")}
+    return {k for e in c.edits for k in e.kind}
 
 
 # --- one table per repair ------------------------------------------------------------
