@@ -9,7 +9,10 @@ entries up by any address form people type, and search it.
     codex.search("выявленный фальшренонс")[0].address
 
 Entries are frozen, typed values built from ``codex.json`` (the same shape for a
-loaded and an in-memory codex); lookups are dictionary lookups.
+loaded and an in-memory codex); lookups are dictionary lookups. References,
+footnotes and witnesses are the model's own types (``pipeline.model``); an
+``Entry`` adds what a reader of a built codex needs (``address``, ``law``,
+``provenance``, ``commentary``) and ``Codex`` the lookups and the search.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 from . import search as search_mod
 from .addresses import describe, law_of, lenient
 from .errors import KodeksError
+from .model import Footnote, Reference, RefField, Span, Witness
 from .search import Hit
 
 __all__ = [
@@ -37,7 +41,7 @@ __all__ = [
     "Hit",
     "KodeksError",
     "Provenance",
-    "Ref",
+    "Reference",
     "UnknownAddress",
     "Witness",
 ]
@@ -77,75 +81,21 @@ class AmbiguousAddress(BadAddress):
         self.message = f"{text!r} names no law; did you mean {', '.join(candidates)}?"
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """An outgoing cross-reference of an entry."""
-
-    text: str
-    """The words naming the target, as written (``правилу 64``)."""
-    target: str
-    """Canonical address named."""
-    status: str
-    """``exact``, ``ancestor`` (linked to an enclosing unit) or ``dangling``."""
-    resolved: str | None
-    """The address actually linked to, or ``None`` when dangling."""
-    field: str = "text"
-    """``title``, ``text`` or ``footnote``."""
-    kind: str = "plain"
-    """``plain``, ``list``, ``range``, ``commentary``, ``footnote`` or ``self``."""
-    source: str = ""
-    """Source file it was read from."""
-    line: int = 0
-    """1-based line in that source."""
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any], field_: str | None = None) -> Ref:
-        span = d.get("span") or {}
-        return cls(d["text"], d["target"], d.get("status", "unresolved"), d.get("resolved"),
-                   field_ or d.get("field", "text"), d.get("kind", "plain"),
-                   span.get("source", ""), span.get("line", 0))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "target": self.target, "status": self.status,
-                "resolved": self.resolved, "field": self.field, "kind": self.kind,
-                "source": self.source, "line": self.line}
+def _reference(d: Mapping[str, Any], field_: RefField | None = None) -> Reference:
+    return Reference(text=d["text"], target=d["target"], owner=d.get("owner"),
+                     span=Span(**d["span"]) if d.get("span") else None,
+                     field=field_ or d.get("field", "text"), kind=d.get("kind", "plain"),
+                     status=d.get("status", "unresolved"), resolved=d.get("resolved"))
 
 
-@dataclass(frozen=True, slots=True)
-class Footnote:
-    """A footnote of an entry."""
-
-    mark: str
-    text: str
-    refs: tuple[Ref, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"mark": self.mark, "text": self.text, "refs": [r.to_json() for r in self.refs]}
+def _footnote_json(fn: Footnote) -> dict[str, Any]:
+    return {"mark": fn.mark, "text": fn.text, "refs": [r.to_json() for r in fn.refs]}
 
 
-@dataclass(frozen=True, slots=True)
-class Witness:
-    """One source's reading of an entry."""
-
-    source: str
-    title: str | None
-    text: str
-    line: int
-    """First line in the source."""
-    end_line: int
-    """Last line in the source."""
-    edits: int
-    """Repairs the cleaner made inside it."""
-    truncated: bool
-    placed_by: str
-    """``heading``, ``inferred`` or ``alignment``."""
-    chosen: bool = False
-    """True for the reading the codex uses."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "title": self.title, "text": self.text, "line": self.line,
-                "end_line": self.end_line, "edits": self.edits, "truncated": self.truncated,
-                "placed_by": self.placed_by, "chosen": self.chosen}
+def _witness_json(w: Witness) -> dict[str, Any]:
+    return {"source": w.source, "title": w.title, "text": w.text, "line": w.line,
+            "end_line": w.end_line, "edits": w.edits, "truncated": w.truncated,
+            "placed_by": w.placed_by, "chosen": w.chosen}
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +113,7 @@ class Provenance:
 
     def to_json(self) -> dict[str, Any]:
         return {"chosen": self.chosen, "why": self.why, "inferred": self.inferred,
-                "witnesses": [w.to_json() for w in self.witnesses]}
+                "witnesses": [_witness_json(w) for w in self.witnesses]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +134,7 @@ class Entry:
     penalty: bool
     inferred: bool
     tags: tuple[str, ...]
-    refs: tuple[Ref, ...]
+    refs: tuple[Reference, ...]
     """Outgoing references of the title and text (footnote references are in ``footnotes``)."""
     footnotes: tuple[Footnote, ...]
     backlinks: tuple[str, ...]
@@ -208,7 +158,7 @@ class Entry:
         return Provenance(self.chosen, self.why, self.inferred, self.witnesses)
 
     @property
-    def all_refs(self) -> tuple[Ref, ...]:
+    def all_refs(self) -> tuple[Reference, ...]:
         """References of the title, text and footnotes."""
         return self.refs + tuple(r for fn in self.footnotes for r in fn.refs)
 
@@ -231,7 +181,7 @@ class Entry:
                "text": self.text, "parent": self.parent, "children": list(self.children),
                "law": self.law, "penalty": self.penalty, "inferred": self.inferred,
                "tags": list(self.tags), "refs": [r.to_json() for r in self.refs],
-               "footnotes": [f.to_json() for f in self.footnotes], "backlinks": list(self.backlinks),
+               "footnotes": [_footnote_json(f) for f in self.footnotes], "backlinks": list(self.backlinks),
                "provenance": self.provenance.to_json()}
         if deep:
             out["commentary"] = [c.to_json(deep=True) for c in self.commentary]
@@ -239,16 +189,17 @@ class Entry:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
-        wits = tuple(Witness(w["source"], w.get("title"), w.get("text", ""), w["span"]["line"],
-                             w["span"]["end_line"], w.get("edits", 0), bool(w.get("truncated")),
-                             w.get("placed_by", "heading"), i == 0)
+        wits = tuple(Witness(source=w["source"], title=w.get("title"), text=w.get("text", ""),
+                             span=Span(**w["span"]), edits=w.get("edits", 0), truncated=bool(w.get("truncated")),
+                             placed_by=w.get("placed_by", "heading"), chosen=i == 0)
                      for i, w in enumerate(d.get("witnesses", ())))
-        notes = tuple(Footnote(f["mark"], f["text"], tuple(Ref.from_json(r, "footnote") for r in f.get("refs", ())))
+        notes = tuple(Footnote(mark=f["mark"], text=f["text"], span=Span(**f["span"]),
+                               refs=tuple(_reference(r, "footnote") for r in f.get("refs", ())))
                       for f in d.get("footnotes", ()))
         return cls(d["id"], d["kind"], d.get("label"), d.get("title"), d.get("text", ""), d.get("parent"),
                    tuple(d.get("children", ())), law_of(d["id"]), bool(d.get("penalty")),
                    bool(d.get("inferred")), tuple(d.get("tags", ())),
-                   tuple(Ref.from_json(r) for r in d.get("refs", ())), notes,
+                   tuple(_reference(r) for r in d.get("refs", ())), notes,
                    tuple(d.get("backlinks", ())), wits, d.get("chosen", ""), d.get("why", ""), codex)
 
 
@@ -271,7 +222,7 @@ class Codex:
         for d in data.get("entries", ()):
             self.entries[d["id"]] = Entry.from_json(d, self)
         self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
-        self._cited: dict[str, list[tuple[str, Ref]]] | None = None
+        self._cited: dict[str, list[tuple[str, Reference]]] | None = None
 
     # --- construction ---------------------------------------------------------
 
@@ -393,10 +344,10 @@ class Codex:
 
     # --- references ---------------------------------------------------------------
 
-    def cited_by(self, address: str) -> list[tuple[str, Ref]]:
+    def cited_by(self, address: str) -> list[tuple[str, Reference]]:
         """Every (citing address, reference) whose link lands on ``address``."""
         if self._cited is None:
-            cited: dict[str, list[tuple[str, Ref]]] = {}
+            cited: dict[str, list[tuple[str, Reference]]] = {}
             for e in self.entries.values():
                 for r in e.all_refs:
                     if r.resolved:

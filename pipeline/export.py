@@ -24,7 +24,7 @@ def ref_json(ref: Reference, full: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"text": ref.text, "target": ref.target}
     if full:
         out.update(owner=ref.owner, field=ref.field, kind=ref.kind, status=ref.status,
-                   resolved=ref.resolved, span=ref.span.to_json())
+                   resolved=ref.resolved, span=ref.span.to_json() if ref.span else None)
     return out
 
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, RefStatus, walk
+from .model import Codex, Diagnostic, Reference, RefStatus, walk
 
 
 def status_of(target: str, known) -> tuple[RefStatus, str | None]:
@@ -53,7 +53,7 @@ def resolve(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
             if r.resolved and key not in cited_by[r.resolved]:
                 cited_by[r.resolved].append(key)
             if r.status == "dangling":
-                diags.append(diag("K501", f"{r.span.source}:{r.span.line}: «{r.text}» in {key} points to "
+                diags.append(diag("K501", f"{r.source}:{r.line}: «{r.text}» in {key} points to "
                                           f"{r.target}, which is not in the corpus", r.span))
         entries[key] = replace(entry, refs=tuple(refs), footnotes=tuple(footnotes))
     entries = {k: replace(e, backlinks=tuple(sorted(cited_by[k], key=addresses.sort_key)))
@@ -70,7 +70,12 @@ def all_links(codex: Codex) -> list[dict]:
             refs = list(node.refs) + [r for fn in node.footnotes for r in fn.refs]
             for r in refs:
                 status, resolved = status_of(r.target, codex.entries)
-                out.append({"source": tree.source.name, "owner": node.id, "owner_kind": node.kind,
-                            "field": r.field, "text": r.text, "target": r.target, "kind": r.kind,
-                            "status": status, "resolved": resolved, "span": r.span.to_json()})
+                out.append(link_row(replace(r, status=status, resolved=resolved), node.kind))
     return out
+
+
+def link_row(ref: Reference, owner_kind: str) -> dict:
+    """One row of ``links.json``: a reference of a source with its status."""
+    return {"source": ref.source, "owner": ref.owner, "owner_kind": owner_kind, "field": ref.field,
+            "text": ref.text, "target": ref.target, "kind": ref.kind, "status": ref.status,
+            "resolved": ref.resolved, "span": ref.span.to_json() if ref.span else None}

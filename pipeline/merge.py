@@ -196,7 +196,7 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
         entries[addr] = Entry(
             id=addr, kind=node.kind, label=node.label, title=node.title, text=node.text,
             parent=parent, children=(), chosen=best.source, why=why,
-            witnesses=tuple(w for w, _t, _n in witnesses),
+            witnesses=tuple(replace(w, chosen=i == 0) for i, (w, _t, _n) in enumerate(witnesses)),
             penalty=any(n.penalty for _w, _t, n in witnesses),
             inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
             tags=node.tags, footnotes=node.footnotes, refs=node.refs,

@@ -137,16 +137,27 @@ class Diagnostic:
 
 @dataclass(frozen=True, slots=True)
 class Reference:
-    """A cross-reference found in a node's title, text or footnote."""
+    """A cross-reference: found in a text (``refs.find_references`` fills the first
+    five fields), placed in a node of a source (``owner``, ``span``, ``field``),
+    then resolved against the codex (``status``, ``resolved``). The one reference
+    type of Kodeks: the detector, the trees, the codex, the API and every
+    export (``links.json``, ``codex.json``, the SQLite ``refs`` table) use it."""
 
     text: str
     """The smallest span naming the target: ``правилу 64``, ``п. 64.8``."""
     target: str
     """Canonical address of the target (``64A1``, ``64.8``)."""
-    owner: str | None
-    """Address of the node that carries it (``None`` inside a fragment)."""
-    span: Span
-    """Where in the raw source it stands."""
+    owner: str | None = None
+    """Address of the node that carries it (``None`` inside a fragment, or before
+    the reference is placed in a node)."""
+    span: Span | None = None
+    """Where in the raw source it stands (``None`` for a reference found in text
+    that is not a source, e.g. by the spaCy component)."""
+    start: int = 0
+    """Offset of its first character in the text it was found in (the title, the
+    text or the footnote body of its node)."""
+    end: int = 0
+    """Offset just past its last character there (``text[start:end] == self.text``)."""
     field: RefField = "text"
     """``title``, ``text`` or ``footnote``."""
     kind: RefKind = "plain"
@@ -155,6 +166,22 @@ class Reference:
     """After linking: ``exact``, ``ancestor`` or ``dangling``."""
     resolved: str | None = None
     """After linking: the address actually linked to (an ancestor for ``ancestor``)."""
+
+    @property
+    def source(self) -> str:
+        """Source file it was read from (``""`` when it was not read from a source)."""
+        return self.span.source if self.span else ""
+
+    @property
+    def line(self) -> int:
+        """1-based line in that source (0 when it was not read from a source)."""
+        return self.span.line if self.span else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The reference as the Python API and ``kodeks refs --format json`` give it."""
+        return {"text": self.text, "target": self.target, "status": self.status,
+                "resolved": self.resolved, "field": self.field, "kind": self.kind,
+                "source": self.source, "line": self.line}
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +247,18 @@ class Witness:
     """True when the source is cut off inside this node."""
     placed_by: PlacedBy = "heading"
     """``heading``, ``inferred`` or ``alignment`` (a fragment matched to another witness)."""
+    chosen: bool = False
+    """True for the reading the codex uses (the entry's first witness)."""
+
+    @property
+    def line(self) -> int:
+        """First line of the reading in its source."""
+        return self.span.line
+
+    @property
+    def end_line(self) -> int:
+        """Last line of the reading in its source."""
+        return self.span.end_line
 
 
 @dataclass(frozen=True, slots=True)

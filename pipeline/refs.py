@@ -7,7 +7,8 @@ the law that contains them; inside an unplaced fragment they give nothing.
 
 Two entry points share one matching routine (:meth:`RefDetector.find`):
 
-- :func:`find_references` (``text`` → list of :class:`Found`): a cheap character
+- :func:`find_references` (``text`` → list of :class:`pipeline.model.Reference`
+  with their offsets in the text): a cheap character
   prefilter finds the places that can hold a reference (a form of "правило",
   "пункт", or "п." followed by a number); only windows around them go through
   spaCy, so large texts cost little more than one regex scan;
@@ -42,7 +43,7 @@ See ``docs/refs.md`` for the full list of forms.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 import regex
@@ -56,10 +57,10 @@ from pipeline.model import REF_KINDS, Node, Reference, RefField, RefKind, Tree
 from pipeline.model import Span as SourceSpan
 from pipeline.morph import lemma
 
-__all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "Found", "RefDetector", "detector", "find_references", "windows"]
+__all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "RefDetector", "detector", "find_references", "windows"]
 
 KINDS = REF_KINDS
-"""Every value of :attr:`Found.kind`."""
+"""Every value of :attr:`pipeline.model.Reference.kind`."""
 
 SPANS_KEY = "kodeks_refs"
 """Default ``doc.spans`` key of the component."""
@@ -72,20 +73,9 @@ MAX_RANGE = 12
 """Longest range expanded (``правила 62–64`` → 3 refs); longer ones are not ranges."""
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
-    """One reference found in a text."""
-
-    start: int
-    """Offset of the first character in the given text."""
-    end: int
-    """Offset just past the last character (``text[start:end] == self.text``)."""
-    text: str
-    """The smallest span naming the target, source spelling kept ("Правила 64А1")."""
-    target: str
-    """Canonical address ("64A1", "64.8", "77.3(iii)")."""
-    kind: RefKind
-    """One of :data:`KINDS`."""
+def _found(start: int, end: int, text: str, target: str, kind: RefKind) -> Reference:
+    """A reference found at ``start:end`` of a text, not yet placed in a node."""
+    return Reference(text=text, target=target, kind=kind, start=start, end=end)
 
 
 # --- character patterns --------------------------------------------------------
@@ -202,7 +192,7 @@ class RefDetector:
 
     # -- the matching routine -----------------------------------------------------
     def find(self, doc: Doc, law: str | None = None, section: str | None = None,
-             bol: bool = True) -> list[Found]:
+             bol: bool = True) -> list[Reference]:
         """Every reference in ``doc`` (offsets in ``doc.text``). ``bol``: the doc starts
         at a line start (so a heading at its very beginning is recognised)."""
         self.set_lemmas(doc)
@@ -222,7 +212,7 @@ class RefDetector:
             else:
                 foot.add(e - 1)
         text = doc.text
-        out: list[Found] = []
+        out: list[Reference] = []
         for i in sorted(heads):
             tok = doc[i]
             start, head, word = tok.idx, heads[i], tok.text
@@ -246,12 +236,12 @@ class RefDetector:
             if refs is None:        # no address after the noun: self / relative?
                 refs = self._relative(text, doc, i, start, noun_end, head, lemma(word), dem_of, law, section)
             elif i in foot:
-                refs = [Found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
+                refs = [_found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
             out.extend(refs)
         out.sort(key=lambda f: f.start)     # stable: range items keep their order
         return _mark_lists(text, out)
 
-    def _addressed(self, text, start, noun_end, word, head, bol) -> list[Found] | None:
+    def _addressed(self, text, start, noun_end, word, head, bol) -> list[Reference] | None:
         m = ADDR_AFTER.match(text, noun_end)
         if not m:
             return None
@@ -268,7 +258,7 @@ class RefDetector:
                 and _at_line_start(text, start, bol) and HEADING_TAIL.match(text, m.end())):
             return None         # law heading "Правило 63. Выявление фальшренонса"
         kind: RefKind = "commentary" if m["para"] else "plain"
-        refs = [Found(start, m.end(), text[start:m.end()], target, kind)]
+        refs = [_found(start, m.end(), text[start:m.end()], target, kind)]
         pos = m.end()
         first_start = start
         continued = False
@@ -279,10 +269,10 @@ class RefDetector:
                     lo, hi = int(m["num"]), int(r["num"])
                     if lo < hi <= MAX_LAW and hi - lo <= MAX_RANGE:
                         whole = text[first_start:r.end()]
-                        refs[-1] = Found(refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range")
-                        refs.extend(Found(first_start, r.end(), whole, str(n), "range") for n in range(lo + 1, hi))
+                        refs[-1] = _found(refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range")
+                        refs.extend(_found(first_start, r.end(), whole, str(n), "range") for n in range(lo + 1, hi))
                         b = r.start("num")
-                        refs.append(Found(b, r.end(), text[b:r.end()], str(hi), "range"))
+                        refs.append(_found(b, r.end(), text[b:r.end()], str(hi), "range"))
                         pos = r.end()
             sep = LIST_SEP.match(text, pos)
             if not sep:
@@ -294,14 +284,14 @@ class RefDetector:
             if t is None or (head == "PABBR" and not (nxt["para"] or nxt["sec"])):
                 break
             m, first_start = nxt, nxt.start()
-            refs.append(Found(nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"))
+            refs.append(_found(nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"))
             pos = nxt.end()
             continued = True
         if continued and refs[0].kind == "plain":
-            refs[0] = Found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
+            refs[0] = _found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
         return refs
 
-    def _relative(self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section) -> list[Found]:
+    def _relative(self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section) -> list[Reference]:
         if law is None:
             return []           # inside an unplaced fragment: no self-references
         if head == "PABBR" or lemma_ == "пункт":
@@ -309,11 +299,11 @@ class RefDetector:
             if rel:
                 t = _target(rel, law_override=law)
                 if t:
-                    return [Found(start, rel.end(), text[start:rel.end()], t, "self")]
+                    return [_found(start, rel.end(), text[start:rel.end()], t, "self")]
         if i in dem_of and head == "NOUN":
             s = doc[dem_of[i]].idx
             t = law if lemma_ == "правило" else (section or law)
-            return [Found(s, noun_end, text[s:noun_end], t, "self")]
+            return [_found(s, noun_end, text[s:noun_end], t, "self")]
         return []
 
     # -- the spaCy component -----------------------------------------------------
@@ -339,7 +329,7 @@ def _at_line_start(text: str, pos: int, bol: bool) -> bool:
     return before.strip() == "" and (line >= 0 or bol)
 
 
-def _mark_lists(text: str, refs: list[Found]) -> list[Found]:
+def _mark_lists(text: str, refs: list[Reference]) -> list[Reference]:
     """Two plain refs joined only by "и" / "или" / "," ("правиле 42 и правиле 43") form a list."""
     out = list(refs)
     for k in range(len(out) - 1):
@@ -347,12 +337,12 @@ def _mark_lists(text: str, refs: list[Found]) -> list[Found]:
         if a.kind in ("plain", "list") and b.kind in ("plain", "list") and a.end <= b.start:
             gap = text[a.end:b.start]
             if SEP_ONLY.fullmatch(gap):
-                out[k] = Found(a.start, a.end, a.text, a.target, "list")
-                out[k + 1] = Found(b.start, b.end, b.text, b.target, "list")
+                out[k] = _found(a.start, a.end, a.text, a.target, "list")
+                out[k + 1] = _found(b.start, b.end, b.text, b.target, "list")
     for k, f in enumerate(out):     # a head followed by its own continuations is a list head
         if f.kind == "plain" and k + 1 < len(out) and out[k + 1].kind == "list" \
                 and SEP_ONLY.fullmatch(text[f.end:out[k + 1].start]):
-            out[k] = Found(f.start, f.end, f.text, f.target, "list")
+            out[k] = _found(f.start, f.end, f.text, f.target, "list")
     return out
 
 
@@ -436,7 +426,7 @@ def windows(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def find_references(text: str, *, law: str | None = None, section: str | None = None) -> list[Found]:
+def find_references(text: str, *, law: str | None = None, section: str | None = None) -> list[Reference]:
     """Every reference in `text`, in order. `law`/`section` are the canonical addresses of the
     law / section that contains the text, used to resolve self-references; with law=None
     (text inside an unplaced fragment) self-references give nothing."""
@@ -447,7 +437,7 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
         return []
     nlp = _pipeline()
     det = detector()
-    out: list[Found] = []
+    out: list[Reference] = []
     n = len(text)
     covered = 0                 # end of the last window actually read (after widening)
     for ws, we in spans:
@@ -463,7 +453,7 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
         overlap = ws < covered  # a widened window ran into this one: drop repeats
         seen = set(out[-64:]) if overlap else ()
         for f in found:
-            g = Found(f.start + ws, f.end + ws, f.text, f.target, f.kind)
+            g = _found(f.start + ws, f.end + ws, f.text, f.target, f.kind)
             if not (overlap and g in seen):
                 out.append(g)
         if overlap:
@@ -487,11 +477,8 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
 
 
 def _refs(tree: Tree, node: Node, text: str, field: RefField, law: str | None) -> tuple[Reference, ...]:
-    out = []
-    for f in find_references(text, law=law, section=section_of(node.id)):
-        out.append(Reference(text=f.text, target=f.target, owner=node.id, field=field, kind=f.kind,
-                             span=_ref_span(tree, node.span, f.text)))
-    return tuple(out)
+    return tuple(replace(f, owner=node.id, field=field, span=_ref_span(tree, node.span, f.text))
+                 for f in find_references(text, law=law, section=section_of(node.id)))
 
 
 def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:

@@ -395,7 +395,7 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
         all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
         for i, r in enumerate(all_refs):
             refs.append((e.id, i, r.field, r.text, r.target, r.kind, r.status, r.resolved,
-                         r.span.source, r.span.line))
+                         r.source, r.line))
         for src in sorted(set(e.backlinks)):
             back.append((e.id, src))
         for i, fn in enumerate(e.footnotes):

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import pipeline.refs  # noqa: F401  (registers the "kodeks_refs" factory)
 from kodeks_testing import GOLD
 from pipeline.addresses import is_canonical, law_of
-from pipeline.refs import KINDS, Found, find_references, windows
+from pipeline.model import Reference
+from pipeline.refs import KINDS, find_references, windows
 
 
 def refs(text, law=None, section=None):
@@ -265,7 +266,7 @@ def test_gold_files_exactly():
 def test_found_is_frozen_with_offsets():
     text = "штраф (см. правило 50) и по правилу 64А1."
     found = find_references(text)
-    assert all(isinstance(f, Found) for f in found)
+    assert all(isinstance(f, Reference) for f in found)
     assert [text[f.start:f.end] for f in found] == ["правило 50", "правилу 64А1"]
     with pytest.raises(AttributeError):
         found[0].target = "x"  # type: ignore[misc]
