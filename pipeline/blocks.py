@@ -170,8 +170,8 @@ def _listing_run(state: BlockState, start: int, end: int) -> int | None:
     while i < end:
         ln = lines[i]
         if _listing_line(ln):
-            last, count = i, count + 1
-            count += len(LEADER.findall(ln.text)) > 1
+            # entries on the line: one per leader (the one the cleaner took counts too)
+            last, count = i, count + max(1, len(LEADER.findall(ln.text)) + (ln.leader is not None))
         elif ln.text.strip():
             # an entry wrapped before its leader continues on a listing line
             ahead = next((j for j in range(i + 1, min(i + 3, end)) if _listing_line(lines[j])), None)

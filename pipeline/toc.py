@@ -15,12 +15,12 @@ terms to law numbers; ``=`` repeats the head term
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from . import addresses
 from .blocks import Line, Token
 from .grammar import CLAUSE, DITTO, LAW_HEAD, LEADER, PART_HEAD, SECTION, SUBCLAUSE, is_heading_line
-from .model import IndexEntry, Span, TocEntry
+from .model import IndexEntry, Span, TocEntry, Tree
 
 SpanOf = Callable[[int, int], Span]
 
@@ -108,3 +108,18 @@ def index_entries(tok: Token, span_of: SpanOf) -> list[IndexEntry]:
                 targets = tuple(str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0)
                 out.append(IndexEntry(term, targets, span_of(ln.start, ln.end)))
     return out
+
+
+def index_terms(trees: Iterable[Tree]) -> dict[str, tuple[str, ...]]:
+    """Every subject-index term of the sources → the addresses it names, in the order
+    first seen (terms compared without case; later sources add their targets). This
+    is what search offers for a query that names a term of an index."""
+    out: dict[str, list[str]] = {}
+    shown: dict[str, str] = {}
+    for tree in trees:
+        for e in tree.index:
+            key = " ".join(e.term.lower().split())
+            shown.setdefault(key, e.term)
+            targets = out.setdefault(key, [])
+            targets += [t for t in e.targets if t not in targets]
+    return {shown[k]: tuple(v) for k, v in out.items()}

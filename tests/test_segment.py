@@ -382,3 +382,12 @@ def test_chapter_and_part_on_one_line():
     tree, _ = seg("Глава V. Торговля - Часть II Отклонения в процедуре\n\nПравило 23. Вынужденный пас\nТекст.\n")
     assert [(n.id, n.title) for n, _p in walk(tree.nodes)] == [
         ("chapter:V", "Торговля"), ("chapter-part:II", "Отклонения в процедуре"), ("23", "Вынужденный пас")]
+
+
+def test_index_terms_over_sources():
+    from pipeline.toc import index_terms
+
+    a, _ = seg("Апелляция ........ 92\n= к комитету ........ 93\nБлеф ........ 40,73\n")
+    b, _ = seg("Блеф ........ 40,75\nБолван ........ 43\n")
+    assert index_terms([a, b]) == {"Апелляция": ("92",), "Апелляция к комитету": ("93",), "Блеф": ("40", "73", "75"),
+                                   "Болван": ("43",)}
