@@ -26,6 +26,7 @@ import regex
 
 from . import addresses
 from .grammar import (
+    BULLET,
     CLAUSE,
     COMMENTARY,
     DITTO,
@@ -70,7 +71,7 @@ class Token:
 
     kind: str
     """``part``, ``law``, ``commentary``, ``section``, ``clause``, ``subclause``,
-    ``item``, ``footnote``, ``para``, ``toc``, ``index`` or ``foreign``."""
+    ``item``, ``footnote``, ``bullet``, ``para``, ``toc``, ``index`` or ``foreign``."""
     label: str | None
     """The marker, normalised (``A``, ``1``, ``(A)``, ``64.10``, ``(i)``, ``(*)``)."""
     rest: str
@@ -322,6 +323,13 @@ def clause(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return _marker(state, start, silent, CLAUSE, "clause", lambda m: str(int(m[1])), russian=True)
 
 
+def bullet(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A bulleted list item (``- Нарушитель выиграл…``): an HTML list that lost its
+    numbers. Under a section whose clauses are all bullets it is the next clause
+    (numbered by position); elsewhere it stays a paragraph (``segment`` decides)."""
+    return _marker(state, start, silent, BULLET, "bullet", lambda m: "-")
+
+
 def paragraph(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """Any other line: body text of the unit before it."""
     if not silent:
@@ -343,6 +351,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("item", item),
     ("section", section),
     ("clause", clause),
+    ("bullet", bullet),
     ("paragraph", paragraph),
 )
 """The block rules, in the order they are tried on each line."""

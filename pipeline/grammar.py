@@ -33,7 +33,11 @@ FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
 TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
 """Source tags such as ``(DC4)``."""
 
-MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE)
+BULLET = regex.compile(r"^[-–—•]\s+(?=\p{Lu}\p{Ll})")
+"""A list item an HTML page dumped as a bullet (``- Нарушитель выиграл…``) where the
+source numbered it (``1.Нарушитель…``)."""
+
+MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE, BULLET)
 
 
 # One alternation each, so a line is tested in a single regex call.

@@ -62,6 +62,7 @@ class _Build:
     children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    bulleted: bool = False   # a clause numbered by its place in a bulleted list
 
 
 def _strip_tags(text: str) -> tuple[str, list[str]]:
@@ -206,6 +207,8 @@ class _TreeBuilder:
                 self.listings.append(tok)
             self.region = -1
             return
+        if tok.kind == "bullet":
+            tok = self._bullet(tok)
         if tok.kind in ("clause", "subclause") and self._under_unnumbered(tok):
             tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.region != self.region:
@@ -221,6 +224,15 @@ class _TreeBuilder:
             current.end = tok.end
         else:
             self._unit(tok)
+
+    def _bullet(self, tok: Token) -> Token:
+        """A bullet under a section whose clauses are all bullets is its next clause;
+        any other bullet is a paragraph, its dash kept."""
+        section = next((b for b in reversed(self.stack) if b.kind == "section"), None)
+        clauses = [c for c in section.children if c.kind == "clause"] if section is not None else []
+        if section is None or not all(c.bulleted for c in clauses):
+            return replace(tok, kind="para", label=None, rest=tok.lines[0].text)
+        return replace(tok, kind="clause", label=str(len(clauses) + 1))
 
     def _under_unnumbered(self, tok: Token) -> bool:
         """A clause or subclause straight under a law or a commentary paragraph (no
@@ -275,7 +287,7 @@ class _TreeBuilder:
 
     def _unit(self, tok: Token) -> None:
         b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
-                   tok.page, tok.region, level=self._level(tok))
+                   tok.page, tok.region, level=self._level(tok), bulleted=tok.rule == "bullet")
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
                 self.stack.pop()
@@ -309,7 +321,7 @@ class _TreeBuilder:
             parent = stack[-1] if stack else None
         if b.kind not in ("law", "part", "commentary", "fragment"):
             b.id = addresses.child(parent.id if parent else None, b.kind, b.label) if parent else None
-            b.inferred = bool(parent and parent.inferred)
+            b.inferred = bool(parent and parent.inferred) or b.bulleted
         (parent.children if parent else self.roots).append(b)
         stack.append(b)
         self.all_nodes.append(b)

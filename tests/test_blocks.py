@@ -125,6 +125,12 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ("leading zero dropped", "03.Игрок заявил", "laws", [("clause", "3", "Игрок заявил")]),
         ("a decimal number is no clause", "3.5 очка за взятку.", "laws", [("para", None, "3.5 очка за взятку.")]),
     ],
+    "bullet": [
+        ("a dash and a capitalised word", "- Нарушитель выиграл взятку", "laws",
+         [("bullet", "-", "Нарушитель выиграл взятку")]),
+        ("a bullet sign", "• Болван молчит", "laws", [("bullet", "-", "Болван молчит")]),
+        ("a page number is no bullet", "- 41 -", "laws", [("para", None, "- 41 -")]),
+    ],
     "paragraph": [
         ("plain text", "Игрок кладёт карту на стол.", "laws", [("para", None, "Игрок кладёт карту на стол.")]),
         ("every non-empty line is one token", "Первая строка.\nВторая строка.", "laws",
@@ -133,7 +139,7 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
 }
 
 # the token kind each rule makes ("blank" makes none)
-RULE_KIND = {"index": "index", "toc": "toc", "heading_list": "toc", "paragraph": "para", "foreign": "foreign",
+RULE_KIND = {"index": "index", "toc": "toc", "heading_list": "toc", "paragraph": "para", "foreign": "foreign", "bullet": "bullet",
              **{k: k for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")}}
 
 ROWS = [pytest.param(name, text, kind, expected, id=f"{name}: {title}")

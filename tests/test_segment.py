@@ -391,3 +391,19 @@ def test_index_terms_over_sources():
     b, _ = seg("Блеф ........ 40,75\nБолван ........ 43\n")
     assert index_terms([a, b]) == {"Апелляция": ("92",), "Апелляция к комитету": ("93",), "Блеф": ("40", "73", "75"),
                                    "Болван": ("43",)}
+
+
+def test_bulleted_clauses_are_numbered_by_their_place():
+    tree, _ = seg("Правило 64. Процедура\nA.Наказание назначается\nКогда выявлен:\n- Нарушитель выиграл взятку.\n"
+                  "- Нарушитель сыграл иначе.\nB.Наказание не назначается\n- Первый случай.\n")
+    got = [(n.id, n.text, n.inferred) for n, _p in walk(tree.nodes) if n.kind == "clause"]
+    assert got == [("64A1", "Нарушитель выиграл взятку.", True), ("64A2", "Нарушитель сыграл иначе.", True),
+                   ("64B1", "Первый случай.", True)]
+
+
+def test_bullets_beside_numbered_clauses_or_outside_a_section_stay_text():
+    tree, _ = seg("Правило 64. Процедура\nA.Наказание\n1.Нарушитель выиграл\nТекст.\n- Ещё одно замечание.\n")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["64", "64A", "64A1"]
+    assert tree.nodes[0].children[0].children[0].text.endswith("- Ещё одно замечание.")
+    tree, _ = seg("Правило 65. Взятки\nСудья смотрит:\n- Первое.\n- Второе.\n")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["65"] and "- Второе." in tree.nodes[0].text
