@@ -42,6 +42,7 @@ from .grammar import (
     RUSSIAN_START,
     SECTION,
     SUBCLAUSE,
+    TAG,
     is_heading_line,
 )
 
@@ -369,3 +370,46 @@ def tokenize(state: BlockState) -> list[Token]:
         if state.line <= start:  # a rule that matched must consume: never loop
             raise RuntimeError(f"block rule {state.rule!r} matched line {start} without consuming it")
     return state.tokens
+
+
+# --- what a whole text is ------------------------------------------------------------
+
+_UNIT_KINDS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item"))
+
+
+def lines_of(text: str) -> list[Line]:
+    """The lines of a text as the rules read them (one page, one region)."""
+    out, pos = [], 0
+    for t in text.split("\n"):
+        out.append(Line(t, pos, pos + len(t), 0, 0))
+        pos += len(t) + 1
+    return out
+
+
+def measure(text: str) -> tuple[str, tuple[str, ...]]:
+    """``(kind, divisions)`` of a text, read by the block rules.
+
+    ``kind``: ``toc`` or ``index`` when listings fill most of its lines; ``front``
+    when it holds no structural unit but several paragraphs (front matter, notes,
+    an article, a page of site menus); ``mixed`` when listings and text share it;
+    else ``commentary`` when commentary paragraphs and tags outnumber section and
+    clause markers, or ``laws``. ``divisions``: the division words its headings
+    use, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
+    tokens = tokenize(BlockState(lines_of(text), "laws"))
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t.kind] = counts.get(t.kind, 0) + (len([ln for ln in t.lines if ln.text.strip()]) or 1)
+    lines = sum(counts.values())
+    listed = counts.get("toc", 0) + counts.get("index", 0)
+    units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
+    divisions = tuple(dict.fromkeys(addresses.display(t.id).split()[0] for t in tokens if t.kind == "part" and t.id))
+    if lines and listed >= 0.6 * lines:
+        kind = "index" if counts.get("index", 0) >= counts.get("toc", 0) else "toc"
+    elif units == 0 and counts.get("para", 0) >= 2:
+        kind = "front"
+    elif lines and listed >= 0.2 * lines:
+        kind = "mixed"
+    else:
+        comm = counts.get("commentary", 0) + len(TAG.findall(text))
+        kind = "commentary" if comm > sum(counts.get(k, 0) for k in ("section", "clause", "subclause")) else "laws"
+    return kind, divisions

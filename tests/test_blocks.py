@@ -167,3 +167,19 @@ def test_silent_mode_pushes_nothing():
 def test_tokens_carry_offsets_and_rule():
     (a, b) = tokenize(state_of("Правило 5. Места\nA.Север"))
     assert (a.start, a.end, a.rule, b.start, b.rule) == (0, 16, "law", 17, "section")
+
+
+@pytest.mark.parametrize("title, text, kind, divisions", [
+    ("laws", "Правило 5. Места\nA.Выбор места\n1.Жребий\nТекст.\n", "laws", ()),
+    ("commentary", "Правило 5. Места\n5.1. Судья смотрит.\n5.2. Игроки садятся.\n", "commentary", ()),
+    ("a table of contents", "Правило 5. Места..........12\nA.Выбор места..........12\nB.Смена..........13\n",
+     "toc", ()),
+    ("an index", "Болван..........43\n= на столе..........41\nВзятка..........44,67\n", "index", ()),
+    ("front matter", "ОТ ПЕРЕВОДЧИКА\nМы переводили долго.\nСпасибо всем.\n", "front", ()),
+    ("a list of law titles, then the law", "Глава X. Судья\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ОШИБКИ\n"
+     "ПРАВИЛО 83. АПЕЛЛЯЦИЯ\nГлава X. Судья\nЧасть I - Общее\nПРАВИЛО 81. ОБЯЗАННОСТИ\nA. Положение\n"
+     "Судья назначен.\nB. Ограничения\nТекст.\nC. Ещё\nТекст.\nD. И ещё\nТекст.\nE. Последний\nТекст.\n"
+     "Текст.\nТекст.\n", "laws", ("Глава", "Часть")),
+])
+def test_measure(title, text, kind, divisions):
+    assert blocks.measure(text) == (kind, divisions)
