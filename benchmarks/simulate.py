@@ -331,6 +331,42 @@ def bullets(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+def page_furniture(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A scanned book: every 18-25 lines a page number line and a running head."""
+    out: list[str] = []
+    page, left = rng.randint(30, 90), rng.randint(18, 25)
+    for line in wrap(text, 64, True, rng):
+        out.append(line)
+        left -= 1
+        if left == 0:
+            page += 1
+            out += [f"- {page} -", "ПРАВИЛА ИГРЫ"]
+            left = rng.randint(18, 25)
+    return "\n".join(out) + "\n", t
+
+
+def table_separators(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A text file saved from a table: cells ``|      |`` join what were lines, several
+    to a physical line."""
+    cells = wrap(text, 60, False, rng)
+    out, i = [], 0
+    while i < len(cells):
+        k = rng.randint(2, 4)
+        out.append("|      " + "      |      ".join(cells[i:i + k]) + "      |")
+        i += k
+    return "\n".join(out) + "\n", t
+
+
+def renumbered_ol(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """An HTML ordered list renumbered by the browser: lettered subclauses (A), (B) show
+    as 1., 2. inside their clause."""
+    out = []
+    for line in text.split("\n"):
+        m = regex.match(r"^\(([A-H])\)\.(.*)$", line)
+        out.append(f"{ord(m[1]) - ord('A') + 1}.{m[2]}" if m else line)
+    return "\n".join(out), t
+
+
 DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "clean": clean,
     "wrapped": wrapped,
@@ -347,6 +383,9 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "spaced-title": spaced_title,
     "blank-unhyphenated": blank_unhyphenated,
     "bullets": bullets,
+    "page-furniture": page_furniture,
+    "table-separators": table_separators,
+    "renumbered-ol": renumbered_ol,
 }
 
 
