@@ -27,7 +27,9 @@ annotation:
 - TOC/index nodes: nodes of any kind built from a page annotated ``toc`` or
   ``index``; non-law nodes: nodes built from ``front``, ``other`` or ``chrome`` pages;
 - edition and kind: what the build reports for the source (``codex.json`` sources,
-  the source export, or a ``profile`` in ``report.json``) against the annotation.
+  the source export, or a ``profile`` in ``report.json``) against the annotation; a
+  table of contents or index kept under its own key (``toc``/``index``) and a non-law
+  page that yields no nodes count as recognised.
 
 A page whose file is missing or whose SHA-256 differs from the annotation is
 skipped with a message: the annotation describes another text. Exit code 0 when
@@ -115,16 +117,33 @@ def _reported(out: Path, stem: str, export: dict) -> tuple[str | None, str | Non
     try:
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         src = report.get("sources")
-        entries = src.values() if isinstance(src, dict) else (src or [])
-        for s in entries:
-            if isinstance(s, dict) and Path(str(s.get("source") or s.get("name") or "")).stem == stem:
+        # report.json keys its sources by file name (older builds: a list of records)
+        entries = src.items() if isinstance(src, dict) else ((str(s.get("source") or s.get("name") or ""), s)
+                                                            for s in src or [] if isinstance(s, dict))
+        for name, s in entries:
+            if Path(name).stem == stem and isinstance(s, dict):
                 profile = s.get("profile") or {}
+                kind = s.get("kind") or kind
+                edition = s.get("edition") or edition
         if isinstance(profile, dict):
             edition = profile.get("edition") or edition
             kind = profile.get("kind") or kind
     except (OSError, ValueError):
         pass
     return kind, edition, profile if isinstance(profile, dict) else {}
+
+
+def _kind_ok(want: str, reported: str | None, nodes: int, structure_key: bool) -> bool:
+    """Is the page's kind recognised? Laws and commentary: the reported kind. A table of
+    contents or an index: reported as such, or kept under its own key. Front matter,
+    other texts and chrome: reported as such, or yielding no nodes."""
+    if reported == want:
+        return True
+    if want in STRUCTURE:
+        return structure_key
+    if want in NON_LAW:
+        return nodes == 0
+    return False
 
 
 def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
@@ -174,7 +193,7 @@ def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
             "toc_key": bool(export.get("toc") or export.get("index")),
             "reported_kind": kind, "reported_edition": edition, "profile": profile,
             "edition_ok": None if ann.get("edition") is None else str(edition) == str(ann["edition"]),
-            "kind_ok": kind == ann["kind"],
+            "kind_ok": _kind_ok(ann["kind"], kind, total_nodes, bool(export.get("toc") or export.get("index"))),
         })
         return res
     finally:
