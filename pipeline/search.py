@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import hashlib
 import html as html_mod
+import json
+import math
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +45,7 @@ from .addresses import latin, law_of, lenient
 from .errors import KodeksError
 from .model import NODE_KINDS, Codex
 
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
 """Bumped whenever the tables or the analyzer change; an index of another
 version is stale."""
 
@@ -223,6 +225,10 @@ class Hit:
     """Relevance (negated bm25: higher is better)."""
     partial: bool = False
     """True when the hit holds only some of the query words (fallback search)."""
+    via: tuple[tuple[str, str, str], ...] = ()
+    """How query words that are not in the entry were answered: (how, query
+    word, entry's word), how being ``synonym`` («ренонс» → «фальшренонс»),
+    ``part`` (the word inside a compound) or ``stem`` (verb ~ verbal noun)."""
 
     @property
     def html(self) -> str:
@@ -239,16 +245,21 @@ class Hit:
         return {"address": self.address, "title": self.title, "kind": self.kind, "law": self.law,
                 "snippet": self.snippet, "plain": self.plain, "html": self.html,
                 "marks": [list(m) for m in self.marks], "score": round(self.score, 6),
-                "partial": self.partial}
+                "partial": self.partial,
+                "via": [{"how": h, "query": q, "term": t} for h, q, t in self.via]}
 
 
 SNIPPET_CHARS = 200
 
 
-def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A window of ``text`` around its first matched word: (plain text, match offsets)."""
+def snippet(text: str, highlight: "Query | Callable[[str], bool]",
+            width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A window of ``text`` around its first matched word: (plain text, match offsets).
+
+    ``highlight`` tells which words matched (a ``Query`` or a predicate)."""
+    marks = highlight.highlights if isinstance(highlight, Query) else highlight
     text = " ".join((text or "").split())
-    spans = [(m.start(), m.end()) for m in TOKEN.finditer(text) if query.highlights(m.group())]
+    spans = [(m.start(), m.end()) for m in TOKEN.finditer(text) if marks(m.group())]
     start = 0
     if spans and spans[0][0] > width // 3:
         start = spans[0][0] - width // 4
@@ -341,6 +352,7 @@ CREATE TABLE witnesses (
     PRIMARY KEY (address, ordinal)
 );
 CREATE VIRTUAL TABLE fts USING fts5 (title, text, tokenize='unicode61');
+CREATE TABLE search_data (key TEXT PRIMARY KEY, value TEXT NOT NULL);  -- index_data() as JSON
 """
 
 
@@ -411,6 +423,8 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes)
     con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", wits)
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts)
+    con.execute("INSERT INTO search_data VALUES ('index', ?)",
+                (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),))
 
 
 # --- opening and checking ----------------------------------------------------------
@@ -449,16 +463,488 @@ def check_index(sqlite_path: str | Path, codex_json_path: str | Path) -> sqlite3
     return con
 
 
+# --- the search data: one export for the CLI, the API and the site -------------------
+#
+# ``index_data(codex)`` is everything a search needs, made once by Python: per entry
+# its index terms, the inverse document frequencies, every word form the query
+# analyzer knows (corpus forms and the other forms of their lemmas), the stems, the
+# synonyms of ``terminology.toml``, the question words and the ranking constants.
+# ``build_index`` stores it in the SQLite file (table ``search_data``) and the site
+# ships it in ``search-index.js``; ``Engine`` here and ``kodeks.js`` in the browser
+# run the same algorithm over it, so the CLI, ``Codex.search`` and the search box
+# return the same top 10.
+
+TERMINOLOGY = Path(__file__).with_name("terminology.toml")
+"""The synonym and question-word table (package data)."""
+
+PARAMS: dict[str, float] = {
+    "k1": 1.2,             # bm25 term-frequency saturation
+    "b": 0.5,              # bm25 length normalisation (entries are short; 0.75 favoured empty sections)
+    "title": 3.0,          # a title occurrence counts as this many text occurrences
+    "exact": 1.0,          # weights of the ways a document term answers a query word
+    "stem": 0.8,           # verb ~ verbal noun (выявить ~ выявление)
+    "synonym": 0.8,        # terminology.toml (ренонс ~ фальшренонс)
+    "part": 0.5,           # the query word inside a compound (ренонс in фальшренонс)
+    "lift": 1.0001,        # a child whose title matches ranks just above its parent
+    "typo_distance": 1,    # edit distance (with transpositions) for unknown words
+    "typo_min": 4,         # shortest word corrected / looked for inside compounds
+    "part_min": 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Terminology:
+    """``terminology.toml`` read and checked."""
+
+    groups: tuple[tuple[str, ...], ...]
+    """Synonym groups as written (single words)."""
+    stop: tuple[str, ...]
+    """Question and function words."""
+
+
+def load_terminology(path: str | Path = TERMINOLOGY) -> Terminology:
+    """Read the terminology table; a malformed one raises ``SearchError`` naming the file."""
+    import tomllib
+
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        groups = tuple(tuple(str(w) for w in g["words"]) for g in raw.get("synonyms", ()))
+        stop = tuple(str(w) for w in raw.get("stop", ()))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
+        raise SearchError(f"{path}: not a usable terminology table ({exc})") from exc
+    for g in groups:
+        for w in g:
+            if len(TOKEN.findall(w)) != 1:
+                raise SearchError(f"{path}: synonym {w!r} is not a single word")
+    return Terminology(groups, stop)
+
+
+def _fold(word: str) -> str:
+    return word.lower().replace("ё", "е")
+
+
+def _lexeme(word: str) -> set[str]:
+    """Every form of every reading of ``word`` (pymorphy3), lower case, ё folded."""
+    out = set()
+    for p in morph.analyzer().parse(_fold(word)):
+        for f in p.lexeme:
+            out.add(_fold(f.word))
+    return out
+
+
+def _document(e) -> tuple[list[str], list[str], str, str | None]:
+    """(title terms, text terms, text with footnotes, name) of an entry; the name
+    is its address as a query term: an entry's own address counts as a title word,
+    so «64A1» finds 64A1 first."""
+    body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
+    name = latin(e.id).lower()
+    return analyze(e.title or ""), analyze(body), body, name if _SAFE.match(name) else None
+
+
+_DATA_CACHE: list = []
+
+
+def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str, Any]:
+    """The search data of ``codex`` (see the comment above); deterministic.
+
+    Keys: ``version``, ``params``, ``latin`` (look-alike letters of addresses),
+    ``entries`` (address, kind, law, parent, title, text, ``title_tokens``,
+    ``tokens``), ``avgdl``, ``idf`` (term → inverse document frequency),
+    ``lexicon`` (lemma → the word forms that reduce to it), ``stems``
+    (lemma → verb/verbal-noun stem), ``synonyms`` (lemma → lemmas), ``stop``
+    (word forms of questions)."""
+    if _DATA_CACHE and _DATA_CACHE[0] is codex and terminology is None:
+        return _DATA_CACHE[1]
+    term_table = terminology or load_terminology()
+    entries, forms, df = [], {}, {}
+    total = 0
+    for e in codex.entries.values():
+        title, tokens, body, name = _document(e)
+        entries.append({"address": e.id, "kind": e.kind, "law": law_of(e.id), "parent": e.parent,
+                        "name": name, "title": e.title, "text": " ".join(body.split()),
+                        "title_tokens": " ".join(title), "tokens": " ".join(tokens)})
+        if name:
+            title = title + [name]
+        total += len(title) + len(tokens)
+        for t in set(title) | set(tokens):
+            df[t] = df.get(t, 0) + 1
+        for m in TOKEN.finditer((e.title or "") + "\n" + body):
+            w = _fold(m.group())
+            if w not in forms:
+                forms[w] = term(m.group())
+    n = len(entries)
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())}
+    # synonyms: every word of a group reduced to its lemma
+    synonyms: dict[str, set[str]] = {}
+    extra_words = set()
+    for g in term_table.groups:
+        lemmas = []
+        for w in g:
+            forms.setdefault(_fold(w), term(w))
+            lemmas.append(term(w))
+            extra_words.add(w)
+        for a in lemmas:
+            synonyms.setdefault(a, set()).update(b for b in lemmas if b != a)
+    known = set(df) | {forms[_fold(w)] for w in extra_words}
+    # the other forms of every known lemma, so «ренонсом» or «защитника» resolve offline
+    for lem in sorted(known):
+        if not regex.fullmatch(r"[\p{Cyrillic}-]+", lem):
+            continue
+        for f in sorted(_lexeme(lem)):
+            if f not in forms and _SAFE.match(f):
+                lf = term(f)
+                if lf in known:
+                    forms[f] = lf
+    lexicon: dict[str, list[str]] = {}
+    for f in sorted(forms):
+        lexicon.setdefault(forms[f], []).append(f)
+    stems = {lem: s for lem in sorted(lexicon) if (s := stem(lem))}
+    stop = sorted({f for w in term_table.stop for f in _lexeme(w) | {_fold(w)}})
+    data = {"version": FORMAT_VERSION, "params": dict(PARAMS),
+            "latin": {k: v for k, v in sorted(_LATIN.items())},
+            "entries": entries, "avgdl": total / n if n else 1.0, "idf": idf,
+            "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
+            "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
+            "stop": stop}
+    if terminology is None:
+        _DATA_CACHE[:] = [codex, data]
+    return data
+
+
+def export_for_html(codex: Codex) -> dict[str, Any]:
+    """What the static site's search box needs: exactly ``index_data(codex)``."""
+    return index_data(codex)
+
+
+# --- the engine ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One query word as the engine understood it."""
+
+    typed: str
+    """The word as typed (lower case, ё folded)."""
+    lemma: str
+    """The index term it stands for (after any typo correction)."""
+    corrected: str | None = None
+    """The known word form a typo was corrected to («фальшренанс» → «фальшренонс»)."""
+    alternatives: tuple[tuple[str, float, str], ...] = ()
+    """(index term, weight, how) for every term that answers it; how is
+    ``exact``, ``stem``, ``synonym`` or ``part``."""
+
+
+class Results(list):
+    """A list of ``Hit`` with what the engine did to the query.
+
+    ``corrections``: (typed, known word) for every corrected typo; ``suggestion``:
+    the query with those corrections («возможно, вы имели в виду …»), or None;
+    ``ignored``: words no entry contains (left out of the search); ``partial``:
+    no entry holds every word, so these hold some of them."""
+
+    def __init__(self, hits: Iterable["Hit"] = (), *, corrections: tuple[tuple[str, str], ...] = (),
+                 suggestion: str | None = None, ignored: tuple[str, ...] = (), partial: bool = False,
+                 words: tuple[str, ...] = (), phrases: tuple[tuple[str, ...], ...] = ()):
+        super().__init__(hits)
+        self.corrections = corrections
+        self.suggestion = suggestion
+        self.ignored = ignored
+        self.partial = partial
+        self.words = words
+        self.phrases = phrases
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": list(self.words), "phrases": [list(p) for p in self.phrases],
+                "corrections": [list(c) for c in self.corrections], "suggestion": self.suggestion,
+                "ignored": list(self.ignored), "partial": self.partial,
+                "hits": [h.to_json() for h in self]}
+
+
+_LATIN = {ch: latin(ch) for ch in map(chr, range(0x400, 0x500)) if latin(ch) != ch}
+"""Cyrillic look-alike letters of addresses and their Latin letters (``addresses.latin``)."""
+
+
+class Engine:
+    """The search algorithm over ``index_data``; ``kodeks.js`` is a line-by-line port."""
+
+    def __init__(self, data: Mapping[str, Any]):
+        self.data = data
+        self.p = data["params"]
+        self.entries = data["entries"]
+        self.idf: dict[str, float] = data["idf"]
+        self.avgdl: float = data["avgdl"]
+        self.forms = {f: lem for lem, fs in data["lexicon"].items() for f in fs}
+        self.stems: dict[str, str] = data["stems"]
+        self.synonyms: dict[str, list[str]] = data["synonyms"]
+        self.stop = set(data["stop"])
+        self.latin: dict[str, str] = data["latin"]
+        self.words = sorted(t for t in self.idf if not any(ch.isdigit() for ch in t))
+        self.by_address = {e["address"]: i for i, e in enumerate(self.entries)}
+        self.postings: dict[str, dict[int, list[int]]] = {}
+        self.title_tokens: list[list[str]] = []
+        self.text_tokens: list[list[str]] = []
+        self.length: list[int] = []
+        for i, e in enumerate(self.entries):
+            tt, xt = e["title_tokens"].split(), e["tokens"].split()
+            if e["name"]:
+                tt.append(e["name"])
+            self.title_tokens.append(tt)
+            self.text_tokens.append(xt)
+            self.length.append(len(tt) + len(xt))
+            for field, toks in ((0, tt), (1, xt)):
+                for t in toks:
+                    self.postings.setdefault(t, {}).setdefault(i, [0, 0])[field] += 1
+        self._forms_by_len: dict[int, list[str]] = {}
+        for f in sorted(self.forms):
+            self._forms_by_len.setdefault(len(f), []).append(f)
+
+    # --- the query ---------------------------------------------------------------
+
+    def term(self, word: str) -> str | None:
+        """The index term of a typed word with digits (an address), else None."""
+        if any(ch.isdigit() for ch in word):
+            t = "".join(self.latin.get(ch, ch) for ch in word).lower()
+            return t if _SAFE.match(t) else ""
+        return None
+
+    def correct(self, word: str) -> str | None:
+        """The known form nearest to an unknown word, or None (ties: the lemma
+        more entries hold, then alphabetical)."""
+        if len(word) < self.p["typo_min"]:
+            return None
+        d = int(self.p["typo_distance"])
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        best: tuple[int, float, str] | None = None
+        for n in range(len(word) - d, len(word) + d + 1):
+            forms = self._forms_by_len.get(n)
+            if not forms:
+                continue
+            for f, dist, _ in process.extract(word, forms, scorer=OSA.distance, score_cutoff=d,
+                                              limit=None):
+                key = (int(dist), self.idf.get(self.forms[f], math.inf), f)
+                if best is None or key < best:
+                    best = key
+        return best[2] if best else None
+
+    def resolve(self, typed: str) -> Word:
+        t = self.term(typed)
+        if t is not None:
+            return Word(typed, t, None, ((t, 1.0, "exact"),) if t in self.idf else ())
+        corrected = None
+        if typed in self.forms:
+            lemma = self.forms[typed]
+        else:
+            corrected = self.correct(typed)
+            lemma = self.forms[corrected] if corrected else typed
+        alts: dict[str, tuple[float, str]] = {lemma: (self.p["exact"], "exact")}
+        s = self.stems.get(lemma)
+        if s:
+            for w in self.words:
+                if w.startswith(s):
+                    alts.setdefault(w, (self.p["stem"], "stem"))
+        for syn in self.synonyms.get(lemma, ()):
+            alts.setdefault(syn, (self.p["synonym"], "synonym"))
+        if len(lemma) >= self.p["part_min"]:
+            for w in self.words:
+                if lemma in w:
+                    alts.setdefault(w, (self.p["part"], "part"))
+        found = tuple((w, wt, how) for w, (wt, how) in alts.items() if w in self.idf)
+        return Word(typed, lemma, corrected, found)
+
+    def parse(self, text: str) -> tuple[list[Word], list[tuple[str, ...]], bool]:
+        """(words, phrases, truncated) of a query; quoted runs of words are phrases."""
+        text = str(text or "")
+        truncated = len(text) > MAX_QUERY_CHARS
+        text = text[:MAX_QUERY_CHARS]
+        parts = text.split('"')
+        balanced = len(parts) % 2 == 1
+        typed: list[str] = []
+        phrases: list[tuple[str, ...]] = []
+        for i, part in enumerate(parts):
+            toks = [_fold(m.group()) for m in TOKEN.finditer(part)]
+            toks = [w for w in toks if _SAFE.match(w)]
+            inside = i % 2 == 1 and (balanced or i < len(parts) - 1)
+            if inside and len(toks) > 1:
+                lemmas = tuple(self.resolve(w).lemma for w in toks[:MAX_TERMS])
+                if lemmas not in phrases:
+                    phrases.append(lemmas)
+            else:
+                typed += toks
+        content = [w for w in typed if w not in self.stop]
+        if content or phrases:
+            typed = content
+        words: list[Word] = []
+        seen: set[str] = set()
+        for w in typed:
+            r = self.resolve(w)
+            if r.lemma not in seen:
+                seen.add(r.lemma)
+                words.append(r)
+        if len(words) + len(phrases) > MAX_TERMS:
+            truncated = True
+            phrases = phrases[:MAX_TERMS]
+            words = words[: max(0, MAX_TERMS - len(phrases))]
+        return words, phrases, truncated
+
+    # --- scoring -------------------------------------------------------------------
+
+    def bm25(self, idf: float, tf_title: int, tf_text: int, i: int) -> float:
+        tf = self.p["title"] * tf_title + tf_text
+        norm = self.p["k1"] * (1 - self.p["b"] + self.p["b"] * self.length[i] / self.avgdl)
+        return idf * tf * (self.p["k1"] + 1) / (tf + norm)
+
+    def phrase_counts(self, phrase: tuple[str, ...], i: int) -> tuple[int, int]:
+        out = []
+        n = len(phrase)
+        for toks in (self.title_tokens[i], self.text_tokens[i]):
+            c = 0
+            for k in range(len(toks) - n + 1):
+                if tuple(toks[k:k + n]) == phrase:
+                    c += 1
+            out.append(c)
+        return out[0], out[1]
+
+    def search(self, text: str, *, law: str | None = None, kind: str | None = None,
+               limit: int = 20) -> tuple[list[dict[str, Any]], Results]:
+        """Ranked matches: ([{index, score, partial, via, terms}], Results metadata)."""
+        words, phrases, _ = self.parse(text)
+        corrections = tuple((w.typed, w.corrected) for w in words if w.corrected)
+        live = [w for w in words if w.alternatives]
+        ignored = tuple(w.typed for w in words if not w.alternatives)
+        n_groups = len(live) + len(phrases)
+
+        def allowed(i: int) -> bool:
+            e = self.entries[i]
+            return (law is None or e["law"] == law) and (kind is None or e["kind"] == kind)
+
+        # per entry: [score per group], [title match per group], [best (term, how) per group]
+        scores: dict[int, list[float]] = {}
+        in_title: dict[int, list[bool]] = {}
+        best: dict[int, list[tuple[str, str] | None]] = {}
+
+        def slot(i: int) -> None:
+            if i not in scores:
+                scores[i] = [0.0] * n_groups
+                in_title[i] = [False] * n_groups
+                best[i] = [None] * n_groups
+
+        for g, w in enumerate(live):
+            for t, weight, how in w.alternatives:
+                idf = self.idf[t]
+                for i, (tft, tfx) in self.postings.get(t, {}).items():
+                    if not allowed(i):
+                        continue
+                    s = weight * self.bm25(idf, tft, tfx, i)
+                    slot(i)
+                    if s > scores[i][g]:
+                        scores[i][g] = s
+                        best[i][g] = (t, how)
+                    if tft:
+                        in_title[i][g] = True
+        for k, ph in enumerate(phrases):
+            g = len(live) + k
+            if not all(t in self.postings for t in ph):
+                continue
+            idf = sum(self.idf[t] for t in ph)
+            cand = set(self.postings[ph[0]])
+            for t in ph[1:]:
+                cand &= set(self.postings[t])
+            for i in sorted(cand):
+                if not allowed(i):
+                    continue
+                tft, tfx = self.phrase_counts(ph, i)
+                if tft + tfx:
+                    slot(i)
+                    scores[i][g] = self.bm25(idf, tft, tfx, i)
+                    best[i][g] = (" ".join(ph), "exact")
+                    in_title[i][g] = tft > 0
+        full = [i for i in sorted(scores) if all(best[i][g] is not None for g in range(n_groups))]
+        partial = not full and n_groups > 1
+        chosen = full
+        if partial:
+            chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
+        effective: dict[int, float] = {}
+        for i in chosen:  # document order: a parent is placed before its children
+            total = 0.0
+            for g in range(n_groups):
+                total += scores[i][g]
+            effective[i] = total
+            parent = self.by_address.get(self.entries[i]["parent"] or "")
+            if parent in effective and any(in_title[i]) and not self._named(parent, in_title, words):
+                if effective[parent] >= effective[i]:
+                    effective[i] = effective[parent] * self.p["lift"]
+        order = sorted(chosen, key=lambda i: (-effective[i], i))[:limit]
+        rows = []
+        for i in order:
+            via = []
+            for g in range(n_groups):
+                b = best[i][g]
+                if b and b[1] in ("synonym", "part", "stem") and g < len(live):
+                    via.append((b[1], live[g].corrected or live[g].typed, b[0]))
+            terms = {b[0] for b in best[i] if b}
+            rows.append({"index": i, "score": effective[i], "via": tuple(via), "terms": terms,
+                         "partial": partial})
+        suggestion = None
+        if corrections:
+            suggestion = _apply_corrections(text, dict(corrections))
+        meta_ = Results((), corrections=corrections, suggestion=suggestion, ignored=ignored,
+                        partial=partial, words=tuple(w.lemma for w in words), phrases=tuple(phrases))
+        return rows, meta_
+
+    def _named(self, i: int, in_title: dict[int, list[bool]], words: list[Word]) -> bool:
+        """The query names entry ``i``: its address is a query word, or its title
+        holds every query word."""
+        name = self.entries[i]["name"]
+        if name and any(w.lemma == name for w in words):
+            return True
+        return bool(in_title.get(i)) and all(in_title[i])
+
+
+def _apply_corrections(text: str, fixes: dict[str, str]) -> str:
+    """``text`` with each corrected word replaced by the known form (case kept for the rest)."""
+    def repl(m: regex.Match) -> str:
+        w = _fold(m.group())
+        return fixes.get(w, m.group())
+    return TOKEN.sub(repl, str(text or "")[:MAX_QUERY_CHARS])
+
+
 # --- searching -----------------------------------------------------------------------
 
 
+_ENGINES: dict[int, tuple[sqlite3.Connection, str, Engine]] = {}
+
+
+def engine(con: sqlite3.Connection) -> Engine:
+    """The engine of an open index, made once per connection and content."""
+    digest = meta(con).get("codex_sha256", "")
+    hit = _ENGINES.get(id(con))
+    if hit and hit[0] is con and hit[1] == digest:
+        return hit[2]
+    try:
+        row = con.execute("SELECT value FROM search_data WHERE key = 'index'").fetchone()
+    except sqlite3.OperationalError as exc:
+        raise SearchError(f"the search index is damaged ({exc}); run `kodeks build`") from exc
+    if row is None:
+        raise SearchError("the search index has no search data; run `kodeks build`")
+    eng = Engine(json.loads(row[0]))
+    if len(_ENGINES) > 16:
+        _ENGINES.clear()
+    _ENGINES[id(con)] = (con, digest, eng)
+    return eng
+
+
 def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str | int | None = None,
-           kind: str | None = None, limit: int = 20) -> list[Hit]:
+           kind: str | None = None, limit: int = 20) -> Results:
     """Ranked entries matching ``query`` (see the module doc for the language).
 
     ``law`` keeps entries of one law (``64`` or ``"64"``; any lenient address
     form names its law), ``kind`` one node kind. Never raises on the query text;
-    raises ``SearchError`` for an unusable index or an unknown ``kind``/``law``."""
+    raises ``SearchError`` for an unusable index or an unknown ``kind``/``law``.
+    The list also carries ``corrections``, ``suggestion``, ``ignored`` and
+    ``partial`` (see ``Results``)."""
     law_value = _law_filter(law)
     if kind is not None and kind not in NODE_KINDS:
         raise SearchError(f"unknown kind {kind!r}; one of {', '.join(NODE_KINDS)}")
@@ -467,19 +953,37 @@ def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str 
     except (TypeError, ValueError):
         raise SearchError(f"limit must be a number, not {limit!r}") from None
     limit = min(limit, 1000)
-    q = parse_query(query)
-    if q.empty or limit <= 0:
-        return []
     own = not isinstance(db_or_path, sqlite3.Connection)
     con = db_or_path if isinstance(db_or_path, sqlite3.Connection) else connect(db_or_path)
     try:
-        hits = _run(con, q, q.match_all(), law_value, kind, limit, partial=False)
-        if not hits and len(q.groups()) > 1:
-            hits = _run(con, q, q.match_any(), law_value, kind, limit, partial=True)
-        return hits
+        eng = engine(con)
+        if limit <= 0:
+            return Results()
+        rows, res = eng.search(query, law=law_value, kind=kind, limit=limit)
+        for r in rows:
+            e = eng.entries[r["index"]]
+            highlight = _highlighter(eng, r["terms"])
+            plain, marks = snippet(e["text"], highlight)
+            if not marks and e["title"]:
+                t_plain, t_marks = snippet(e["title"], highlight)
+                if t_marks or not plain:
+                    plain, marks = t_plain, t_marks
+            res.append(Hit(e["address"], e["title"], e["kind"], e["law"], _marked(plain, marks),
+                           plain, marks, r["score"], r["partial"], r["via"]))
+        return res
     finally:
         if own:
             con.close()
+
+
+def _highlighter(eng: Engine, terms: set[str]):
+    def hl(word: str) -> bool:
+        w = _fold(word)
+        t = eng.term(w)
+        if t is None:
+            t = eng.forms.get(w, w)
+        return t in terms
+    return hl
 
 
 def _law_filter(law: str | int | None) -> str | None:
@@ -494,64 +998,3 @@ def _law_filter(law: str | int | None) -> str | None:
     if key is None:
         raise SearchError(f"--law wants a law number such as 64, not {law!r}")
     return key
-
-
-def _run(con: sqlite3.Connection, q: Query, match: str, law: str | None, kind: str | None,
-         limit: int, partial: bool) -> list[Hit]:
-    sql = ["SELECT n.address, n.title, n.kind, n.law, n.text, bm25(fts, 2.0, 1.0) AS s",
-           "FROM fts JOIN nodes n ON n.rowid = fts.rowid WHERE fts MATCH ?"]
-    params: list[Any] = [match]
-    if law is not None:
-        sql.append("AND n.law = ?")
-        params.append(law)
-    if kind is not None:
-        sql.append("AND n.kind = ?")
-        params.append(kind)
-    sql.append("ORDER BY s, n.position LIMIT ?")
-    params.append(limit)
-    try:
-        rows = con.execute(" ".join(sql), params).fetchall()
-    except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc) or "no such column" in str(exc):
-            raise SearchError(f"the search index is damaged ({exc}); run `kodeks build`") from exc
-        return []  # an FTS expression SQLite rejects: nothing matches it
-    hits = []
-    for address, title, kind_, law_, text, score in rows:
-        plain, marks = snippet(text, q)
-        if not marks and title:
-            t_plain, t_marks = snippet(title, q)
-            if t_marks or not plain:
-                plain, marks = t_plain, t_marks
-        hits.append(Hit(address, title, kind_, law_, _marked(plain, marks), plain, marks,
-                        -float(score), partial))
-    return hits
-
-
-# --- the offline HTML search box -------------------------------------------------------
-
-
-def export_for_html(codex: Codex) -> dict[str, Any]:
-    """What the static site's search box needs offline, made by the same analyzer.
-
-    ``entries``: per entry its address, kind, law, title and ``tokens`` (the
-    index terms of title and text, space-separated); ``lemmas``: word form (lower
-    case) → lemma for every corpus form whose lemma differs from it, so the
-    browser lemmatizes query words that occur in the corpus; ``stems``: lemma →
-    verb/verbal-noun stem for prefix matching (see ``stem``)."""
-    entries, forms = [], {}
-    for e in codex.entries.values():
-        body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
-        entries.append({"address": e.id, "kind": e.kind, "law": law_of(e.id), "title": e.title,
-                        "title_tokens": " ".join(analyze(e.title or "")),
-                        "tokens": " ".join(analyze(body))})
-        for m in TOKEN.finditer((e.title or "") + "\n" + body):
-            w = m.group().lower().replace("ё", "е")
-            if w not in forms:
-                forms[w] = term(m.group())
-    lemmas = {w: forms[w] for w in sorted(forms) if forms[w] != w}
-    stems = {}
-    for t in sorted(set(forms.values())):
-        s = stem(t)
-        if s:
-            stems[t] = s
-    return {"version": FORMAT_VERSION, "entries": entries, "lemmas": lemmas, "stems": stems}
