@@ -89,6 +89,8 @@ def analyze(text: str) -> list[str]:
     return out
 
 
+_IMPERFECTIVE = ("ываться", "иваться", "ывать", "ивать")
+"""Secondary imperfective suffixes: выигрывать shares its stem with выиграть."""
 _VERB_END = ("ться", "тись", "чься", "ть", "ти", "чь")
 _NOUN_END = ("ение", "ание", "яние", "ение")
 
@@ -100,6 +102,9 @@ def stem(lemma_: str) -> str | None:
     if not regex.fullmatch(r"\p{Cyrillic}{6,}", w):
         return None
     base = None
+    for end in _IMPERFECTIVE:
+        if w.endswith(end) and len(w) - len(end) >= 4:
+            return w[: -len(end)]
     for end in _VERB_END:
         if w.endswith(end):
             base = w[: -len(end)]
@@ -486,6 +491,7 @@ PARAMS: dict[str, float] = {
     "synonym": 0.8,        # terminology.toml (ренонс ~ фальшренонс)
     "part": 0.5,           # the query word inside a compound (ренонс in фальшренонс)
     "lift": 1.0001,        # a child whose title matches ranks just above its parent
+    "coord": 2.0,          # score × (share of query words an entry holds) ** coord
     "typo_distance": 1,    # edit distance (with transpositions) for unknown words
     "typo_min": 4,         # shortest word corrected / looked for inside compounds
     "part_min": 4,
@@ -730,11 +736,11 @@ class Engine:
         return best[2] if best else None
 
     def resolve(self, typed: str) -> Word:
+        corrected = None
         t = self.term(typed)
         if t is not None:
-            return Word(typed, t, None, ((t, 1.0, "exact"),) if t in self.idf else ())
-        corrected = None
-        if typed in self.forms:
+            lemma = t
+        elif typed in self.forms:
             lemma = self.forms[typed]
         else:
             corrected = self.correct(typed)
@@ -747,7 +753,7 @@ class Engine:
                     alts.setdefault(w, (self.p["stem"], "stem"))
         for syn in self.synonyms.get(lemma, ()):
             alts.setdefault(syn, (self.p["synonym"], "synonym"))
-        if len(lemma) >= self.p["part_min"]:
+        if len(lemma) >= self.p["part_min"] and t is None:
             for w in self.words:
                 if lemma in w:
                     alts.setdefault(w, (self.p["part"], "part"))
@@ -861,19 +867,20 @@ class Engine:
                     scores[i][g] = self.bm25(idf, tft, tfx, i)
                     best[i][g] = (" ".join(ph), "exact")
                     in_title[i][g] = tft > 0
-        full = [i for i in sorted(scores) if all(best[i][g] is not None for g in range(n_groups))]
-        partial = not full and n_groups > 1
-        chosen = full
-        if partial:
-            chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
+        # Entries that lack some words stay, ranked down by the share they hold
+        # (squared); a hit is partial when it lacks a word.
+        chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
+        matched = {i: sum(1 for b in best[i] if b is not None) for i in chosen}
+        partial = bool(chosen) and all(matched[i] < n_groups for i in chosen)
         effective: dict[int, float] = {}
         for i in chosen:  # document order: a parent is placed before its children
             total = 0.0
             for g in range(n_groups):
                 total += scores[i][g]
-            effective[i] = total
+            share = matched[i] / n_groups
+            effective[i] = total * share ** self.p["coord"]
             parent = self.by_address.get(self.entries[i]["parent"] or "")
-            if parent in effective and any(in_title[i]) and not self._named(parent, in_title, words):
+            if parent in effective and self._lifts(i, parent, in_title, matched, words):
                 if effective[parent] >= effective[i]:
                     effective[i] = effective[parent] * self.p["lift"]
         order = sorted(chosen, key=lambda i: (-effective[i], i))[:limit]
@@ -886,7 +893,7 @@ class Engine:
                     via.append((b[1], live[g].corrected or live[g].typed, b[0]))
             terms = {b[0] for b in best[i] if b}
             rows.append({"index": i, "score": effective[i], "via": tuple(via), "terms": terms,
-                         "partial": partial})
+                         "partial": matched[i] < n_groups})
         suggestion = None
         if corrections:
             suggestion = _apply_corrections(text, dict(corrections))
@@ -894,13 +901,19 @@ class Engine:
                         partial=partial, words=tuple(w.lemma for w in words), phrases=tuple(phrases))
         return rows, meta_
 
-    def _named(self, i: int, in_title: dict[int, list[bool]], words: list[Word]) -> bool:
-        """The query names entry ``i``: its address is a query word, or its title
-        holds every query word."""
-        name = self.entries[i]["name"]
+    def _lifts(self, i: int, parent: int, in_title: dict[int, list[bool]], matched: dict[int, int],
+               words: list[Word]) -> bool:
+        """Entry ``i`` ranks above its ``parent``: its title holds query words, at
+        least as many as the parent's title, it holds as many words in all, and
+        the query does not name the parent (by its address, or by every word in
+        its title)."""
+        mine, theirs = sum(in_title[i]), sum(in_title[parent])
+        if not mine or mine < theirs or matched[i] < matched[parent]:
+            return False
+        name = self.entries[parent]["name"]
         if name and any(w.lemma == name for w in words):
-            return True
-        return bool(in_title.get(i)) and all(in_title[i])
+            return False
+        return not all(in_title[parent])
 
 
 def _apply_corrections(text: str, fixes: dict[str, str]) -> str:
