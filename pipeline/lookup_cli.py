@@ -151,6 +151,9 @@ def show(args: argparse.Namespace) -> int:
 
 # --- search ---------------------------------------------------------------------
 
+VIA = {"synonym": "по синониму", "part": "часть слова", "stem": "однокоренное"}
+"""How a hit answered a query word it does not contain (``Hit.via``)."""
+
 
 def search(args: argparse.Namespace) -> int:
     """Morphological full-text search, ranked."""
@@ -162,19 +165,22 @@ def search(args: argparse.Namespace) -> int:
     codex = Codex.load(args.codex)
     hits = codex.search(query, law=args.law, kind=args.kind, limit=args.limit)
     if args.format == "json":
-        _json({"query": query, "words": list(q.words), "phrases": [list(p) for p in q.phrases],
-               "truncated": q.truncated, "law": args.law, "kind": args.kind,
-               "hits": [h.to_json() for h in hits]})
+        _json({"query": query, "truncated": q.truncated, "law": args.law, "kind": args.kind,
+               **hits.to_json()})
         return 0
     from rich.text import Text
 
     con = _console()
     if q.truncated:
         sys.stderr.write("note: the query was long; only its first words were used\n")
+    if hits.suggestion:
+        con.print(Text(f"возможно, вы имели в виду: {hits.suggestion}", style="yellow"))
+    if hits.ignored:
+        con.print(Text("no entry contains: " + ", ".join(hits.ignored), style="dim"))
     if not hits:
         con.print("no entries match" + (" (with these filters)" if args.law or args.kind else ""))
         return 0
-    if hits[0].partial:
+    if hits.partial:
         con.print(Text("no entry has every word; entries with some of them:", style="yellow"))
     for h in hits:
         head = Text()
@@ -183,6 +189,9 @@ def search(args: argparse.Namespace) -> int:
             head.append("  " + h.title, style="bold")
         head.append(f"  ({h.kind}, {h.score:.2f})", style="dim")
         con.print(head)
+        if h.via:
+            con.print(Text("  " + "; ".join(f"{VIA[how]}: {w} → {t}" for how, w, t in h.via),
+                           style="dim"))
         snip = Text("  " + h.plain)
         for a, b in h.marks:
             snip.stylize("bold yellow", a + 2, b + 2)

@@ -487,11 +487,11 @@ PARAMS: dict[str, float] = {
     "b": 0.5,              # bm25 length normalisation (entries are short; 0.75 favoured empty sections)
     "title": 3.0,          # a title occurrence counts as this many text occurrences
     "exact": 1.0,          # weights of the ways a document term answers a query word
-    "stem": 0.8,           # verb ~ verbal noun (выявить ~ выявление)
-    "synonym": 0.8,        # terminology.toml (ренонс ~ фальшренонс)
+    "stem": 0.6,           # verb ~ verbal noun (выявить ~ выявление)
+    "synonym": 0.6,        # terminology.toml (ренонс ~ фальшренонс)
     "part": 0.5,           # the query word inside a compound (ренонс in фальшренонс)
     "lift": 1.0001,        # a child whose title matches ranks just above its parent
-    "coord": 2.0,          # score × (share of query words an entry holds) ** coord
+    "coord": 2,            # score × (share of query words an entry holds) ** coord (an integer)
     "typo_distance": 1,    # edit distance (with transpositions) for unknown words
     "typo_min": 4,         # shortest word corrected / looked for inside compounds
     "part_min": 4,
@@ -606,8 +606,11 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     for f in sorted(forms):
         lexicon.setdefault(forms[f], []).append(f)
     stems = {lem: s for lem in sorted(lexicon) if (s := stem(lem))}
-    stop = sorted({f for w in term_table.stop for f in _lexeme(w) | {_fold(w)}})
+    # every form of a question word that reduces to the same lemma (not participles of a verb)
+    stop = sorted({f for w in term_table.stop for f in _lexeme(w) if term(f) == term(w)}
+                  | {_fold(w) for w in term_table.stop})
     data = {"version": FORMAT_VERSION, "params": dict(PARAMS),
+            "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
             "latin": {k: v for k, v in sorted(_LATIN.items())},
             "entries": entries, "avgdl": total / n if n else 1.0, "idf": idf,
             "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
@@ -667,6 +670,8 @@ class Results(list):
                 "hits": [h.to_json() for h in self]}
 
 
+_DIGIT = regex.compile(r"\p{Nd}")
+
 _LATIN = {ch: latin(ch) for ch in map(chr, range(0x400, 0x500)) if latin(ch) != ch}
 """Cyrillic look-alike letters of addresses and their Latin letters (``addresses.latin``)."""
 
@@ -685,7 +690,7 @@ class Engine:
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.stop = set(data["stop"])
         self.latin: dict[str, str] = data["latin"]
-        self.words = sorted(t for t in self.idf if not any(ch.isdigit() for ch in t))
+        self.words = sorted(t for t in self.idf if not _DIGIT.search(t))
         self.by_address = {e["address"]: i for i, e in enumerate(self.entries)}
         self.postings: dict[str, dict[int, list[int]]] = {}
         self.title_tokens: list[list[str]] = []
@@ -709,7 +714,7 @@ class Engine:
 
     def term(self, word: str) -> str | None:
         """The index term of a typed word with digits (an address), else None."""
-        if any(ch.isdigit() for ch in word):
+        if _DIGIT.search(word):
             t = "".join(self.latin.get(ch, ch) for ch in word).lower()
             return t if _SAFE.match(t) else ""
         return None
@@ -871,19 +876,24 @@ class Engine:
         # (squared); a hit is partial when it lacks a word.
         chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
         matched = {i: sum(1 for b in best[i] if b is not None) for i in chosen}
-        partial = bool(chosen) and all(matched[i] < n_groups for i in chosen)
+        partial = bool(chosen) and (bool(ignored) or all(matched[i] < n_groups for i in chosen))
         effective: dict[int, float] = {}
         for i in chosen:  # document order: a parent is placed before its children
             total = 0.0
             for g in range(n_groups):
                 total += scores[i][g]
             share = matched[i] / n_groups
-            effective[i] = total * share ** self.p["coord"]
+            factor = 1.0
+            for _ in range(int(self.p["coord"])):  # repeated products: the same bits in JS
+                factor *= share
+            effective[i] = total * factor
             parent = self.by_address.get(self.entries[i]["parent"] or "")
             if parent in effective and self._lifts(i, parent, in_title, matched, words):
                 if effective[parent] >= effective[i]:
                     effective[i] = effective[parent] * self.p["lift"]
         order = sorted(chosen, key=lambda i: (-effective[i], i))[:limit]
+        # every term that answers a word is highlighted, whichever scored best
+        terms = {t for w in live for t, _, _ in w.alternatives} | {t for ph in phrases for t in ph}
         rows = []
         for i in order:
             via = []
@@ -891,9 +901,8 @@ class Engine:
                 b = best[i][g]
                 if b and b[1] in ("synonym", "part", "stem") and g < len(live):
                     via.append((b[1], live[g].corrected or live[g].typed, b[0]))
-            terms = {b[0] for b in best[i] if b}
             rows.append({"index": i, "score": effective[i], "via": tuple(via), "terms": terms,
-                         "partial": matched[i] < n_groups})
+                         "partial": matched[i] < n_groups or bool(ignored)})
         suggestion = None
         if corrections:
             suggestion = _apply_corrections(text, dict(corrections))

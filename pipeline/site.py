@@ -326,24 +326,14 @@ def edit_segments(text: str, edits) -> list[dict]:
 
 
 def search_data(site: Site) -> tuple[dict, dict]:
-    """(index data, address → page map) for ``search-index.js``."""
+    """(index data, address → page map) for ``search-index.js``: the search box
+    runs ``kodeks.js``'s port of ``pipeline.search.Engine`` over exactly the data
+    the CLI and the API search (``search.index_data``)."""
+    from . import search as search_mod
+
     codex = site.codex
     pages = {a: href(a) for a in codex.entries}
-    data = None
-    try:
-        from . import search as search_mod
-        if hasattr(search_mod, "export_for_html"):
-            data = search_mod.export_for_html(codex)
-    except ImportError:
-        data = None
-    if data is None:
-        entries = []
-        for a, e in codex.entries.items():
-            text = " ".join(filter(None, [e.title, e.text] + [f.text for f in e.footnotes]))
-            entries.append({"address": a, "page": href(a), "title": e.title or "",
-                            "text": " ".join(text.split())})
-        data = {"kind": "words", "entries": entries}
-    return data, pages
+    return search_mod.export_for_html(codex), pages
 
 
 def _js_assign(name: str, value) -> str:

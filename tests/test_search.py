@@ -202,7 +202,122 @@ def test_export_for_html(codex):
     assert len(data["entries"]) == len(codex.entries)
     e = next(x for x in data["entries"] if x["address"] == "64A")
     assert "выявить" in e["tokens"].split()
-    assert data["lemmas"]["выявлен"] == "выявить"
-    assert data["lemmas"]["фальшренонса"] == "фальшренонс"
+    forms = {f: lem for lem, fs in data["lexicon"].items() for f in fs}
+    assert forms["выявлен"] == "выявить"
+    assert forms["фальшренонса"] == "фальшренонс"
+    assert forms["фальшренонсами"] == "фальшренонс"  # a form the corpus never uses
+    assert forms["ренонсом"] == "ренонс"              # a form of a terminology word
     assert data["stems"]["выявление"] == "выяв"
+    assert "фальшренонс" in data["synonyms"]["ренонс"]
+    assert "сколько" in data["stop"] and "следующей" not in data["stop"]
     assert export_for_html(codex) == data
+
+
+# --- what a director types -------------------------------------------------------------
+
+def test_synonym_finds_and_says_so(db):
+    hits = search(db, "ренонс")
+    assert hits and {"63", "63A", "64"} & set(addresses(hits[:5]))
+    assert ("synonym", "ренонс", "фальшренонс") in hits[0].via
+    assert "«Фальшренонс»" in hits[0].snippet or "«фальшренонс»" in hits[0].snippet
+    assert addresses(search(db, "штраф за ренонс")[:3]) and \
+        set(addresses(search(db, "штраф за ренонс")[:3])) <= {"64A", "64A1", "64A2"}
+    assert search(db, "защитник не знал о козыре при заявлении")[0].address == "70C2"
+
+
+def test_word_part_finds_compound(codex, tmp_path):
+    """Without the synonym table, «ренонс» still finds «фальшренонс» as a word part."""
+    from pipeline import search as search_mod
+
+    bare = search_mod.index_data(codex, search_mod.Terminology((), ()))
+    eng = search_mod.Engine(bare)
+    rows, res = eng.search("ренонс", limit=10)
+    assert rows and all(("part", "ренонс", "фальшренонс") in r["via"] for r in rows)
+    whole, _ = eng.search("фальшренонс", limit=10)
+    assert whole[0]["score"] > rows[0]["score"]  # a word part weighs less than the word
+
+
+def test_typo_corrected_with_suggestion(db):
+    hits = search(db, "фальшренанс болвана")
+    assert hits.corrections == (("фальшренанс", "фальшренонс"),)
+    assert hits.suggestion == "фальшренонс болвана"
+    assert hits[0].address in {"64B3", "64.10(ii)"}
+    assert search(db, "реконтро")[0].address.startswith("19B")
+    assert search(db, "фальшренонс").suggestion is None
+
+
+def test_question_words_dropped(db):
+    hits = search(db, "сколько взяток отдают за ренонс")
+    assert set(addresses(hits[:2])) == {"64A1", "64A2"}
+    assert "сколько" not in hits.words
+    assert search(db, "когда")  # a query of question words only keeps them
+
+
+def test_clause_title_beats_parent(db):
+    assert search(db, "нарушитель не выигрывал взятки ренонса")[0].address == "64A2"
+    assert search(db, "как правильно объявить реконтру")[0].address == "19B2"
+    # the query names the section by its address
+    assert search(db, "64A фальшренонс")[0].address == "64A"
+
+
+def _tiny(entries):
+    """Search data for hand-written entries (address, parent, title terms, text terms)."""
+    import math
+
+    from pipeline.search import MAX_QUERY_CHARS, MAX_TERMS, PARAMS
+
+    rows, df = [], {}
+    for address, parent, title, text in entries:
+        rows.append({"address": address, "kind": "clause", "law": "1", "parent": parent,
+                     "name": address.lower(), "title": title, "text": text,
+                     "title_tokens": title, "tokens": text})
+        for t in set(title.split()) | set(text.split()) | {address.lower()}:
+            df[t] = df.get(t, 0) + 1
+    n = len(rows)
+    lengths = [len(r["title_tokens"].split()) + 1 + len(r["tokens"].split()) for r in rows]
+    return {"params": dict(PARAMS), "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
+            "latin": {}, "entries": rows, "avgdl": sum(lengths) / n,
+            "idf": {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())},
+            "lexicon": {t: [t] for t in sorted(df)}, "stems": {}, "synonyms": {}, "stop": []}
+
+
+def test_child_title_lifted_over_parent():
+    from pipeline.search import Engine
+
+    data = _tiny([("1A", None, "общее", "форма реконтра форма реконтра"),
+                  ("1A1", "1A", "форма реконтра", " ".join(["слово"] * 30) + " форма"),
+                  ("2", None, "другое", "слово")])
+    eng = Engine(data)
+    rank = lambda q: [eng.entries[r["index"]]["address"] for r in eng.search(q)[0]]  # noqa: E731
+    assert rank("форма реконтра")[:2] == ["1A1", "1A"]
+    assert rank("1a форма реконтра")[0] == "1A"          # the query names the section
+    eng.p["lift"] = 0.0                                     # without the rule the parent wins
+    assert rank("форма реконтра")[0] == "1A"
+
+
+def test_partial_hits_flagged(db):
+    hits = search(db, "реконтра пересдача")
+    assert hits.partial and all(h.partial for h in hits)
+    assert {"13A3"} & set(addresses(hits)) and {"19B1", "19B2"} & set(addresses(hits))
+
+
+def test_terminology_errors_name_the_file(tmp_path):
+    from pipeline.search import load_terminology
+
+    bad = tmp_path / "terms.toml"
+    bad.write_text('[[synonyms]]\nwords = ["два слова", "x"]\n', encoding="utf-8")
+    with pytest.raises(SearchError, match="terms.toml"):
+        load_terminology(bad)
+    bad.write_text("stop = [", encoding="utf-8")
+    with pytest.raises(SearchError, match="terms.toml"):
+        load_terminology(bad)
+
+
+def test_cli_says_did_you_mean_and_synonym(out, capsys):
+    from pipeline.cli import main as cli
+
+    assert cli(["search", "фальшренанс", "болвана", "--codex", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "возможно, вы имели в виду: фальшренонс болвана" in text
+    assert cli(["search", "ренонс", "болвана", "--codex", str(out)]) == 0
+    assert "по синониму: ренонс → фальшренонс" in capsys.readouterr().out

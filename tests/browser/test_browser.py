@@ -179,3 +179,74 @@ def test_axe(site, page, name):
     page.goto(url(site, name))
     bad = run_axe(page)
     assert not bad, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in bad]
+
+
+# --- the search box answers as the CLI and the API do ----------------------------------
+
+PARITY_QUERIES = [
+    "ренонс", "ренонсом", "штраф за ренонс", "фальшренанс", "сколько взяток отдают за ренонс",
+    "защитник не знал о козыре при заявлении", "выявленый фальшренонс", "как правильно объявить реконтру",
+    "когда ренонс не наказывается", "карта масть", "ренонс директор", "реконтро", "64А1", "64",
+    '"следующей сдаче"', "фальшренонс \"следующей сдаче\" болван", "ренонс двенадцатой взятке",
+    "неустановленая линия игры", "уступкa", "nothing", "когда", "'; DROP TABLE nodes; --",
+    "NEAR(a b) AND )", "судья справедливость", "пересдача сдачи", "одновзяточное",
+]
+
+
+def _director_queries() -> list[str]:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_search_quality",
+                                                  ROOT / "benchmarks" / "bench_search_quality.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return [q for q, _, _ in mod.QUERIES]
+
+
+@pytest.fixture(scope="module")
+def api(site):
+    from pipeline.api import Codex
+
+    with Codex.load(site.parent) as c:
+        yield c
+
+
+@pytest.mark.parametrize("law,kind", [(None, None), ("64", None), (None, "clause")])
+def test_search_box_same_top10_as_api(site, page, api, law, kind):
+    page.goto(url(site, "search.html"))
+    for q in PARITY_QUERIES + _director_queries():
+        want = api.search(q, law=law, kind=kind, limit=10)
+        got = page.evaluate("([q, law, kind]) => { const r = window.kodeksSearch(q, {law, kind, limit: 10});"
+                            " return {hits: r.hits.map(h => [h.address, h.partial, h.via]),"
+                            " suggestion: r.suggestion, partial: r.partial}; }", [q, law, kind])
+        assert [h[0] for h in got["hits"]] == [h.address for h in want], q
+        assert [h[1] for h in got["hits"]] == [h.partial for h in want], q
+        assert [[tuple(v) for v in h[2]] for h in got["hits"]] == [list(h.via) for h in want], q
+        assert got["suggestion"] == want.suggestion, q
+        assert got["partial"] == want.partial, q
+
+
+def test_search_box_typo_and_synonym(site, page):
+    page.goto(url(site, "law-13.html"))
+    page.fill("#q", "фальшренанс болвана")
+    page.press("#q", "Enter")
+    box = page.locator("#search-results")
+    box.wait_for(state="visible")
+    assert "Возможно, вы имели в виду: фальшренонс болвана" in box.locator(".search-suggestion").inner_text()
+    page.fill("#q", "ренонс болвана")
+    page.press("#q", "Enter")
+    first = box.locator("li").first
+    assert "по синониму: ренонс → фальшренонс" in first.locator(".result-via").inner_text()
+    assert first.locator("mark").count() >= 1
+    shot(page, "search-synonym")
+
+
+def test_search_box_partial_words(site, page):
+    """Two words never found in one entry: partial hits, as in the CLI."""
+    page.goto(url(site, "index.html"))
+    page.fill("#q", "реконтра пересдача")
+    page.press("#q", "Enter")
+    box = page.locator("#search-results")
+    box.wait_for(state="visible")
+    assert "пункты с частью слов" in box.locator(".search-count").inner_text()
+    assert box.locator("li").count() >= 2
