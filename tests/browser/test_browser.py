@@ -129,12 +129,18 @@ def test_search_address_jump(site, page):
     shot(page, "search-jump")
 
 
-def test_search_words(site, page):
-    page.goto(url(site, "law-13.html"))
-    page.fill("#q", "ренонс взятки")
+def search_box(page, query: str):
+    """Type ``query`` into the header's search box, press Enter; the results box."""
+    page.fill("#q", query)
     page.press("#q", "Enter")
     box = page.locator("#search-results")
     box.wait_for(state="visible")
+    return box
+
+
+def test_search_words(site, page):
+    page.goto(url(site, "law-13.html"))
+    box = search_box(page, "ренонс взятки")
     assert box.locator("li").count() >= 1
     assert box.locator("li a").first.get_attribute("href").startswith("law-")
     shot(page, "search-words")
@@ -228,14 +234,9 @@ def test_search_box_same_top10_as_api(site, page, api, law, kind):
 
 def test_search_box_typo_and_synonym(site, page):
     page.goto(url(site, "law-13.html"))
-    page.fill("#q", "фальшренанс болвана")
-    page.press("#q", "Enter")
-    box = page.locator("#search-results")
-    box.wait_for(state="visible")
+    box = search_box(page, "фальшренанс болвана")
     assert "Возможно, вы имели в виду: фальшренонс болвана" in box.locator(".search-suggestion").inner_text()
-    page.fill("#q", "ренонс болвана")
-    page.press("#q", "Enter")
-    first = box.locator("li").first
+    first = search_box(page, "ренонс болвана").locator("li").first
     assert "по синониму: ренонс → фальшренонс" in first.locator(".result-via").inner_text()
     assert first.locator("mark").count() >= 1
     shot(page, "search-synonym")
@@ -244,9 +245,6 @@ def test_search_box_typo_and_synonym(site, page):
 def test_search_box_partial_words(site, page):
     """Two words never found in one entry: partial hits, as in the CLI."""
     page.goto(url(site, "index.html"))
-    page.fill("#q", "реконтра пересдача")
-    page.press("#q", "Enter")
-    box = page.locator("#search-results")
-    box.wait_for(state="visible")
+    box = search_box(page, "реконтра пересдача")
     assert "пункты с частью слов" in box.locator(".search-count").inner_text()
     assert box.locator("li").count() >= 2
