@@ -30,7 +30,7 @@ from . import search as search_mod
 from .addresses import describe, law_of, lenient
 from .errors import KodeksError
 from .model import Footnote, Reference, RefField, Span, Witness
-from .search import Hit
+from .search import Hit, Results
 
 __all__ = [
     "AmbiguousAddress",
@@ -387,8 +387,9 @@ class Codex:
     # --- search ---------------------------------------------------------------------
 
     def search(self, query: str, *, law: str | int | None = None, kind: str | None = None,
-               limit: int = 20) -> list[Hit]:
-        """Ranked morphological full-text search (see ``pipeline.search``)."""
+               limit: int = 20) -> Results:
+        """Ranked search (see ``pipeline.search``): a list of ``Hit`` that also
+        carries ``corrections``, ``suggestion``, ``ignored`` and ``partial``."""
         if self._index is None:
             raise KodeksError("this codex was loaded without its search index; "
                               "load it with index=True (run `kodeks build` if codex.sqlite is missing)")

@@ -257,14 +257,14 @@ class Hit:
 SNIPPET_CHARS = 200
 
 
-def snippet(text: str, highlight: "Query | Callable[[str], bool]",
+def snippet(text: str, highlight: Query | Callable[[str], bool],
             width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
     """A window of ``text`` around its first matched word: (plain text, match offsets).
 
     ``highlight`` tells which words matched (a ``Query`` or a predicate)."""
-    marks = highlight.highlights if isinstance(highlight, Query) else highlight
+    is_match = highlight.highlights if isinstance(highlight, Query) else highlight
     text = " ".join((text or "").split())
-    spans = [(m.start(), m.end()) for m in TOKEN.finditer(text) if marks(m.group())]
+    spans = [(m.start(), m.end()) for m in TOKEN.finditer(text) if is_match(m.group())]
     start = 0
     if spans and spans[0][0] > width // 3:
         start = spans[0][0] - width // 4
@@ -563,7 +563,9 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     if _DATA_CACHE and _DATA_CACHE[0] is codex and terminology is None:
         return _DATA_CACHE[1]
     term_table = terminology or load_terminology()
-    entries, forms, df = [], {}, {}
+    entries: list[dict[str, Any]] = []
+    forms: dict[str, str] = {}
+    df: dict[str, int] = {}
     total = 0
     for e in codex.entries.values():
         title, tokens, body, name = _document(e)
@@ -571,7 +573,7 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
                         "name": name, "title": e.title, "text": " ".join(body.split()),
                         "title_tokens": " ".join(title), "tokens": " ".join(tokens)})
         if name:
-            title = title + [name]
+            title = [*title, name]
         total += len(title) + len(tokens)
         for t in set(title) | set(tokens):
             df[t] = df.get(t, 0) + 1
@@ -652,7 +654,7 @@ class Results(list):
     ``ignored``: words no entry contains (left out of the search); ``partial``:
     no entry holds every word, so these hold some of them."""
 
-    def __init__(self, hits: Iterable["Hit"] = (), *, corrections: tuple[tuple[str, str], ...] = (),
+    def __init__(self, hits: Iterable[Hit] = (), *, corrections: tuple[tuple[str, str], ...] = (),
                  suggestion: str | None = None, ignored: tuple[str, ...] = (), partial: bool = False,
                  words: tuple[str, ...] = (), phrases: tuple[tuple[str, ...], ...] = ()):
         super().__init__(hits)

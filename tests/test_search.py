@@ -231,7 +231,7 @@ def test_word_part_finds_compound(codex, tmp_path):
 
     bare = search_mod.index_data(codex, search_mod.Terminology((), ()))
     eng = search_mod.Engine(bare)
-    rows, res = eng.search("ренонс", limit=10)
+    rows, _ = eng.search("ренонс", limit=10)
     assert rows and all(("part", "ренонс", "фальшренонс") in r["via"] for r in rows)
     whole, _ = eng.search("фальшренонс", limit=10)
     assert whole[0]["score"] > rows[0]["score"]  # a word part weighs less than the word
@@ -306,10 +306,10 @@ def test_terminology_errors_name_the_file(tmp_path):
 
     bad = tmp_path / "terms.toml"
     bad.write_text('[[synonyms]]\nwords = ["два слова", "x"]\n', encoding="utf-8")
-    with pytest.raises(SearchError, match="terms.toml"):
+    with pytest.raises(SearchError, match=r"terms\.toml"):
         load_terminology(bad)
     bad.write_text("stop = [", encoding="utf-8")
-    with pytest.raises(SearchError, match="terms.toml"):
+    with pytest.raises(SearchError, match=r"terms\.toml"):
         load_terminology(bad)
 
 
