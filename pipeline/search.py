@@ -35,6 +35,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -530,13 +531,15 @@ def _fold(word: str) -> str:
     return word.lower().replace("ё", "е")
 
 
-def _lexeme(word: str) -> set[str]:
-    """Every form of every reading of ``word`` (pymorphy3), lower case, ё folded."""
+@lru_cache(maxsize=100_000)
+def _lexeme(word: str) -> frozenset[str]:
+    """Every form of every reading of ``word`` (pymorphy3), lower case, ё folded;
+    cached by the word, so the site and the index share the work of one build."""
     out = set()
     for p in morph.analyzer().parse(_fold(word)):
         for f in p.lexeme:
             out.add(_fold(f.word))
-    return out
+    return frozenset(out)
 
 
 def _document(e) -> tuple[list[str], list[str], str, str | None]:
@@ -548,9 +551,6 @@ def _document(e) -> tuple[list[str], list[str], str, str | None]:
     return analyze(e.title or ""), analyze(body), body, name if _SAFE.match(name) else None
 
 
-_DATA_CACHE: list = []
-
-
 def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str, Any]:
     """The search data of ``codex`` (see the comment above); deterministic.
 
@@ -560,8 +560,6 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     ``lexicon`` (lemma → the word forms that reduce to it), ``stems``
     (lemma → verb/verbal-noun stem), ``synonyms`` (lemma → lemmas), ``stop``
     (word forms of questions)."""
-    if _DATA_CACHE and _DATA_CACHE[0] is codex and terminology is None:
-        return _DATA_CACHE[1]
     term_table = terminology or load_terminology()
     entries: list[dict[str, Any]] = []
     forms: dict[str, str] = {}
@@ -618,8 +616,6 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
             "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
             "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
             "stop": stop}
-    if terminology is None:
-        _DATA_CACHE[:] = [codex, data]
     return data
 
 
@@ -938,15 +934,17 @@ def _apply_corrections(text: str, fixes: dict[str, str]) -> str:
 # --- searching -----------------------------------------------------------------------
 
 
-_ENGINES: dict[int, tuple[sqlite3.Connection, str, Engine]] = {}
+_ENGINES: dict[tuple[str, str, str], Engine] = {}
+"""Engines by the index's content: (format, codex_sha256, entries) from ``meta``."""
 
 
 def engine(con: sqlite3.Connection) -> Engine:
     """The engine of an open index, made once per connection and content."""
-    digest = meta(con).get("codex_sha256", "")
-    hit = _ENGINES.get(id(con))
-    if hit and hit[0] is con and hit[1] == digest:
-        return hit[2]
+    m = meta(con)
+    key = (m.get("format", ""), m.get("codex_sha256", ""), m.get("entries", ""))
+    hit = _ENGINES.get(key)
+    if hit is not None:
+        return hit
     try:
         row = con.execute("SELECT value FROM search_data WHERE key = 'index'").fetchone()
     except sqlite3.OperationalError as exc:
@@ -956,7 +954,7 @@ def engine(con: sqlite3.Connection) -> Engine:
     eng = Engine(json.loads(row[0]))
     if len(_ENGINES) > 16:
         _ENGINES.clear()
-    _ENGINES[id(con)] = (con, digest, eng)
+    _ENGINES[key] = eng
     return eng
 
 
