@@ -22,14 +22,13 @@ import sqlite3
 import tempfile
 import weakref
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import search as search_mod
-from .addresses import describe, law_of, lenient
+from .addresses import describe, lenient
 from .errors import KodeksError
-from .model import Footnote, Reference, RefField, Span, Witness
+from .model import Edit, Entry, Footnote, Provenance, Reference, RefField, Span, Witness
 from .search import Hit, Results
 
 __all__ = [
@@ -88,119 +87,26 @@ def _reference(d: Mapping[str, Any], field_: RefField | None = None) -> Referenc
                      status=d.get("status", "unresolved"), resolved=d.get("resolved"))
 
 
-def _footnote_json(fn: Footnote) -> dict[str, Any]:
-    return {"mark": fn.mark, "text": fn.text, "refs": [r.to_json() for r in fn.refs]}
+def _edit(d: Mapping[str, Any]) -> Edit:
+    return Edit(kind=tuple(d["kind"].split("+")), span=Span(**d["span"]), before=d["before"], after=d["after"],
+                clean_start=d["clean_start"], why=d.get("why", ""))
 
 
-def _witness_json(w: Witness) -> dict[str, Any]:
-    return {"source": w.source, "title": w.title, "text": w.text, "line": w.line,
-            "end_line": w.end_line, "edits": w.edits, "truncated": w.truncated,
-            "placed_by": w.placed_by, "chosen": w.chosen}
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    """Where an entry's text comes from and why that reading was chosen."""
-
-    chosen: str
-    """Source file of the chosen reading."""
-    why: str
-    """The merge rule that chose it, spelled out."""
-    inferred: bool
-    """Every witness placed the address by inference."""
-    witnesses: tuple[Witness, ...]
-    """Every reading, the chosen one first."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"chosen": self.chosen, "why": self.why, "inferred": self.inferred,
-                "witnesses": [_witness_json(w) for w in self.witnesses]}
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One address of the codex (read-only)."""
-
-    address: str
-    """Canonical address (``64A1``)."""
-    kind: str
-    """``part``, ``law``, ``section``, ``clause``, ``subclause``, ``item``, ``commentary``."""
-    label: str | None
-    title: str | None
-    text: str
-    """Body text, one paragraph per line."""
-    parent: str | None
-    children: tuple[str, ...]
-    law: str | None
-    penalty: bool
-    inferred: bool
-    tags: tuple[str, ...]
-    refs: tuple[Reference, ...]
-    """Outgoing references of the title and text (footnote references are in ``footnotes``)."""
-    footnotes: tuple[Footnote, ...]
-    backlinks: tuple[str, ...]
-    """Addresses of the entries that cite this one."""
-    witnesses: tuple[Witness, ...]
-    chosen: str
-    why: str
-    _codex: Codex | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def id(self) -> str:
-        """Alias of ``address`` (the model's name)."""
-        return self.address
-
-    @property
-    def paragraphs(self) -> list[str]:
-        return [p for p in self.text.split("\n") if p.strip()]
-
-    @property
-    def provenance(self) -> Provenance:
-        return Provenance(self.chosen, self.why, self.inferred, self.witnesses)
-
-    @property
-    def all_refs(self) -> tuple[Reference, ...]:
-        """References of the title, text and footnotes."""
-        return self.refs + tuple(r for fn in self.footnotes for r in fn.refs)
-
-    @property
-    def commentary(self) -> tuple[Entry, ...]:
-        """Child commentary entries (``64.10`` under law 64; items under a commentary)."""
-        if self._codex is None:
-            return ()
-        return tuple(self._codex.entries[c] for c in self.children
-                     if c in self._codex.entries and "." in c)
-
-    @property
-    def child_entries(self) -> tuple[Entry, ...]:
-        if self._codex is None:
-            return ()
-        return tuple(self._codex.entries[c] for c in self.children if c in self._codex.entries)
-
-    def to_json(self, *, deep: bool = True) -> dict[str, Any]:
-        out = {"address": self.address, "kind": self.kind, "label": self.label, "title": self.title,
-               "text": self.text, "parent": self.parent, "children": list(self.children),
-               "law": self.law, "penalty": self.penalty, "inferred": self.inferred,
-               "tags": list(self.tags), "refs": [r.to_json() for r in self.refs],
-               "footnotes": [_footnote_json(f) for f in self.footnotes], "backlinks": list(self.backlinks),
-               "provenance": self.provenance.to_json()}
-        if deep:
-            out["commentary"] = [c.to_json(deep=True) for c in self.commentary]
-        return out
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
-        wits = tuple(Witness(source=w["source"], title=w.get("title"), text=w.get("text", ""),
-                             span=Span(**w["span"]), edits=w.get("edits", 0), truncated=bool(w.get("truncated")),
-                             placed_by=w.get("placed_by", "heading"), chosen=i == 0)
-                     for i, w in enumerate(d.get("witnesses", ())))
-        notes = tuple(Footnote(mark=f["mark"], text=f["text"], span=Span(**f["span"]),
-                               refs=tuple(_reference(r, "footnote") for r in f.get("refs", ())))
-                      for f in d.get("footnotes", ()))
-        return cls(d["id"], d["kind"], d.get("label"), d.get("title"), d.get("text", ""), d.get("parent"),
-                   tuple(d.get("children", ())), law_of(d["id"]), bool(d.get("penalty")),
-                   bool(d.get("inferred")), tuple(d.get("tags", ())),
-                   tuple(_reference(r) for r in d.get("refs", ())), notes,
-                   tuple(d.get("backlinks", ())), wits, d.get("chosen", ""), d.get("why", ""), codex)
+def _entry(d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
+    """An entry of ``codex.json`` as the model's ``Entry``, attached to ``codex``."""
+    wits = tuple(Witness(source=w["source"], title=w.get("title"), text=w.get("text", ""),
+                         span=Span(**w["span"]), edits=w.get("edits", 0), truncated=bool(w.get("truncated")),
+                         placed_by=w.get("placed_by", "heading"), chosen=i == 0)
+                 for i, w in enumerate(d.get("witnesses", ())))
+    notes = tuple(Footnote(mark=f["mark"], text=f["text"], span=Span(**f["span"]),
+                           refs=tuple(_reference(r, "footnote") for r in f.get("refs", ())))
+                  for f in d.get("footnotes", ()))
+    return Entry(id=d["id"], kind=d["kind"], label=d.get("label"), title=d.get("title"), text=d.get("text", ""),
+                 parent=d.get("parent"), children=tuple(d.get("children", ())), chosen=d.get("chosen", ""),
+                 why=d.get("why", ""), witnesses=wits, penalty=bool(d.get("penalty")),
+                 inferred=bool(d.get("inferred")), tags=tuple(d.get("tags", ())), footnotes=notes,
+                 refs=tuple(_reference(r) for r in d.get("refs", ())), backlinks=tuple(d.get("backlinks", ())),
+                 edits=tuple(_edit(e) for e in d.get("edits", ())), codex=codex)
 
 
 class Codex:
@@ -220,7 +126,7 @@ class Codex:
         self.entries: dict[str, Entry] = {}
         """Entries by canonical address, in document order."""
         for d in data.get("entries", ()):
-            self.entries[d["id"]] = Entry.from_json(d, self)
+            self.entries[d["id"]] = _entry(d, self)
         self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
         self._cited: dict[str, list[tuple[str, Reference]]] | None = None
 

@@ -197,6 +197,10 @@ class Footnote:
     refs: tuple[Reference, ...] = ()
     """References inside the footnote body."""
 
+    def to_json(self) -> dict[str, Any]:
+        """The footnote as the Python API gives it (``codex.json`` has ``export.footnote_json``)."""
+        return {"mark": self.mark, "text": self.text, "refs": [r.to_json() for r in self.refs]}
+
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -260,6 +264,30 @@ class Witness:
         """Last line of the reading in its source."""
         return self.span.end_line
 
+    def to_json(self) -> dict[str, Any]:
+        """The witness as the Python API gives it (lines instead of the span)."""
+        return {"source": self.source, "title": self.title, "text": self.text, "line": self.line,
+                "end_line": self.end_line, "edits": self.edits, "truncated": self.truncated,
+                "placed_by": self.placed_by, "chosen": self.chosen}
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where an entry's text comes from and why that reading was chosen."""
+
+    chosen: str
+    """Source file of the chosen reading."""
+    why: str
+    """The merge rule that chose it, spelled out."""
+    inferred: bool
+    """Every witness placed the address by inference."""
+    witnesses: tuple[Witness, ...]
+    """Every reading, the chosen one first."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chosen": self.chosen, "why": self.why, "inferred": self.inferred,
+                "witnesses": [w.to_json() for w in self.witnesses]}
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -302,6 +330,60 @@ class Entry:
     title_from: TocEntry | None = None
     """The table-of-contents entry the title was taken from, when no source's
     heading gives one (an inferred law); ``None`` when a witness gave it."""
+    codex: Any = field(default=None, repr=False, compare=False)
+    """The ``pipeline.api.Codex`` a loaded entry belongs to, so that ``commentary``
+    and ``child_entries`` can navigate (``None`` inside the pipeline)."""
+
+    @property
+    def address(self) -> str:
+        """The canonical address (the API's name for ``id``)."""
+        return self.id
+
+    @property
+    def law(self) -> str | None:
+        """The law it belongs to (``"64"`` for ``64A1`` and ``64.10``)."""
+        from .addresses import law_of
+
+        return law_of(self.id)
+
+    @property
+    def paragraphs(self) -> list[str]:
+        """The text's non-empty paragraphs."""
+        return [p for p in self.text.split("\n") if p.strip()]
+
+    @property
+    def all_refs(self) -> tuple[Reference, ...]:
+        """References of the title, text and footnotes."""
+        return self.refs + tuple(r for fn in self.footnotes for r in fn.refs)
+
+    @property
+    def provenance(self) -> Provenance:
+        return Provenance(self.chosen, self.why, self.inferred, self.witnesses)
+
+    @property
+    def child_entries(self) -> tuple[Entry, ...]:
+        """The child entries, in order (only for an entry loaded into an API codex)."""
+        if self.codex is None:
+            return ()
+        return tuple(self.codex.entries[c] for c in self.children if c in self.codex.entries)
+
+    @property
+    def commentary(self) -> tuple[Entry, ...]:
+        """Child commentary entries (``64.10`` under law 64; items under a commentary)."""
+        return tuple(c for c in self.child_entries if "." in c.id)
+
+    def to_json(self, *, deep: bool = True) -> dict[str, Any]:
+        """The entry as the Python API and ``kodeks show --format json`` give it
+        (``codex.json`` has ``export.entry_json``)."""
+        out = {"address": self.address, "kind": self.kind, "label": self.label, "title": self.title,
+               "text": self.text, "parent": self.parent, "children": list(self.children),
+               "law": self.law, "penalty": self.penalty, "inferred": self.inferred,
+               "tags": list(self.tags), "refs": [r.to_json() for r in self.refs],
+               "footnotes": [f.to_json() for f in self.footnotes], "backlinks": list(self.backlinks),
+               "provenance": self.provenance.to_json()}
+        if deep:
+            out["commentary"] = [c.to_json(deep=True) for c in self.commentary]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
