@@ -62,7 +62,7 @@ class _Build:
     children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
-    bulleted: bool = False   # a clause numbered by its place in a bulleted list
+    relabelled: bool = False   # its label was rebuilt (a bullet, a browser-renumbered list item)
 
 
 def _strip_tags(text: str) -> tuple[str, list[str]]:
@@ -191,6 +191,7 @@ class _TreeBuilder:
         self.footnotes: list[Token] = []
         self.listings: list[Token] = []     # tables of contents and indexes
         self.division: _Build | None = None  # the last division opened
+        self.inner: tuple[_Build, int] | None = None  # a renumbered list: its clause, last number
         self.diags: list[Diagnostic] = []
         self.region = -1
         self.current: _Build | None = None   # the unit whose paragraphs are being collected
@@ -207,12 +208,14 @@ class _TreeBuilder:
                 self.listings.append(tok)
             self.region = -1
             return
-        if tok.kind == "bullet":
-            tok = self._bullet(tok)
-        if tok.kind in ("clause", "subclause") and self._under_unnumbered(tok):
-            tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.region != self.region:
             self._new_region(tok)
+        if tok.kind == "bullet":
+            tok = self._bullet(tok)
+        elif tok.kind == "clause":
+            tok = self._renumbered(tok)
+        if tok.kind in ("clause", "subclause") and self._under_unnumbered(tok):
+            tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.kind == "footnote":
             self.footnotes.append(tok)
         elif tok.kind == "para":
@@ -230,9 +233,30 @@ class _TreeBuilder:
         any other bullet is a paragraph, its dash kept."""
         section = next((b for b in reversed(self.stack) if b.kind == "section"), None)
         clauses = [c for c in section.children if c.kind == "clause"] if section is not None else []
-        if section is None or not all(c.bulleted for c in clauses):
+        if section is None or not all(c.relabelled for c in clauses):
             return replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         return replace(tok, kind="clause", label=str(len(clauses) + 1))
+
+    def _renumbered(self, tok: Token) -> Token:
+        """``1.`` again straight after the heading of a clause of the same section is a
+        list the browser renumbered: the subclauses (A), (B) … of that clause
+        (``(A).`` shown as ``1.``). The run goes on while the numbers do."""
+        section = next((b for b in reversed(self.stack) if b.kind == "section"), None)
+        last = section.children[-1] if section is not None and section.children else None
+        n = int(tok.label or 0)
+        if last is None or last.kind != "clause" or last.relabelled:
+            self.inner = None
+            return tok
+        if self.inner is not None and self.inner[0] is last and n == self.inner[1] + 1:
+            self.inner = (last, n)
+        elif n == 1 and int(last.label or 0) >= 1 and len(last.paras) <= 1 and not last.children:
+            # only straight after the clause's heading: «1.» after a clause with text
+            # of its own is numbering gone backwards (K305)
+            self.inner = (last, 1)
+        else:
+            self.inner = None
+            return tok
+        return replace(tok, kind="subclause", label=f"({chr(ord('A') + n - 1)})", rule="renumbered")
 
     def _under_unnumbered(self, tok: Token) -> bool:
         """A clause or subclause straight under a law or a commentary paragraph (no
@@ -287,7 +311,7 @@ class _TreeBuilder:
 
     def _unit(self, tok: Token) -> None:
         b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
-                   tok.page, tok.region, level=self._level(tok), bulleted=tok.rule == "bullet")
+                   tok.page, tok.region, level=self._level(tok), relabelled=tok.rule in ("bullet", "renumbered"))
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
                 self.stack.pop()
@@ -321,7 +345,7 @@ class _TreeBuilder:
             parent = stack[-1] if stack else None
         if b.kind not in ("law", "part", "commentary", "fragment"):
             b.id = addresses.child(parent.id if parent else None, b.kind, b.label) if parent else None
-            b.inferred = bool(parent and parent.inferred) or b.bulleted
+            b.inferred = bool(parent and parent.inferred) or b.relabelled
         (parent.children if parent else self.roots).append(b)
         stack.append(b)
         self.all_nodes.append(b)

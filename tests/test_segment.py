@@ -407,3 +407,18 @@ def test_bullets_beside_numbered_clauses_or_outside_a_section_stay_text():
     assert tree.nodes[0].children[0].children[0].text.endswith("- Ещё одно замечание.")
     tree, _ = seg("Правило 65. Взятки\nСудья смотрит:\n- Первое.\n- Второе.\n")
     assert [n.id for n, _p in walk(tree.nodes)] == ["65"] and "- Второе." in tree.nodes[0].text
+
+
+def test_renumbered_ordered_list_is_the_clauses_subclauses():
+    tree, diags = seg("Правило 9. Процедура\nA.Привлечение внимания\n1.До розыгрыша\nТекст.\n2.Во время розыгрыша\n"
+                      "1.Разыгрывающим или вистующим\nТекст.\n2.Болваном\n(1).Болван не может вмешиваться.\n"
+                      "3.Третьим лицом\nТекст.\nB.После розыгрыша\n1.Любым игроком\nТекст.\n")
+    got = [(n.id, n.inferred) for n, _p in walk(tree.nodes)]
+    assert got == [("9", False), ("9A", False), ("9A1", False), ("9A2", False), ("9A2(A)", True), ("9A2(B)", True),
+                   ("9A2(B)(1)", True), ("9A2(C)", True), ("9B", False), ("9B1", False)]
+    assert "K305" not in codes(diags)
+
+
+def test_clause_numbers_going_on_stay_clauses():
+    tree, _ = seg("Правило 9. Процедура\nA.Привлечение\n1.Первый\n(A).Подпункт\nТекст.\n2.Второй\nТекст.\n")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["9", "9A", "9A1", "9A1(A)", "9A2"]
