@@ -103,7 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     trees = simulate.gold_trees(limit=args.seeds)
     start = time.perf_counter()
     classes = {name: run_class(name, trees, args.root.resolve(), args.seed) for name in args.classes}
-    report = {"classes": classes, "seeds": len(trees), "seconds": round(time.perf_counter() - start, 1)}
+    from score_devset import measured_on
+
+    report = {"classes": classes, "seeds": len(trees), "seconds": round(time.perf_counter() - start, 1),
+              **measured_on(args.root.resolve())}
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
     else:

@@ -200,6 +200,17 @@ def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def measured_on(root: Path) -> dict:
+    """The commit measured and the machine's load, recorded with the figures."""
+    try:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, timeout=30).stdout.strip()
+    except OSError:
+        commit = ""
+    return {"commit": commit or None, "cpus": os.cpu_count(),
+            "load_1min": round(os.getloadavg()[0], 1)}
+
+
 def _pr(tp: int, fp: int, fn: int) -> tuple[float, float]:
     return (tp / (tp + fp) if tp + fp else 1.0, tp / (tp + fn) if tp + fn else 1.0)
 
@@ -296,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         if "skipped" in r:
             print(f"score_devset: skipped {r['skipped']}", file=sys.stderr)
     summary = summarize(results)
+    summary.update(measured_on(args.root.resolve()))
     if args.results:
         args.results.write_text(json.dumps({"summary": summary, "pages": [_public(r) for r in results]},
                                            ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
