@@ -367,6 +367,16 @@ def renumbered_ol(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+def two_copies(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """The same hard-wrapped page saved twice (two files of one site): every line of law
+    text is shared, so repetition across sources must not be taken for site template."""
+    return "\n".join(wrap(text, 64, False, rng)) + "\n", t
+
+
+# classes whose every page is written twice, under ``<stem>`` and ``<stem>-copy``
+COPIES = {"two-copies": 2}
+
+
 DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "clean": clean,
     "wrapped": wrapped,
@@ -386,6 +396,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "page-furniture": page_furniture,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
+    "two-copies": two_copies,
 }
 
 
@@ -402,7 +413,8 @@ def simulate(name: str, trees: list[tuple[str, Tree]], seed: int = 13) -> list[t
     for stem, tree in trees:
         t = truth(tree)
         text, want = DAMAGE[name](render(tree), t, rng)
-        out.append((stem, text, want))
+        for k in range(COPIES.get(name, 1)):
+            out.append((stem + ("-copy" * k), text, want))
     return out
 
 
