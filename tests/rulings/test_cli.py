@@ -171,3 +171,20 @@ def test_subcommands_come_from_the_registry(monkeypatch, capsys):
     monkeypatch.setattr(rcli, "_read_facts", lambda path: case["input"])
     assert args.func(args) == 0
     assert json.loads(capsys.readouterr().out)["cited"] == case["expect"]["cited"]
+
+
+def test_facts_with_an_object_for_a_string_through_the_real_cli(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for cmd, facts in (("revoke", {"offender": "E", "declarer": "S", "revoke_trick": 3,
+                                   "established_by": {"how": "play"}, "trick_winners": ["N"]}),
+                       ("attention", {"player": ["dummy"], "during_play": True}),
+                       ("defective-trick", {"offender": {"seat": "E"}, "fault": "failed_to_play"})):
+        path = _facts(tmp_path, facts, f"{cmd}.json")
+        proc = subprocess.run([sys.executable, "-m", "pipeline.cli", "rule", cmd, "--facts", path],
+                              cwd=root, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2, (cmd, proc.stderr)
+        assert "Traceback" not in proc.stderr and proc.stderr.startswith("kodeks rule: "), proc.stderr
