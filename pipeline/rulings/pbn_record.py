@@ -237,7 +237,8 @@ def _play(game: Game, tag: Tag, declarer: Any, denom: Any, where: str) -> tuple[
     if pad in played:
         raise BoardSkipped("illegal-play", f"{where}: [Play] at line {tag.line}: a card is missing "
                                            "before the end of the record")
-    return tuple(played), star or pads
+    # a claim leaves tricks unplayed; a "*" or "-" row after all 52 cards claims nothing
+    return tuple(played), (star or pads) and len(played) < 52
 
 
 def _seat(value: str) -> Any:

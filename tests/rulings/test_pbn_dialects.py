@@ -165,3 +165,12 @@ def test_an_unclosed_quote_costs_one_game_and_tables_keep_quoted_cells():
     # the header is not a board; the broken table game is listed as unreadable
     assert [(b.board, getattr(b, "reason", "ruled")) for b in report.boards] == [
         ("?", "unreadable"), ("2", "ruled")]
+
+
+def test_a_claim_mark_after_the_last_trick_claims_nothing():
+    base = (DIR / "base.pbn").read_text(encoding="utf-8")
+    for tail in ("*\n", "- - - -\n"):
+        text = base.replace('[Result "8"]\n', "") + tail
+        (b,) = rule_pbn(text.encode(), equity=False).boards
+        assert not hasattr(b, "reason"), b
+        assert b.claimed is False and b.declarer_tricks_at_table == 8 and b.transferred == 2
