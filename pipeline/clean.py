@@ -27,6 +27,7 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -35,7 +36,17 @@ import regex
 from . import morph
 from . import profile as profile_mod
 from .buffer import Buffer, Change
-from .grammar import CLAUSE_END, FOOTNOTE, FULL_STOP, RUN_IN, TAG_END, is_heading_line, starts_unit
+from .grammar import (
+    ANY_HEADING,
+    CLAUSE_END,
+    COLLAPSED_BREAK,
+    FOOTNOTE,
+    FULL_STOP,
+    RUN_IN,
+    TAG_END,
+    is_heading_line,
+    starts_unit,
+)
 from .model import Cleaned, Edit, Profile, Source
 from .offsets import OffsetMap, span_of
 
@@ -156,6 +167,110 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def dos_layout(text: str, ctx: Context) -> list[Change]:
+    """DOS e-text layout (the profile says ``dos``): the fixed indent of every
+    line goes; a title centred over two lines (both indented deeper than the
+    body) becomes one line; the runs of spaces of justified text become one."""
+    if "dos" not in ctx.profile.layout:
+        return []
+    lines = list(_lines(text))
+    indents = Counter(len(ln) - len(ln.lstrip(" ")) for _s, _e, ln in lines if ln.strip())
+    if not indents:
+        return []
+    body = indents.most_common(1)[0][0]
+    out = []
+    prev_centred = False
+    for s, e, line in lines:
+        if not line.strip():
+            prev_centred = False
+            continue
+        lead = len(line) - len(line.lstrip(" \t"))
+        centred = lead > body + 2 and len(line.strip()) < 70
+        if centred and prev_centred and s > 0 and not starts_unit(line.strip()):
+            out.append(Change(s - 1, s + lead, " ", "dos-heading", "a centred title continued on the next line"))
+        elif lead:
+            out.append(Change(s, s + lead, "", "dos-indent"))
+        prev_centred = centred
+        end = len(line.rstrip(" \t"))
+        for m in _JUSTIFY.finditer(line, lead, end):
+            out.append(Change(s + m.start(), s + m.end(), " ", "dos-justify"))
+        if lead < end < len(line):
+            out.append(Change(s + end, e, "", "dos-justify", "trailing spaces"))
+    return _merge_sorted(out)
+
+
+_JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+_SPACED = regex.compile(r"""
+    (?<!\S) \S(?!\S) (?:[ ]\S(?!\S)){2,}                # a word of three or more spaced characters
+    (?: [ \t]{2,} \S(?!\S) (?:[ ]\S(?!\S))* )*          # more spaced words, after wider gaps
+""", regex.X)
+
+
+def spaced_letters(text: str, ctx: Context) -> list[Change]:
+    """Titles typed with a space between letters (``П Р А В И Л О  6 4 .``): the
+    letters of a word are joined and the wider gaps between words become one
+    space. Where every gap is one space, the run is joined only when the
+    dictionary knows the result or two words it splits into; other runs of
+    single characters (cards ``Т К Д В``, compass points ``N W E S``) stay."""
+    out: list[Change] = []
+    for m in _SPACED.finditer(text):
+        words = regex.split(r"[ \t]{2,}", m.group())
+        if sum(ch.isalpha() for ch in m.group()) < 3:
+            continue
+        if len(words) == 1:
+            split = _split_known(m.group().replace(" ", ""), ctx)
+            if split is None:
+                continue
+            keep = {m.start() + 2 * split - 1} if split else set()
+            out.extend(Change(k, k + 1, "", "spaced-letters") for k in range(m.start(), m.end())
+                       if text[k] == " " and k not in keep)
+            continue
+        for g in regex.finditer(r"[ \t]{2,}| ", m.group()):
+            a, b = m.start() + g.start(), m.start() + g.end()
+            out.append(Change(a, b, " " if b - a > 1 else "", "spaced-letters"))
+    return out
+
+
+def _split_known(letters: str, ctx: Context) -> int | None:
+    """0 when ``letters`` is a known word, ``k`` when ``letters[:k]`` and
+    ``letters[k:]`` both are, ``None`` otherwise."""
+    if not letters.isalpha():
+        return 0 if ctx.known(letters.rstrip(".,:;!?")) and letters.rstrip(".,:;!?")[:1].isalpha() else None
+    if ctx.known(letters):
+        return 0
+    for k in range(2, len(letters) - 1):
+        if ctx.known(letters[:k]) and ctx.known(letters[k:]) and k >= 3 and len(letters) - k >= 3:
+            return k
+    return None
+
+
+def collapsed_lines(text: str, ctx: Context) -> list[Change]:
+    """A page whose line breaks were all lost (the profile says ``collapsed``):
+    a line break goes back before every structural marker, even where no
+    sentence end precedes it (titles have none), and between a heading's title
+    and its text, where a word in small letters is followed by a capital."""
+    if "collapsed" not in ctx.profile.layout:
+        return []
+    out = []
+    cuts = [m for m in COLLAPSED_BREAK.finditer(text)
+            if not regex.search(r"(?:\b[a-zа-яё]\.|\bсм\.|\()[ \t]*$", text[max(0, m.start() - 6):m.start()])]
+    bounds = [0] + [m.end() for m in cuts]
+    for m in cuts:
+        out.append(Change(m.start(), m.end(), "\n", "collapsed-break", "marker starts a new unit"))
+    for start, end in zip(bounds, [*bounds[1:], len(text)]):
+        unit = text[start:end]
+        head = ANY_HEADING.match(unit)
+        if not head:
+            continue
+        t = _TITLE_END.search(unit, head.end())
+        if t and "\n" not in unit[:t.start()]:
+            out.append(Change(start + t.start(), start + t.end(), "\n", "collapsed-break", "title ends, text begins"))
+    return _merge_sorted(out)
+
+
+_TITLE_END = regex.compile(r"(?<=[а-яё,)]) (?=[А-ЯЁ][а-яё]|[АВИКОСУЯ] [а-яё])")
+
+
 _CHROME = regex.compile(r"""^\s*(?:
       Все\ о\ [Бб]ридже | Шрифт\s*:? | Размер\ шрифта.* | Версия\ для\ печати | На\ главную
     | Назад | Вперед | Вперёд | Оглавление\s*:? | Содержание\s*:? | Читать\ далее.* | Меню
@@ -264,10 +379,23 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     """Drop printer marks (``..page4``), paragraph signs (``¶``) and table-of-contents
     dot leaders with their page number (``Правило 64 ........ 87``)."""
     out = []
-    for m in regex.finditer(r"\.\.page\d+|¶[ \t]?|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", text, regex.M):
-        kind = "pilcrow" if m.group().startswith("¶") else "printer-mark" if "page" in m.group() else "dot-leader"
+    for m in _INLINE_MARK.finditer(text):
+        g = m.group()
+        if "¶" in g:
+            at_start = m.start() == 0 or text[m.start() - 1] == "\n"
+            if at_start and g.endswith("\n"):
+                out.append(Change(m.start(), m.end(), "", "pilcrow", "a pilcrow alone on a line"))
+            elif at_start or m.end() == len(text) or text[m.end()] == "\n":
+                out.append(Change(m.start(), m.end(), "", "pilcrow"))
+            else:  # a paragraph end inside a line whose breaks were lost
+                out.append(Change(m.start(), m.end(), "\n", "pilcrow", "a paragraph ends here"))
+            continue
+        kind = "printer-mark" if "page" in g else "dot-leader"
         out.append(Change(m.start(), m.end(), "", kind))
     return out
+
+
+_INLINE_MARK = regex.compile(r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", regex.M)
 
 
 def question_runs(text: str, ctx: Context) -> list[Change]:
@@ -289,6 +417,25 @@ def question_runs(text: str, ctx: Context) -> list[Change]:
 
 
 _QRUN = regex.compile(r"[ \t]*\?{3,}[ \t]*")
+
+
+def inline_rules(text: str, ctx: Context) -> list[Change]:
+    """A rule drawn inside a line (``то: -------- (*) - …``, ``===== Правило 24.…``)
+    or a rule whose box-drawing characters were mis-decoded into a run of one
+    letter (``њњњњњњ``): at a line's start or end it goes, between two pieces of
+    text it becomes a line break (a rule separates what it stands between)."""
+    out = []
+    for m in _INLINE_RULE.finditer(text):
+        a, b = m.start(), m.end()
+        at_start = a == 0 or text[a - 1] == "\n"
+        at_end = b == len(text) or text[b] == "\n"
+        if at_start and at_end:
+            continue  # a whole line: line_artefacts decides
+        out.append(Change(a, b, "" if at_start or at_end else "\n", "underline-rule", "a rule inside a line"))
+    return out
+
+
+_INLINE_RULE = regex.compile(r"[ \t]*(?:([-=_*~─═])\1{4,}|([њћџђЉЊЋЏ])\2{4,})[ \t]*")
 
 
 def _norm_words(line: str) -> list[str]:
@@ -508,9 +655,13 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("newlines", newlines),
     ("blank_lines", blank_lines),
     ("bar_prefix", bar_prefix),
+    ("dos_layout", dos_layout),
+    ("spaced_letters", spaced_letters),
+    ("collapsed_lines", collapsed_lines),
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
     ("question_runs", question_runs),
+    ("inline_rules", inline_rules),
     ("duplicates", duplicates),
     ("gaps", gaps),
     ("run_in_structure", run_in_structure),

@@ -42,7 +42,7 @@ MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FO
 
 # One alternation each, so a line is tested in a single regex call.
 _ANY_UNIT = regex.compile("|".join(f"(?:{p.pattern})" for p in MARKERS))
-_ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
+ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
                                                                    SUBCLAUSE)))
 
 
@@ -55,7 +55,7 @@ def is_heading_line(line: str) -> bool:
     """True for a line whose opening words are a title (law, part, section,
     clause or subclause marker), as opposed to commentary paragraphs, items and
     footnotes, whose opening words are usually body text."""
-    return _ANY_HEADING.match(line) is not None
+    return ANY_HEADING.match(line) is not None
 
 
 RUN_IN = regex.compile(r"""
@@ -72,6 +72,21 @@ RUN_IN = regex.compile(r"""
 section letter, clause number, subclause, law heading or footnote body starts a
 new unit. Matches the blank before the marker."""
 
+
+COLLAPSED_BREAK = regex.compile(r"""
+    [ \t]+
+    (?=
+        (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
+      | (?:Раздел|Глава|Часть)\s+[IVXLC]+\b              # Раздел I
+      | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
+      | \d{1,2}\.[А-ЯЁ]                                  # 1.Нарушитель
+      | \((?:[A-HА-ЕВС]|\d{1,2})\)\.                     # (A).
+      | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
+      | \([ivx]{1,5}\)\s                                 # (ii) item
+      | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
+    )""", regex.X)
+"""Where a structural marker starts inside a page whose line breaks were all
+lost: like ``RUN_IN``, but no sentence end need precede it (titles have none)."""
 
 # ---------------------------------------------------------------------------
 # Sentence ends. One alphabet of terminal marks and closers; the variants differ

@@ -47,6 +47,10 @@ _PAGER_WORDS = regex.compile(r"""^[\s\-–—•·|]*(?:<<|>>|«|»|‹|›|←|
       |Перейти\ на\ страницу|Пред\.|След\.)
     \s*(?:<<|>>|«|»|‹|›|←|→)?\s*(?:{_NUM})?\s*:?\s*$""".replace("{_NUM}", _NUM), regex.X | regex.I)
 """Previous/next/first/last links, alone on a line (maybe bulleted)."""
+_PAGER_LINK = regex.compile(r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
+    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)\s*(?:<<|>>|«|»|‹|›|←|→)?""",
+                          regex.X | regex.I)
+"""A previous/next link inside a line of page numbers."""
 _LONE_NUMBER = regex.compile(r"^\s*[-–—•·]?\s*(\d{1,4})\s*$")
 """``- 1``, ``2``: one number on a line (a pager when a run of them counts up)."""
 _URL = regex.compile(r"https?://|\bwww\.|\b[\p{L}\d-]+\.(?:ru|com|net|org|ua|info|club|me|su|by|kz|io|vip|in|biz|cc)\b",
@@ -108,12 +112,16 @@ def _breadcrumb(s: str) -> bool:
 def line_shape(line: str) -> str | None:
     """The kind of template line ``line`` is by its shape alone, or ``None``."""
     s = line.strip()
-    if not s or starts_unit(s) or PART_HEAD.match(s):
+    if not s or _structural(s):
         return None
     if _PAGER_LABEL.match(s) or _PAGER_WORDS.match(s):
         return "pager"
     if _PAGER_NUMBERS.match(s) and _counting(s):
         return "pager"
+    if _PAGER_LINK.search(s):
+        rest = _PAGER_LINK.sub(" ", s)
+        if _PAGER_NUMBERS.match(rest) and _counting(rest):
+            return "pager"
     if _alphabet_bar(s):
         return "alphabet bar"
     if _FILE_NAME.match(s):
@@ -134,11 +142,28 @@ def line_shape(line: str) -> str | None:
     return None
 
 
+def _core(line: str) -> str:
+    """A line without its margin marks (``|``, ``¶``, bullets), which say nothing of what it is."""
+    return line.strip().strip("|¶ \t").strip()
+
+
+def _structural(line: str) -> bool:
+    s = _core(line)
+    return bool(s) and (starts_unit(s) or PART_HEAD.match(s) is not None)
+
+
+def _text_line(line: str) -> bool:
+    """A line of the page's own text: a heading, a sentence, or a long run of words."""
+    s = _core(line)
+    return bool(s) and (_structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8) \
+        and line_shape(line) is None
+
+
 def _short_non_sentence(line: str, lower: bool = False) -> bool:
     """Short, not a sentence, not a structural heading: what a menu item looks
     like (``lower``: it may start with a small letter, as an advert does)."""
-    s = line.strip()
-    if not s or starts_unit(s) or PART_HEAD.match(s):
+    s = _core(line)
+    if not s or _structural(s):
         return False
     words = _WORD.findall(s)
     if not words:
@@ -241,8 +266,17 @@ def chrome_lines(text: str, shared: Counter[str] | None = None) -> dict[int, str
         shape = line_shape(line)
         if shape:
             chrome[i] = shape
-        elif shared is not None and shared.get(_norm(line), 0) >= 2 and _short_non_sentence(line):
-            chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
+    if shared is not None:
+        # a shared line is the site's template only where a template can stand:
+        # above the page's first line of text or below its last (two copies of
+        # the same law share their short lines too, but inside the text)
+        texty = [i for i, ln in enumerate(lines) if _text_line(ln)]
+        first, last = (texty[0], texty[-1]) if texty else (len(lines), -1)
+        for i, line in enumerate(lines):
+            if i in chrome or first <= i <= last:
+                continue
+            if shared.get(_norm(line), 0) >= 2 and _short_non_sentence(line):
+                chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
     _grow(lines, chrome)
     return chrome
 
@@ -315,7 +349,7 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
     lines = source.text.split("\n")
     kept = "\n".join("" if i in chrome else ln for i, ln in enumerate(lines))
     kind, divisions = structure(kept)
-    return Profile(layout=layout(source.text),
+    return Profile(layout=layout(kept),
                    chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
                    kind=kind, divisions=divisions)
 

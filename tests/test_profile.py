@@ -29,6 +29,7 @@ SHAPES = [
     ("previous link", "- « Предыдущая", "pager"),
     ("last link", "Последняя >>", "pager"),
     ("go to page", "Перейти на страницу:", "pager"),
+    ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
     ("alphabet bar", "А  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н  О  П  AZ", "alphabet bar"),
     ("alphabet ranges", "А-В Г-Е Ж-И К-М Н-П Р-Т У-Х Ц-Я", "alphabet bar"),
     ("file name", "123456.fb2", "file name"),
