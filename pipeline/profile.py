@@ -144,7 +144,7 @@ def line_shape(line: str) -> str | None:
 
 def _core(line: str) -> str:
     """A line without its margin marks (``|``, ``¶``, bullets), which say nothing of what it is."""
-    return line.strip().strip("|¶ \t").strip()
+    return regex.sub(r"^[-–—•·*]\s+", "", line.strip().strip("|¶ \t").strip())
 
 
 def _structural(line: str) -> bool:
