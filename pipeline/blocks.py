@@ -160,13 +160,16 @@ def _listing_run(state: BlockState, start: int, end: int) -> int | None:
 
     Blank lines may stand inside the run (double spacing, page breaks), and so may
     up to two lines of an entry wrapped before its leader. A run is at least two
-    listing lines, or one line holding two leaders (entries merged on a line)."""
+    listing lines, or one line holding two leaders (entries merged on a line), or a
+    heading line and one entry."""
     lines = state.lines
     if not _listing_line(lines[start]):
-        # an index's head term stands alone above the entries that repeat it with «=»
+        # the listing's own heading («С О Д Е Р Ж А Н И Е»), an index's head term above
+        # the entries that repeat it, or a first entry wrapped before its leader
         head = lines[start].text
-        if not (start + 1 < end and DITTO.search(lines[start + 1].text) and _listing_line(lines[start + 1])
-                and head.strip() and len(head) <= 80 and not FULL_STOP.search(head)):
+        nxt = next((j for j in range(start + 1, min(start + 4, end)) if lines[j].text.strip()), None)
+        if nxt is None or not _listing_line(lines[nxt]) or not head.strip() or len(head) > 120 \
+                or FULL_STOP.search(head):
             return None
     last, count, i = start, 0, start
     while i < end:
@@ -187,7 +190,8 @@ def _listing_run(state: BlockState, start: int, end: int) -> int | None:
             i = ahead
             continue
         i += 1
-    return last if count >= 2 else None
+    headed = not _listing_line(lines[start])  # a heading line, then the entries
+    return last if count >= 2 or (headed and count >= 1) else None
 
 
 def _marked_share(lines: tuple[Line, ...] | list[Line]) -> float:
@@ -381,9 +385,29 @@ def lines_of(text: str) -> list[Line]:
     """The lines of a text as the rules read them (one page, one region)."""
     out, pos = [], 0
     for t in text.split("\n"):
-        out.append(Line(t, pos, pos + len(t), 0, 0))
+        out.append(Line(t.lstrip(), pos, pos + len(t), 0, 0))
         pos += len(t) + 1
     return out
+
+
+def _counts(text: str) -> tuple[dict[str, int], list[Token]]:
+    """Non-empty lines per token kind, and the tokens, of a text read by the rules."""
+    tokens = tokenize(BlockState(lines_of(text), "laws"))
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t.kind] = counts.get(t.kind, 0) + (len([ln for ln in t.lines if ln.text.strip()]) or 1)
+    return counts, tokens
+
+
+def _laws_or_commentary(counts: dict[str, int], text: str) -> str:
+    comm = counts.get("commentary", 0) + counts.get("item", 0) + len(TAG.findall(text))
+    return "commentary" if comm > sum(counts.get(k, 0) for k in ("section", "clause", "subclause")) else "laws"
+
+
+def text_kind(text: str) -> str:
+    """``commentary`` when commentary paragraphs, their items and tags outnumber
+    section, clause and subclause markers; else ``laws`` (a source's kind)."""
+    return _laws_or_commentary(_counts(text)[0], text)
 
 
 def measure(text: str) -> tuple[str, tuple[str, ...]]:
@@ -392,13 +416,9 @@ def measure(text: str) -> tuple[str, tuple[str, ...]]:
     ``kind``: ``toc`` or ``index`` when listings fill most of its lines; ``front``
     when it holds no structural unit but several paragraphs (front matter, notes,
     an article, a page of site menus); ``mixed`` when listings and text share it;
-    else ``commentary`` when commentary paragraphs and tags outnumber section and
-    clause markers, or ``laws``. ``divisions``: the division words its headings
-    use, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
-    tokens = tokenize(BlockState(lines_of(text), "laws"))
-    counts: dict[str, int] = {}
-    for t in tokens:
-        counts[t.kind] = counts.get(t.kind, 0) + (len([ln for ln in t.lines if ln.text.strip()]) or 1)
+    else ``text_kind``. ``divisions``: the division words its headings use, in
+    order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
+    counts, tokens = _counts(text)
     lines = sum(counts.values())
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
@@ -410,6 +430,5 @@ def measure(text: str) -> tuple[str, tuple[str, ...]]:
     elif lines and listed >= 0.2 * lines:
         kind = "mixed"
     else:
-        comm = counts.get("commentary", 0) + len(TAG.findall(text))
-        kind = "commentary" if comm > sum(counts.get(k, 0) for k in ("section", "clause", "subclause")) else "laws"
+        kind = _laws_or_commentary(counts, text)
     return kind, divisions

@@ -107,7 +107,7 @@ TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
 # ---------------------------------------------------------------------------
 # Listings (tables of contents, subject indexes) and text that is not Russian.
 
-LEADER = regex.compile(r"[ \t]*(?:\.{4,}|…{2,}\.*)[ \t]*(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?!\d)")
+LEADER = regex.compile(r"[ \t]*(?:\.{3,}|…{2,}\.*)[ \t]*(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?![\d.,])")
 """A dot leader and the page (or law) numbers after it, inside a line:
 ``Правило 41. Начальный ход..........70``; one group, the numbers."""
 DITTO = regex.compile(r"(?<![\S])=(?![\S=])")

@@ -15,9 +15,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-import regex
-
-from . import editions
+from . import blocks, editions
 from .errors import KodeksError, diag
 from .model import Diagnostic, Source, SourceKind
 
@@ -89,12 +87,10 @@ def html_text(html: str) -> str:
 
 
 def detect_kind(text: str) -> SourceKind:
-    """``commentary`` when numbered commentary paragraphs (``64.10.``) or tags
-    like ``(DC4)`` dominate, else ``laws``."""
-    comm = len(regex.findall(r"^\d{1,3}\.\d{1,2}\.\s", text, regex.M))
-    tags = len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)", text))
-    markers = len(regex.findall(r"^(?:[A-HА-Е]|\d{1,2}|\([A-Z\d]\))\.", text, regex.M))
-    return "commentary" if comm + tags > markers else "laws"
+    """``commentary`` when numbered commentary paragraphs (``64.10.``), their items
+    and tags like ``(DC4)`` outnumber section and clause markers, else ``laws``
+    (read by the segmenter's block rules, so both agree on what a marker is)."""
+    return "commentary" if blocks.text_kind(text) == "commentary" else "laws"
 
 
 def load_manifest(folder: Path) -> dict[str, dict]:

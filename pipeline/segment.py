@@ -143,7 +143,8 @@ def _lines(cleaned: Cleaned) -> list[Line]:
         while li < len(leaders) and leaders[li][0] <= end:
             leader = leaders[li][1] if leaders[li][0] >= start else leader
             li += 1
-        out.append(Line(text, start, end, page, region, leader))
+        # fixed indents (DOS e-texts) are layout: the rules read the line from its first letter
+        out.append(Line(text.lstrip(), start, end, page, region, leader))
     return out
 
 
