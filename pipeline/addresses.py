@@ -351,3 +351,62 @@ def lenient(text: str) -> str | None:
         for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I):
             out += f"({i.lower()})"
     return out if is_canonical(out) else None
+
+
+# --- Akoma Ntoso eIds -----------------------------------------------------------
+
+# AKN naming convention abbreviations for the levels Kodeks maps: divisions by the
+# prefix of their address, then law → article, section → section, clause → clause,
+# subclause → subclause (nested for 9A2(B)(1)), commentary paragraph → paragraph,
+# item → point. Laws are numbered through the whole book, so, as the convention
+# allows for articles, a law's eId does not repeat the division above it.
+_AKN_DIVISIONS = {"part": "part", "chapter": "chp", "chapter-part": "subchp"}
+_AKN_LEVELS = {"art": "", "para": ".", "sec": "", "cl": "", "subcl": "()", "point": "()"}
+_AKN_PIECE = regex.compile(r"^(?P<abbr>[a-z]+)_(?P<num>[0-9A-Za-z]+)$")
+
+
+def akn_eid(address: str) -> str | None:
+    """The Akoma Ntoso eId of an address, by the AKN naming convention.
+
+    ``64`` → ``art_64``; ``64A1`` → ``art_64__sec_A__cl_1``; ``67B1(A)`` →
+    ``art_67__sec_B__cl_1__subcl_A``; ``64.10(i)`` → ``art_64__para_10__point_i``;
+    ``part:I`` → ``part_I``, ``chapter:III`` → ``chp_III``, ``chapter-part:II`` →
+    ``subchp_II``. ``None`` when the address is not canonical."""
+    head, sep, num = (address or "").partition(":")
+    if sep:
+        abbr = _AKN_DIVISIONS.get(head)
+        return f"{abbr}_{num}" if abbr and regex.fullmatch(r"[IVXLC]+", num) else None
+    a = parse(address)
+    if a is None or a.law is None:
+        return None
+    pieces = [f"art_{a.law}"]
+    if a.para is not None:
+        pieces.append(f"para_{a.para}")
+    if a.section:
+        pieces.append(f"sec_{a.section}")
+    if a.clause is not None:
+        pieces.append(f"cl_{a.clause}")
+    pieces += [f"subcl_{s}" for s in a.subs]
+    pieces += [f"point_{i}" for i in a.items]
+    return "__".join(pieces)
+
+
+def from_akn_eid(eid: str) -> str | None:
+    """The address an eId made by ``akn_eid`` names (its inverse); ``None`` for any
+    other eId (notes, containers of the fallback document)."""
+    pieces = [_AKN_PIECE.match(p) for p in (eid or "").split("__")]
+    if not pieces or not all(pieces):
+        return None
+    first = pieces[0]
+    division = {v: k for k, v in _AKN_DIVISIONS.items()}.get(first["abbr"])
+    if division and len(pieces) == 1:
+        return f"{division}:{first['num']}"
+    if first["abbr"] != "art":
+        return None
+    out = first["num"]
+    for p in pieces[1:]:
+        wrap = _AKN_LEVELS.get(p["abbr"])
+        if wrap is None or p["abbr"] == "art":
+            return None
+        out += f"({p['num']})" if wrap == "()" else wrap + p["num"]
+    return out if is_canonical(out) else None

@@ -33,7 +33,8 @@ def cmd_build(args) -> int:
         def progress(stage: str) -> None:
             status.update(f"[bold]{stage}[/bold] {corpus}")
 
-        b = build(corpus, args.output, pdf=not args.no_pdf, progress=progress if not args.quiet else None)
+        b = build(corpus, args.output, pdf=not args.no_pdf, epub=not args.no_epub, akn=not args.no_akn,
+                  progress=progress if not args.quiet else None)
     errors = [d for d in b.diagnostics if d.level == "error"]
     warnings = [d for d in b.diagnostics if d.level == "warning"]
     for d in b.diagnostics:
@@ -46,6 +47,21 @@ def cmd_build(args) -> int:
     if errors or (args.strict and warnings):
         return 1
     return 0
+
+
+# -- export --------------------------------------------------------------------
+
+def cmd_export(args) -> int:
+    from .render import export_format
+
+    console = _console(args.quiet)
+    written, found = export_format(args.format, Path(args.corpus), Path(args.output), edition=args.edition,
+                            force=args.force)
+    for d in found:
+        if d.level == "error":
+            console.print(f"[red]{d.level} {d.code}[/] {d.message}", highlight=False)
+    console.print(f"[green]wrote[/] {args.format} → {written}", highlight=False)
+    return 1 if any(d.level == "error" for d in found) else 0
 
 
 # -- eval ----------------------------------------------------------------------
@@ -122,7 +138,21 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)")
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
+    b.add_argument("--no-epub", action="store_true", help="skip the EPUB")
+    b.add_argument("--no-akn", action="store_true", help="skip the Akoma Ntoso XML")
     b.set_defaults(func=cmd_build)
+
+    x = sub.add_parser("export", help="write one standard format alone (akn, epub, pdf)",
+                       description="Build the codex from CORPUS in memory and write one format to PATH: "
+                                   "akn (a folder; PATH/<edition>/act.xml, commentary.xml, unplaced.xml), "
+                                   "epub or pdf (a file).")
+    x.add_argument("format", choices=("akn", "epub", "pdf"))
+    x.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
+    x.add_argument("-o", "--output", required=True, metavar="PATH", help="where to write")
+    x.add_argument("--edition", help="edition to export (default: the corpus's)")
+    x.add_argument("--force", action="store_true", help="replace an existing file at PATH")
+    x.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    x.set_defaults(func=cmd_export)
 
     e = sub.add_parser("eval", help="score a build against gold annotations",
                        description="Compute the project's quality figures (as ../shared/gold/score.py defines "

@@ -118,3 +118,18 @@ def of_sources(sources: Iterable[Source]) -> Edition:
         (only,) = ids
         return EDITIONS.get(only, DEFAULT)
     return DEFAULT
+
+
+def select(sources: Iterable[Source], wanted: str | None = None) -> Edition:
+    """The edition an export (Akoma Ntoso, EPUB, the site's metadata) names:
+    ``wanted`` when a source renders it, else the sources' (``of_sources``).
+    ``KodeksError`` for an edition no source renders."""
+    from .errors import KodeksError
+
+    sources = list(sources)
+    if wanted is None:
+        return of_sources(sources)
+    ids = sorted({s.edition for s in sources})
+    if str(wanted) not in ids:
+        raise KodeksError(f"edition {wanted} is not in the corpus; it has {', '.join(ids) or 'no sources'}")
+    return EDITIONS.get(str(wanted), DEFAULT)

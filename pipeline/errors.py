@@ -43,6 +43,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     # rulings
     "K601": ("error", "a ruling declares a clause that is not in the corpus"),
     "K602": ("info", "a ruling's law is not in this corpus"),
+    # standard formats
+    "K701": ("info", "an unplaced fragment written to a format's fallback structure"),
+    "K702": ("warning", "an entry or reference a format cannot place, written to its fallback structure"),
+    "K709": ("error", "a written document does not validate against its format's schema"),
 }
 
 

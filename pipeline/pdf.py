@@ -10,6 +10,12 @@ after a first layout), footnotes at
 the foot of the page (``float: footnote``) and DejaVu fonts embedded (found by
 fontconfig through WeasyPrint by family name, so no font path is hard-wired).
 
+The PDF is tagged, aiming at PDF/UA-1 (WeasyPrint's ``pdf/ua-1`` variant): a
+structure tree with headings ``H1``–``H4`` by level (part, law, section or
+commentary, clause), paragraphs, lists and links; the document language ``ru``
+from ``<html lang>``; the title shown in the viewer's title bar; the PDF/UA
+identification in the XMP metadata.
+
 The output is deterministic: fixed metadata dates, no current time.
 """
 
@@ -74,4 +80,4 @@ def render_pdf(codex, target: Path, build=None) -> None:
     date = editions.of_sources(codex.sources).pdf_date
     doc.metadata.created = date
     doc.metadata.modified = date
-    doc.write_pdf(target)
+    doc.write_pdf(target, pdf_variant="pdf/ua-1")

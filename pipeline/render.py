@@ -4,6 +4,10 @@
 Python API's in-memory codex (``Codex.build``) and the tests all write through
 ``write_products``. A new output format is one more ``Product`` here.
 
+The standard formats (``akn/<edition>/``: Akoma Ntoso 3.0, ``codex.epub``: EPUB 3,
+``codex.pdf``: the tagged PDF) are products too; ``FORMATS`` names them for
+``kodeks export``, which writes one alone (``export_format``).
+
 Everything written is a function of the corpus alone, so two builds of the same
 corpus give byte-identical output.
 """
@@ -72,6 +76,18 @@ def _pdf(b: Build, path: Path) -> None:
     pdf.render_pdf(b.codex, path, b)
 
 
+def _akn(b: Build, folder: Path) -> None:
+    from . import akn
+
+    b.diagnostics += akn.write_akn(b.codex, folder, b.edition)
+
+
+def _epub(b: Build, path: Path) -> None:
+    from . import epub
+
+    epub.write_epub(b.codex, path, b.edition)
+
+
 PRODUCTS: tuple[Product, ...] = (
     Product("sources/", _sources),
     Product("codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex)), lookup=True),
@@ -80,6 +96,8 @@ PRODUCTS: tuple[Product, ...] = (
     Product("README.md", _readme),
     Product("html/", _site),
     Product("codex.sqlite", _index, lookup=True),  # after codex.json: it records its hash
+    Product("akn/", _akn, when=lambda b: b.akn),
+    Product("codex.epub", _epub, when=lambda b: b.epub),
     Product("codex.pdf", _pdf, when=lambda b: b.pdf),
     Product("report.json", lambda b, p: export.dump(p, export.report_json(b))),
 )
@@ -93,3 +111,58 @@ def write_products(b: Build, out: Path, *, lookup_only: bool = False) -> None:
     for product in PRODUCTS:
         if (product.lookup or not lookup_only) and product.when(b):
             product.write(b, out / product.path)
+
+
+FORMATS: dict[str, str] = {"akn": "akn/", "epub": "codex.epub", "pdf": "codex.pdf"}
+"""The standard formats ``kodeks export`` writes: name → the path of its product."""
+
+
+def _check_target(name: str, target: Path, force: bool) -> None:
+    """Refuse a ``target`` whose present content Kodeks did not write: an export
+    replaces only its own files (``force`` replaces a file of the user's)."""
+    import zipfile
+
+    from .errors import KodeksError
+
+    if name == "akn":
+        from .akn import FILES, PROV_NS
+
+        if target.exists() and not target.is_dir():
+            raise KodeksError(f"{target} is a file; akn writes a folder: choose a folder path")
+        for path in sorted(p for n in FILES for p in target.glob(f"*/{n}")):
+            if PROV_NS.encode() not in path.read_bytes():
+                raise KodeksError(f"{path} was not written by Kodeks; choose another folder")
+        return
+    if not target.exists():
+        return
+    if target.is_dir():
+        raise KodeksError(f"{target} is a folder; {name} writes a file: give a file path")
+    ours = False
+    if name == "epub" and zipfile.is_zipfile(target):
+        with zipfile.ZipFile(target) as z:
+            names = z.namelist()
+            ours = names[:1] == ["mimetype"] and "OEBPS/content.opf" in names \
+                and b"urn:kodeks:" in z.read("OEBPS/content.opf")
+    if not ours and not force:
+        raise KodeksError(f"{target} exists and Kodeks cannot tell it wrote it; "
+                          "choose another path or pass --force to replace it")
+
+
+def export_format(name: str, corpus: Path, target: Path, edition: str | None = None, force: bool = False):
+    """``kodeks export``: build the codex of ``corpus`` in memory and write format
+    ``name`` to ``target`` (a folder for ``akn``, a file otherwise). A ``target``
+    that exists and that Kodeks did not write is refused (``force`` replaces a
+    file). Returns ``(target, diagnostics)``."""
+    from . import editions
+    from .errors import KodeksError
+    from .run import run
+
+    target = Path(target)
+    if name not in FORMATS:
+        raise KodeksError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
+    _check_target(name, target, force)
+    b = run(corpus, pdf=False, epub=False, akn=False)
+    b.edition = editions.select(b.codex.sources, edition).id
+    product = next(p for p in PRODUCTS if p.path == FORMATS[name])
+    product.write(b, target)
+    return target, list(b.diagnostics)

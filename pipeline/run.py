@@ -54,6 +54,10 @@ class Build:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     pdf: bool = True
+    epub: bool = True
+    akn: bool = True
+    edition: str | None = None
+    """The edition the standard formats name (``None``: the sources' own)."""
     progress: Callable[[str], None] | None = None
 
 
@@ -133,10 +137,13 @@ def _check(name: str, b: Build) -> None:
 
 
 def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None = None,
-        pdf: bool = True, progress: Callable[[str], None] | None = None) -> Build:
+        pdf: bool = True, epub: bool = True, akn: bool = True,
+        progress: Callable[[str], None] | None = None) -> Build:
     """Run the stages in order (``until`` stops after the named one; without
-    ``out`` nothing is written and ``render`` is skipped)."""
-    b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, progress=progress)
+    ``out`` nothing is written and ``render`` is skipped). ``pdf``, ``epub`` and
+    ``akn`` say whether those products are written."""
+    b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, epub=epub, akn=akn,
+              progress=progress)
     for name, stage in STAGES:
         if name == "render" and b.out is None:
             break

@@ -27,7 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from . import addresses, editions, merge
+from . import addresses, editions, jsonld, merge
 from .addresses import display
 
 # shipped as package data, so an installed wheel renders too
@@ -370,7 +370,7 @@ def render_site(codex, folder: Path, build=None) -> None:
         e = codex.entries.get(law)
         nodes = [node_view(site, a) for a in law_roots(codex, law)]
         write(law_page(law), "law.html", title=f"Правило {law}" + (f". {e.title}" if e and e.title else ""),
-              law=law, nodes=nodes,
+              law=law, nodes=nodes, jsonld=jsonld.law_jsonld(codex, law, law_page(law)),
               prev={"law": prev, "href": law_page(prev)} if prev else None,
               next={"law": nxt, "href": law_page(nxt)} if nxt else None)
     frags = []

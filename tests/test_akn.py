@@ -1,0 +1,207 @@
+"""Akoma Ntoso export: the build's XML validates against the OASIS schema, and
+reading it back gives the addresses, titles, texts, footnotes and references of
+codex.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from pipeline import addresses, akn
+from pipeline.model import Codex
+
+NS = {"a": akn.NS, "k": akn.PROV_NS}
+
+
+def akn_files(built: Path) -> dict[str, etree._ElementTree]:
+    folder = built / "akn" / "1987"
+    return {p.name: etree.parse(str(p)) for p in sorted(folder.glob("*.xml"))}
+
+
+def plain(el, keep_markers: bool = True) -> str:
+    """Text of an inline container; an authorialNote stands as its marker (it was
+    the footnote mark in the text), unless it was attached after the text."""
+    out = [el.text or ""]
+    for child in el:
+        if child.tag == f"{{{akn.NS}}}authorialNote":
+            if keep_markers and child.get("class") != "detached":
+                out.append(child.get("marker"))
+        else:
+            out.append(plain(child, keep_markers))
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+def target_of(href: str) -> str | None:
+    eid = href.rsplit("#", 1)[-1] if href.startswith("#") else href.rsplit("~", 1)[-1]
+    return addresses.from_akn_eid(eid)
+
+
+def read_back(docs: dict[str, etree._ElementTree]) -> dict[str, dict]:
+    """Every entry of the AKN documents, keyed by the address its eId names."""
+    out: dict[str, dict] = {}
+    for name, tree in docs.items():
+        if name == "unplaced.xml":
+            continue
+        for el in tree.iter():
+            eid = el.get("eId") if isinstance(el.tag, str) else None
+            address = addresses.from_akn_eid(eid or "")
+            if address is None or el.get("refersTo") == "#laws":  # the commentary's law containers
+                continue
+            heading = el.find("a:heading", NS)
+            body = el.find("a:content", NS)
+            if body is None:
+                body = el.find("a:intro", NS)
+            paras = body.findall("a:p", NS) if body is not None else []
+            refs = []
+            for part in ([heading] if heading is not None else []) + paras:
+                refs += [(r.text, target_of(r.get("href"))) for r in part.iter(f"{{{akn.NS}}}ref")]
+            notes = [(n.get("marker"), "\n".join(plain(p) for p in n.findall("a:p", NS)))
+                     for p in paras for n in p.iter(f"{{{akn.NS}}}authorialNote")]
+            out[address] = {"doc": name, "title": plain(heading) if heading is not None else None,
+                            "text": "\n".join(plain(p) for p in paras), "refs": sorted(refs),
+                            "footnotes": notes}
+    return out
+
+
+@pytest.fixture(scope="module")
+def docs(built) -> dict[str, etree._ElementTree]:
+    return akn_files(built)
+
+
+def test_every_document_validates_against_the_oasis_schema(docs):
+    schema = akn._schema()
+    assert {"act.xml", "commentary.xml", "unplaced.xml"} <= set(docs)
+    for name, tree in docs.items():
+        assert schema.validate(tree), (name, [str(e) for e in schema.error_log][:5])
+
+
+def test_round_trip_matches_codex_json(built, docs):
+    codex = json.loads((built / "codex.json").read_text(encoding="utf-8"))
+    back = read_back(docs)
+    entries = {e["id"]: e for e in codex["entries"]}
+    assert set(back) == set(entries)
+    for address, e in entries.items():
+        got = back[address]
+        assert got["title"] == (e["title"] or None), address
+        assert got["text"] == e["text"], address
+        assert got["footnotes"] == [(f["mark"], f["text"]) for f in e["footnotes"]], address
+        want = [(r["text"], r["resolved"] if r["status"] in ("exact", "ancestor") else r["target"])
+                for r in e["refs"]] + [(r["text"], r["resolved"] if r["status"] in ("exact", "ancestor")
+                                        else r["target"]) for f in e["footnotes"] for r in f["refs"]]
+        assert got["refs"] == sorted(want), address
+        assert got["doc"] == ("commentary.xml" if e["kind"] in ("commentary",) or
+                              addresses.parse(address).para is not None else "act.xml")
+
+
+def test_levels_and_inline_markers(docs):
+    act = docs["act.xml"]
+    assert act.find(".//a:part[@eId='part_I']/a:article[@eId='art_24']", NS) is not None
+    sub = act.find(".//a:subclause[@eId='art_67__sec_B__cl_1__subcl_A']", NS)
+    assert sub is not None and sub.getparent().get("eId") == "art_67__sec_B__cl_1"
+    assert sub.getparent().tag == f"{{{akn.NS}}}clause"
+    penalties = act.findall(".//a:inline[@name='penalty']", NS)
+    assert penalties and all(p.text == "(НАКАЗАНИЕ)" for p in penalties)
+    # every in-document reference lands on an element of this document
+    eids = {el.get("eId") for el in act.iter() if isinstance(el.tag, str) and el.get("eId")}
+    local = [r.get("href")[1:] for r in act.iter(f"{{{akn.NS}}}ref") if r.get("href").startswith("#")]
+    assert local and set(local) <= eids
+    comm = docs["commentary.xml"]
+    point = comm.find(".//a:paragraph[@eId='art_64__para_10']/a:point[@eId='art_64__para_10__point_i']", NS)
+    assert point is not None
+    # the commentary's references to the laws point into the act's work
+    work = act.find(".//a:FRBRWork/a:FRBRuri", NS).get("value")
+    hrefs = [r.get("href") for r in point.iter(f"{{{akn.NS}}}ref")]
+    assert hrefs == [f"{work}/rus@/~art_64__sec_A__cl_1"]
+
+
+def test_frbr_and_provenance(docs):
+    act = docs["act.xml"]
+    ident = act.find(".//a:identification", NS)
+    assert ident.find("a:FRBRExpression/a:FRBRlanguage", NS).get("language") == "rus"
+    assert ident.find("a:FRBRWork/a:FRBRthis", NS).get("value").startswith("/akn/")
+    assert ident.find("a:FRBRManifestation/a:FRBRformat", NS) is not None
+    sources = act.findall(".//k:provenance/k:source", NS)
+    assert len(sources) == 5
+    entry = act.find(".//k:provenance/k:entry[@address='64A1']", NS)
+    assert entry.get("eId") == "art_64__sec_A__cl_1" and entry.get("chosen").startswith("000_")
+    chosen = entry.findall("k:witness[@chosen='true']", NS)
+    assert len(chosen) == 1 and chosen[0].get("source") == entry.get("chosen")
+
+
+def test_unplaced_fragments_go_to_the_fallback_with_a_diagnostic(built, docs):
+    report = json.loads((built / "report.json").read_text(encoding="utf-8"))
+    codex = json.loads((built / "codex.json").read_text(encoding="utf-8"))
+    k701 = [d for d in report["diagnostics"] if d["code"] == "K701"]
+    assert len(k701) == len(codex["fragments"]) > 0
+    unplaced = docs["unplaced.xml"]
+    tops = unplaced.findall(".//a:mainBody/a:hcontainer[@name='fragment']", NS)
+    assert len(tops) == len(codex["fragments"])
+    for top, frag in zip(tops, codex["fragments"]):
+        body = top.find("a:content", NS)
+        body = top.find("a:intro", NS) if body is None else body
+        own = "\n".join(plain(p) for p in body.findall("a:p", NS)) if body is not None else ""
+        assert own == frag["node"]["text"]
+        labels = [c.find("a:num", NS).text for c in top.findall("a:hcontainer", NS)]
+        assert labels == [c["label"] for c in frag["node"]["children"]]
+
+
+def test_entry_without_a_place_is_kept_with_a_diagnostic(tmp_path):
+    """An entry the act's tree does not reach (here: its parent is missing) is
+    written to the fallback document, never dropped."""
+    from pipeline.run import run
+
+    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    entries = dict(b.codex.entries)
+    stray = entries["64B6"]
+    import dataclasses
+
+    entries["64B6"] = dataclasses.replace(stray, parent="64Z")
+    entries["64B"] = dataclasses.replace(entries["64B"], children=tuple(c for c in entries["64B"].children
+                                                                         if c != "64B6"))
+    codex = dataclasses.replace(b.codex, entries=entries, fragments=())
+    found = akn.write_akn(codex, tmp_path)
+    assert [d.code for d in found] == ["K702"] and "64B6" in found[0].message
+    tree = etree.parse(str(tmp_path / "1987" / "unplaced.xml"))
+    assert akn._schema().validate(tree)
+    kept = tree.find(".//a:hcontainer[@name='entry']", NS)
+    assert kept.find("a:num", NS).text == "64B6"
+    assert stray.text.split()[0] in "".join(kept.itertext())
+
+
+def test_unknown_edition_is_refused(tmp_path):
+    from pipeline.errors import KodeksError
+
+    codex = Codex(sources=(), trees=(), entries={}, roots=(), fragments=())
+    with pytest.raises(KodeksError, match="2017"):
+        akn.write_akn(codex, tmp_path, edition="2017")
+
+
+def test_division_levels_map_to_akn_elements(tmp_path):
+    """Chapters («Глава», ``chapter:III``), parts of chapters («Часть»,
+    ``chapter-part:II``) and parts («Раздел», ``part:I``) each get their own AKN
+    level, and the laws inside keep their own eIds."""
+    import dataclasses
+
+    from pipeline.run import run
+
+    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    entries = dict(b.codex.entries)
+    law = entries["24"]
+    template = entries["part:I"]
+    entries["chapter:III"] = dataclasses.replace(template, id="chapter:III", label="III", title="Глава",
+                                                 parent=None, children=("chapter-part:II",))
+    entries["chapter-part:II"] = dataclasses.replace(template, id="chapter-part:II", label="II", title="Часть",
+                                                     parent="chapter:III", children=("part:I",))
+    entries["part:I"] = dataclasses.replace(template, parent="chapter-part:II")
+    roots = tuple("chapter:III" if r == "part:I" else r for r in b.codex.roots)
+    codex = dataclasses.replace(b.codex, entries=entries, roots=roots, fragments=())
+    assert not akn.write_akn(codex, tmp_path)
+    tree = etree.parse(str(tmp_path / "1987" / "act.xml"))
+    assert akn._schema().validate(tree)
+    path = tree.find(".//a:chapter[@eId='chp_III']/a:subchapter[@eId='subchp_II']/a:part[@eId='part_I']"
+                     "/a:article[@eId='art_24']", NS)
+    assert path is not None and law.title in "".join(path.find("a:heading", NS).itertext())
