@@ -33,8 +33,6 @@ from .model import Codex
 FONTS = {"DejaVuSerif": "DejaVu Serif", "DejaVuSerif-Bold": "DejaVu Serif:style=Bold",
          "DejaVuSerif-Italic": "DejaVu Serif:style=Italic", "DejaVuSans-Bold": "DejaVu Sans:style=Bold"}
 """File name in the book (``book.css`` names them) → fontconfig pattern of the face."""
-MODIFIED = "1987-01-01T00:00:00Z"
-ZIP_TIME = (1987, 1, 1, 0, 0, 0)
 
 
 def _book_href(href: str) -> str:
@@ -89,6 +87,9 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     from .akn import work_uri
 
     chosen = editions.select(codex.sources, edition)
+    # fixed dates (the edition's), so two builds give the same bytes
+    modified = chosen.pdf_date or f"{max(chosen.year, 1980):04d}-01-01T00:00:00Z"
+    zip_time = (int(modified[:4]), int(modified[5:7]), int(modified[8:10]), 0, 0, 0)
     env = site_mod.environment()
     env.filters["book"] = _book_href
     by_addr, specs = site_mod._rulings()
@@ -140,7 +141,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     ids = {m["href"]: m["id"] for m in manifest}
     opf = env.get_template("epub/content.opf").render(
         identifier=f"urn:kodeks:{work_uri('act', chosen)}/rus@", title=title, edition_year=chosen.year,
-        work=work_uri("act", chosen), modified=chosen.pdf_date or MODIFIED, manifest=manifest, spine=[ids[n] for n in spine])
+        work=work_uri("act", chosen), modified=modified, manifest=manifest, spine=[ids[n] for n in spine])
     container = (site_mod.TEMPLATES / "epub" / "container.xml").read_text(encoding="utf-8")
 
     target = Path(target)
@@ -149,7 +150,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     try:
         with os.fdopen(fd, "wb") as fh, zipfile.ZipFile(fh, "w") as z:
             def put(name: str, data: bytes | str, stored: bool = False) -> None:
-                info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+                info = zipfile.ZipInfo(name, date_time=zip_time)
                 info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 z.writestr(info, data.encode("utf-8") if isinstance(data, str) else data)
