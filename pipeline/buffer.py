@@ -30,6 +30,10 @@ class Change(NamedTuple):
     new: str
     kind: str
     why: str = ""
+    pages: tuple[tuple[int, int], ...] = ()
+    """Page numbers this change removes: (offset of the page-number line in the
+    current text, the number). The cleaner turns them into the page breaks the
+    segmenter reads."""
 
 
 @dataclass(slots=True)

@@ -62,8 +62,6 @@ class Context:
     buffer: Buffer
     vocabulary: set[str] = field(default_factory=set)
     """Lower-case word forms seen unbroken in the corpus."""
-    pages: list[tuple[int, int | None]] = field(default_factory=list)
-    """Page-number artefacts found: (raw offset, page number)."""
     tagged_paragraphs: bool = False
     """Paragraphs end with a tag such as ``(DC4)`` (001's commentary style)."""
     profile: Profile = field(default_factory=Profile)
@@ -325,18 +323,17 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             # paragraphs: an empty line stays in its place, so that cleaning the
             # cleaned text again keeps the break. Chrome and a page number inside
             # running text (the next page follows) go with their line.
+            mark = ((s, page),) if page is not None else ()
             if kind == "site-chrome" or (kind == "page-number" and i in soft):
                 a, b = _drop_line(text, s, e)
-                out.append(Change(a, b, "", kind, why or ""))
+                out.append(Change(a, b, "", kind, why or "", mark))
             else:
-                out.append(Change(s, e, "", kind, why or "a paragraph break stays"))
-            if page is not None:
-                ctx.pages.append((ctx.buffer.to_raw(s), page))
+                out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
         if m and starts_unit(line[m.end():]):
-            out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading"))
-            ctx.pages.append((ctx.buffer.to_raw(s), int(m[1])))
+            out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading",
+                              ((s, int(m[1])),)))
     return _merge_sorted(out)
 
 
@@ -682,6 +679,8 @@ def _merge_sorted(changes: list[Change]) -> list[Change]:
     out: list[Change] = []
     for c in changes:
         if out and c.start < out[-1].end:
+            if c.pages:  # the page number it removes is still a page break
+                out[-1] = out[-1]._replace(pages=out[-1].pages + c.pages)
             continue
         out.append(c)
     return out
@@ -707,17 +706,20 @@ def clean(source: Source, vocab: set[str] | None = None,
     ctx = Context(source=source, buffer=buf, vocabulary=vocab if vocab is not None else vocabulary([source.text]),
                   profile=profile)
     ctx.tagged_paragraphs = len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
+    pages: list[tuple[int, int | None]] = []  # (raw offset, number) of every page number removed
     for _name, repair in repairs:
-        buf.apply(repair(buf.text, ctx))
+        changes = repair(buf.text, ctx)
+        pages.extend((buf.to_raw(at), number) for ch in changes for at, number in ch.pages)
+        buf.apply(changes)
     edits = tuple(_edit(source, rs, re_, after, kind, cs, why)
                   for rs, re_, after, kind, cs, why in buf.edits())
-    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(ctx, edits), profile=profile)
+    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(pages, edits), profile=profile)
 
 
-def _breaks(ctx: Context, edits) -> tuple[tuple[int, int | None, bool], ...]:
+def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
     is not this one plus one: pages are missing between them."""
-    pages = sorted(ctx.pages)
+    pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
     for i, (raw, num) in enumerate(pages):
