@@ -492,7 +492,10 @@ PARAMS: dict[str, float] = {
     "synonym": 0.6,        # terminology.toml (ренонс ~ фальшренонс)
     "part": 0.5,           # the query word inside a compound (ренонс in фальшренонс)
     "lift": 1.0001,        # a child whose title matches ranks just above its parent
-    "coord": 2,            # score × (share of query words an entry holds) ** coord (an integer)
+    "negation": 0.7,       # a title whose negation disagrees with the query's
+    "near": 0.25,          # × (1 + near × share of consecutive query-word pairs adjacent)
+    "near_top": 100,       # entries (by score) in which adjacency is looked for
+    "coord": 1,            # score × (share of query words an entry holds) ** coord (an integer)
     "typo_distance": 1,    # edit distance (with transpositions) for unknown words
     "typo_min": 4,         # shortest word corrected / looked for inside compounds
     "part_min": 4,
@@ -507,6 +510,8 @@ class Terminology:
     """Synonym groups as written (single words)."""
     stop: tuple[str, ...]
     """Question and function words."""
+    negation: tuple[str, ...] = ()
+    """Words that turn a clause into its opposite («не», «ни», «нет», «без»)."""
 
 
 def load_terminology(path: str | Path = TERMINOLOGY) -> Terminology:
@@ -518,13 +523,14 @@ def load_terminology(path: str | Path = TERMINOLOGY) -> Terminology:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
         groups = tuple(tuple(str(w) for w in g["words"]) for g in raw.get("synonyms", ()))
         stop = tuple(str(w) for w in raw.get("stop", ()))
+        negation = tuple(str(w) for w in raw.get("negation", ()))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
         raise SearchError(f"{path}: not a usable terminology table ({exc})") from exc
     for g in groups:
         for w in g:
             if len(TOKEN.findall(w)) != 1:
                 raise SearchError(f"{path}: synonym {w!r} is not a single word")
-    return Terminology(groups, stop)
+    return Terminology(groups, stop, negation)
 
 
 def _fold(word: str) -> str:
@@ -615,7 +621,7 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
             "entries": entries, "avgdl": total / n if n else 1.0, "idf": idf,
             "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
             "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
-            "stop": stop}
+            "stop": stop, "negation": sorted({term(w) for w in term_table.negation})}
     return data
 
 
@@ -688,12 +694,15 @@ class Engine:
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.stop = set(data["stop"])
         self.latin: dict[str, str] = data["latin"]
+        self.negation = set(data["negation"])
         self.words = sorted(t for t in self.idf if not _DIGIT.search(t))
         self.by_address = {e["address"]: i for i, e in enumerate(self.entries)}
         self.postings: dict[str, dict[int, list[int]]] = {}
         self.title_tokens: list[list[str]] = []
         self.text_tokens: list[list[str]] = []
         self.length: list[int] = []
+        self.titled: list[bool] = []
+        self.title_neg: list[bool] = []
         for i, e in enumerate(self.entries):
             tt, xt = e["title_tokens"].split(), e["tokens"].split()
             if e["name"]:
@@ -701,6 +710,8 @@ class Engine:
             self.title_tokens.append(tt)
             self.text_tokens.append(xt)
             self.length.append(len(tt) + len(xt))
+            self.titled.append(bool(e["title_tokens"]))
+            self.title_neg.append(any(t in self.negation for t in tt))
             for field, toks in ((0, tt), (1, xt)):
                 for t in toks:
                     self.postings.setdefault(t, {}).setdefault(i, [0, 0])[field] += 1
@@ -824,6 +835,7 @@ class Engine:
         live = [w for w in words if w.alternatives]
         ignored = tuple(w.typed for w in words if not w.alternatives)
         n_groups = len(live) + len(phrases)
+        negated = any(w.lemma in self.negation for w in words)
 
         def allowed(i: int) -> bool:
             e = self.entries[i]
@@ -874,17 +886,45 @@ class Engine:
         # (squared); a hit is partial when it lacks a word.
         chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
         matched = {i: sum(1 for b in best[i] if b is not None) for i in chosen}
+        # a word weighs its rarest answer's idf: lacking «игрок» costs less than lacking «мало»
+        word_idf = [max(self.idf[t] for t, _, _ in w.alternatives) for w in live]
+        for ph in phrases:
+            phrase_idf = 0.0
+            for t in ph:
+                phrase_idf += self.idf.get(t, 0.0)
+            word_idf.append(phrase_idf)
+        all_weight = 0.0
+        for x in word_idf:
+            all_weight += x
         partial = bool(chosen) and (bool(ignored) or all(matched[i] < n_groups for i in chosen))
-        effective: dict[int, float] = {}
-        for i in chosen:  # document order: a parent is placed before its children
+        base: dict[int, float] = {}
+        for i in chosen:
             total = 0.0
             for g in range(n_groups):
                 total += scores[i][g]
-            share = matched[i] / n_groups
+            held = 0.0
+            for g in range(n_groups):
+                if best[i][g] is not None:
+                    held += word_idf[g]
+            share = held / all_weight if all_weight > 0 else 0.0
             factor = 1.0
             for _ in range(int(self.p["coord"])):  # repeated products: the same bits in JS
                 factor *= share
-            effective[i] = total * factor
+            if self.titled[i] and self.title_neg[i] != negated:
+                factor *= self.p["negation"]  # «не назначается» answers only a negated query
+            base[i] = total * factor
+        # query words next to each other in an entry («может реконтрировать») count more;
+        # looked for among the best entries only, so a long list stays cheap
+        near: dict[int, int] = {}
+        if len(live) > 1:
+            answers = [{t for t, _, _ in w.alternatives} for w in live]
+            for i in sorted(chosen, key=lambda i: (-base[i], i))[: int(self.p["near_top"])]:
+                near[i] = self._adjacent(i, answers)
+        effective: dict[int, float] = {}
+        for i in chosen:  # document order: a parent is placed before its children
+            effective[i] = base[i]
+            if near.get(i):
+                effective[i] = base[i] * (1 + self.p["near"] * near[i] / (len(live) - 1))
             parent = self.by_address.get(self.entries[i]["parent"] or "")
             if parent in effective and self._lifts(i, parent, in_title, matched, words):
                 if effective[parent] >= effective[i]:
@@ -907,6 +947,24 @@ class Engine:
         meta_ = Results((), corrections=corrections, suggestion=suggestion, ignored=ignored,
                         partial=partial, words=tuple(w.lemma for w in words), phrases=tuple(phrases))
         return rows, meta_
+
+    def _adjacent(self, i: int, answers: list[set[str]]) -> int:
+        """How many pairs of consecutive query words stand next to each other
+        (in that order) in entry ``i``'s title or text."""
+        found = 0
+        for g in range(len(answers) - 1):
+            first, second = answers[g], answers[g + 1]
+            hit = False
+            for toks in (self.title_tokens[i], self.text_tokens[i]):
+                for k in range(len(toks) - 1):
+                    if toks[k] in first and toks[k + 1] in second:
+                        hit = True
+                        break
+                if hit:
+                    break
+            if hit:
+                found += 1
+        return found
 
     def _lifts(self, i: int, parent: int, in_title: dict[int, list[bool]], matched: dict[int, int],
                words: list[Word]) -> bool:

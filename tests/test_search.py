@@ -278,7 +278,8 @@ def _tiny(entries):
     return {"params": dict(PARAMS), "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
             "latin": {}, "entries": rows, "avgdl": sum(lengths) / n,
             "idf": {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())},
-            "lexicon": {t: [t] for t in sorted(df)}, "stems": {}, "synonyms": {}, "stop": []}
+            "lexicon": {t: [t] for t in sorted(df)}, "stems": {}, "synonyms": {}, "stop": [],
+            "negation": []}
 
 
 def test_child_title_lifted_over_parent():
@@ -321,3 +322,34 @@ def test_cli_says_did_you_mean_and_synonym(out, capsys):
     assert "возможно, вы имели в виду: фальшренонс болвана" in text
     assert cli(["search", "ренонс", "болвана", "--codex", str(out)]) == 0
     assert "по синониму: ренонс → фальшренонс" in capsys.readouterr().out
+
+
+def test_negation_must_agree(db):
+    assert search(db, "что если нет карты в масти хода в дефектной взятке")[0].address == "67B1(B)"
+    assert search(db, "нарушитель имеет карту в масти хода")[0].address == "67B1(A)"
+    assert search(db, "можно ли играть сдачу если игрок видел чужие карты")[0].address in {"13B", "13B1"}
+
+
+def test_negation_on_written_entries():
+    from pipeline.search import Engine
+
+    data = _tiny([("1A", None, "наказание назначается", "текст"),
+                  ("1B", None, "наказание не назначается", "текст")])
+    data["negation"] = ["не"]
+    eng = Engine(data)
+    rank = lambda q: [eng.entries[r["index"]]["address"] for r in eng.search(q)[0]]  # noqa: E731
+    assert rank("наказание назначается")[0] == "1A"
+    assert rank("наказание не назначается")[0] == "1B"
+
+
+def test_adjacent_words_count_more(db):
+    assert search(db, "кто может реконтрировать")[0].address == "19B1"
+    from pipeline.search import Engine
+
+    eng = Engine(_tiny([("1", None, "", "может сыграть реконтрировать"),
+                        ("2", None, "", "может реконтрировать сыграть")]))
+    assert [eng.entries[r["index"]]["address"] for r in eng.search("может реконтрировать")[0]] == ["2", "1"]
+
+
+def test_missing_common_word_costs_less(db):
+    assert search(db, "что если у игрока слишком мало карт")[0].address == "67B2"

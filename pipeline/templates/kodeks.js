@@ -136,6 +136,8 @@
     this.data = data; this.p = data.params; this.entries = data.entries; this.idf = data.idf;
     this.avgdl = data.avgdl; this.synonyms = data.synonyms; this.stems = data.stems;
     this.latin = data.latin; this.limits = data.limits;
+    this.negation = {};
+    data.negation.forEach(function (w) { self.negation[w] = true; });
     this.forms = {};
     Object.keys(data.lexicon).forEach(function (lem) {
       data.lexicon[lem].forEach(function (f) { self.forms[f] = lem; });
@@ -145,13 +147,15 @@
     this.words = Object.keys(this.idf).filter(function (t) { return !DIGIT.test(t); }).sort(strcmp);
     this.byAddress = {};
     this.postings = new Map();
-    this.titleTokens = []; this.textTokens = []; this.length = [];
+    this.titleTokens = []; this.textTokens = []; this.length = []; this.titled = []; this.titleNeg = [];
     this.entries.forEach(function (e, i) {
       self.byAddress[e.address] = i;
       var tt = e.title_tokens ? e.title_tokens.split(" ") : [];
       var xt = e.tokens ? e.tokens.split(" ") : [];
       if (e.name) tt.push(e.name);
       self.titleTokens.push(tt); self.textTokens.push(xt); self.length.push(tt.length + xt.length);
+      self.titled.push(Boolean(e.title_tokens));
+      self.titleNeg.push(tt.some(function (t) { return has(self.negation, t); }));
       [tt, xt].forEach(function (toks, field) {
         toks.forEach(function (t) {
           var p = self.postings.get(t);
@@ -260,6 +264,19 @@
       return c;
     });
   };
+  Engine.prototype.adjacent = function (i, answers) {
+    var found = 0;
+    for (var g = 0; g < answers.length - 1; g++) {
+      var first = answers[g], second = answers[g + 1], hit = false;
+      [this.titleTokens[i], this.textTokens[i]].forEach(function (toks) {
+        for (var k = 0; !hit && k < toks.length - 1; k++) {
+          if (has(first, toks[k]) && has(second, toks[k + 1])) hit = true;
+        }
+      });
+      if (hit) found++;
+    }
+    return found;
+  };
   Engine.prototype.search = function (text, opts) {
     opts = opts || {};
     var law = opts.law == null ? null : String(opts.law), kind = opts.kind || null;
@@ -269,6 +286,7 @@
     var live = words.filter(function (w) { return w.alternatives.length; });
     var ignored = words.filter(function (w) { return !w.alternatives.length; }).map(function (w) { return w.typed; });
     var nGroups = live.length + phrases.length;
+    var negated = words.some(function (w) { return has(self.negation, w.lemma); });
     function allowed(i) {
       var e = self.entries[i];
       return (law === null || e.law === law) && (kind === null || e.kind === kind);
@@ -321,7 +339,6 @@
     chosen.forEach(function (i) { matched.set(i, best.get(i).filter(function (b) { return b !== null; }).length); });
     var partial = chosen.length > 0 && (ignored.length > 0 ||
       chosen.every(function (i) { return matched.get(i) < nGroups; }));
-    var effective = new Map();
     function count(a) { return a.filter(Boolean).length; }
     function lifts(i, parent) {
       var mine = count(inTitle.get(i)), theirs = count(inTitle.get(parent));
@@ -330,12 +347,43 @@
       if (name && words.some(function (w) { return w.lemma === name; })) return false;
       return !inTitle.get(parent).every(Boolean);
     }
+    // a word weighs its rarest answer's idf: lacking «игрок» costs less than lacking «мало»
+    var wordIdf = live.map(function (w) {
+      return Math.max.apply(null, w.alternatives.map(function (a) { return self.idf[a[0]]; }));
+    });
+    phrases.forEach(function (ph) {
+      var phraseIdf = 0.0;
+      ph.forEach(function (t) { phraseIdf += has(self.idf, t) ? self.idf[t] : 0.0; });
+      wordIdf.push(phraseIdf);
+    });
+    var allWeight = 0.0;
+    wordIdf.forEach(function (x) { allWeight += x; });
+    var base = new Map();
     chosen.forEach(function (i) {
-      var total = 0.0;
-      for (var g = 0; g < nGroups; g++) total += scores.get(i)[g];
-      var share = matched.get(i) / nGroups, factor = 1.0;
+      var total = 0.0, held = 0.0, g;
+      for (g = 0; g < nGroups; g++) total += scores.get(i)[g];
+      for (g = 0; g < nGroups; g++) if (best.get(i)[g] !== null) held += wordIdf[g];
+      var share = allWeight > 0 ? held / allWeight : 0.0, factor = 1.0;
       for (var k = 0; k < self.p.coord; k++) factor *= share;
-      effective.set(i, total * factor);
+      if (self.titled[i] && self.titleNeg[i] !== negated) factor *= self.p.negation;
+      base.set(i, total * factor);
+    });
+    var near = new Map();
+    if (live.length > 1) {
+      var answers = live.map(function (w) {
+        var set = {};
+        w.alternatives.forEach(function (a) { set[a[0]] = true; });
+        return set;
+      });
+      chosen.slice().sort(function (a, b) {
+        var d = base.get(b) - base.get(a);
+        return d !== 0 ? (d > 0 ? 1 : -1) : a - b;
+      }).slice(0, self.p.near_top).forEach(function (i) { near.set(i, self.adjacent(i, answers)); });
+    }
+    var effective = new Map();
+    chosen.forEach(function (i) {  // document order: a parent is placed before its children
+      effective.set(i, base.get(i));
+      if (near.get(i)) effective.set(i, base.get(i) * (1 + self.p.near * near.get(i) / (live.length - 1)));
       var pa = self.entries[i].parent;
       var parent = pa !== null && has(self.byAddress, pa) ? self.byAddress[pa] : null;
       if (parent !== null && effective.has(parent) && lifts(i, parent)) {
