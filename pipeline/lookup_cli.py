@@ -151,7 +151,8 @@ def show(args: argparse.Namespace) -> int:
 
 # --- search ---------------------------------------------------------------------
 
-VIA = {"synonym": "по синониму", "part": "часть слова", "stem": "однокоренное"}
+VIA = {"synonym": "по синониму", "part": "часть слова", "stem": "однокоренное",
+       "index": "по предметному указателю"}
 """How a hit answered a query word it does not contain (``Hit.via``)."""
 
 

@@ -36,6 +36,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ from . import morph
 from .addresses import latin, law_of, lenient
 from .errors import KodeksError
 from .model import NODE_KINDS, Codex
+from .toc import index_terms
 
 FORMAT_VERSION = "2"
 """Bumped whenever the tables or the analyzer change; an index of another
@@ -234,7 +236,9 @@ class Hit:
     via: tuple[tuple[str, str, str], ...] = ()
     """How query words that are not in the entry were answered: (how, query
     word, entry's word), how being ``synonym`` («ренонс» → «фальшренонс»),
-    ``part`` (the word inside a compound) or ``stem`` (verb ~ verbal noun)."""
+    ``part`` (the word inside a compound), ``stem`` (verb ~ verbal noun) or
+    ``index`` (a source's subject index gives this law for a term the query
+    names: (``index``, term, address))."""
 
     @property
     def html(self) -> str:
@@ -266,6 +270,12 @@ def snippet(text: str, highlight: Query | Callable[[str], bool],
     is_match = highlight.highlights if isinstance(highlight, Query) else highlight
     text = " ".join((text or "").split())
     spans = [(m.start(), m.end()) for m in TOKEN.finditer(text) if is_match(m.group())]
+    return _window(text, spans, width)
+
+
+def _window(text: str, spans: list[tuple[int, int]],
+            width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The window of ``snippet`` for matched ``spans`` of (whitespace-normalised) ``text``."""
     start = 0
     if spans and spans[0][0] > width // 3:
         start = spans[0][0] - width // 4
@@ -598,6 +608,12 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
             extra_words.add(w)
         for a in lemmas:
             synonyms.setdefault(a, set()).update(b for b in lemmas if b != a)
+    # terms of the sources' subject indexes (toc.index_terms): their words resolve too
+    subjects = index_terms(codex.trees)
+    for shown in subjects:
+        for m in TOKEN.finditer(shown):
+            forms.setdefault(_fold(m.group()), term(m.group()))
+            extra_words.add(m.group())
     known = set(df) | {forms[_fold(w)] for w in extra_words}
     # the other forms of every known lemma, so «ренонсом» or «защитника» resolve offline
     for lem in sorted(known):
@@ -615,13 +631,16 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     # every form of a question word that reduces to the same lemma (not participles of a verb)
     stop = sorted({f for w in term_table.stop for f in _lexeme(w) if term(f) == term(w)}
                   | {_fold(w) for w in term_table.stop})
+    stop_forms = set(stop)
     data = {"version": FORMAT_VERSION, "params": dict(PARAMS),
             "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
             "latin": {k: v for k, v in sorted(_LATIN.items())},
             "entries": entries, "avgdl": total / n if n else 1.0, "idf": idf,
             "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
             "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
-            "stop": stop, "negation": sorted({term(w) for w in term_table.negation})}
+            "stop": stop, "negation": sorted({term(w) for w in term_table.negation}),
+            "subjects": [[[t for t in analyze(shown) if t not in stop_forms], shown, list(targets)]
+                         for shown, targets in subjects.items() if targets]}
     return data
 
 
@@ -680,6 +699,9 @@ _LATIN = {ch: latin(ch) for ch in map(chr, range(0x400, 0x500)) if latin(ch) != 
 """Cyrillic look-alike letters of addresses and their Latin letters (``addresses.latin``)."""
 
 
+_EMPTY: frozenset[str] = frozenset()
+
+
 class Engine:
     """The search algorithm over ``index_data``; ``kodeks.js`` is a line-by-line port."""
 
@@ -695,6 +717,8 @@ class Engine:
         self.stop = set(data["stop"])
         self.latin: dict[str, str] = data["latin"]
         self.negation = set(data["negation"])
+        self.subjects: list[tuple[list[str], str, list[str]]] = [
+            (lemmas, shown, targets) for lemmas, shown, targets in data["subjects"]]
         self.words = sorted(t for t in self.idf if not _DIGIT.search(t))
         self.by_address = {e["address"]: i for i, e in enumerate(self.entries)}
         self.postings: dict[str, dict[int, list[int]]] = {}
@@ -715,6 +739,11 @@ class Engine:
             for field, toks in ((0, tt), (1, xt)):
                 for t in toks:
                     self.postings.setdefault(t, {}).setdefault(i, [0, 0])[field] += 1
+        self._words_of: dict[tuple[int, str], tuple[str, list[tuple[int, int, str]]]] = {}
+        self._follows: dict[int, dict[str, set[str]]] = {}
+        k1, b = self.p["k1"], self.p["b"]
+        self.norm = [k1 * (1 - b + b * n / self.avgdl) for n in self.length]
+        """bm25's length normalisation per entry."""
         self._forms_by_len: dict[int, list[str]] = {}
         for f in sorted(self.forms):
             self._forms_by_len.setdefault(len(f), []).append(f)
@@ -813,8 +842,7 @@ class Engine:
 
     def bm25(self, idf: float, tf_title: int, tf_text: int, i: int) -> float:
         tf = self.p["title"] * tf_title + tf_text
-        norm = self.p["k1"] * (1 - self.p["b"] + self.p["b"] * self.length[i] / self.avgdl)
-        return idf * tf * (self.p["k1"] + 1) / (tf + norm)
+        return idf * tf * (self.p["k1"] + 1) / (tf + self.norm[i])
 
     def phrase_counts(self, phrase: tuple[str, ...], i: int) -> tuple[int, int]:
         out = []
@@ -852,16 +880,25 @@ class Engine:
                 in_title[i] = [False] * n_groups
                 best[i] = [None] * n_groups
 
+        keep = None if law is None and kind is None else {
+            i for i in range(len(self.entries)) if allowed(i)}
+        # the loop below is ``bm25`` inlined (same operations in the same order)
+        title_weight, k1_1, norm = self.p["title"], self.p["k1"] + 1, self.norm
         for g, w in enumerate(live):
             for t, weight, how in w.alternatives:
                 idf = self.idf[t]
                 for i, (tft, tfx) in self.postings.get(t, {}).items():
-                    if not allowed(i):
+                    if keep is not None and i not in keep:
                         continue
-                    s = weight * self.bm25(idf, tft, tfx, i)
-                    slot(i)
-                    if s > scores[i][g]:
-                        scores[i][g] = s
+                    tf = title_weight * tft + tfx
+                    s = weight * (idf * tf * k1_1 / (tf + norm[i]))
+                    row = scores.get(i)
+                    if row is None:
+                        row = scores[i] = [0.0] * n_groups
+                        in_title[i] = [False] * n_groups
+                        best[i] = [None] * n_groups
+                    if s > row[g]:
+                        row[g] = s
                         best[i][g] = (t, how)
                     if tft:
                         in_title[i][g] = True
@@ -884,8 +921,8 @@ class Engine:
                     in_title[i][g] = tft > 0
         # Entries that lack some words stay, ranked down by the share they hold
         # (squared); a hit is partial when it lacks a word.
-        chosen = [i for i in sorted(scores) if any(b is not None for b in best[i])]
-        matched = {i: sum(1 for b in best[i] if b is not None) for i in chosen}
+        matched = {i: n_groups - b.count(None) for i, b in best.items()}
+        chosen = sorted(i for i, m in matched.items() if m)
         # a word weighs its rarest answer's idf: lacking «игрок» costs less than lacking «мало»
         word_idf = [max(self.idf[t] for t, _, _ in w.alternatives) for w in live]
         for ph in phrases:
@@ -929,6 +966,16 @@ class Engine:
             if parent in effective and self._lifts(i, parent, in_title, matched, words):
                 if effective[parent] >= effective[i]:
                     effective[i] = effective[parent] * self.p["lift"]
+        # a term of a subject index that the query names puts the laws it gives first
+        named = self._subjects(words, allowed)
+        if named:
+            top = max(effective.values()) if effective else 1.0
+            for i, _shown in named:
+                if i not in effective:
+                    chosen.append(i)
+                    matched[i] = 0
+                    best[i] = [None] * n_groups
+                effective[i] = top * self.p["lift"] + effective.get(i, 0.0)
         order = sorted(chosen, key=lambda i: (-effective[i], i))[:limit]
         # every term that answers a word is highlighted, whichever scored best
         terms = {t for w in live for t, _, _ in w.alternatives} | {t for ph in phrases for t in ph}
@@ -939,6 +986,7 @@ class Engine:
                 b = best[i][g]
                 if b and b[1] in ("synonym", "part", "stem") and g < len(live):
                     via.append((b[1], live[g].corrected or live[g].typed, b[0]))
+            via += [("index", shown, self.entries[i]["address"]) for j, shown in named if j == i]
             rows.append({"index": i, "score": effective[i], "via": tuple(via), "terms": terms,
                          "partial": matched[i] < n_groups or bool(ignored)})
         suggestion = None
@@ -948,21 +996,52 @@ class Engine:
                         partial=partial, words=tuple(w.lemma for w in words), phrases=tuple(phrases))
         return rows, meta_
 
+    def snippet(self, i: int, field: str, terms: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """``snippet`` of entry ``i``'s title or text, words whose term is in ``terms``
+        marked; each entry's words are read once per engine."""
+        key = (i, field)
+        got = self._words_of.get(key)
+        if got is None:
+            text = " ".join((self.entries[i][field] or "").split())
+            found = []
+            for m in TOKEN.finditer(text):
+                w = _fold(m.group())
+                t = self.term(w)
+                found.append((m.start(), m.end(), self.forms.get(w, w) if t is None else t))
+            got = self._words_of[key] = (text, found)
+        text, found = got
+        return _window(text, [(a, b) for a, b, t in found if t in terms])
+
+    def _subjects(self, words: list[Word], allowed: Callable[[int], bool]) -> list[tuple[int, str]]:
+        """(entry, index term) for every subject-index term whose words the query
+        holds, each entry once, in the index's order."""
+        answers = [{w.lemma} | {t for t, _, _ in w.alternatives} for w in words]
+        out: list[tuple[int, str]] = []
+        seen: set[int] = set()
+        for lemmas, shown, targets in self.subjects:
+            if not lemmas or not all(any(lem in a for a in answers) for lem in lemmas):
+                continue
+            for address in targets:
+                i = self.by_address.get(address)
+                if i is not None and allowed(i) and i not in seen:
+                    seen.add(i)
+                    out.append((i, shown))
+        return out
+
     def _adjacent(self, i: int, answers: list[set[str]]) -> int:
         """How many pairs of consecutive query words stand next to each other
         (in that order) in entry ``i``'s title or text."""
+        follows = self._follows.get(i)
+        if follows is None:
+            follows = {}
+            for toks in (self.title_tokens[i], self.text_tokens[i]):
+                for a, b in pairwise(toks):
+                    follows.setdefault(a, set()).add(b)
+            self._follows[i] = follows
         found = 0
         for g in range(len(answers) - 1):
-            first, second = answers[g], answers[g + 1]
-            hit = False
-            for toks in (self.title_tokens[i], self.text_tokens[i]):
-                for k in range(len(toks) - 1):
-                    if toks[k] in first and toks[k + 1] in second:
-                        hit = True
-                        break
-                if hit:
-                    break
-            if hit:
+            second = answers[g + 1]
+            if any(not follows.get(a, _EMPTY).isdisjoint(second) for a in answers[g]):
                 found += 1
         return found
 
@@ -1042,10 +1121,9 @@ def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str 
         rows, res = eng.search(query, law=law_value, kind=kind, limit=limit)
         for r in rows:
             e = eng.entries[r["index"]]
-            highlight = _highlighter(eng, r["terms"])
-            plain, marks = snippet(e["text"], highlight)
+            plain, marks = eng.snippet(r["index"], "text", r["terms"])
             if not marks and e["title"]:
-                t_plain, t_marks = snippet(e["title"], highlight)
+                t_plain, t_marks = eng.snippet(r["index"], "title", r["terms"])
                 if t_marks or not plain:
                     plain, marks = t_plain, t_marks
             res.append(Hit(e["address"], e["title"], e["kind"], e["law"], _marked(plain, marks),
@@ -1054,16 +1132,6 @@ def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str 
     finally:
         if own:
             con.close()
-
-
-def _highlighter(eng: Engine, terms: set[str]):
-    def hl(word: str) -> bool:
-        w = _fold(word)
-        t = eng.term(w)
-        if t is None:
-            t = eng.forms.get(w, w)
-        return t in terms
-    return hl
 
 
 def _law_filter(law: str | int | None) -> str | None:

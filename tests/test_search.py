@@ -279,7 +279,7 @@ def _tiny(entries):
             "latin": {}, "entries": rows, "avgdl": sum(lengths) / n,
             "idf": {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())},
             "lexicon": {t: [t] for t in sorted(df)}, "stems": {}, "synonyms": {}, "stop": [],
-            "negation": []}
+            "negation": [], "subjects": []}
 
 
 def test_child_title_lifted_over_parent():
@@ -353,3 +353,45 @@ def test_adjacent_words_count_more(db):
 
 def test_missing_common_word_costs_less(db):
     assert search(db, "что если у игрока слишком мало карт")[0].address == "67B2"
+
+
+INDEX_SOURCE = "Предметный указатель\n\nБолван ........ 64\nАннулирование уступки ........ 71\n"
+"""A subject index of our own, in the layout of the printed books' indexes."""
+
+
+@pytest.fixture(scope="module")
+def indexed_out(tmp_path_factory) -> Path:
+    """The corpus plus a subject-index source, built."""
+    import shutil
+
+    from pipeline.run import build
+
+    corpus = tmp_path_factory.mktemp("indexed") / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    (corpus / "sources.toml").unlink(missing_ok=True)
+    (corpus / "900_index.txt").write_text(INDEX_SOURCE, encoding="utf-8")
+    out = corpus.parent / "out"
+    build(corpus, out, pdf=False)
+    return out
+
+
+def test_subject_index_term_puts_its_law_first(indexed_out, db):
+    from pipeline.api import Codex
+
+    with Codex.load(indexed_out) as c:
+        hits = c.search("болван")
+        assert hits[0].address == "64"
+        assert ("index", "Болван", "64") in hits[0].via
+        assert c.search("аннулирование уступки")[0].address == "71"
+    assert search(db, "болван")[0].address != "64"  # without the index
+
+
+def test_subject_index_on_written_entries():
+    from pipeline.search import Engine
+
+    data = _tiny([("1", None, "", "апелляция подаётся"), ("2", None, "", "комитет рассматривает")])
+    data["subjects"] = [[["апелляция"], "Апелляция", ["2"]]]
+    eng = Engine(data)
+    rows, _ = eng.search("апелляция")
+    assert [eng.entries[r["index"]]["address"] for r in rows] == ["2", "1"]
+    assert rows[0]["via"] == (("index", "Апелляция", "2"),)

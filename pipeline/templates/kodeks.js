@@ -136,6 +136,7 @@
     this.data = data; this.p = data.params; this.entries = data.entries; this.idf = data.idf;
     this.avgdl = data.avgdl; this.synonyms = data.synonyms; this.stems = data.stems;
     this.latin = data.latin; this.limits = data.limits;
+    this.subjects = data.subjects;
     this.negation = {};
     data.negation.forEach(function (w) { self.negation[w] = true; });
     this.forms = {};
@@ -264,6 +265,25 @@
       return c;
     });
   };
+  Engine.prototype.subjectsOf = function (words, allowed) {
+    var self = this, out = [], seen = {};
+    var answers = words.map(function (w) {
+      var set = {};
+      set[w.lemma] = true;
+      w.alternatives.forEach(function (a) { set[a[0]] = true; });
+      return set;
+    });
+    this.subjects.forEach(function (s) {
+      var lemmas = s[0], shown = s[1], targets = s[2];
+      if (!lemmas.length || !lemmas.every(function (l) { return answers.some(function (a) { return has(a, l); }); })) return;
+      targets.forEach(function (address) {
+        if (!has(self.byAddress, address)) return;
+        var i = self.byAddress[address];
+        if (allowed(i) && !has(seen, i)) { seen[i] = true; out.push([i, shown]); }
+      });
+    });
+    return out;
+  };
   Engine.prototype.adjacent = function (i, answers) {
     var found = 0;
     for (var g = 0; g < answers.length - 1; g++) {
@@ -390,6 +410,22 @@
         if (effective.get(parent) >= effective.get(i)) effective.set(i, effective.get(parent) * self.p.lift);
       }
     });
+    // a term of a subject index that the query names puts the laws it gives first
+    var named = this.subjectsOf(words, allowed);
+    if (named.length) {
+      var top = effective.size ? Math.max.apply(null, Array.from(effective.values())) : 1.0;
+      named.forEach(function (n) {
+        var i = n[0];
+        if (!effective.has(i)) {
+          chosen.push(i);
+          matched.set(i, 0);
+          var empty = [];
+          for (var g = 0; g < nGroups; g++) empty.push(null);
+          best.set(i, empty);
+        }
+        effective.set(i, top * self.p.lift + (effective.has(i) ? effective.get(i) : 0.0));
+      });
+    }
     var order = chosen.slice().sort(function (a, b) {
       var d = effective.get(b) - effective.get(a);
       return d !== 0 ? (d > 0 ? 1 : -1) : a - b;
@@ -406,6 +442,7 @@
           via.push([b[1], live[g].corrected || live[g].typed, b[0]]);
         }
       }
+      named.forEach(function (n) { if (n[0] === i) via.push(["index", n[1], self.entries[i].address]); });
       var e = self.entries[i];
       return {address: e.address, title: e.title, kind: e.kind, law: e.law, entry: e,
               score: effective.get(i), via: via, terms: terms,
@@ -471,7 +508,8 @@
     });
     el.appendChild(document.createTextNode(sn.text.slice(pos)));
   }
-  var VIA = {synonym: "по синониму", part: "часть слова", stem: "однокоренное"};
+  var VIA = {synonym: "по синониму", part: "часть слова", stem: "однокоренное",
+             index: "по предметному указателю"};
   function showResults(box, q) {
     while (box.firstChild) box.removeChild(box.firstChild);
     var res = window.kodeksSearch(q, {limit: 30}), found = res.hits;

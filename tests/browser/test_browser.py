@@ -248,3 +248,30 @@ def test_search_box_partial_words(site, page):
     box = search_box(page, "реконтра пересдача")
     assert "пункты с частью слов" in box.locator(".search-count").inner_text()
     assert box.locator("li").count() >= 2
+
+
+@pytest.fixture(scope="module")
+def indexed_site(tmp_path_factory) -> Path:
+    """The corpus plus a subject index of our own, built."""
+    import shutil
+
+    corpus = tmp_path_factory.mktemp("indexed") / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    (corpus / "sources.toml").unlink(missing_ok=True)
+    (corpus / "900_index.txt").write_text(
+        "Предметный указатель\n\nБолван ........ 64\nАннулирование уступки ........ 71\n", encoding="utf-8")
+    build(corpus, corpus.parent / "out", pdf=False)
+    return corpus.parent / "out" / "html"
+
+
+def test_search_box_subject_index(indexed_site, page):
+    from pipeline.api import Codex
+
+    page.goto(url(indexed_site, "index.html"))
+    first = search_box(page, "болван").locator("li").first
+    assert first.get_attribute("data-address") == "64"
+    assert "по предметному указателю: Болван → 64" in first.locator(".result-via").inner_text()
+    with Codex.load(indexed_site.parent) as api:
+        for q in ("болван", "аннулирование уступки", "болван ренонс", "уступка", "болван", "64"):
+            got = page.evaluate("q => window.kodeksSearch(q, {limit: 10}).hits.map(h => h.address)", q)
+            assert got == [h.address for h in api.search(q, limit=10)], q
