@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -74,14 +75,19 @@ def time_search(db: Path, rounds: int, **kw) -> dict[str, float]:
     con = connect(db)
     for q in QUERIES:  # warm caches (lemmas, pages)
         search(con, q, **kw)
-    samples = []
+    samples, cpu = [], []
     for _ in range(rounds):
         for q in QUERIES:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             search(con, q, **kw)
             samples.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
     con.close()
-    return percentiles(samples)
+    # CPU time as well: on a shared machine wall time counts the waits for a core
+    out = percentiles(samples)
+    c = percentiles(cpu)
+    out.update({"cpu_p50_ms": c["p50_ms"], "cpu_p95_ms": c["p95_ms"]})
+    return out
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -123,6 +129,7 @@ def main(argv: list[str] | None = None) -> dict:
         results["big_search_law"] = time_search(Path(tmp) / "big.sqlite", max(3, args.rounds // 4),
                                                 law=164, kind="clause")
 
+    results["load_average"] = [round(x, 1) for x in os.getloadavg()]  # other work on the machine
     results["targets_met"] = {"lookup < 1 ms": results["lookup_us"] < 1000,
                               "search p95 < 10 ms": results["search"]["p95_ms"] < 10,
                               "100x search p95 < 50 ms": results["big_search"]["p95_ms"] < 50}
@@ -140,7 +147,8 @@ def main(argv: list[str] | None = None) -> dict:
                                    ("big_search", f"search ×{args.copies}", "p95 < 50 ms"),
                                    ("big_search_law", f"search ×{args.copies} --law --kind", "")):
             r = results[key]
-            t.add_row(label, f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, max {r['max_ms']} ms", target)
+            t.add_row(label, f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, max {r['max_ms']} ms "
+                      f"(CPU p50 {r['cpu_p50_ms']} ms, p95 {r['cpu_p95_ms']} ms)", target)
         t.add_row(f"×{args.copies} entries", str(results["big_entries"]), "")
         t.add_row(f"×{args.copies} index build", f"{results['big_build_s']} s", "")
         t.add_row(f"×{args.copies} index size", f"{results['big_db_bytes'] / 1024 / 1024:.1f} MiB", "")
