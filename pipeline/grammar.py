@@ -119,3 +119,5 @@ NO_CYRILLIC = regex.compile(r"^[^\p{Cyrillic}]*$")
 """A line without a single Cyrillic letter."""
 LATIN_WORD = regex.compile(r"\b[A-Za-z]{2,}\b")
 """A Latin word of two letters or more."""
+LETTERED = regex.compile(r"(?:^|\s)\([a-hа-е]\)\s")
+"""A lettered sub-paragraph ``(a) …``, ``(b) …`` inside a commentary paragraph's text."""

@@ -32,7 +32,7 @@ import regex
 from . import addresses, toc
 from .blocks import BlockState, Line, Token, tokenize
 from .errors import diag
-from .grammar import FULL_STOP, TAG
+from .grammar import FULL_STOP, LETTERED, TAG
 from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, Tree
 from .offsets import OffsetMap, span_of
 
@@ -215,7 +215,8 @@ class _TreeBuilder:
             tok = self._bullet(tok)
         elif tok.kind == "clause":
             tok = self._renumbered(tok)
-        if tok.kind in ("clause", "subclause") and self._under_unnumbered(tok):
+        if (tok.kind in ("clause", "subclause") and self._under_unnumbered(tok)) or \
+                (tok.kind == "item" and self._under_lettered()):
             tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.kind == "footnote":
             self.footnotes.append(tok)
@@ -258,6 +259,12 @@ class _TreeBuilder:
             self.inner = None
             return tok
         return replace(tok, kind="subclause", label=f"({chr(ord('A') + n - 1)})", rule="renumbered")
+
+    def _under_lettered(self) -> bool:
+        """An item (i) after a lettered sub-paragraph (a), (b) of its commentary
+        paragraph belongs to that letter, which has no address form: it stays text."""
+        para = next((b for b in reversed(self.stack) if b.kind == "commentary"), None)
+        return para is not None and not para.children and any(LETTERED.search(p) for p in para.paras)
 
     def _under_unnumbered(self, tok: Token) -> bool:
         """A clause or subclause straight under a law or a commentary paragraph (no

@@ -422,3 +422,11 @@ def test_renumbered_ordered_list_is_the_clauses_subclauses():
 def test_clause_numbers_going_on_stay_clauses():
     tree, _ = seg("Правило 9. Процедура\nA.Привлечение\n1.Первый\n(A).Подпункт\nТекст.\n2.Второй\nТекст.\n")
     assert [n.id for n, _p in walk(tree.nodes)] == ["9", "9A", "9A1", "9A1(A)", "9A2"]
+
+
+def test_items_under_lettered_subparagraphs_stay_text():
+    tree, _ = seg("Правило 1. Колода(DC4)\n1.1.(a) Судья проверяет колоду. (b) Если колода неполна, сдача "
+                  "переигрывается:(DC4)\n(i) если время позволяет;(DC4)\n(ii) иначе назначается результат.(DC4)\n",
+                  kind="commentary")
+    assert [n.id for n, _p in walk(tree.nodes)] == ["1", "1.1"]
+    assert "(ii) иначе назначается результат." in tree.nodes[0].children[0].text
