@@ -30,6 +30,7 @@ from collections.abc import Iterable
 
 import regex
 
+from .blocks import measure
 from .grammar import PART_HEAD, starts_unit
 from .model import Profile, Source
 
@@ -322,25 +323,13 @@ def layout(text: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 # Kind and divisions.
 
-_DIVISION = regex.compile(r"(?m)^\s*(Раздел|Глава|Часть|РАЗДЕЛ|ГЛАВА|ЧАСТЬ)\s+[IVXLC\d]+\b")
-_LAW = regex.compile(r"(?m)^\s*(?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.")
-_COMMENT = regex.compile(r"(?m)^\s*\d{1,3}\.\d{1,2}\.")
-
-
 def structure(text: str) -> tuple[str, tuple[str, ...]]:
-    """``(kind, divisions)`` of a text whose template lines are gone.
-
-    ``kind`` is ``laws`` or ``commentary`` (more kinds: table of contents,
-    index, front matter, mixed, are for this function to learn); ``divisions``
-    are the division words used, in order of first appearance (``Глава``,
-    ``Часть``, ``Раздел``)."""
-    divisions: list[str] = []
-    for m in _DIVISION.finditer(text):
-        word = m[1].capitalize()
-        if word not in divisions:
-            divisions.append(word)
-    kind = "commentary" if len(_COMMENT.findall(text)) > len(_LAW.findall(text)) else "laws"
-    return kind, tuple(divisions)
+    """``(kind, divisions)`` of a text whose template lines are gone, read by the
+    segmenter's block rules (``blocks.measure``): ``kind`` is ``laws``,
+    ``commentary``, ``toc``, ``index``, ``front`` or ``mixed``; ``divisions`` are
+    the division words its headings use, in order of first appearance
+    (``Глава``, ``Часть``, ``Раздел``)."""
+    return measure(text)
 
 
 def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
