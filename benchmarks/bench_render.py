@@ -1,4 +1,4 @@
-"""Render times of the HTML site and the PDF.
+"""Render times of the HTML site, the PDF, the Akoma Ntoso XML and the EPUB.
 
     .venv/bin/python benchmarks/bench_render.py [--copies 20] [--repeat 3] [--no-pdf-big]
 
@@ -7,7 +7,9 @@ Builds the codex (read → link, not timed) for
 - ``xN``: the corpus repeated N times as distinct laws: copy k has every law
   number renumbered to a distinct 3-digit one (``Правило 64`` → ``Правило 1xx``,
   references too: ``правилу 64``, ``п. 64.10``, ``64A1`` …; addresses allow 3 digits), so the codex has N times the entries;
-then times ``site.render_site`` and ``pdf.render_pdf`` (best of ``--repeat``).
+then times ``site.render_site``, ``pdf.render_pdf`` (tagged, PDF/UA-1),
+``akn.write_akn`` (validation against the OASIS schema included) and
+``epub.write_epub`` (font subsetting included), best of ``--repeat``.
 Prints a table, then one JSON line. Targets: HTML < 1 s for the corpus and
 linear in size; PDF < 10 s for the corpus.
 """
@@ -26,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline import pdf, site  # noqa: E402
+from pipeline import akn, epub, pdf, site  # noqa: E402
 from pipeline.run import run  # noqa: E402
 
 # a law number where the corpus writes one: after the noun, in "п. 64.10", before a section letter
@@ -89,8 +91,11 @@ def measure(corpus: Path, tmp: Path, repeat: int, with_pdf: bool) -> dict:
     pdf_s = None
     if with_pdf:
         pdf_s = best(lambda: pdf.render_pdf(codex, tmp / "codex.pdf", b), max(1, repeat // 2))
+    akn_s = best(lambda: akn.write_akn(codex, tmp / "akn"), repeat)
+    epub_s = best(lambda: epub.write_epub(codex, tmp / "codex.epub"), repeat)
     return {"entries": len(codex.entries), "laws": pages, "html_s": round(html_s, 3),
-            "pdf_s": round(pdf_s, 3) if pdf_s is not None else None}
+            "pdf_s": round(pdf_s, 3) if pdf_s is not None else None,
+            "akn_s": round(akn_s, 3), "epub_s": round(epub_s, 3)}
 
 
 def main() -> None:
@@ -108,10 +113,11 @@ def main() -> None:
     base, big_row = rows["corpus"], rows[f"x{args.copies}"]
     ratio_entries = big_row["entries"] / base["entries"]
     ratio_html = big_row["html_s"] / base["html_s"] if base["html_s"] else None
-    print(f"{'corpus':<10}{'entries':>9}{'pages':>7}{'html s':>9}{'pdf s':>9}")
+    print(f"{'corpus':<10}{'entries':>9}{'pages':>7}{'html s':>9}{'pdf s':>9}{'akn s':>9}{'epub s':>9}")
     for name, r in rows.items():
         pdf_s = f"{r['pdf_s']:.3f}" if r["pdf_s"] is not None else "-"
-        print(f"{name:<10}{r['entries']:>9}{r['laws']:>7}{r['html_s']:>9.3f}{pdf_s:>9}")
+        print(f"{name:<10}{r['entries']:>9}{r['laws']:>7}{r['html_s']:>9.3f}{pdf_s:>9}"
+              f"{r['akn_s']:>9.3f}{r['epub_s']:>9.3f}")
     print(f"entries x{ratio_entries:.1f}, html time x{ratio_html:.1f} "
           f"(linear if close to the entries ratio)")
     print(json.dumps({"rows": rows, "entries_ratio": round(ratio_entries, 2),

@@ -132,6 +132,16 @@ class _Writer:
         for i, f in enumerate(footnotes, 1):
             if i not in used:
                 el[-1].append(self._note(f, i, doc, note_base or "", detached=True))
+        # a reference whose words are not in the text cannot be a <ref> there: say so
+        linked = [t.ref["text"] for para in paras for t in para if t.kind == "ref" and t.ref]
+        for r in refs:
+            if r.text and r.text in linked:
+                linked.remove(r.text)
+            elif r.text:
+                where = f"{doc.kind}.xml, {note_base or el.get('eId') or 'a note'}"
+                self.diagnostics.append(diag("K702", f"Akoma Ntoso: reference «{r.text}» → {r.target} is not "
+                                                     f"in the text it belongs to ({where}); written as no <ref>",
+                                             span=r.span))
 
     def _tokens(self, p, toks, footnotes, doc, note_base, used: set[int]) -> None:
         last = None

@@ -205,3 +205,19 @@ def test_division_levels_map_to_akn_elements(tmp_path):
     path = tree.find(".//a:chapter[@eId='chp_III']/a:subchapter[@eId='subchp_II']/a:part[@eId='part_I']"
                      "/a:article[@eId='art_24']", NS)
     assert path is not None and law.title in "".join(path.find("a:heading", NS).itertext())
+
+
+def test_reference_missing_from_its_text_is_reported(tmp_path):
+    """A reference whose words are not in its entry's text cannot become a <ref>;
+    the export says so instead of dropping it silently."""
+    import dataclasses
+
+    from pipeline.run import run
+
+    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    entries = dict(b.codex.entries)
+    ref = next(r for r in entries["67A2"].refs if r.field == "text")
+    entries["67A2"] = dataclasses.replace(entries["67A2"], text=entries["67A2"].text.replace(ref.text, "…"))
+    codex = dataclasses.replace(b.codex, entries=entries, fragments=())
+    found = [d for d in akn.write_akn(codex, tmp_path) if d.code == "K702"]
+    assert found and ref.text in found[0].message and "art_67__sec_A__cl_2" in found[0].message
