@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import residue  # noqa: E402
+from kodeks_testing import GOLD, ROOT
 
-GOLD = ROOT.parent / "shared" / "gold"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import residue
 
 
 def test_gold_texts_have_no_residue():

@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline import profile as P
 from pipeline.model import Source
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def src(text: str, name: str = "t.txt") -> Source:

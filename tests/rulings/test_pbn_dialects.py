@@ -8,15 +8,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline.rulings import RulingInputError, rule_revoke_pbn
 from pipeline.rulings.pbn_revoke import rule_pbn
 from pipeline.rulings.pbn_text import decode_pbn, read_games
 
-ROOT = Path(__file__).resolve().parents[2]
 DIR = ROOT / "tests" / "fixtures" / "pbn_dialects"
 EXPECTED = json.loads((DIR / "expected.json").read_text(encoding="utf-8"))
 BOARD = EXPECTED["board"]
