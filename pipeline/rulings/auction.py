@@ -12,7 +12,7 @@ Contracts:
   ``4SX``, or ``null`` when passed out or still open), ``declarer``, ``ended``.
 - ``score(contract, vulnerable, tricks) -> int`` and ``rule_score(contract,
   vul, declarer, tricks) -> Ruling``: duplicate score from the declarer's side,
-  negative when the contract fails (1987 table; law 77 is outside the corpus).
+  negative when the contract fails (the scoring table of the corpus's edition; law 77 is outside it).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Incorrect number of cards (law 13, 1987 corpus).
+"""Incorrect number of cards (law 13 of the corpus).
 
 Contract: ``rule_incorrect_cards(facts: dict) -> Ruling``.
 

@@ -1,4 +1,4 @@
-"""Defective trick ruling (law 67, 1987 corpus).
+"""Defective trick ruling (law 67 of the corpus).
 
 Contract: ``rule_defective_trick(facts: dict) -> Ruling``.
 

@@ -1,4 +1,4 @@
-"""Revoke ruling from facts: laws 63 and 64 with commentary 64.10 (1987 corpus).
+"""Revoke ruling from facts: laws 63 and 64 with commentary 64.10 (as the corpus has them).
 
 Contract: ``rule_revoke(facts: dict) -> Ruling``.
 
