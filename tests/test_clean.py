@@ -5,7 +5,6 @@ over the seeds and over generated damaged text."""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 import regex
@@ -540,9 +539,7 @@ def test_one_megabyte_single_line():
            "1.Нарушитель выиграл взятку фальшренонса. 2.Нарушитель сыграл картой иным способом). " \
            "B.Фальшренонс не может быть исправлен ???? следу ющую взятку. "
     raw = unit * (1_000_000 // len(unit) + 1)
-    t0 = time.perf_counter()
     c = cleaned(raw)
-    assert time.perf_counter() - t0 < 60
     assert unapply(c.text, c.edits) == raw
 
 
@@ -550,8 +547,6 @@ def test_one_megabyte_single_line():
 def test_ten_megabyte_source():
     raw = "\n".join(p.read_text(encoding="utf-8") for p in SEEDS)
     raw = raw * (10_000_000 // len(raw) + 1)
-    t0 = time.perf_counter()
     c = cleaned(raw)
-    assert time.perf_counter() - t0 < 60
     assert len(c.text) < len(raw)
     assert unapply(c.text, c.edits) == raw
