@@ -5,7 +5,6 @@ over the seeds and over generated damaged text."""
 
 from __future__ import annotations
 
-
 import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
