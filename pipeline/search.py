@@ -28,6 +28,7 @@ index is detected (``check_index``).
 from __future__ import annotations
 
 import hashlib
+import heapq
 import html as html_mod
 import json
 import math
@@ -955,7 +956,7 @@ class Engine:
         near: dict[int, int] = {}
         if len(live) > 1:
             answers = [{t for t, _, _ in w.alternatives} for w in live]
-            for i in sorted(chosen, key=lambda i: (-base[i], i))[: int(self.p["near_top"])]:
+            for i in heapq.nsmallest(int(self.p["near_top"]), chosen, key=lambda i: (-base[i], i)):
                 near[i] = self._adjacent(i, answers)
         effective: dict[int, float] = {}
         for i in chosen:  # document order: a parent is placed before its children
@@ -976,7 +977,7 @@ class Engine:
                     matched[i] = 0
                     best[i] = [None] * n_groups
                 effective[i] = top * self.p["lift"] + effective.get(i, 0.0)
-        order = sorted(chosen, key=lambda i: (-effective[i], i))[:limit]
+        order = heapq.nsmallest(limit, chosen, key=lambda i: (-effective[i], i))
         # every term that answers a word is highlighted, whichever scored best
         terms = {t for w in live for t, _, _ in w.alternatives} | {t for ph in phrases for t in ph}
         rows = []
