@@ -165,6 +165,31 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def table_bars(text: str, ctx: Context) -> list[Change]:
+    """Table borders of a scraped page: bars standing alone between blanks
+    (``…на      | наказание…``, ``|      |      |``) joined what were separate
+    lines or cells; between two pieces of text they become a line break, at a
+    line's start or end they go. A bar inside a word or a lone ``|`` line is not
+    touched here (``line_artefacts`` handles the lone bar)."""
+    if "|" not in text:
+        return []
+    out = []
+    for m in _TABLE_BAR.finditer(text):
+        a, b = m.start(), m.end()
+        at_start = a == 0 or text[a - 1] == "\n"
+        at_end = b == len(text) or text[b] == "\n"
+        if at_start and at_end:
+            continue
+        if at_start and not _TABLE_BAR.search(text, b, text.find("\n", b) % (len(text) + 1) or len(text)):
+            continue  # one bar opening a line is a margin (``bar_prefix``), not a table
+        out.append(Change(a, b, "" if at_start or at_end else "\n", "table-separator",
+                          "" if at_start or at_end else "a table border stood between two lines"))
+    return out
+
+
+_TABLE_BAR = regex.compile(r"[ \t]*(?<![^\s])\|(?:[ \t]*\|)*(?![^\s])[ \t]*")
+
+
 def dos_layout(text: str, ctx: Context) -> list[Change]:
     """DOS e-text layout (the profile says ``dos``): the fixed indent of every
     line goes; a title centred over two lines (both indented deeper than the
@@ -176,6 +201,8 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     if not indents:
         return []
     body = indents.most_common(1)[0][0]
+    widths = sorted(len(ln.rstrip()) for _s, _e, ln in lines if ln.strip())
+    width = widths[int(0.9 * (len(widths) - 1))]
     out = []
     prev_centred = False
     for s, e, line in lines:
@@ -183,9 +210,18 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
             prev_centred = False
             continue
         lead = len(line) - len(line.lstrip(" \t"))
-        centred = lead > body + 2 and len(line.strip()) < 70
+        # centred: indented deeper than the body and about as far from the right
+        # edge (a paragraph's indented first line runs on to the edge)
+        right = width - len(line.rstrip())
+        centred = lead > body + 3 and right >= lead - body - 3
         if centred and prev_centred and s > 0 and not starts_unit(line.strip()):
             out.append(Change(s - 1, s + lead, " ", "dos-heading", "a centred title continued on the next line"))
+        elif prev_centred and not centred:
+            # a centred title is a line of its own: the text under it starts a paragraph
+            out.append(Change(s - 1, s + lead, "\n\n", "dos-heading", "the text under a centred title"))
+        elif lead > body + 1 and s > 0 and text[s - 2:s - 1].strip():
+            # a paragraph's indented first line: the paragraph before it ends here
+            out.append(Change(s - 1, s + lead, "\n\n", "dos-indent", "an indented first line starts a paragraph"))
         elif lead:
             out.append(Change(s, s + lead, "", "dos-indent"))
         prev_centred = centred
@@ -275,7 +311,10 @@ _CHROME = regex.compile(r"""^\s*(?:
     | Поиск(?:\ по\ сайту)?\s*:? | Главная | Войти | Регистрация | Печать | [Сс]качать.*
     | [A-Za-z]\ +[A-Za-z]\ +[A-Za-z]          # font-size toggles "A A A"
 )\s*$""", regex.X)
-_PAGE = regex.compile(r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\.\.page(\d{1,4})|[Сс]тр\.\s*(\d{1,4}))\s*$")
+_PAGE = regex.compile(r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4}))\s*$")
+_DIRECTIVE = regex.compile(r"^\s*\.\.page\d*\s*$")
+"""``..page4``: a DOS e-text's printer directive. The e-text runs on across it
+(nothing is missing), so it is no page number and no paragraph break."""
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
 _STRIP = regex.compile(r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$"
@@ -307,6 +346,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         m = _PAGE.match(line)
         if _CHROME.match(line):
             kind = "site-chrome"
+        elif _DIRECTIVE.match(line):
+            kind = "printer-mark"
         elif m:
             kind = "page-number"
             page = int(next(g for g in m.groups() if g))
@@ -324,7 +365,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             # cleaned text again keeps the break. Chrome and a page number inside
             # running text (the next page follows) go with their line.
             mark = ((s, page),) if page is not None else ()
-            if kind == "site-chrome" or (kind == "page-number" and i in soft):
+            if kind in ("site-chrome", "printer-mark") or (kind == "page-number" and i in soft):
                 a, b = _drop_line(text, s, e)
                 out.append(Change(a, b, "", kind, why or "", mark))
             else:
@@ -651,6 +692,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
     ("blank_lines", blank_lines),
+    ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),
     ("dos_layout", dos_layout),
     ("spaced_letters", spaced_letters),

@@ -200,6 +200,29 @@ def _pager_runs(lines: list[str]) -> set[int]:
     return out
 
 
+_PAGE_NUMBER_LINE = regex.compile(r"^\s*(?:[-–—]\s*)?\d{1,4}(?:\s*[-–—])?\s*$")
+
+
+def _running_heads(lines: list[str]) -> set[int]:
+    """A scanned book's running head: a short line (a title, often in capitals)
+    printed on three or more pages, next to the page number each time."""
+    where: dict[str, list[int]] = {}
+    for i, line in enumerate(lines):
+        key = _norm(line)
+        if key and len(key) < 80:
+            where.setdefault(key, []).append(i)
+    out: set[int] = set()
+    for key, idx in where.items():
+        if len(idx) < 3 or len(key.split()) > 8 or _SENTENCE_END.search(key) or _structural(key) \
+                or not _WORD.search(key) or _PAGE_NUMBER_LINE.match(key):
+            continue
+        near = sum(1 for i in idx if any(0 <= j < len(lines) and _PAGE_NUMBER_LINE.match(lines[j])
+                                         for j in (i - 2, i - 1, i + 1, i + 2)))
+        if near >= 0.6 * len(idx):
+            out.update(idx)
+    return out
+
+
 def _menu_runs(lines: list[str]) -> set[int]:
     """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections)."""
     out: set[int] = set()
@@ -261,6 +284,8 @@ def chrome_lines(text: str, shared: Counter[str] | None = None) -> dict[int, str
         chrome[i] = "pager: one page link per line"
     for i in _menu_runs(lines):
         chrome[i] = "menu: a run of short bulleted links"
+    for i in _running_heads(lines):
+        chrome[i] = "running head: repeated beside the page numbers"
     for i, line in enumerate(lines):
         if i in chrome:
             continue

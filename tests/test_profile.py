@@ -70,6 +70,18 @@ def test_pager_one_link_per_line_is_chrome_but_page_numbers_are_not():
     assert P.chrome_lines(pages) == {}
 
 
+def test_running_head_beside_page_numbers():
+    def page(n):
+        return f"Текст страницы {n} продолжается здесь\nи дальше идёт без остановки до {n}\n"
+    text = "".join(f"{page(n)}- {n} -\nКНИГА О КАРТАХ\n" for n in range(40, 44)) + page(44)
+    chrome = P.chrome_lines(text)
+    heads = [i for i, why in chrome.items() if why.startswith("running head")]
+    assert len(heads) == 4 and all(text.split("\n")[i] == "КНИГА О КАРТАХ" for i in heads)
+    # the same words three times inside the text, far from page numbers, stay
+    prose = "".join(f"{page(n)}КНИГА О КАРТАХ\n{page(n + 1)}{page(n + 2)}" for n in (1, 5, 9))
+    assert P.chrome_lines(prose) == {}
+
+
 def test_menu_run_of_bulleted_links():
     menu = "\n".join(f"- Раздел номер{c}" for c in "абвгде") + "\n- пас, если партнёр молчит;\n"
     chrome = P.chrome_lines(menu)
