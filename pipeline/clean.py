@@ -336,6 +336,9 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         if m and not _CHROME.match(line):
             pages.append((i, int(next(g for g in m.groups() if g))))
     soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
+    # the last page number of a run that counts up: the book runs on past it too
+    if len(pages) >= 2 and pages[-1][1] == pages[-2][1] + 1:
+        soft.add(pages[-1][0])
     out = []
     for i, (s, e, line) in enumerate(lines):
         stripped = line.strip()
@@ -467,8 +470,9 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
         a, b = m.start(), m.end()
         at_start = a == 0 or text[a - 1] == "\n"
         at_end = b == len(text) or text[b] == "\n"
-        if at_start and at_end:
-            continue  # a whole line: line_artefacts decides
+        if at_start and at_end:  # a whole line once its margin marks went: a paragraph break stays
+            out.append(Change(a, b, "", "underline-rule", "a paragraph break stays"))
+            continue
         out.append(Change(a, b, "" if at_start or at_end else "\n", "underline-rule", "a rule inside a line"))
     return out
 
@@ -760,13 +764,18 @@ def clean(source: Source, vocab: set[str] | None = None,
 
 def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
-    is not this one plus one: pages are missing between them."""
+    is not this one plus one: pages are missing between them. The last page
+    number is soft when it continues a run that counts up."""
     pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
     for i, (raw, num) in enumerate(pages):
         nxt = pages[i + 1][1] if i + 1 < len(pages) else None
-        hard = nxt is None or num is None or nxt != num + 1
+        prev = pages[i - 1][1] if i > 0 else None
+        if nxt is None:  # the last page number: soft when the numbers before it count up to it
+            hard = num is None or prev is None or num != prev + 1
+        else:
+            hard = num is None or nxt != num + 1
         out.append((omap.to_clean(raw), num, hard))
     return tuple(out)
 

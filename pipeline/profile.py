@@ -73,7 +73,8 @@ _UI_LABEL = regex.compile(r"""^\s*(?:
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
 _READING_PAGE = regex.compile(r"(?:\|\s*|\(\s*|[-–—]\s*)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I)
 """``… | страница 47``, ``… - Чтение (стр. 25)``: a header naming the page being read."""
-_BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|\||·)\s")
+_BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
+"""Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$")
 """Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
 _SENTENCE_END = regex.compile(r"[.!?;:,…]\s*$")
@@ -205,7 +206,8 @@ _PAGE_NUMBER_LINE = regex.compile(r"^\s*(?:[-–—]\s*)?\d{1,4}(?:\s*[-–—])
 
 def _running_heads(lines: list[str]) -> set[int]:
     """A scanned book's running head: a short line (a title, often in capitals)
-    printed on three or more pages, next to the page number each time."""
+    printed on several pages next to the page number (every time when it is
+    seen twice, most times when more often)."""
     where: dict[str, list[int]] = {}
     for i, line in enumerate(lines):
         key = _norm(line)
@@ -213,12 +215,12 @@ def _running_heads(lines: list[str]) -> set[int]:
             where.setdefault(key, []).append(i)
     out: set[int] = set()
     for key, idx in where.items():
-        if len(idx) < 3 or len(key.split()) > 8 or _SENTENCE_END.search(key) or _structural(key) \
+        if len(idx) < 2 or len(key.split()) > 8 or _SENTENCE_END.search(key) or _structural(key) \
                 or not _WORD.search(key) or _PAGE_NUMBER_LINE.match(key):
             continue
         near = sum(1 for i in idx if any(0 <= j < len(lines) and _PAGE_NUMBER_LINE.match(lines[j])
                                          for j in (i - 2, i - 1, i + 1, i + 2)))
-        if near >= 0.6 * len(idx):
+        if near == len(idx) or (len(idx) >= 3 and near >= 0.6 * len(idx)):
             out.update(idx)
     return out
 

@@ -88,6 +88,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
          "Если этого не было, то:\n(*) - сноска к правилу.\n", "underline-rule"),
         ("rule and mis-decoded rule around a heading", "======== Правило 24.Показ карты њњњњњњњњ\n",
          "Правило 24.Показ карты\n", "underline-rule"),
+        ("a rule in a margin with a pilcrow", "| Текст правила.¶\n| ----------¶\n| Другой текст.¶\n",
+         "Текст правила.\n\nДругой текст.\n", "underline-rule"),
         ("a dash is text", "Игрок - тот, кто играет -- иногда.\n", "Игрок - тот, кто играет -- иногда.\n", None),
     ],
     "table_bars": [
@@ -370,6 +372,14 @@ def test_page_numbers_are_remembered_as_breaks():
     # a hard break leaves an empty line: the next text line follows it
     lines = [c.text[off:].lstrip("\n").split("\n")[0] for off, _n, _h in c.breaks]
     assert lines == ["Правило 63. Выявление", "Текст.", "A.Текст"]
+
+
+def test_the_last_page_number_of_a_run_is_soft():
+    c = cleaned("Текст правила.\n– 57\nПравило 63. Выявление\nКогда нарушитель\n– 58\nсыграл картой.\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(57, False), (58, False)]
+    assert "Когда нарушитель сыграл картой." in c.text
+    alone = cleaned("Текст правила.\n– 57\nКогда нарушитель\nсыграл картой.\n")
+    assert [(num, hard) for _off, num, hard in alone.breaks] == [(57, True)]
 
 
 # --- artefact guarantees over the seeds -----------------------------------------------

@@ -52,6 +52,8 @@ SHAPES = [
     ("spaced-out title", "П Р А В И Л О  Ш Е С Т Ь Д Е С Я Т", None),
     ("sentence with a slash", "Судья решает, играть ли дальше / или остановить игру.", None),
     ("page number alone", "- 87", None),
+    ("a table row of short cells", "|      следующих случаях:      |      1.Нарушившая сторона      |      взятки      |",
+     None),
     ("year in text", "Кодекс 1987 года действует.", None),
     ("a reference range", "см. правила 61 - 62 - 63", None),
 ]
