@@ -798,8 +798,10 @@ class Engine:
         for syn in self.synonyms.get(lemma, ()):
             alts.setdefault(syn, (self.p["synonym"], "synonym"))
         if len(lemma) >= self.p["part_min"] and t is None:
+            # a compound that only negates the word («неправильно») is its opposite, not a part
+            opposite = {n + lemma for n in sorted(self.negation)}
             for w in self.words:
-                if lemma in w:
+                if lemma in w and w not in opposite:
                     alts.setdefault(w, (self.p["part"], "part"))
         found = tuple((w, wt, how) for w, (wt, how) in alts.items() if w in self.idf)
         return Word(typed, lemma, corrected, found)

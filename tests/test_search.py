@@ -395,3 +395,10 @@ def test_subject_index_on_written_entries():
     rows, _ = eng.search("апелляция")
     assert [eng.entries[r["index"]]["address"] for r in rows] == ["2", "1"]
     assert rows[0]["via"] == (("index", "Апелляция", "2"),)
+
+
+def test_negated_compound_is_not_a_word_part(db):
+    """«неправильно» holds «правильно» but means its opposite."""
+    hits = search(db, "как правильно объявить реконтру")
+    assert hits[0].address == "19B2"
+    assert all(("part", "правильно", "неправильно") not in h.via for h in hits)

@@ -211,7 +211,12 @@
       if (!alts.has(w)) alts.set(w, [self.p.synonym, "synonym"]);
     });
     if (lemma.length >= this.p.part_min && t === null) {
-      this.words.forEach(function (w) { if (w.indexOf(lemma) >= 0 && !alts.has(w)) alts.set(w, [self.p.part, "part"]); });
+      // a compound that only negates the word («неправильно») is its opposite, not a part
+      var opposite = {};
+      Object.keys(this.negation).forEach(function (n) { opposite[n + lemma] = true; });
+      this.words.forEach(function (w) {
+        if (w.indexOf(lemma) >= 0 && !has(opposite, w) && !alts.has(w)) alts.set(w, [self.p.part, "part"]);
+      });
     }
     var found = [];
     alts.forEach(function (v, w) { if (has(self.idf, w)) found.push([w, v[0], v[1]]); });
