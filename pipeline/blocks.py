@@ -413,22 +413,25 @@ def text_kind(text: str) -> str:
 def measure(text: str) -> tuple[str, tuple[str, ...]]:
     """``(kind, divisions)`` of a text, read by the block rules.
 
-    ``kind``: ``toc`` or ``index`` when listings fill most of its lines; ``front``
-    when it holds no structural unit but several paragraphs (front matter, notes,
-    an article, a page of site menus); ``mixed`` when listings and text share it;
-    else ``text_kind``. ``divisions``: the division words its headings use, in
+    ``kind``: ``text_kind`` when it holds law text (a structural unit and body
+    text), whatever listings stand beside it; else ``toc`` or ``index`` when
+    listings outweigh its other paragraphs, ``mixed`` when they do not; ``front``
+    when it holds several paragraphs and nothing else (front matter, notes, an
+    article, a page of site menus). ``divisions``: the division words its headings use, in
     order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
     counts, tokens = _counts(text)
-    lines = sum(counts.values())
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
     divisions = tuple(dict.fromkeys(addresses.display(t.id).split()[0] for t in tokens if t.kind == "part" and t.id))
-    if lines and listed >= 0.6 * lines:
+    paras = counts.get("para", 0)
+    if units and paras:  # law text beside any listing (a chapter's list of its laws)
+        kind = _laws_or_commentary(counts, text)
+    elif listed and listed >= paras:
         kind = "index" if counts.get("index", 0) >= counts.get("toc", 0) else "toc"
-    elif units == 0 and counts.get("para", 0) >= 2:
-        kind = "front"
-    elif lines and listed >= 0.2 * lines:
+    elif listed:
         kind = "mixed"
+    elif paras >= 2:
+        kind = "front"
     else:
         kind = _laws_or_commentary(counts, text)
     return kind, divisions
