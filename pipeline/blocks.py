@@ -44,6 +44,7 @@ from .grammar import (
     SUBCLAUSE,
     TAG,
     is_heading_line,
+    starts_unit,
 )
 
 
@@ -107,6 +108,8 @@ class BlockState:
     """Tokens pushed so far, in document order."""
     rule: str = ""
     """Name of the rule being tried (stamped on the tokens it pushes)."""
+    listing: tuple[int, int | None] = (-1, None)
+    """The last line of the listing run opening at a line, once computed."""
 
     def push(self, kind: str, label: str | None, rest: str, first: int, last: int | None = None) -> Token:
         """Add a token for lines ``first``..``last`` (inclusive) and move past them."""
@@ -152,10 +155,19 @@ def blank(state: BlockState, start: int, end: int, silent: bool) -> bool:
 def _listing_line(ln: Line) -> bool:
     """A line of a table of contents or an index: it had a dot leader with a page
     number, holds one inside, or carries a ditto mark."""
-    return ln.leader is not None or LEADER.search(ln.text) is not None or DITTO.search(ln.text) is not None
+    t = ln.text  # cheap substring tests first: most lines are neither
+    return ln.leader is not None or (("..." in t or "……" in t) and LEADER.search(t) is not None) \
+        or ("=" in t and DITTO.search(t) is not None)
 
 
 def _listing_run(state: BlockState, start: int, end: int) -> int | None:
+    """``_run`` once per line: ``index`` and ``toc`` both ask."""
+    if state.listing[0] != start:
+        state.listing = (start, _run(state, start, end))
+    return state.listing[1]
+
+
+def _run(state: BlockState, start: int, end: int) -> int | None:
     """The last line of a run of listing lines opening at ``start``, or ``None``.
 
     Blank lines may stand inside the run (double spacing, page breaks), and so may
@@ -167,9 +179,10 @@ def _listing_run(state: BlockState, start: int, end: int) -> int | None:
         # the listing's own heading («С О Д Е Р Ж А Н И Е»), an index's head term above
         # the entries that repeat it, or a first entry wrapped before its leader
         head = lines[start].text
-        nxt = next((j for j in range(start + 1, min(start + 4, end)) if lines[j].text.strip()), None)
-        if nxt is None or not _listing_line(lines[nxt]) or not head.strip() or len(head) > 120 \
-                or FULL_STOP.search(head):
+        if not head or len(head) > 120 or FULL_STOP.search(head):
+            return None
+        nxt = next((j for j in range(start + 1, min(start + 4, end)) if lines[j].text), None)
+        if nxt is None or not _listing_line(lines[nxt]):
             return None
     last, count, i = start, 0, start
     while i < end:
@@ -363,10 +376,23 @@ RULES: tuple[tuple[str, Rule], ...] = (
 
 
 def tokenize(state: BlockState) -> list[Token]:
-    """Run the rules over every line; return the tokens."""
-    end = len(state.lines)
+    """Run the rules over every line; return the tokens.
+
+    A line that only ``paragraph`` can take (no marker at its start, some Cyrillic,
+    no listing on it or on the next three lines) goes to it straight away: most
+    lines are body text, and trying every rule on each would cost ten times as much."""
+    lines = state.lines
+    end = len(lines)
+    listing = [_listing_line(ln) for ln in lines]
+    near = [any(listing[i + 1:i + 4]) for i in range(end)]
     while state.line < end:
         start = state.line
+        text = lines[start].text
+        if text and not listing[start] and not near[start] and not starts_unit(text) \
+                and NO_CYRILLIC.match(text) is None:
+            state.rule = "paragraph"
+            paragraph(state, start, end, False)
+            continue
         for name, rule in RULES:
             state.rule = name
             if rule(state, start, end, False):
