@@ -725,9 +725,14 @@ def _merge_sorted(changes: list[Change]) -> list[Change]:
     out: list[Change] = []
     for c in changes:
         if out and c.start < out[-1].end:
-            if c.pages:  # the page number it removes is still a page break
-                out[-1] = out[-1]._replace(pages=out[-1].pages + c.pages)
-            continue
+            if not c.new and not out[-1].new and c.end > out[-1].end:
+                # the last line of a text without a final newline takes the newline
+                # before it, which the removal of the line above already took
+                c = c._replace(start=out[-1].end)
+            else:
+                if c.pages:  # the page number it removes is still a page break
+                    out[-1] = out[-1]._replace(pages=out[-1].pages + c.pages)
+                continue
         out.append(c)
     return out
 

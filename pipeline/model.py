@@ -66,6 +66,9 @@ class Source:
     """Merge priority: when two witnesses tie, the higher priority wins."""
     fmt: str = "txt"
     """Input format: ``txt`` or ``html`` (HTML is reduced to text by the reader)."""
+    boilerplate: tuple[int, ...] = ()
+    """HTML only: the lines (1-based) of ``text`` that a boilerplate extractor
+    (jusText) found only in the page's boilerplate; a hint the profile weighs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +400,8 @@ class Profile:
     """The raw lines (1-based) that are the reading site's template, each with
     the reason; the cleaner removes exactly these lines, as logged edits."""
     kind: str = "laws"
-    """What the text is: ``laws``, ``commentary``, ``toc``, ``index``, ``front``, ``mixed``."""
+    """What the text is: ``laws``, ``commentary``, ``toc``, ``index``, ``front``, ``mixed``, or
+    ``chrome`` (nothing but the site's template)."""
     divisions: tuple[str, ...] = ()
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
 

@@ -278,8 +278,10 @@ def shared_lines(texts: Iterable[str]) -> Counter[str]:
     return seen
 
 
-def chrome_lines(text: str, shared: Counter[str] | None = None) -> dict[int, str]:
-    """0-based raw line index → why it is template, for one source's text."""
+def chrome_lines(text: str, shared: Counter[str] | None = None,
+                 boilerplate: tuple[int, ...] = ()) -> dict[int, str]:
+    """0-based raw line index → why it is template, for one source's text
+    (``boilerplate``: 1-based lines an HTML boilerplate extractor flagged)."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
     chrome: dict[int, str] = {}
     for i in _pager_runs(lines):
@@ -294,6 +296,13 @@ def chrome_lines(text: str, shared: Counter[str] | None = None) -> dict[int, str
         shape = line_shape(line)
         if shape:
             chrome[i] = shape
+    if boilerplate:
+        # the extractor's verdict counts for lines that could be template by shape
+        # (short, not a sentence, not a heading), never for the page's own text
+        for n in boilerplate:
+            i = n - 1
+            if i not in chrome and 0 <= i < len(lines) and _short_non_sentence(lines[i], lower=True):
+                chrome[i] = "boilerplate (jusText)"
     if shared is not None:
         # a shared line is the site's template only where a template can stand:
         # above the page's first line of text or below its last (two copies of
@@ -361,10 +370,12 @@ def structure(text: str) -> tuple[str, tuple[str, ...]]:
 
 def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
     """Measure one source (``shared``: line counts over the build's sources)."""
-    chrome = chrome_lines(source.text, shared)
+    chrome = chrome_lines(source.text, shared, source.boilerplate)
     lines = source.text.split("\n")
     kept = "\n".join("" if i in chrome else ln for i, ln in enumerate(lines))
     kind, divisions = structure(kept)
+    if chrome and not kept.strip():
+        kind = "chrome"  # the whole page is the site's template: no text of its own
     return Profile(layout=layout(kept),
                    chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
                    kind=kind, divisions=divisions)

@@ -86,6 +86,29 @@ def html_text(html: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
+def html_boilerplate(html: str, text: str) -> tuple[int, ...]:
+    """The lines (1-based) of ``text`` (``html_text(html)``) that a boilerplate
+    extractor (jusText, with its Russian stop words) finds only in the page's
+    boilerplate blocks: menus, link lists, footers. A hint for the profile,
+    which decides; nothing is dropped here."""
+    try:
+        import justext
+    except ImportError:  # pragma: no cover - a declared dependency
+        return ()
+    try:
+        paragraphs = justext.justext(html.encode("utf-8"), justext.get_stoplist("Russian"), encoding="utf-8")
+    except Exception:  # a page jusText cannot parse gets no hint; the text is still read
+        return ()
+    good = "\n".join(" ".join(p.text.split()) for p in paragraphs if not p.is_boilerplate)
+    bad = "\n".join(" ".join(p.text.split()) for p in paragraphs if p.is_boilerplate)
+    out = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        key = " ".join(line.split())
+        if key and key in bad and key not in good:
+            out.append(n)
+    return tuple(out)
+
+
 def detect_kind(text: str) -> SourceKind:
     """``commentary`` when numbered commentary paragraphs (``64.10.``), their items
     and tags like ``(DC4)`` outnumber section and clause markers, else ``laws``
@@ -134,8 +157,10 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     if text is None:
         return None, diags
     fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
+    boilerplate: tuple[int, ...] = ()
     if fmt == "html":
-        text = html_text(text)
+        html, text = text, html_text(text)
+        boilerplate = html_boilerplate(html, text)
     meta = meta or {}
     declared = meta.get("kind")
     kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(text)
@@ -147,4 +172,5 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
                                   "never merged with those of another edition)"))
     return Source(path=str(path), name=path.name, stem=path.stem, kind=kind, text=text, encoding=encoding,
                   title=meta.get("title", path.stem), edition=edition,
-                  origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt), diags
+                  origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt,
+                  boilerplate=boilerplate), diags

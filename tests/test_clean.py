@@ -51,6 +51,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
          "ПРАВИЛО ДВА\n1.Текст правила.\n", "spaced-letters"),
         ("a page number between pages is no pager", "Текст правила.\n– 87\nДругой текст.\n",
          "Текст правила.\n\nДругой текст.\n", "page-number"),
+        ("template to the last line, no final newline", "Правило 64. Процедура.\n- Раздел первый\n- Раздел второй\n"
+         "- Раздел третий\n- Раздел четвёртый\n- Раздел пятый и", "Правило 64. Процедура.\n", "site-chrome"),
         ("a short heading at the top stays", "ОПРЕДЕЛЕНИЯ\n1.Текст правила.\n", "ОПРЕДЕЛЕНИЯ\n1.Текст правила.\n",
          None),
     ],

@@ -72,6 +72,12 @@ def test_pager_one_link_per_line_is_chrome_but_page_numbers_are_not():
     assert P.chrome_lines(pages) == {}
 
 
+def test_a_page_of_nothing_but_template_is_chrome():
+    menu = "Выбрать книгу по жанру\n" + "\n".join(f"- Раздел номер{c}" for c in "абвгдеж") + "\n- Раздел и"
+    assert P.profile(src(menu)).kind == "chrome"
+    assert P.profile(src("Правило 64. Процедура\nA.Наказание\n")).kind != "chrome"
+
+
 def test_running_head_beside_page_numbers():
     def page(n):
         return f"Текст страницы {n} продолжается здесь\nи дальше идёт без остановки до {n}\n"
@@ -181,3 +187,25 @@ def test_profile_in_report_and_on_the_source_page(tmp_path):
     assert {r["text"] for r in export["removed"]} >= {"Читальня Пример.Ru", "Автор: Неизвестен"}
     html = (out / "html" / "source-page.html").read_text(encoding="utf-8")
     assert "Профиль источника" in html and 'href="#L3"' in html and "alphabet bar" in html
+
+
+def test_html_boilerplate_from_the_extractor(tmp_path):
+    from pipeline.read import read_source
+
+    law = ("Когда фальшренонс выявлен, судья назначает наказание по этому правилу, и нарушившая сторона "
+           "передаёт взятки ненарушившей стороне после окончания игры, если она их выиграла.")
+    html = ("<html><body><div class='menu'><a href='/a'>Читальня</a> <a href='/b'>Полка книг</a></div>"
+            "<div><ul><li><a href='/c'>Новые поступления</a></li><li><a href='/d'>Лучшие книги</a></li></ul></div>"
+            f"<h2>Правило 64. Процедура после выявления фальшренонса</h2><p>{law}</p><p>{law}</p>"
+            "<div><a href='/e'>Поделиться страницей</a></div></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    src, _ = read_source(tmp_path / "page.html")
+    lines = src.text.split("\n")
+    flagged = {lines[n - 1] for n in src.boilerplate}
+    assert {"Новые поступления", "Лучшие книги", "Поделиться страницей"} <= flagged
+    # on a page this short the extractor flags the text too: the profile weighs its
+    # verdict by shape and keeps the heading and the sentences
+    prof = P.profile(src)
+    chrome = {lines[n - 1] for n, _why in prof.chrome}
+    assert "Поделиться страницей" in chrome and "Лучшие книги" in chrome
+    assert not any("Правило 64" in line or law[:20] in line for line in chrome)
