@@ -78,13 +78,21 @@ _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 _SETTING = regex.compile(r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$")
 """Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
 _SENTENCE_END = regex.compile(r"[.!?;:,…]\s*$")
+_DIGITS = regex.compile(r"\d+")
+_ELLIPSIS = regex.compile(r"…|\.{2,3}")
+_LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
+_BULLET_AT = regex.compile(r"^[-–—•·*]\s+")
+_BULLETED = regex.compile(r"^[-–—•·*]\s+(\S.*)$")
+_ENDED = regex.compile(r"[.!?:;…)»\"]\s*$")
+_INDENTED = regex.compile(r"^ {5,}\S")
+_JUSTIFIED = regex.compile(r"\S {2,}\S")
 _WORD = regex.compile(r"\p{L}+")
 
 
 def _counting(s: str) -> bool:
     """Three or more page numbers that count up by one, where an ellipsis may
     skip ahead (``1 ... 77 78 79 ... 308``)."""
-    runs = [[int(n) for n in regex.findall(r"\d+", part)] for part in regex.split(r"…|\.{2,3}", s)]
+    runs = [[int(n) for n in _DIGITS.findall(part)] for part in _ELLIPSIS.split(s)]
     nums = [n for run in runs for n in run]
     if len(nums) < 3 or any(b <= a for a, b in itertools.pairwise(nums)):
         return False
@@ -96,7 +104,7 @@ def _alphabet_bar(s: str) -> bool:
     toks = s.split()
     if len(toks) < 8:
         return False
-    singles = [t for t in toks if len(t) <= 3 and regex.fullmatch(r"\p{L}(?:[-–]?\p{L})?", t)]
+    singles = [t for t in toks if len(t) <= 3 and _LETTER_OR_RANGE.fullmatch(t)]
     if len(singles) < 0.8 * len(toks):
         return False
     # in alphabetical order (a spaced-out title such as ``П Р А В И Л О`` is not)
@@ -114,39 +122,46 @@ def _breadcrumb(s: str) -> bool:
 def line_shape(line: str) -> str | None:
     """The kind of template line ``line`` is by its shape alone, or ``None``."""
     s = line.strip()
-    if not s or _structural(s):
+    if not s:
         return None
-    if _PAGER_LABEL.match(s) or _PAGER_WORDS.match(s):
-        return "pager"
-    if _PAGER_NUMBERS.match(s) and _counting(s):
-        return "pager"
-    if _PAGER_LINK.search(s):
-        rest = _PAGER_LINK.sub(" ", s)
-        if _PAGER_NUMBERS.match(rest) and _counting(rest):
-            return "pager"
-    if _alphabet_bar(s):
-        return "alphabet bar"
-    if _FILE_NAME.match(s):
-        return "file name"
-    if _PHONE.match(s) or _SIZE_OR_COUNTER.match(s):
-        return "counter"
     words = len(s.split())
-    if words <= 12 and _URL.search(s):
+    digit = _DIGITS.search(s) is not None
+    # cheap string tests guard every pattern: most lines are long lines of words
+    if words > 16 and not digit:
+        return "alphabet bar" if _alphabet_bar(s) else None
+    if _structural(s):
+        return None
+    if (words <= 6 and _PAGER_WORDS.match(s)) or (s[:1] in "СсPp" and _PAGER_LABEL.match(s)):
+        return "pager"
+    if digit:
+        if not s[0].isalpha() and _PAGER_NUMBERS.match(s) and _counting(s):
+            return "pager"
+        if _PAGER_LINK.search(s):
+            rest = _PAGER_LINK.sub(" ", s)
+            if _PAGER_NUMBERS.match(rest) and _counting(rest):
+                return "pager"
+    if words >= 8 and _alphabet_bar(s):
+        return "alphabet bar"
+    if words == 1 and _FILE_NAME.match(s):
+        return "file name"
+    if digit and words <= 8 and (_PHONE.match(s) or _SIZE_OR_COUNTER.match(s)):
+        return "counter"
+    if words <= 12 and ("." in s or "/" in s) and _URL.search(s):
         return "link"
-    if words <= 16 and _READING_PAGE.search(s):
+    if digit and words <= 16 and _READING_PAGE.search(s):
         return "header"
-    if words <= 16 and _breadcrumb(s):
+    if words <= 16 and any(c in s for c in "/»>→›·") and _breadcrumb(s):
         return "breadcrumb"
-    if _UI_LABEL.match(s) and words <= 10:
+    if words <= 10 and _UI_LABEL.match(s):
         return "menu"
-    if _SETTING.match(s):
+    if len(s) <= 12 and _SETTING.match(s):
         return "setting"
     return None
 
 
 def _core(line: str) -> str:
     """A line without its margin marks (``|``, ``¶``, bullets), which say nothing of what it is."""
-    return regex.sub(r"^[-–—•·*]\s+", "", line.strip().strip("|¶ \t").strip())
+    return _BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
 
 
 def _structural(line: str) -> bool:
@@ -154,11 +169,14 @@ def _structural(line: str) -> bool:
     return bool(s) and (starts_unit(s) or PART_HEAD.match(s) is not None)
 
 
-def _text_line(line: str) -> bool:
+_UNKNOWN = object()
+
+
+def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     """A line of the page's own text: a heading, a sentence, or a long run of words."""
     s = _core(line)
     return bool(s) and (_structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8) \
-        and line_shape(line) is None
+        and (line_shape(line) if shape is _UNKNOWN else shape) is None
 
 
 def _short_non_sentence(line: str, lower: bool = False) -> bool:
@@ -231,8 +249,8 @@ def _menu_runs(lines: list[str]) -> set[int]:
     run: list[int] = []
     for i, line in enumerate([*lines, ""]):
         s = line.strip()
-        m = regex.match(r"^[-–—•·*]\s+(\S.*)$", s)
-        if m and len(m[1].split()) <= 4 and not _SENTENCE_END.search(m[1]) and not regex.search(r"\d", m[1]):
+        m = _BULLETED.match(s)
+        if m and len(m[1].split()) <= 4 and not _SENTENCE_END.search(m[1]) and not _DIGITS.search(m[1]):
             run.append(i)
             continue
         if s or i == len(lines):
@@ -290,10 +308,11 @@ def chrome_lines(text: str, shared: Counter[str] | None = None,
         chrome[i] = "menu: a run of short bulleted links"
     for i in _running_heads(lines):
         chrome[i] = "running head: repeated beside the page numbers"
+    shapes: dict[int, str | None] = {}
     for i, line in enumerate(lines):
         if i in chrome:
             continue
-        shape = line_shape(line)
+        shape = shapes[i] = line_shape(line)
         if shape:
             chrome[i] = shape
     if boilerplate:
@@ -307,8 +326,11 @@ def chrome_lines(text: str, shared: Counter[str] | None = None,
         # a shared line is the site's template only where a template can stand:
         # above the page's first line of text or below its last (two copies of
         # the same law share their short lines too, but inside the text)
-        texty = [i for i, ln in enumerate(lines) if _text_line(ln)]
-        first, last = (texty[0], texty[-1]) if texty else (len(lines), -1)
+        def texty(i: int) -> bool:
+            return _text_line(lines[i], shapes.get(i, _UNKNOWN))
+
+        first = next((i for i in range(len(lines)) if texty(i)), len(lines))
+        last = next((i for i in range(len(lines) - 1, first - 1, -1) if texty(i)), -1)
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue
@@ -338,11 +360,11 @@ def layout(text: str) -> tuple[str, ...]:
     followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln.strip() and not lines[i + 1].strip())
     if len(body) >= 4 and followed >= 0.8 * (len(body) - 1):
         traits.append("double-spaced")
-    unended = sum(1 for ln in body if not regex.search(r"[.!?:;…)»\"]\s*$", ln))
+    unended = sum(1 for ln in body if not _ENDED.search(ln))
     if 30 <= median <= 110 and unended >= 0.5 * len(body):
         traits.append("wrapped")
-    indented = sum(1 for ln in body if regex.match(r"^ {5,}\S", ln))
-    justified = sum(1 for ln in body if regex.search(r"\S {2,}\S", ln.strip()))
+    indented = sum(1 for ln in body if _INDENTED.match(ln))
+    justified = sum(1 for ln in body if _JUSTIFIED.search(ln.strip()))
     if len(body) >= 4 and (indented >= 0.3 * len(body) or justified >= 0.3 * len(body)):
         traits.append("dos")
     if len(body) >= 3 and sum(1 for ln in body if ln.startswith("|")) >= 0.6 * len(body):
