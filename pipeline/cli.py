@@ -34,7 +34,8 @@ def cmd_build(args) -> int:
             status.update(f"[bold]{stage}[/bold] {corpus}")
 
         b = build(corpus, args.output, pdf=not args.no_pdf, epub=not args.no_epub, akn=not args.no_akn,
-                  progress=progress if not args.quiet else None)
+                  progress=progress if not args.quiet else None, jobs=args.jobs,
+                  executor=args.executor, scheduler=args.scheduler)
     errors = [d for d in b.diagnostics if d.level == "error"]
     warnings = [d for d in b.diagnostics if d.level == "warning"]
     for d in b.diagnostics:
@@ -140,6 +141,12 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
     b.add_argument("--no-epub", action="store_true", help="skip the EPUB")
     b.add_argument("--no-akn", action="store_true", help="skip the Akoma Ntoso XML")
+    b.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                   help="worker processes for the per-source stages (default: one per core)")
+    b.add_argument("--executor", choices=("local", "dask"), default="local",
+                   help="run the per-source stages here (default) or as Dask tasks")
+    b.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="with --executor dask: the cluster's scheduler (default: a local cluster)")
     b.set_defaults(func=cmd_build)
 
     x = sub.add_parser("export", help="write one standard format alone (akn, epub, pdf)",

@@ -13,6 +13,12 @@ adds its own part. The contract between stages is checked at run time
 (``_check``), so a stage that breaks it fails loudly with the stage's name
 rather than deep in a later one.
 
+The per-source stages (``profile``, ``clean``, ``segment``, ``refs``) map one
+function over the sources through the build's executor (``executor.py``: this
+process, a process pool, or Dask); what looks across sources (the lines the
+sources share, the corpus's vocabulary, the merge) is computed here, so the
+output is the same wherever the work ran.
+
 A bad source never spoils the others: content problems become diagnostics, and
 a file that cannot be read is skipped with an error naming it.
 """
@@ -28,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import check as check_mod
+from . import executor as executor_mod
 from . import clean as clean_mod
 from . import link as link_mod
 from . import merge as merge_mod
@@ -59,6 +66,8 @@ class Build:
     edition: str | None = None
     """The edition the standard formats name (``None``: the sources' own)."""
     progress: Callable[[str], None] | None = None
+    ex: executor_mod.Serial = field(default_factory=executor_mod.Serial)
+    """Where the per-source stages run."""
 
 
 def stage_read(b: Build) -> None:
@@ -67,28 +76,32 @@ def stage_read(b: Build) -> None:
 
 
 def stage_profile(b: Build) -> None:
-    b.profiles = profile_mod.profile_all(b.sources)
+    shared = profile_mod.shared_lines(s.text for s in b.sources)
+    b.profiles = b.ex.map(profile_mod.profile, b.sources, shared=shared)
+
+
+def _clean_one(source: Source, profile: Profile, vocab: set[str]) -> Cleaned:
+    return clean_mod.clean(source, vocab, profile=profile)
 
 
 def stage_clean(b: Build) -> None:
     vocab = clean_mod.vocabulary(s.text for s in b.sources)
-    b.cleaned = [clean_mod.clean(s, vocab, profile=p) for s, p in zip(b.sources, b.profiles, strict=True)]
+    b.cleaned = b.ex.map(_clean_one, b.sources, b.profiles, vocab=vocab)
 
 
 def stage_segment(b: Build) -> None:
     b.trees = []
-    for c in b.cleaned:
-        tree, found = segment_mod.segment(c)
+    for tree, found in b.ex.map(segment_mod.segment, b.cleaned):
         b.trees.append(tree)
         b.diagnostics += found
 
 
 def stage_refs(b: Build) -> None:
-    b.trees = [refs_mod.find_in_tree(t) for t in b.trees]
+    b.trees = b.ex.map(refs_mod.find_in_tree, b.trees)
 
 
 def stage_merge(b: Build) -> None:
-    b.codex, found = merge_mod.merge(b.trees)
+    b.codex, found = b.ex.reduce(merge_mod.merge, b.trees)
     b.diagnostics += found
 
 
@@ -138,12 +151,23 @@ def _check(name: str, b: Build) -> None:
 
 def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None = None,
         pdf: bool = True, epub: bool = True, akn: bool = True,
-        progress: Callable[[str], None] | None = None) -> Build:
+        progress: Callable[[str], None] | None = None, jobs: int | None = 1,
+        executor: str = "local", scheduler: str | None = None) -> Build:
     """Run the stages in order (``until`` stops after the named one; without
     ``out`` nothing is written and ``render`` is skipped). ``pdf``, ``epub`` and
-    ``akn`` say whether those products are written."""
-    b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, epub=epub, akn=akn,
-              progress=progress)
+    ``akn`` say whether those products are written. ``jobs``, ``executor`` and
+    ``scheduler`` say where the per-source stages run (``jobs=None``: one
+    process per core); the output is the same wherever."""
+    with executor_mod.make(executor, jobs, scheduler) as ex:
+        b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, epub=epub, akn=akn,
+                  progress=progress, ex=ex)
+        _walk(b, until)
+    b.ex = executor_mod.Serial()
+    return b
+
+
+def _walk(b: Build, until: str | None) -> None:
+    progress = b.progress
     for name, stage in STAGES:
         if name == "render" and b.out is None:
             break
@@ -155,7 +179,6 @@ def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None 
         _check(name, b)
         if name == until:
             break
-    return b
 
 
 def build(corpus: str | Path, out: str | Path, **kw) -> Build:

@@ -1,0 +1,130 @@
+"""Where the per-source work of a build runs: in this process, in a process pool,
+or on a Dask cluster.
+
+Contract: ``map(fn, *iterables, **common)`` returns ``[fn(*args, **common) for
+args in zip(*iterables)]`` in input order, whichever executor runs it, so a
+build's output does not depend on where it ran. ``reduce(fn, items)`` returns
+``fn(items)``; on Dask it runs as one task over the gathered results (the
+merge). ``fn`` must be a module-level function (or a ``functools.partial`` of
+one) so that it can be sent to another process. ``common`` holds values every
+call shares (the build's vocabulary, the shared line counts); they are sent
+once per worker on Dask rather than once per task.
+
+Executors are context managers: leaving the ``with`` block stops the pool or
+the local cluster they started (a cluster given by ``--scheduler`` is left
+running; only the client is closed).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any
+
+from .errors import KodeksError
+
+EXECUTORS = ("local", "dask")
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Serial:
+    """Everything in this process, one source after another."""
+
+    def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
+        return [fn(*args, **common) for args in zip(*iterables, strict=True)]
+
+    def reduce(self, fn: Callable, items: list) -> Any:
+        return fn(items)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Pool(Serial):
+    """A pool of ``jobs`` worker processes on this machine, started on first use."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
+        columns = [list(it) for it in iterables]
+        if len(columns[0]) <= 1:  # a pool for one source costs more than it saves
+            return super().map(fn, *columns, **common)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        return list(self._pool.map(partial(fn, **common) if common else fn, *columns))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+class Dask(Serial):
+    """Tasks on a Dask cluster: the one at ``scheduler`` (``tcp://HOST:PORT``), or
+    a ``LocalCluster`` of ``workers`` processes started here."""
+
+    def __init__(self, scheduler: str | None = None, workers: int | None = None):
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError as exc:
+            raise KodeksError("--executor dask needs dask.distributed: pip install 'dask[distributed]'") from exc
+        self._cluster = None
+        try:
+            if scheduler:
+                self.client = Client(scheduler, timeout="30s")
+            else:
+                n = workers or default_jobs()
+                self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                             dashboard_address=None)
+                self.client = Client(self._cluster)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise KodeksError(f"Dask scheduler {scheduler or 'local'}: cannot connect ({exc})") from exc
+
+    def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
+        columns = [list(it) for it in iterables]
+        shared = {k: self.client.scatter(v, broadcast=True) for k, v in common.items()}
+        futures = self.client.map(fn, *columns, pure=False, **shared)
+        return self.client.gather(futures)
+
+    def reduce(self, fn: Callable, items: list) -> Any:
+        return self.client.submit(fn, items, pure=False).result()
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+
+def make(executor: str = "local", jobs: int | None = None, scheduler: str | None = None) -> Serial:
+    """The executor a build asked for (``jobs``: worker processes; ``None``: one per core)."""
+    if executor not in EXECUTORS:
+        raise KodeksError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+    if jobs is not None and jobs < 1:
+        raise KodeksError(f"--jobs {jobs}: give at least 1")
+    if executor == "dask":
+        return Dask(scheduler, jobs)
+    if scheduler:
+        raise KodeksError("--scheduler needs --executor dask")
+    n = jobs if jobs is not None else default_jobs()
+    return Serial() if n == 1 else Pool(n)

@@ -1,0 +1,56 @@
+"""The per-source stages give the same output wherever they run: one process,
+a process pool (``--jobs``) or Dask tasks (``--executor dask``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import CORPUS, kodeks
+
+
+def files(out: Path) -> dict[str, bytes]:
+    """Every file of a build folder, by its path inside the folder."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def assert_same(one: Path, other: Path) -> None:
+    a, b = files(one), files(other)
+    assert a.keys() == b.keys()
+    assert a, "the build wrote nothing"
+    differ = [name for name in a if a[name] != b[name]]
+    assert not differ, f"files differ: {differ[:10]}"
+
+
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("jobs1") / "out"
+    kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "-q", "--jobs", "1", check=True)
+    return out
+
+
+def test_two_jobs_write_the_same_bytes_as_one(serial, tmp_path):
+    out = tmp_path / "out"
+    kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "-q", "--jobs", "2", check=True)
+    assert_same(serial, out)
+
+
+def test_dask_build_writes_the_same_bytes_as_the_local_one(serial, tmp_path):
+    pytest.importorskip("dask.distributed")
+    out = tmp_path / "out"
+    kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "-q", "--executor", "dask", "--jobs", "2",
+           check=True)
+    assert_same(serial, out)
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--jobs", "0"), "--jobs 0"),
+    (("--scheduler", "tcp://127.0.0.1:1"), "--executor dask"),
+])
+def test_bad_executor_options_are_clear_errors(tmp_path, args, says):
+    proc = kodeks("build", str(CORPUS), "-o", str(tmp_path / "out"), "--no-pdf", "-q", *args)
+    assert proc.returncode != 0
+    assert says in proc.stderr + proc.stdout
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "out").exists()
