@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import check as check_mod
-from . import executor as executor_mod
 from . import clean as clean_mod
+from . import executor as executor_mod
 from . import link as link_mod
 from . import merge as merge_mod
 from . import profile as profile_mod
