@@ -25,9 +25,6 @@ a file that cannot be read is skipped with an error naming it.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -73,6 +70,11 @@ class Build:
 def stage_read(b: Build) -> None:
     b.sources, found = read_mod.read_corpus(b.corpus)
     b.diagnostics += found
+    if not b.sources:
+        # an empty codex would replace a good one: stop before anything is written
+        why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
+        raise KodeksError(f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
+                          f"and the previous output is left as it was{why}")
 
 
 def stage_profile(b: Build) -> None:
@@ -184,27 +186,28 @@ def _walk(b: Build, until: str | None) -> None:
 def build(corpus: str | Path, out: str | Path, **kw) -> Build:
     """Build the codex from ``corpus`` into ``out``, atomically: the output is
     written to a temporary folder beside ``out`` and swapped in at the end, so a
-    build that fails or is killed leaves the previous output intact."""
-    out = Path(out)
-    parent = out.resolve().parent
+    build that fails or is killed leaves the previous output intact. What may be
+    replaced, the locks and the swap are ``pipeline.output``'s contract."""
+    from . import output
+
+    real = output.check_target(out, corpus)
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=parent))
+        real.parent.mkdir(parents=True, exist_ok=True)
+        output.remove_stale(real)
+        tmp = output.Temporary(real)
     except OSError as exc:
         raise KodeksError(f"{out}: the output folder cannot be written ({exc.strerror}); "
                           "choose another with -o") from exc
     try:
-        b = run(corpus, tmp, **kw)
-        old = parent / f".{out.name}.old"
-        if old.exists():
-            shutil.rmtree(old)
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
-        if old.exists():
-            shutil.rmtree(old, ignore_errors=True)
-        b.out = out
+        output.write_stamp(tmp.path)
+        b = run(corpus, tmp.path, **kw)
+        output.swap_in(tmp, corpus)
+        b.out = Path(out)
         return b
+    except OSError as exc:
+        tmp.discard()
+        raise KodeksError(f"{out}: writing the output failed ({exc.strerror or exc}); the previous "
+                          "output is left as it was") from exc
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.discard()
         raise
