@@ -12,6 +12,7 @@ The manifest ``sources.toml`` is optional: without it every ``*.txt`` and
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -20,10 +21,17 @@ from .errors import KodeksError, diag
 from .model import Diagnostic, Source, SourceKind
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
-"""Legacy Cyrillic encodings tried, in order, when the bytes are not UTF-8."""
+"""Legacy Cyrillic encodings tried when bytes are not UTF-8."""
+
+BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+        (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+"""Byte-order marks, longest first (the UTF-32 LE mark begins like UTF-16 LE's)."""
 
 # The commonest Russian lower-case letters: a correct decoding is full of them.
 _FREQUENT = set("оеаинтсрвлкмдпу")
+
+LOW_CONFIDENCE = 0.3
+"""Below this share of frequent Russian letters a legacy guess is an error, not a warning."""
 
 
 def _russianness(text: str) -> float:
@@ -33,19 +41,111 @@ def _russianness(text: str) -> float:
     return sum(c in _FREQUENT for c in letters) / len(letters)
 
 
+def guess_legacy(data: bytes) -> tuple[str, str, float]:
+    """The legacy Cyrillic reading of ``data``: ``(text, encoding, confidence)``.
+
+    charset-normalizer chooses among ``LEGACY``; the confidence is the share of
+    frequent Russian letters in the result (a right decoding of Russian scores
+    about 0.5, mojibake far less)."""
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data, cp_isolation=list(LEGACY)).best()
+    candidates = [best.encoding] if best is not None and best.encoding in LEGACY else []
+    if best is None or best.chaos > 0.2:
+        candidates += [e for e in LEGACY if e not in candidates]
+    scored = []
+    for enc in candidates:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        scored.append((_russianness(text), -len(scored), text, enc))
+    if not scored:  # KOI8-R maps every byte, so this cannot happen; kept for clarity
+        text = data.decode("koi8_r", errors="replace")
+        return text, "koi8_r", 0.0
+    score, _, text, enc = max(scored)
+    return text, enc, score
+
+
+def _line_ranges(numbers: list[int]) -> str:
+    """``[3, 4, 5, 9]`` → ``3–5, 9``."""
+    out, start, prev = [], None, None
+    for n in numbers + [None]:
+        if start is not None and (n is None or n != prev + 1):
+            out.append(str(start) if start == prev else f"{start}–{prev}")
+            start = None
+        if n is not None and start is None:
+            start = n
+        prev = n
+    return ", ".join(out)
+
+
+def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
+    """A UTF-8 file with some lines in a legacy encoding: each line is decoded as
+    UTF-8 where it can be, and each run of other lines (with the ASCII lines
+    between them) by the legacy encoding that fits that run. ``None`` when no
+    line holds any UTF-8 beyond ASCII (the whole file is then legacy)."""
+    lines = data.splitlines(keepends=True)
+    ok = []
+    for line in lines:
+        try:
+            line.decode("utf-8")
+            ok.append(True)
+        except UnicodeDecodeError:
+            ok.append(False)
+    if not any(o and not line.isascii() for o, line in zip(ok, lines)):
+        return None
+    # regions: runs of non-UTF-8 lines, joined across ASCII-only lines between them
+    regions: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if not ok[i]:
+            if regions and all(lines[j].isascii() for j in range(regions[-1][-1] + 1, i)):
+                regions[-1].append(i)
+            else:
+                regions.append([i])
+    parts = [None] * len(lines)
+    diags = []
+    for region in regions:
+        lo, hi = region[0], region[-1]
+        text, enc, confidence = guess_legacy(b"".join(lines[lo:hi + 1]))
+        for i in range(lo, hi + 1):
+            parts[i] = lines[i].decode(enc)  # the guess decodes the whole region, ASCII lines alike
+        numbers = _line_ranges([i + 1 for i in region])
+        level = "error" if confidence < LOW_CONFIDENCE else None
+        diags.append(diag("K108", f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
+                                  f"read as {enc}" + (" (a low-confidence guess: check these lines)"
+                                                     if level else ""), level=level))
+    text = "".join(p if p is not None else lines[i].decode("utf-8") for i, p in enumerate(parts))
+    return text, "utf-8", diags
+
+
 def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
-    """Decode a file's bytes: UTF-8 (with or without BOM), else the legacy
-    Cyrillic encoding whose text reads most like Russian.
+    """Decode a file's bytes: by its byte-order mark (UTF-8, UTF-16, UTF-32),
+    else UTF-8, else UTF-8 line by line with the non-UTF-8 regions read in the
+    legacy encoding that fits each, else the legacy Cyrillic encoding that fits
+    the whole file. No text is dropped: every line decoded otherwise than the
+    file is named in a diagnostic, and a low-confidence guess is an error.
 
     Returns ``(text or None, encoding, diagnostics)``; ``None`` when the file
     cannot be used."""
+    for bom, enc in BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(enc)
+            except UnicodeDecodeError as exc:
+                line = data[:exc.start].decode(enc, errors="replace").count("\n") + 1
+                return None, "", [diag("K104", f"{name}:{line}: starts with a {enc} byte-order mark but is "
+                                               f"not valid {enc} ({exc.reason}); convert it to UTF-8")]
+            if not text.strip():
+                return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
+            return text, "utf-8" if enc == "utf-8-sig" else enc, []
     if not data.strip():
         return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
     sample = data[:65536]
     if b"\x00" in sample or sum(b < 9 or 13 < b < 32 for b in sample) > len(sample) * 0.05:
         return None, "", [diag("K102", f"{name}: binary data, not text; skipped (is it the right file?)")]
     try:
-        return data.decode("utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"), "utf-8", []
+        return data.decode("utf-8"), "utf-8", []
     except UnicodeDecodeError as exc:
         if exc.start >= len(data) - 3 and exc.reason in ("unexpected end of data",):
             cut = data[:exc.start]
@@ -58,19 +158,15 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
                 return text, "utf-8", [diag("K105", f"{name}:{line}: the file ends in the middle of a "
                                                    f"character (bytes {data[exc.start:].hex(' ')} dropped); "
                                                    "the source is probably truncated")]
-    best, best_score = None, 0.0
-    for enc in LEGACY:
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-        score = _russianness(text)
-        if score > best_score:
-            best, best_score = (text, enc), score
-    if best is None or best_score < 0.3:
-        return None, "", [diag("K104", f"{name}: not UTF-8 and not readable as cp1251, KOI8-R or cp866; "
-                                       "convert it to UTF-8")]
-    return best[0], best[1], [diag("K103", f"{name}: not UTF-8; read as {best[1]}")]
+    mixed = _mixed(data, name)
+    if mixed is not None:
+        return mixed
+    text, enc, confidence = guess_legacy(data)
+    if confidence < LOW_CONFIDENCE:
+        return text, enc, [diag("K103", f"{name}: not UTF-8; read as {enc}, a low-confidence guess (the text "
+                                        "does not read like Russian); check it or convert the file to UTF-8",
+                                level="error")]
+    return text, enc, [diag("K103", f"{name}: not UTF-8; read as {enc}")]
 
 
 def html_text(html: str) -> str:
@@ -116,35 +212,162 @@ def detect_kind(text: str) -> SourceKind:
     return "commentary" if blocks.text_kind(text) == "commentary" else "laws"
 
 
+MANIFEST_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "source": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["file"],
+                "properties": {
+                    # a plain file name inside the corpus folder
+                    "file": {"type": "string", "minLength": 1, "pattern": "^(?!\\.\\.?$)[^/\\\\\\x00]+$"},
+                    "kind": {"enum": ["laws", "commentary"]},
+                    "title": {"type": "string"},
+                    "edition": {"type": ["string", "integer"]},
+                    "origin": {"type": "string"},
+                    "priority": {"type": "integer"},
+                },
+            },
+        },
+    },
+}
+"""What ``sources.toml`` may hold (unknown keys are allowed and ignored)."""
+
+
+def _manifest_line(text: str, index: int | None, key: str | None) -> int:
+    """The line of ``key`` in the ``index``-th ``[[source]]`` table (or at the top
+    level when ``index`` is None); the table's header line when the key is absent."""
+    table, header = -1, 1
+    key_re = regex.compile(rf"^\s*(?:{regex.escape(key)}|\"{regex.escape(key)}\")\s*=") if key else None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("[["):
+            table += 1 if stripped.replace(" ", "").startswith("[[source]]") else 0
+            if table == index:
+                header = number
+            elif index is not None and table > index:
+                break
+            continue
+        if stripped.startswith("["):
+            continue
+        in_place = (index is None and table == -1) or table == index
+        if key_re and in_place and key_re.match(line):
+            return number
+        if index is None and key and stripped.startswith(key):
+            return number
+    return header
+
+
 def load_manifest(folder: Path) -> dict[str, dict]:
-    """``sources.toml`` entries by file name (empty without a manifest)."""
+    """``sources.toml`` entries by file name (empty without a manifest). A manifest
+    that is not valid TOML or does not fit ``MANIFEST_SCHEMA`` raises
+    ``KodeksError`` naming the file, the key and the line."""
+    import jsonschema
+
     path = folder / "sources.toml"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}
+    if not _inside_corpus(path, folder):
+        raise KodeksError(f"{path}: the manifest is a symlink to a file outside the corpus; "
+                          "Kodeks reads nothing outside the corpus; replace it by the file itself")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise KodeksError(f"{path}: the manifest cannot be read ({exc.strerror})") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise KodeksError(f"{path}: the manifest is not valid TOML ({exc}); fix it or delete it") from exc
-    return {entry["file"]: entry for entry in data.get("source", []) if "file" in entry}
+    errors = sorted(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data),
+                    key=lambda e: [str(x) for x in e.absolute_path])
+    if errors:
+        lines = []
+        for err in errors:
+            where = list(err.absolute_path)
+            index = where[1] if len(where) > 1 and isinstance(where[1], int) else None
+            key = where[2] if len(where) > 2 else (err.validator_value[0] if err.validator == "required" else
+                                                   (where[0] if where else None))
+            line = _manifest_line(text, index, str(key) if key is not None else None)
+            entry = f"[[source]] #{index + 1}, " if index is not None else ""
+            lines.append(f"{path}:{line}: {entry}key {key!r}: {err.message}")
+        raise KodeksError("the manifest does not fit its schema; nothing was built:\n  " + "\n  ".join(lines))
+    return {entry["file"]: entry for entry in data.get("source", [])}
+
+
+def _inside_corpus(path: Path, folder: Path) -> bool:
+    """Whether the real path of ``path`` (symlinks followed) lies inside ``folder``."""
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+_UNSAFE_IN_NAMES = regex.compile(r"[\p{Cc}\p{Cf}\p{Zl}\p{Zp}#?%\\\\]")
+"""Characters that break a file name in a link or a shell: control and format
+characters, line separators, and the URL delimiters ``#``, ``?``, ``%``."""
+
+
+def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
+    """Give every source a unique, stable ``stem`` (the name of its exports).
+
+    A file stem that no other source shares is kept as it is (``a.txt`` →
+    ``a``); sources that share a stem, ignoring case, are named by their full
+    file name (``a.txt``, ``a.html``). Characters that break links (control
+    characters, ``#``, ``?``, ``%``) become ``_``; a name still taken gets
+    ``-2``, ``-3`` … in file-name order."""
+    from collections import Counter
+    from dataclasses import replace
+
+    shared = Counter(s.stem.casefold() for s in sources)
+    wanted = [_UNSAFE_IN_NAMES.sub("_", s.stem if shared[s.stem.casefold()] == 1 else s.name) for s in sources]
+    taken: set[str] = set()
+    order = sorted(range(len(sources)), key=lambda i: (shared[sources[i].stem.casefold()] > 1, i))
+    ids = [""] * len(sources)
+    for i in order:
+        sid, n = wanted[i], 2
+        while sid.casefold() in taken:
+            sid, n = f"{wanted[i]}-{n}", n + 1
+        taken.add(sid.casefold())
+        ids[i] = sid
+    diags = [diag("K112", f"{s.path}: shares its stem with another source; its exports are named {sid}")
+             for s, sid in zip(sources, ids) if sid != s.stem and shared[s.stem.casefold()] > 1]
+    return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
 def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
-    """Read every source of a corpus folder, in file-name order."""
+    """Read every source of a corpus folder, in file-name order.
+
+    A symlink is read only when its real path lies inside the corpus; one that
+    leads outside, loops or dangles gets an error diagnostic naming it."""
     folder = Path(folder)
     if not folder.is_dir():
         raise KodeksError(f"{folder}: no such corpus folder; give the folder that holds the *.txt sources")
     manifest = load_manifest(folder)
-    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".txt", ".html", ".htm") and p.is_file())
     sources, diags = [], []
     for name in manifest:
         if not (folder / name).exists():
             diags.append(diag("K107", f"{folder / 'sources.toml'}: lists {name}, which is not in the folder"))
-    for path in files:
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in (".txt", ".html", ".htm"):
+            continue
+        if path.is_symlink():
+            try:
+                real = path.resolve(strict=True)
+            except (OSError, RuntimeError) as exc:
+                why = "a symlink loop" if isinstance(exc, RuntimeError) or \
+                    getattr(exc, "errno", None) == 40 else "a dangling symlink"
+                diags.append(diag("K111", f"{path}: {why} (to {os.readlink(path)}); not read"))
+                continue
+            if not real.is_relative_to(folder.resolve()):
+                diags.append(diag("K110", f"{path}: a symlink to {real}, outside the corpus; not read "
+                                          "(Kodeks reads nothing outside the corpus folder)"))
+                continue
+        if not path.is_file():
+            continue
         src, found = read_source(path, manifest.get(path.name))
         diags += found
         if src is not None:
             sources.append(src)
-    return sources, diags
+    sources, found = source_ids(sources)
+    return sources, diags + found
 
 
 def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, list[Diagnostic]]:
@@ -156,6 +379,10 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     text, encoding, diags = decode(data, str(path))
     if text is None:
         return None, diags
+    if "\r" in text and "\n" not in text:
+        # classic Mac line ends: without this every line would be line 1
+        text = text.replace("\r", "\n")
+        diags.append(diag("K109", f"{path}: lines end in carriage returns only; read as newlines"))
     fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
     boilerplate: tuple[int, ...] = ()
     if fmt == "html":
