@@ -148,8 +148,15 @@ class Codex:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise KodeksError(f"{path}: cannot be read ({exc}); run `kodeks build` again") from exc
-        con = search_mod.check_index(folder / "codex.sqlite", path) if index else None
-        return cls(data, folder=folder, index=con)
+        try:
+            if not isinstance(data, dict) or not isinstance(data.get("entries", []), list):
+                raise TypeError("the top level is not an object with a list of entries")
+            codex = cls(data, folder=folder)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            raise KodeksError(f"{path}: valid JSON, but not a codex.json as Kodeks writes it "
+                              f"({type(exc).__name__}: {exc}); run `kodeks build` again") from exc
+        codex._index = search_mod.check_index(folder / "codex.sqlite", path) if index else None
+        return codex
 
     @classmethod
     def build(cls, corpus: str | Path = "corpus") -> Codex:
@@ -286,9 +293,12 @@ class Codex:
         if not path.is_file():
             raise KodeksError(f"{path} is missing; run `kodeks build` to write it")
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise KodeksError(f"{path} cannot be read ({exc}); run `kodeks build` again") from exc
+        if not isinstance(data, {"links.json": list}.get(name, dict)):
+            raise KodeksError(f"{path}: valid JSON, but not a {name} as Kodeks writes it; run `kodeks build` again")
+        return data
 
     # --- search ---------------------------------------------------------------------
 

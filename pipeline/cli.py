@@ -2,13 +2,15 @@
 
 Each subcommand calls one public function. Exit codes: 0 success; 1 a
 diagnostic of level error was reported (or, with ``--strict``, a warning);
-2 unusable arguments or input.
+2 unusable arguments or input; 70 an internal error (a bug: reported in one
+line, the traceback only with ``KODEKS_DEBUG=1``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -98,7 +100,7 @@ def cmd_clean(args) -> int:
     for d in diags:
         print(f"{d.level} {d.code}: {d.message}", file=sys.stderr)
     if src is None:
-        return 1
+        return 2  # unusable input (README: exit codes)
     cleaned = clean(src)
     if args.format == "json":
         print(json.dumps({"text": cleaned.text, "edits": [e.to_json() for e in cleaned.edits]},
@@ -199,6 +201,13 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # the last resort: a user never sees a traceback
+        if os.environ.get("KODEKS_DEBUG"):
+            raise
+        print(f"kodeks: internal error in `kodeks {args.command}` ({type(exc).__name__}: {exc}); "
+              "this is a bug in Kodeks: please report it with the command that caused it "
+              "(KODEKS_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

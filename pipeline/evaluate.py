@@ -126,6 +126,20 @@ def figures(c: dict) -> dict[str, float]:
     return f
 
 
+def _load(path: Path, what: str):
+    """One JSON file of the gold or of the build, or ``KodeksError`` naming it and the line."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise KodeksError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}); not a {what}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KodeksError(f"{path}: cannot be read ({exc}); not a {what}") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
+        raise KodeksError(f"{path}: not a {what}: it must be a JSON object whose \"nodes\" is a list "
+                          "(the shape the gold folder's README defines)")
+    return data
+
+
 def evaluate(out_dir: str | Path, gold_dir: str | Path) -> dict[str, dict[str, float]]:
     """Figures per source stem and ``overall``, for every gold file."""
     out_dir, gold_dir = Path(out_dir), Path(gold_dir)
@@ -138,10 +152,14 @@ def evaluate(out_dir: str | Path, gold_dir: str | Path) -> dict[str, dict[str, f
     rows: dict[str, dict[str, float]] = {}
     total: dict[str, tuple] = {}
     for gold_path in sorted(gold_dir.glob("*.json")):
-        gold = json.loads(gold_path.read_text(encoding="utf-8"))
         path = out_dir / gold_path.name
-        out = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
-        c = counts(gold, out)
+        gold = _load(gold_path, "gold annotation")
+        out = _load(path, "source tree") if path.exists() else None
+        try:
+            c = counts(gold, out)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            raise KodeksError(f"{gold_path} or {path}: not in the shape of a gold annotation "
+                              f"({type(exc).__name__}: {exc}); see the gold folder's README") from exc
         for k, v in c.items():
             total[k] = tuple(a + b for a, b in zip(total.get(k, (0,) * len(v)), v))
         rows[gold_path.stem] = figures(c)

@@ -52,6 +52,10 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return _fail(str(exc), getattr(exc, "exit_code", 2))
         except BrokenPipeError:  # pragma: no cover - `| head`
             return 0
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            # a build folder edited by hand or by another tool: its JSON has the wrong shape
+            return _fail(f"{args.codex}: the build output does not have the shape Kodeks writes "
+                         f"({type(exc).__name__}: {exc}); run `kodeks build` again", 2)
 
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__

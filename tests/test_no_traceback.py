@@ -1,0 +1,101 @@
+"""End to end: the CLI over a table of bad inputs. Every row ends with a message
+and the documented exit code, and stderr never holds a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import kodeks
+
+LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
+       "A.Наказание назначается\n"
+       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n")
+
+WRONG_CODEX = {
+    "list": [],
+    "entries-number": {"entries": 5},
+    "entry-without-id": {"entries": [{"kind": "law"}]},
+    "entry-a-string": {"entries": ["64A1"]},
+    "title-a-number": {"entries": [{"id": "64", "kind": "law", "title": 5, "text": ["x"], "children": 3,
+                                    "witnesses": [{"source": "a", "span": 7}]}]},
+}
+
+WRONG_GOLD = {
+    "array": "[1, 2]",
+    "no-nodes": '{"source": "law.txt", "kind": "laws", "children": []}',
+    "nodes-number": '{"source": "law.txt", "nodes": 5}',
+    "broken": '{"id": "64",\n "kind": ',
+    "nodes-strings": '{"nodes": ["64", "65"]}',
+    "children-number": '{"nodes": [{"id": "64", "kind": "law", "children": 5}]}',
+}
+
+
+@pytest.fixture(scope="module")
+def setting(tmp_path_factory, built):
+    base = tmp_path_factory.mktemp("bad")
+    corpus = base / "corpus"
+    corpus.mkdir()
+    (corpus / "law.txt").write_text(LAW, encoding="utf-8")
+    for name, data in WRONG_CODEX.items():
+        folder = base / f"codex-{name}"
+        shutil.copytree(built, folder)
+        (folder / "codex.json").write_text(json.dumps(data), encoding="utf-8")
+    (base / "links-object").mkdir()
+    shutil.copy(built / "codex.json", base / "links-object" / "codex.json")
+    (base / "links-object" / "links.json").write_text('{"a": 1}')
+    for name, text in WRONG_GOLD.items():
+        (base / f"gold-{name}").mkdir()
+        (base / f"gold-{name}" / "law.json").write_text(text, encoding="utf-8")
+    for name, manifest in {"priority": '[[source]]\nfile = "law.txt"\npriority = "high"\n',
+                           "file": "[[source]]\nfile = 5\n", "source": "source = 5\n",
+                           "toml": "[[source]\n"}.items():
+        c = base / f"manifest-{name}"
+        shutil.copytree(corpus, c)
+        (c / "sources.toml").write_text(manifest, encoding="utf-8")
+    (base / "empty").mkdir()
+    (base / "binary.txt").write_bytes(bytes(range(256)) * 8)
+    (base / "mine").mkdir()
+    (base / "mine" / "notes.txt").write_text("x")
+    (base / "latin1.pbn").write_bytes('[Event "Kl\xfcb"]\n[Deal "N:AKQ.J.T.9 - - -"]\n'.encode("latin-1"))
+    (base / "facts.json").write_text(json.dumps({"offender": {"seat": "N"}, "revoke_trick": {"n": 3}}))
+    return base
+
+
+ROWS = [
+    # (arguments with {b} for the setting folder, allowed exit codes)
+    *[(["show", "64A1", "--codex", f"{{b}}/codex-{n}"], {2}) for n in WRONG_CODEX],
+    *[(["refs", "64", "--codex", f"{{b}}/codex-{n}"], {2}) for n in WRONG_CODEX],
+    *[(["coverage", "--codex", f"{{b}}/codex-{n}"], {2}) for n in WRONG_CODEX],
+    (["refs", "--dangling", "--codex", "{b}/links-object"], {2}),
+    (["search", "фальшренонс", "--codex", "{b}/codex-list"], {2}),
+    *[(["eval", "{b}/codex-list", "--gold", f"{{b}}/gold-{n}"], {2}) for n in WRONG_GOLD],
+    *[(["build", f"{{b}}/manifest-{n}", "-o", "{b}/out", "--no-pdf"], {2})
+      for n in ("priority", "file", "source", "toml")],
+    (["build", "{b}/empty", "-o", "{b}/out", "--no-pdf"], {2}),
+    (["build", "{b}/nowhere", "-o", "{b}/out", "--no-pdf"], {2}),
+    (["build", "{b}/corpus", "-o", "{b}/mine", "--no-pdf"], {2}),
+    (["build", "{b}/corpus", "-o", "{b}/corpus", "--no-pdf"], {2}),
+    (["build", "{b}/corpus", "-o", "/dev/null", "--no-pdf"], {2}),
+    (["build", "{b}/corpus", "-o", "", "--no-pdf"], {2}),
+    (["clean", "{b}/missing.txt"], {2}),
+    (["clean", "{b}/binary.txt"], {2}),
+    (["clean", "{b}/empty"], {2}),
+    # PBN decoding and the facts' types belong to the rulings; whatever they answer, no traceback
+    (["rule", "revoke", "--pbn", "{b}/latin1.pbn"], {0, 1, 2, 70}),
+    (["rule", "revoke", "--facts", "{b}/facts.json"], {2}),
+    (["rule", "revoke", "--facts", "{b}/missing.json"], {2}),
+]
+
+
+@pytest.mark.parametrize("args,codes", ROWS, ids=[" ".join(a).replace("{b}/", "") for a, _ in ROWS])
+def test_bad_input_gives_a_message_not_a_traceback(setting, args, codes):
+    proc = kodeks(*[a.format(b=setting) for a in args])
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout, proc.stderr
+    assert proc.returncode in codes, (proc.returncode, proc.stderr)
+    assert proc.stderr.strip(), "a failure says why"
+    assert not (setting / "out").exists()
+    assert (setting / "mine" / "notes.txt").read_text() == "x"
