@@ -101,7 +101,8 @@ def check_target(out: str | Path, corpus: str | Path | None = None) -> Path:
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise KodeksError(f"{given}: cannot be examined ({exc.strerror}); give another folder with -o") from exc
+        raise KodeksError(f"{given}: the output folder cannot be written ({exc.strerror}); "
+                          "give another folder with -o") from exc
     if not stat.S_ISDIR(st.st_mode):
         what = "a plain file" if stat.S_ISREG(st.st_mode) else "a device or special file"
         raise KodeksError(f"{given}: is {what}, not a folder; Kodeks replaces only a folder it wrote "

@@ -588,7 +588,8 @@
     var page = document.getElementById("search-page-results");
     var m = /[?&]q=([^&#]*)/.exec(location.search);
     if (m) {
-      var q = decodeURIComponent(m[1].replace(/\+/g, " "));
+      var q = m[1].replace(/\+/g, " ");
+      try { q = decodeURIComponent(q); } catch (err) { /* a malformed %-escape: search it as written */ }
       input.value = q;
       if (page) { if (!go(q, page)) { box.hidden = true; } }
       else go(q, box);

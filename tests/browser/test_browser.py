@@ -275,3 +275,12 @@ def test_search_box_subject_index(indexed_site, page):
         for q in ("болван", "аннулирование уступки", "болван ренонс", "уступка", "болван", "64"):
             got = page.evaluate("q => window.kodeksSearch(q, {limit: 10}).hits.map(h => h.address)", q)
             assert got == [h.address for h in api.search(q, limit=10)], q
+
+
+def test_a_malformed_query_in_the_address_keeps_the_search_working(site, page):
+    # "%E0%A4%A" is a broken %-escape: decoding it throws, which once killed the script
+    page.goto(url(site, "search.html") + "?q=%E0%A4%A")
+    assert page.input_value("#q") == "%E0%A4%A"
+    page.fill("#q", "фальшренонс")
+    page.press("#q", "Enter")
+    assert page.locator("li", has_text="64A1").count() >= 1
