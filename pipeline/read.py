@@ -53,7 +53,7 @@ def guess_legacy(data: bytes) -> tuple[str, str, float]:
     candidates = [best.encoding] if best is not None and best.encoding in LEGACY else []
     if best is None or best.chaos > 0.2:
         candidates += [e for e in LEGACY if e not in candidates]
-    scored = []
+    scored: list[tuple[float, int, str, str]] = []
     for enc in candidates:
         try:
             text = data.decode(enc)
@@ -69,15 +69,13 @@ def guess_legacy(data: bytes) -> tuple[str, str, float]:
 
 def _line_ranges(numbers: list[int]) -> str:
     """``[3, 4, 5, 9]`` → ``3–5, 9``."""
-    out, start, prev = [], None, None
-    for n in numbers + [None]:
-        if start is not None and (n is None or n != prev + 1):
-            out.append(str(start) if start == prev else f"{start}–{prev}")
-            start = None
-        if n is not None and start is None:
-            start = n
-        prev = n
-    return ", ".join(out)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
@@ -97,13 +95,13 @@ def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
         return None
     # regions: runs of non-UTF-8 lines, joined across ASCII-only lines between them
     regions: list[list[int]] = []
-    for i, line in enumerate(lines):
+    for i in range(len(lines)):
         if not ok[i]:
             if regions and all(lines[j].isascii() for j in range(regions[-1][-1] + 1, i)):
                 regions[-1].append(i)
             else:
                 regions.append([i])
-    parts = [None] * len(lines)
+    parts: list[str | None] = [None] * len(lines)
     diags = []
     for region in regions:
         lo, hi = region[0], region[-1]
@@ -152,8 +150,8 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
             try:
                 text = cut.decode("utf-8")
             except UnicodeDecodeError:
-                text = None
-            if text is not None:
+                pass
+            else:
                 line = text.count("\n") + 1
                 return text, "utf-8", [diag("K105", f"{name}:{line}: the file ends in the middle of a "
                                                    f"character (bytes {data[exc.start:].hex(' ')} dropped); "

@@ -13,8 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from kodeks_testing import kodeks
 
 LAW = ("Правило 64. Процедура после выявления фальшренонса\n"

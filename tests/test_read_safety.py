@@ -5,7 +5,6 @@ odd file names and a manifest that does not fit its schema."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -74,7 +73,7 @@ def test_a_manifest_symlinked_out_of_the_corpus_is_refused(tmp_path):
 # --- decoding ------------------------------------------------------------------------
 
 def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
-    data = LAW.encode("utf-8") + OTHER.encode("cp1251") + "Конец текста.\n".encode("utf-8")
+    data = LAW.encode("utf-8") + OTHER.encode("cp1251") + "Конец текста.\n".encode()
     (tmp_path / "mixed.txt").write_bytes(data)
     (src,), diags = read_corpus(tmp_path)
     assert src.text == LAW + OTHER + "Конец текста.\n"
@@ -84,7 +83,7 @@ def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
 
 def test_regions_in_two_legacy_encodings_are_each_read_right(tmp_path):
     data = LAW.encode("utf-8") + OTHER.encode("koi8_r") + LAW.encode("utf-8") + OTHER.encode("cp866")
-    text, encoding, diags = decode(data, "x.txt")
+    text, _encoding, diags = decode(data, "x.txt")
     assert text == LAW + OTHER + LAW + OTHER
     assert sorted(d.message.rsplit(" ", 1)[-1] for d in diags) == ["cp866", "koi8_r"]
 
