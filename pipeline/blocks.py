@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from . import addresses
+from . import addresses, editions
 from .grammar import (
     BULLET,
     CLAUSE,
@@ -102,6 +102,8 @@ class BlockState:
     """Every line of the cleaned text, empty ones included."""
     source_kind: str
     """``laws`` or ``commentary``: some numberings mean something only in one."""
+    laws: int = editions.DEFAULT.laws
+    """How many laws the source's edition has: a heading with a larger number is no law."""
     line: int = 0
     """Index of the next line to read."""
     tokens: list[Token] = field(default_factory=list)
@@ -306,8 +308,19 @@ def part(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 
 def law(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A law heading: ``Правило 64. …``, ``ПРАВИЛО 65. …``, ``Правило 24.Показ…``."""
-    return _marker(state, start, silent, LAW_HEAD, "law", lambda m: m[1])
+    """A law heading: ``Правило 64. …``, ``ПРАВИЛО 65. …``, ``Правило 24.Показ…``.
+    A heading whose number no law has (``Правило 0.``, ``Правило 94.``) is an
+    ``orphan`` token: the whole line, which opens an unplaced fragment."""
+    text = state.lines[start].text
+    m = LAW_HEAD.match(text)
+    if m is None:
+        return False
+    if not silent:
+        if 1 <= int(m[1]) <= state.laws:
+            state.push("law", m[1], text[m.end():], start)
+        else:
+            state.push("orphan", m[1], text, start)
+    return True
 
 
 def footnote(state: BlockState, start: int, end: int, silent: bool) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d{1,3})\s*\.\s*")
+LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*\.\s*")
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
 PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть|РАЗДЕЛ|ГЛАВА|ЧАСТЬ)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …``."""

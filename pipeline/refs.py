@@ -406,7 +406,10 @@ def windows(text: str) -> list[tuple[int, int]]:
         p = m.start()
         if out and p < out[-1][1] - AHEAD // 2:
             continue            # well inside the current window already
-        line = text.rfind("\n", 0, p) + 1
+        # every backward search is bounded, so a source that is one long line stays linear
+        lo = max(0, p - 2 * BACK)
+        nl = text.rfind("\n", lo, p)
+        line = nl + 1 if nl >= 0 else lo
         ws = p - BACK
         if ws <= line:
             ws = line
@@ -426,6 +429,15 @@ def windows(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _blank_before(text: str, pos: int) -> bool:
+    """Only blanks stand between the start of the line and ``pos`` (read backwards
+    over the blanks only, so it costs nothing on a long line)."""
+    i = pos - 1
+    while i >= 0 and text[i] != "\n" and text[i].isspace():
+        i -= 1
+    return i < 0 or text[i] == "\n"
+
+
 def find_references(text: str, *, law: str | None = None, section: str | None = None) -> list[Reference]:
     """Every reference in `text`, in order. `law`/`section` are the canonical addresses of the
     law / section that contains the text, used to resolve self-references; with law=None
@@ -441,8 +453,7 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
     n = len(text)
     covered = 0                 # end of the last window actually read (after widening)
     for ws, we in spans:
-        line = text.rfind("\n", 0, ws) + 1
-        bol = text[line:ws].strip() == ""
+        bol = _blank_before(text, ws)
         while True:
             found = det.find(nlp.make_doc(text[ws:we]), law, section, bol)
             if we >= n or not found or found[-1].end + AHEAD // 4 < we:

@@ -29,7 +29,7 @@ from typing import cast
 
 import regex
 
-from . import addresses, toc
+from . import addresses, editions, toc
 from .blocks import BlockState, Line, Token, tokenize
 from .errors import diag
 from .grammar import FULL_STOP, LETTERED, TAG
@@ -41,7 +41,7 @@ PENALTY = "(НАКАЗАНИЕ)"
 _LISTINGS = ("toc", "index")
 _ASIDE = (*_LISTINGS, "foreign")
 """Tokens that are no text of the units around them."""
-_UNITS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item", "footnote"))
+_UNITS = frozenset(("part", "law", "orphan", "commentary", "section", "clause", "subclause", "item", "footnote"))
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -76,7 +76,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     bodies → footnotes → numbering checks."""
     src = cleaned.source
     at = _Where(src, OffsetMap(cleaned.edits))
-    tokens = tokenize(BlockState(_lines(cleaned), src.kind))
+    edition = editions.EDITIONS.get(src.edition, editions.DEFAULT)
+    tokens = tokenize(BlockState(_lines(cleaned), src.kind, laws=edition.laws))
     aside = _not_law_text(tokens)
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]
@@ -220,6 +221,13 @@ class _TreeBuilder:
             tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.kind == "footnote":
             self.footnotes.append(tok)
+        elif tok.kind == "orphan":
+            # a law heading with an impossible number: its text is kept, but placed nowhere
+            self.stack.clear()
+            self._root(_Build("fragment", None, None, None, [tok.rest], tok.start, tok.end, tok.page, level=-1))
+            self.diags.append(diag("K310", f"{self.at.at(tok.start)}: a law heading with number {tok.label}, "
+                                           "which no law of the edition has; kept as an unplaced fragment",
+                                   self.at.span(tok.start, tok.end)))
         elif tok.kind == "para":
             current = self.current
             if current is None:  # cannot happen after a region start, kept for safety

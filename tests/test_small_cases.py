@@ -1,0 +1,53 @@
+"""Smaller safety cases: law headings with impossible numbers, the exit code of
+``kodeks clean`` on a missing file, references on one very long line."""
+
+from __future__ import annotations
+
+import pytest
+
+from kodeks_testing import kodeks
+from pipeline.run import run
+
+LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
+       "A.Наказание назначается\n"
+       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n")
+NEXT = "Правило 65. Порядок сдачи взяток\nA.Каждый игрок кладёт карту перед собой.\n"
+
+
+def _walk(nodes):
+    for n in nodes:
+        yield n
+        yield from _walk(n.children)
+
+
+@pytest.mark.parametrize("number", ["0", "94", "99999999999"])
+def test_a_law_heading_with_an_impossible_number_is_a_fragment(tmp_path, number):
+    (tmp_path / "a.txt").write_text(LAW + f"Правило {number}. Непонятный заголовок\n"
+                                    "A.Текст, который нельзя отнести к правилу.\n" + NEXT, encoding="utf-8")
+    b = run(tmp_path, until="segment")
+    (tree,) = b.trees
+    kinds = [(n.kind, n.id) for n in tree.nodes]
+    assert kinds == [("law", "64"), ("fragment", None), ("law", "65")], kinds
+    law64 = tree.nodes[0]
+    assert all("Непонятный" not in (n.text + (n.title or "")) for n in _walk([law64]))
+    frag_text = "\n".join(n.text + (n.title or "") for n in _walk([tree.nodes[1]]))
+    assert f"Правило {number}. Непонятный заголовок" in frag_text
+    assert "нельзя отнести" in frag_text
+    (d,) = [d for d in b.diagnostics if d.code == "K310"]
+    assert "a.txt:4" in d.message and number in d.message
+
+
+def test_clean_on_a_missing_file_exits_2(tmp_path):
+    proc = kodeks("clean", str(tmp_path / "nothing.txt"))
+    assert proc.returncode == 2
+    assert "nothing.txt" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_references_on_one_long_line_are_all_found():
+    from pipeline.refs import find_references
+
+    unit = "см. правило 64 и правило 65, а также п. 64.10 выше; "
+    text = unit * 2000  # one line of about 100 000 characters
+    found = find_references(text)
+    assert [f.target for f in found[:3]] == ["64", "65", "64.10"]
+    assert len(found) == 3 * 2000
