@@ -44,10 +44,14 @@ STAMP = ".kodeks-output"
 FORMAT = 1
 """Version of the output layout, written into the stamp."""
 
-LEGACY_NAMES = frozenset({"sources", "codex.json", "links.json", "coverage.json", "report.json",
-                          "codex.sqlite", "html", "codex.pdf", "README.md"})
-"""Everything a build wrote before outputs carried a stamp: a folder that holds
-``codex.json`` and nothing outside these names is such an output."""
+
+
+def _product_names() -> set[str]:
+    """The names a build writes (``render.PRODUCTS``). A folder from before the
+    stamp existed is recognised by holding ``codex.json`` and nothing else."""
+    from .render import PRODUCTS
+
+    return {p.path.rstrip("/") for p in PRODUCTS}
 
 
 def stamp_text() -> str:
@@ -68,7 +72,7 @@ def is_kodeks_output(folder: Path) -> bool:
             return False
         return isinstance(data, dict) and isinstance(data.get("kodeks_output_format"), int)
     names = {p.name for p in folder.iterdir()}
-    return "codex.json" in names and names <= LEGACY_NAMES
+    return "codex.json" in names and names <= _product_names()
 
 
 def _inside(a: Path, b: Path) -> bool:
