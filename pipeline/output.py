@@ -45,7 +45,6 @@ FORMAT = 1
 """Version of the output layout, written into the stamp."""
 
 
-
 def _product_names() -> set[str]:
     """The names a build writes (``render.PRODUCTS``). A folder from before the
     stamp existed is recognised by holding ``codex.json`` and nothing else."""
