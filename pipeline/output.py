@@ -146,8 +146,8 @@ def remove_stale(real: Path) -> list[Path]:
     lock is gone); a live build's temporary is left alone."""
     removed = []
     prefix = _temp_prefix(real)
-    for p in sorted(real.parent.glob(prefix + "*")):
-        if p.is_symlink() or not p.is_dir():
+    for p in sorted(real.parent.iterdir()):  # not glob: the name may hold [ ] * ?
+        if not p.name.startswith(prefix) or p.is_symlink() or not p.is_dir():
             continue
         try:
             with _flock(p, blocking=False) as got:
