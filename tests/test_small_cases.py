@@ -51,3 +51,26 @@ def test_references_on_one_long_line_are_all_found():
     found = find_references(text)
     assert [f.target for f in found[:3]] == ["64", "65", "64.10"]
     assert len(found) == 3 * 2000
+
+
+class _Scanned(str):
+    """A text that records how far each ``find``/``rfind`` on it may scan."""
+
+    widest = 0
+
+    def rfind(self, sub, start=None, end=None):
+        lo, hi = start or 0, len(self) if end is None else end
+        type(self).widest = max(type(self).widest, hi - lo)
+        return str.rfind(self, sub, start, end)
+
+
+def test_reference_windows_scan_a_bounded_stretch_of_a_long_line():
+    """The cost of finding references on one line grows with its length, not its
+    square: every backward search for the start of the line is bounded (the
+    old code searched back to the start of the text for every candidate)."""
+    from pipeline.refs import find_references
+
+    text = _Scanned("см. правило 64 и правило 65, а также п. 64.10 выше; " * 2000)
+    _Scanned.widest = 0
+    find_references(text)
+    assert 0 < _Scanned.widest < 1000
