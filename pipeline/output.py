@@ -53,12 +53,9 @@ def _product_names() -> set[str]:
     return {p.path.rstrip("/") for p in PRODUCTS}
 
 
-def stamp_text() -> str:
-    return json.dumps({"kodeks_output_format": FORMAT}) + "\n"
-
-
-def write_stamp(folder: Path) -> None:
-    (folder / STAMP).write_text(stamp_text(), encoding="utf-8")
+def write_stamp(path: Path) -> None:
+    """Write the stamp file at ``path`` (``OUT/.kodeks-output``)."""
+    path.write_text(json.dumps({"kodeks_output_format": FORMAT}) + "\n", encoding="utf-8")
 
 
 def is_kodeks_output(folder: Path) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import export, link, merge
+from . import export, link, merge, output
 
 if TYPE_CHECKING:
     from .run import Build
@@ -100,6 +100,8 @@ PRODUCTS: tuple[Product, ...] = (
     Product("codex.epub", _epub, when=lambda b: b.epub),
     Product("codex.pdf", _pdf, when=lambda b: b.pdf),
     Product("report.json", lambda b, p: export.dump(p, export.report_json(b))),
+    # last: the stamp that lets the next build replace this folder (pipeline/output.py)
+    Product(output.STAMP, lambda b, p: output.write_stamp(p)),
 )
 """Every build product, in the order written."""
 

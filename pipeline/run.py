@@ -199,7 +199,6 @@ def build(corpus: str | Path, out: str | Path, **kw) -> Build:
         raise KodeksError(f"{out}: the output folder cannot be written ({exc.strerror}); "
                           "choose another with -o") from exc
     try:
-        output.write_stamp(tmp.path)
         b = run(corpus, tmp.path, **kw)
         output.swap_in(tmp, corpus)
         b.out = Path(out)

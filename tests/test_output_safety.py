@@ -198,19 +198,19 @@ def test_concurrent_builds_into_one_folder_both_finish(tmp_path):
 
 
 def test_a_full_disk_keeps_the_previous_output_and_says_so(tmp_path, monkeypatch, capsys):
-    from pipeline import cli, render
+    from pipeline import cli, run
 
     corpus = small_corpus(tmp_path / "corpus")
     out = tmp_path / "out"
     assert cli.main(["build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"]) in (0, 1)
     before = snapshot(out)
-    real_write = render.write_all
+    real_stage = run.stage_render
 
     def full(b):
-        real_write(b)
+        real_stage(b)
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(b.out / "codex.sqlite"))
 
-    monkeypatch.setattr(render, "write_all", full)
+    monkeypatch.setattr(run, "STAGES", tuple((n, full if n == "render" else f) for n, f in run.STAGES))
     capsys.readouterr()
     assert cli.main(["build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"]) == 2
     err = capsys.readouterr().err
