@@ -110,7 +110,7 @@ def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
             parts[i] = lines[i].decode(enc)  # the guess decodes the whole region, ASCII lines alike
         numbers = _line_ranges([i + 1 for i in region])
         level = "error" if confidence < LOW_CONFIDENCE else None
-        diags.append(diag("K108", f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
+        diags.append(diag("K109", f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
                                   f"read as {enc}" + (" (a low-confidence guess: check these lines)"
                                                      if level else ""), level=level))
     text = "".join(p if p is not None else lines[i].decode("utf-8") for i, p in enumerate(parts))
@@ -325,7 +325,7 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
             sid, n = f"{wanted[i]}-{n}", n + 1
         taken.add(sid.casefold())
         ids[i] = sid
-    diags = [diag("K112", f"{s.path}: shares its stem with another source; its exports are named {sid}")
+    diags = [diag("K113", f"{s.path}: shares its stem with another source; its exports are named {sid}")
              for s, sid in zip(sources, ids) if sid != s.stem and shared[s.stem.casefold()] > 1]
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
@@ -352,10 +352,10 @@ def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
             except (OSError, RuntimeError) as exc:
                 why = "a symlink loop" if isinstance(exc, RuntimeError) or \
                     getattr(exc, "errno", None) == 40 else "a dangling symlink"
-                diags.append(diag("K111", f"{path}: {why} (to {os.readlink(path)}); not read"))
+                diags.append(diag("K112", f"{path}: {why} (to {os.readlink(path)}); not read"))
                 continue
             if not real.is_relative_to(folder.resolve()):
-                diags.append(diag("K110", f"{path}: a symlink to {real}, outside the corpus; not read "
+                diags.append(diag("K111", f"{path}: a symlink to {real}, outside the corpus; not read "
                                           "(Kodeks reads nothing outside the corpus folder)"))
                 continue
         if not path.is_file():
@@ -380,7 +380,7 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     if "\r" in text and "\n" not in text:
         # classic Mac line ends: without this every line would be line 1
         text = text.replace("\r", "\n")
-        diags.append(diag("K109", f"{path}: lines end in carriage returns only; read as newlines"))
+        diags.append(diag("K110", f"{path}: lines end in carriage returns only; read as newlines"))
     fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
     boilerplate: tuple[int, ...] = ()
     if fmt == "html":

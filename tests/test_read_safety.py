@@ -55,7 +55,7 @@ def test_symlinks_out_of_the_corpus_are_not_read(tmp_path):
     text = published(out)
     assert "СЕКРЕТНАЯСТРОКА" not in text and "root:" not in text
     found = {(d["code"], Path(d["message"].split(":")[0]).name) for d in report(out)}
-    assert {("K110", "key.txt"), ("K110", "passwd.txt"), ("K111", "loop.txt"), ("K111", "gone.txt")} <= found
+    assert {("K111", "key.txt"), ("K111", "passwd.txt"), ("K112", "loop.txt"), ("K112", "gone.txt")} <= found
     assert (out / "sources" / "alias.json").is_file()
 
 
@@ -77,7 +77,7 @@ def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
     (tmp_path / "mixed.txt").write_bytes(data)
     (src,), diags = read_corpus(tmp_path)
     assert src.text == LAW + OTHER + "Конец текста.\n"
-    (d,) = [d for d in diags if d.code == "K108"]
+    (d,) = [d for d in diags if d.code == "K109"]
     assert "mixed.txt:4" in d.message and "4–6" in d.message and "cp1251" in d.message
 
 
@@ -124,7 +124,7 @@ def test_cr_only_line_ends_give_real_line_numbers(tmp_path):
     for node in tree.nodes:
         walk(node)
     assert max(lines) >= 4, lines
-    assert any(d.code == "K109" for d in b.diagnostics)
+    assert any(d.code == "K110" for d in b.diagnostics)
 
 
 # --- ids and names -------------------------------------------------------------------
