@@ -257,7 +257,10 @@ def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
             break
         seen.add(m[1])
         i += 1
-    nxt = next((ln.text for ln in lines[i:end] if ln.text.strip()), "")
+    j = i  # by index, not over a slice: a slice copies the rest of the source for every line tried
+    while j < end and not lines[j].text.strip():
+        j += 1
+    nxt = lines[j].text if j < end else ""
     closed = PART_HEAD.match(nxt) is not None or ((m := LAW_HEAD.match(nxt)) is not None and m[1] in seen)
     if i - start < 3 and not (i - start == 2 and closed):
         return False

@@ -23,6 +23,7 @@ Placement rules:
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
@@ -374,12 +375,16 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
     """Phase 5: each footnote body goes to the first node on its page whose text
     carries the mark; marks with no body on their page are reported."""
     diags: list[Diagnostic] = []
+    on_page: dict[int, list[_Build]] = {}  # only the nodes of its own page: linear in the source
+    for b in all_nodes:
+        on_page.setdefault(b.page, []).append(b)
+    starts = [b.start for b in all_nodes]  # document order
     for tok in footnotes:
         mark = tok.label or ""
         body_text, _tags = _strip_tags(tok.rest.strip())
         target = None
-        for b in all_nodes:
-            if b.page != tok.page or b.start > tok.start:
+        for b in on_page.get(tok.page, ()):
+            if b.start > tok.start:
                 continue
             if mark in (b.title or "") + "\n" + "\n".join(b.paras) and not any(f.mark == mark for f in b.footnotes):
                 target = b
@@ -388,7 +393,8 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
         if target is None:
             diags.append(diag("K303", f"{at.at(tok.start)}: footnote {mark} has no mark on its page; kept with "
                                       "the node before it", fn.span))
-            target = next((b for b in reversed(all_nodes) if b.start <= tok.start), all_nodes[0] if all_nodes else None)
+            before = bisect.bisect_right(starts, tok.start) - 1
+            target = all_nodes[before] if before >= 0 else (all_nodes[0] if all_nodes else None)
         if target is not None:
             target.footnotes.append(fn)
     served = {(tok.page, tok.label) for tok in footnotes}
