@@ -109,10 +109,10 @@ def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
         for i in range(lo, hi + 1):
             parts[i] = lines[i].decode(enc)  # the guess decodes the whole region, ASCII lines alike
         numbers = _line_ranges([i + 1 for i in region])
-        level = "error" if confidence < LOW_CONFIDENCE else None
+        low = confidence < LOW_CONFIDENCE
         diags.append(diag("K109", f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
                                   f"read as {enc}" + (" (a low-confidence guess: check these lines)"
-                                                     if level else ""), level=level))
+                                                     if low else ""), level="error" if low else None))
     text = "".join(p if p is not None else lines[i].decode("utf-8") for i, p in enumerate(parts))
     return text, "utf-8", diags
 
