@@ -16,6 +16,8 @@ import os
 import tomllib
 from pathlib import Path
 
+import regex
+
 from . import blocks, editions
 from .errors import KodeksError, diag
 from .model import Diagnostic, Source, SourceKind
