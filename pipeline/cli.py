@@ -125,7 +125,9 @@ def cmd_clean(args) -> int:
 
 # -- parser --------------------------------------------------------------------
 
-def parser() -> argparse.ArgumentParser:
+def parser(rulings: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; ``rulings=False`` leaves out ``kodeks rule`` (and
+    the import of the rulings it lists), for a command that is not a ruling."""
     p = argparse.ArgumentParser(
         prog="kodeks",
         description=f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
@@ -181,15 +183,28 @@ def parser() -> argparse.ArgumentParser:
 
     # a module that fails to import is a bug to see, not four commands to drop silently
     from . import lookup_cli
-    from .rulings import cli as rulings_cli
-
     lookup_cli.register(sub)
-    rulings_cli.add_rule_parser(sub)
+    if rulings:
+        from .rulings import cli as rulings_cli
+
+        rulings_cli.add_rule_parser(sub)
     return p
 
 
+def _command(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+_NOT_RULINGS = frozenset({"build", "export", "eval", "clean", "show", "search", "refs", "coverage"})
+"""Commands that parse and run without the rulings; any other word (``rule``,
+a typo, none) gets the whole parser, so help and errors list every command."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    p = parser(rulings=_command(argv) not in _NOT_RULINGS)
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help, 2 for bad arguments
