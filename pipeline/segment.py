@@ -379,14 +379,19 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
     for b in all_nodes:
         on_page.setdefault(b.page, []).append(b)
     starts = [b.start for b in all_nodes]  # document order
+    carrying: dict[tuple[int, str], list[_Build]] = {}  # the page's nodes whose text has the mark, once
     for tok in footnotes:
         mark = tok.label or ""
         body_text, _tags = _strip_tags(tok.rest.strip())
         target = None
-        for b in on_page.get(tok.page, ()):
+        key = (tok.page, mark)
+        if key not in carrying:
+            carrying[key] = [b for b in on_page.get(tok.page, ())
+                             if mark in (b.title or "") + "\n" + "\n".join(b.paras)]
+        for b in carrying[key]:
             if b.start > tok.start:
                 continue
-            if mark in (b.title or "") + "\n" + "\n".join(b.paras) and not any(f.mark == mark for f in b.footnotes):
+            if not any(f.mark == mark for f in b.footnotes):
                 target = b
                 break
         fn = Footnote(mark=mark, text=body_text, span=at.span(tok.start, tok.end))
