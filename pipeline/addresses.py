@@ -320,6 +320,23 @@ _HUMAN_DIVISION = regex.compile(
     r"^(?P<word>chapter-part|chapter|part|глава|часть|раздел)(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$", regex.I)
 
 
+_EDITION_PREFIX = regex.compile(r"^\s*(?P<edition>\d{4}|unknown)\s*:\s*(?P<rest>\S.*)$", regex.I)
+
+
+def split_edition(text: str) -> tuple[str | None, str]:
+    """An address typed with its edition: ``1997:64A1`` → ``("1997", "64A1")``;
+    without one, ``(None, text)``."""
+    m = _EDITION_PREFIX.match(text or "")
+    if not m:
+        return None, text
+    return m["edition"].lower(), m["rest"]
+
+
+def with_edition(edition: str, address: str) -> str:
+    """The printed form of an address in an edition: ``1997:64A1``."""
+    return f"{edition}:{address}"
+
+
 def lenient(text: str) -> str | None:
     """Parse an address as a person types it and return the canonical form.
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import search as search_mod
-from .addresses import describe, lenient
+from .addresses import describe, lenient, split_edition, with_edition
 from .errors import KodeksError
 from .model import Edit, Entry, Footnote, Provenance, Reference, RefField, Span, Witness
 from .search import Hit, Results
@@ -129,6 +129,32 @@ class Codex:
             self.entries[d["id"]] = _entry(d, self)
         self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
         self._cited: dict[str, list[tuple[str, Reference]]] | None = None
+        self.edition_id: str = str(data.get("edition", ""))
+        """The edition of these entries (the build's default edition at the top level)."""
+        self._editions: dict[str, Codex] = {self.edition_id: self}
+        for edition, part in (data.get("editions") or {}).items():
+            other = Codex({**part, "edition": edition, "sources": data.get("sources", ())}, folder=folder,
+                          index=index, links=links, coverage=coverage)
+            other._editions = self._editions
+            self._editions[edition] = other
+
+    # --- editions -------------------------------------------------------------
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        """Every edition the codex holds, the default first."""
+        return tuple(self._editions)
+
+    def edition(self, edition: str | None) -> Codex:
+        """The codex of one edition (``None``: this one); ``KodeksError`` (exit 2)
+        naming the editions present for one the corpus does not hold."""
+        if edition is None:
+            return self
+        found = self._editions.get(str(edition).strip().lower())
+        if found is None:
+            raise KodeksError(f"edition {edition!r} is not in this corpus; editions present: "
+                              f"{', '.join(self.editions)}")
+        return found
 
     # --- construction ---------------------------------------------------------
 
@@ -199,6 +225,10 @@ class Codex:
         ``BadAddress`` (unreadable) or ``UnknownAddress`` (not in the corpus)."""
         if text in self.entries:
             return text
+        edition, rest = split_edition(str(text))
+        if edition is not None and edition != self.edition_id:
+            return with_edition(edition, self.edition(edition).resolve(rest))
+        text = rest
         key = lenient(str(text))
         if key is None:
             return self._bare(str(text))
@@ -226,6 +256,9 @@ class Codex:
         entry = self.entries.get(address)
         if entry is not None:
             return entry
+        edition, rest = split_edition(str(address))
+        if edition is not None:
+            return self.edition(edition)[rest]
         return self.entries[self.resolve(address)]
 
     def get(self, address: str, default: Entry | None = None) -> Entry | None:

@@ -45,6 +45,8 @@ class Edition:
     """Example address of every level of the edition, outermost first."""
     pdf_date: str = ""
     """Creation date written into the PDF (ISO 8601), fixed so builds are reproducible."""
+    signals: tuple[tuple[str, int, str], ...] = ()
+    """Evidence a text renders this edition: ``(pattern, weight, what)``."""
 
     @property
     def heading(self) -> str:
@@ -54,17 +56,24 @@ class Edition:
 
 def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    CONCORDANCE.clear()
+    for row in data.get("concordance", ()):
+        CONCORDANCE[(str(row["from"]), str(row["to"]))] = dict(row.get("moved", {}))
     table = {}
     for row in data["edition"]:
         e = Edition(id=str(row["id"]), year=int(row["year"]), title=row["title"], laws=int(row["laws"]),
                     divisions=tuple((w, p) for w, p in row.get("divisions", ())),
-                    forms=tuple(row.get("forms", ())), pdf_date=row.get("pdf_date", ""))
+                    forms=tuple(row.get("forms", ())), pdf_date=row.get("pdf_date", ""),
+                    signals=tuple((str(p), int(w), str(what)) for p, w, what in row.get("signals", ())))
         table[e.id] = e
     default = str(data["default"])
     if default not in table:
         raise ValueError(f"{path}: default edition {default!r} has no [[edition]] entry")
     return table, default
 
+
+CONCORDANCE: dict[tuple[str, str], dict[str, str]] = {}
+"""Clauses moved or renumbered between two editions: (from, to) → {old address: new address}."""
 
 EDITIONS, DEFAULT_ID = _load()
 """Every known edition by id, in the table's order; the id of the default one."""
@@ -110,14 +119,101 @@ def detect(text: str) -> str | None:
     return None
 
 
+def follow(address: str, from_edition: str, to_edition: str) -> str:
+    """Where the clause ``address`` of ``from_edition`` stands in ``to_edition``: the
+    concordance's entry (either direction), else the same address."""
+    moved = CONCORDANCE.get((from_edition, to_edition))
+    if moved and address in moved:
+        return moved[address]
+    back = CONCORDANCE.get((to_edition, from_edition))
+    if back:
+        for old, new in back.items():
+            if new == address:
+                return old
+    return address
+
+
+UNKNOWN = "unknown"
+"""The edition of a source whose text does not tell it with confidence: kept apart,
+never merged into a known edition."""
+
+STRONG = 3
+"""A score at least this high, with no rival as high, names the edition with confidence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """What a text says about its edition."""
+
+    edition: str
+    """An edition id, or ``UNKNOWN``."""
+    confidence: float
+    """0 … 1: the winning score's share of all evidence, scaled down below ``STRONG``."""
+    evidence: tuple[str, ...]
+    """What was seen, as ``"1997: «Глава» divisions ×2"``."""
+    scores: tuple[tuple[str, int], ...] = ()
+    """Score per edition that had any evidence, highest first."""
+
+    def to_json(self) -> dict:
+        return {"edition": self.edition, "confidence": round(self.confidence, 3), "evidence": list(self.evidence)}
+
+
+def _signals(text: str) -> tuple[dict[str, int], list[str]]:
+    scores: dict[str, int] = {}
+    evidence: list[str] = []
+    named = detect_year(text)
+    if named:
+        scores[named] = STRONG
+        evidence.append(f"{named}: the laws' title names the year {EDITIONS[named].year}")
+    for e in EDITIONS.values():
+        for pattern, weight, what in e.signals:
+            hits = sum(1 for _ in zip(range(3), regex.finditer(pattern, text, regex.I | regex.M), strict=False))
+            if hits:
+                scores[e.id] = scores.get(e.id, 0) + weight * hits
+                evidence.append(f"{e.id}: {what} ×{hits}")
+    return scores, evidence
+
+
+def assess(text: str) -> Detection:
+    """The edition a text renders, with a confidence and the evidence: the year named
+    after the laws' title, and each edition's ``signals`` (division scheme, wording of
+    distinctive clauses, terminology). A winner scoring below ``STRONG``, or tied, is
+    ``UNKNOWN``."""
+    scores, evidence = _signals(text)
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    if not ranked:
+        return Detection(UNKNOWN, 0.0, ())
+    best, top = ranked[0]
+    rival = ranked[1][1] if len(ranked) > 1 else 0
+    confidence = (top - rival) / top * min(1.0, top / STRONG)
+    if top < STRONG or top == rival:
+        return Detection(UNKNOWN, confidence, tuple(evidence), tuple(ranked))
+    return Detection(best, confidence, tuple(evidence), tuple(ranked))
+
+
+def detect_year(text: str) -> str | None:
+    """The first year of a known edition named after the laws' title."""
+    for m in _NAMED_YEAR.finditer(text):
+        for e in EDITIONS.values():
+            if str(e.year) == m[1]:
+                return e.id
+    return None
+
+
 def of_sources(sources: Iterable[Source]) -> Edition:
-    """The edition a set of sources renders: the one they all name, else the default
-    (a corpus that mixes editions is merged under the default's figures)."""
-    ids = {s.edition for s in sources}
-    if len(ids) == 1:
-        (only,) = ids
-        return EDITIONS.get(only, DEFAULT)
-    return DEFAULT
+    """The default edition of a set of sources: of the known editions they render,
+    the one with the most text (ties go to the table's default); the table's
+    default when none is known."""
+    size: dict[str, int] = {}
+    for s in sources:
+        if s.edition in EDITIONS:
+            size[s.edition] = size.get(s.edition, 0) + len(s.text)
+    if not size:
+        return DEFAULT
+    most = max(size.values())
+    if size.get(DEFAULT_ID) == most:
+        return DEFAULT
+    return next(EDITIONS[e] for e in size if size[e] == most)
 
 
 def select(sources: Iterable[Source], wanted: str | None = None) -> Edition:

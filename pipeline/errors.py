@@ -25,6 +25,9 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K111": ("error", "a symlink leads outside the corpus; not read"),
     "K112": ("error", "a symlink loop or a dangling symlink; not read"),
     "K113": ("info", "two sources share a file stem; their exports carry the full file name"),
+    "K114": ("warning", "edition not told with confidence: kept apart as edition unknown"),
+    "K115": ("warning", "manifest edition contradicted by strong evidence in the text"),
+    "K116": ("info", "commentary takes the edition of the laws it comments on"),
     # cleaning
     "K201": ("info", "repair made"),
     "K202": ("warning", "very long line"),

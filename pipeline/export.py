@@ -82,6 +82,7 @@ def source_json(tree: Tree, full: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "source": tree.source.name,
         "kind": tree.source.kind,
+        "edition": tree.source.edition,
         "nodes": [node_json(n, full) for n in tree.nodes],
         "removed": removed(tree),
     }
@@ -97,9 +98,9 @@ def source_json(tree: Tree, full: bool = False) -> dict[str, Any]:
     return out
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
+def entry_json(entry: Entry, edition: str) -> dict[str, Any]:
     return {
-        "id": entry.id, "kind": entry.kind, "label": entry.label, "title": entry.title,
+        "id": entry.id, "edition": edition, "kind": entry.kind, "label": entry.label, "title": entry.title,
         "text": entry.text, "parent": entry.parent, "children": list(entry.children),
         "inferred": entry.inferred, "penalty": entry.penalty, "tags": list(entry.tags),
         "footnotes": [footnote_json(f, True) for f in entry.footnotes],
@@ -116,17 +117,26 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def codex_json(codex: Codex) -> dict[str, Any]:
-    """The merged codex (schema: ``schemas/codex.schema.json``)."""
-    return {
+    """The merged codex (schema: ``schemas/codex.schema.json``): the default
+    edition's entries at the top, every other edition present under ``editions``
+    (only when there is one), each entry naming its ``edition``."""
+    out = {
         "schema": "https://kodeks.invalid/schemas/codex.schema.json",
-        "edition": editions.of_sources(codex.sources).id,
+        "edition": codex.edition,
         "sources": [{"name": s.name, "title": s.title, "kind": s.kind, "edition": s.edition,
                      "origin": s.origin, "priority": s.priority, "encoding": s.encoding}
                     for s in codex.sources],
         "roots": list(codex.roots),
-        "entries": [entry_json(e) for e in codex.entries.values()],
+        "entries": [entry_json(e, codex.edition) for e in codex.entries.values()],
         "fragments": [{"source": src, "node": node_json(n, True)} for src, n in codex.fragments],
     }
+    if codex.others:
+        out["editions"] = {
+            edition: {"roots": list(other.roots),
+                      "entries": [entry_json(e, edition) for e in other.entries.values()],
+                      "fragments": [{"source": src, "node": node_json(n, True)} for src, n in other.fragments]}
+            for edition, other in codex.others.items()}
+    return out
 
 
 def report_json(b: Build) -> dict[str, Any]:
@@ -139,6 +149,9 @@ def report_json(b: Build) -> dict[str, Any]:
                 counts[k] = counts.get(k, 0) + 1
         per_source[c.source.name] = {"encoding": c.source.encoding, "kind": c.source.kind,
                                      "profile": c.profile.to_json(),
+                                     "edition": {"edition": c.source.edition, "from": c.source.edition_from,
+                                                 "confidence": round(c.source.edition_confidence, 3),
+                                                 "evidence": list(c.source.edition_evidence)},
                                      "edits": dict(sorted(counts.items())),
                                      "edit_log": [e.to_json() for e in c.edits]}
     levels = {lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")}

@@ -32,7 +32,17 @@ def status_of(target: str, known) -> tuple[RefStatus, str | None]:
 
 
 def resolve(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
-    """Resolve every reference of the codex and fill in the backlinks."""
+    """Resolve every reference of the codex and fill in the backlinks; a reference
+    resolves within its own edition (each codex of ``codex.others`` on its own)."""
+    main, diags = _resolve_one(codex)
+    others = {}
+    for edition, other in codex.others.items():
+        others[edition], found = _resolve_one(other)
+        diags += found
+    return replace(main, others=others), diags
+
+
+def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     known = codex.entries
     cited_by: dict[str, list[str]] = {k: [] for k in known}
@@ -66,10 +76,11 @@ def all_links(codex: Codex) -> list[dict]:
     its status against the merged codex: the content of ``links.json``."""
     out = []
     for tree in codex.trees:
+        known = codex.by_edition.get(tree.source.edition, codex).entries
         for node, _parent in walk(tree.nodes):
             refs = list(node.refs) + [r for fn in node.footnotes for r in fn.refs]
             for r in refs:
-                status, resolved = status_of(r.target, codex.entries)
+                status, resolved = status_of(r.target, known)
                 out.append(link_row(replace(r, status=status, resolved=resolved), node.kind))
     return out
 

@@ -1,4 +1,4 @@
-"""Lookup commands of the ``kodeks`` CLI: ``show``, ``search``, ``refs``, ``coverage``.
+"""Lookup commands of the ``kodeks`` CLI: ``show``, ``search``, ``refs``, ``diff``, ``coverage``.
 
 ``register(subparsers)`` adds them to an ``argparse`` sub-parser set; each sets
 ``func=handler`` where ``handler(args) -> int`` is the exit code:
@@ -82,12 +82,24 @@ def _body(e: Entry, indent: str = "  "):
     return [Text(indent + p) for p in e.paragraphs]
 
 
+def _in_edition(codex: Codex, address: str, edition: str | None) -> tuple[Codex, str]:
+    """The codex of the edition asked for (``--edition`` or an ``1997:64A1`` prefix)
+    and the address without its prefix; exit 2 (``KodeksError``) for an edition the
+    corpus does not hold, or for a prefix that contradicts ``--edition``."""
+    from .addresses import split_edition
+
+    prefix, rest = split_edition(address) if address else (None, address)
+    if prefix and edition and prefix != edition.strip().lower():
+        raise KodeksError(f"{address!r} names edition {prefix}, but --edition says {edition}; give one of them")
+    return codex.edition(prefix or edition), rest
+
+
 def show(args: argparse.Namespace) -> int:
     """Print one entry: title, text, footnotes, commentary, references, backlinks, provenance."""
-    codex = Codex.load(args.codex, index=False)
-    e = codex[args.address]
+    codex, address = _in_edition(Codex.load(args.codex, index=False), args.address, args.edition)
+    e = codex[address]
     if args.format == "json":
-        out = e.to_json()
+        out = {"edition": codex.edition_id, **e.to_json()}
         out["cited_by"] = [{"owner": o, **r.to_json()} for o, r in codex.cited_by(e.address)]
         _json(out)
         return 0
@@ -96,6 +108,8 @@ def show(args: argparse.Namespace) -> int:
 
     con = _console()
     con.print(_heading(e))
+    if len(codex.editions) > 1:
+        con.print(Text(f"  edition {codex.edition_id}", style="dim"))
     if e.parent:
         con.print(Text(f"  in {e.parent}" + (f" — {codex.entries[e.parent].title}"
                                               if e.parent in codex.entries and codex.entries[e.parent].title else ""),
@@ -209,9 +223,12 @@ def search(args: argparse.Namespace) -> int:
 
 def refs(args: argparse.Namespace) -> int:
     """What cites ADDR and what ADDR cites; ``--dangling``: unresolved references."""
-    codex = Codex.load(args.codex, index=False)
+    codex, address = _in_edition(Codex.load(args.codex, index=False), args.address, args.edition)
+    args.address = address
     if args.dangling:
-        rows = codex.dangling()
+        # links.json holds every source's references; keep those of this edition's sources
+        names = {s["name"] for s in codex.data.get("sources", ()) if s.get("edition") == codex.edition_id}
+        rows = [r for r in codex.dangling() if r.get("source") in names]
         if args.address:
             key = _law_or_address(codex, args.address)
             rows = [r for r in rows if _within(r.get("owner"), key) or _within(r.get("target"), key)]
@@ -233,7 +250,7 @@ def refs(args: argparse.Namespace) -> int:
     if args.address:
         e = codex[args.address]
         cited = codex.cited_by(e.address)
-        out = {"address": e.address, "title": e.title,
+        out = {"address": e.address, "edition": codex.edition_id, "title": e.title,
                "cites": [r.to_json() for r in e.all_refs],
                "cited_by": [{"owner": o, **r.to_json()} for o, r in cited],
                "backlinks": list(e.backlinks)}
@@ -279,6 +296,43 @@ def _within(address: str | None, key: str) -> bool:
     from .addresses import ancestors
 
     return address is not None and address != "" and (address == key or key in ancestors(address))
+
+
+# --- diff --------------------------------------------------------------------------
+
+
+def diff(args: argparse.Namespace) -> int:
+    """Word-level diff of a clause and its subtree between two editions."""
+    from .addresses import split_edition
+    from .compare import diff as compare
+
+    codex = Codex.load(args.codex, index=False)
+    prefix, address = split_edition(args.address)
+    if prefix and prefix != args.from_edition:
+        raise KodeksError(f"{args.address!r} names edition {prefix}, but --from says {args.from_edition}")
+    out = compare(codex, address, args.from_edition, args.to_edition)
+    if args.format == "json":
+        _json(out)
+        return 0
+    from rich.text import Text
+
+    con = _console()
+    head = f"{out['address']}: {out['from']} → {out['to']}"
+    if "to_address" in out:
+        head += f" (now {out['to_address']})"
+    con.print(Text(head, style="bold"))
+    line = Text()
+    for c in out["changes"]:
+        if c["op"] == "equal":
+            line.append(c["from_text"] + " ")
+        if c["op"] in ("delete", "replace"):
+            line.append("[-" + c["from_text"] + "-]", style="red strike")
+            line.append(" ")
+        if c["op"] in ("insert", "replace"):
+            line.append("{+" + c["to_text"] + "+}", style="green")
+            line.append(" ")
+    con.print(line)
+    return 0
 
 
 # --- coverage ----------------------------------------------------------------------
@@ -327,6 +381,10 @@ def register(subparsers) -> None:
     """Add ``show``, ``search``, ``refs`` and ``coverage`` to ``subparsers``
     (the result of ``ArgumentParser.add_subparsers()``)."""
 
+    def edition(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--edition", metavar="E", help="the edition to look in (default: the corpus's default "
+                                                      "edition); also 1997:ADDR")
+
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--codex", default="output", metavar="DIR",
                        help="build output folder holding codex.json (default: output)")
@@ -336,6 +394,7 @@ def register(subparsers) -> None:
                               description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
                                           "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).")
     p.add_argument("address", metavar="ADDR")
+    edition(p)
     common(p)
     p.set_defaults(func=_guarded(show))
 
@@ -356,8 +415,19 @@ def register(subparsers) -> None:
                                           "not in the corpus (from links.json), optionally within ADDR.")
     p.add_argument("address", metavar="ADDR", nargs="?")
     p.add_argument("--dangling", action="store_true", help="list unresolved references")
+    edition(p)
     common(p)
     p.set_defaults(func=_guarded(refs))
+
+    p = subparsers.add_parser("diff", help="word-level diff of a clause between two editions",
+                              description="Compare a clause and its subdivisions between two editions of "
+                                          "the corpus, word by word (ADDR names the clause in the first "
+                                          "edition; a clause renumbered since is followed).")
+    p.add_argument("address", metavar="ADDR")
+    p.add_argument("--from", dest="from_edition", required=True, metavar="E1", help="edition to compare from")
+    p.add_argument("--to", dest="to_edition", required=True, metavar="E2", help="edition to compare to")
+    common(p)
+    p.set_defaults(func=_guarded(diff))
 
     p = subparsers.add_parser("coverage", help="what the corpus holds per law")
     common(p)

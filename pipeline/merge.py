@@ -9,9 +9,11 @@ one that (1) is not cut off inside the node, (2) needed the fewest repairs
 inside the node's span, (3) has the higher manifest priority, (4) comes first in
 corpus order. Other witnesses whose text differs are kept as variants.
 
-**Editions.** Readings are grouped by (edition, address): only the sources of the
-codex's edition are merged; a source of another edition (declared, or detected by
-``editions.detect``) keeps its own tree and is never a variant of these clauses.
+**Editions.** Readings are grouped by (edition, address): each edition present
+(declared, or detected by ``editions.assess``; ``unknown`` included) is merged on
+its own into its own codex, so a source of one edition is never a variant of
+another edition's clauses. The default edition's codex is the one returned; the
+others hang from it (``Codex.others``).
 
 **Placing fragments.** An unplaced fragment is aligned with the other sources:
 when one of its titled units matches a unit of another source (same kind and
@@ -133,11 +135,33 @@ def _rank(w: Witness, src: Source) -> tuple:
 
 
 def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
-    """Merge per-source trees into one codex."""
+    """Merge per-source trees into one codex per edition: readings are grouped by
+    (edition, address). The returned codex is the default edition's (the one with
+    the most text, ``editions.of_sources``) and keeps every source and tree; each
+    other edition present (``unknown`` included) is merged on its own into
+    ``codex.others``."""
     diags: list[Diagnostic] = []
+    main = editions.of_sources(t.source for t in trees).id
+    groups: dict[str, list[Tree]] = {}
+    for t in trees:
+        groups.setdefault(t.source.edition, []).append(t)
+    codex = _merge_one(groups.get(main, []), trees, main, diags)
+    others = {}
+    for edition, group in groups.items():
+        if edition == main:
+            continue
+        for t in group:
+            diags.append(diag("K403", f"{t.source.name}: the {edition} edition; kept apart from the {main} readings "
+                                      f"(merged into the {edition} codex)"))
+        others[edition] = _merge_one(group, group, edition, diags)
+    return replace(codex, others=others), diags
+
+
+def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
+               diags: list[Diagnostic]) -> Codex:
+    """Merge the trees of one edition; the codex lists ``all_trees`` as its sources."""
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
-    all_trees, trees = trees, _of_one_edition(trees, diags)
     index = _index(trees)
     starts = {t.source.name: [ed.span.start for ed in t.cleaned.edits] for t in trees}
 
@@ -224,21 +248,8 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
 
     roots.sort(key=root_key)
     entries = _titles_from_toc(entries, trees)
-    codex = Codex(sources=tuple(t.source for t in all_trees), trees=tuple(all_trees), entries=entries,
-                  roots=tuple(roots), fragments=tuple(fragments))
-    return codex, diags
-
-
-def _of_one_edition(trees: list[Tree], diags: list[Diagnostic]) -> list[Tree]:
-    """Readings are merged per (edition, address): the trees of the codex's edition
-    (``editions.of_sources``); a source of another edition keeps its own tree and
-    export but is never a variant reading of these clauses."""
-    edition = editions.of_sources(t.source for t in trees).id
-    for t in trees:
-        if t.source.edition != edition:
-            diags.append(diag("K403", f"{t.source.name}: the {t.source.edition} edition; kept apart from the "
-                                      f"{edition} readings (its tree is exported, not merged)"))
-    return [t for t in trees if t.source.edition == edition]
+    return Codex(sources=tuple(t.source for t in all_trees), trees=tuple(all_trees), entries=entries,
+                 roots=tuple(roots), fragments=tuple(fragments), edition=edition)
 
 
 def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:

@@ -60,6 +60,12 @@ class Source:
     """Human title from the manifest (or the file name)."""
     edition: str = DEFAULT_ID
     """Edition of the laws the source renders (an id of ``pipeline/editions.toml``)."""
+    edition_evidence: tuple[str, ...] = ()
+    """What the text showed of its edition (``editions.assess``), for the report."""
+    edition_confidence: float = 1.0
+    """How sure the edition is: 1 when the manifest names it."""
+    edition_from: str = "manifest"
+    """``manifest``, ``text`` (detected) or ``laws`` (a commentary of the corpus's laws)."""
     origin: str = ""
     """Where the text comes from: scan, web page, typewriter …"""
     priority: int = 50
@@ -495,6 +501,16 @@ class Codex:
     """Unplaced fragments that no alignment could place: (source name, node)."""
     diagnostics: tuple[Diagnostic, ...] = ()
     """Everything the stages reported."""
+    edition: str = DEFAULT_ID
+    """The edition these entries render (the build's default edition)."""
+    others: dict[str, Codex] = field(default_factory=dict)
+    """One merged codex per other edition the corpus holds (id → codex, each with
+    only that edition's sources, trees and entries); empty for a one-edition corpus."""
+
+    @property
+    def by_edition(self) -> dict[str, Codex]:
+        """Every edition's codex, this one first."""
+        return {self.edition: self, **self.others}
 
     def __getitem__(self, address: str) -> Entry:
         from .addresses import lenient

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import regex
@@ -366,8 +367,29 @@ def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
         diags += found
         if src is not None:
             sources.append(src)
-    sources, found = source_ids(sources)
+    sources, found = source_ids(_commentary_editions(sources, diags))
     return sources, diags + found
+
+
+def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list[Source]:
+    """A commentary whose edition the text does not tell belongs to the edition it
+    comments on: the one edition of the corpus's laws (when they have just one);
+    otherwise it stays ``unknown`` with a warning."""
+    laws = {s.edition for s in sources if s.kind == "laws" and s.edition != editions.UNKNOWN}
+    out = []
+    for s in sources:
+        if s.kind == "commentary" and s.edition == editions.UNKNOWN:
+            if len(laws) == 1:
+                (edition,) = laws
+                diags.append(diag("K116", f"{s.path}: edition not declared; a commentary of the {edition} laws "
+                                          "of this corpus"))
+                s = replace(s, edition=edition, edition_from="laws")
+            else:
+                diags.append(diag("K114", f"{s.path}: edition not declared and not told by the text "
+                                          f"({'; '.join(s.edition_evidence) or 'no evidence'}); kept apart as "
+                                          "edition unknown: name it in sources.toml"))
+        out.append(s)
+    return out
 
 
 def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, list[Diagnostic]]:
@@ -393,11 +415,26 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(text)
     if declared not in ("laws", "commentary") and meta:
         diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
-    edition = str(meta.get("edition") or editions.detect(text) or editions.DEFAULT_ID)
-    if "edition" not in meta and edition != editions.DEFAULT_ID:
-        diags.append(diag("K108", f"{path}: edition not declared; the text shows the {edition} edition (its readings are "
-                                  "never merged with those of another edition)"))
+    found = editions.assess(text)
+    declared_edition = meta.get("edition")
+    if declared_edition:
+        edition, how, confidence = str(declared_edition), "manifest", 1.0
+        if found.edition not in (editions.UNKNOWN, edition):
+            diags.append(diag("K115", f"{path}: the manifest says edition {edition}, but the text shows the "
+                                      f"{found.edition} edition ({'; '.join(found.evidence)}); kept as {edition}"))
+    else:
+        edition, how, confidence = found.edition, "text", found.confidence
+        if edition == editions.UNKNOWN:
+            if kind != "commentary":
+                diags.append(diag("K114", f"{path}: edition not declared and not told by the text ("
+                                          f"{'; '.join(found.evidence) or 'no evidence'}); kept apart as edition "
+                                          "unknown: name it in sources.toml"))
+        elif edition != editions.DEFAULT_ID:
+            diags.append(diag("K108", f"{path}: edition not declared; the text shows the {edition} edition "
+                                      f"({'; '.join(found.evidence)}); its readings are never merged with those "
+                                      "of another edition"))
     return Source(path=str(path), name=path.name, stem=path.stem, kind=kind, text=text, encoding=encoding,
-                  title=meta.get("title", path.stem), edition=edition,
+                  title=meta.get("title", path.stem), edition=edition, edition_evidence=found.evidence,
+                  edition_confidence=confidence, edition_from=how,
                   origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt,
                   boilerplate=boilerplate), diags

@@ -180,6 +180,10 @@ class Site:
     rulings_by_addr: dict[str, list[str]] = field(default_factory=dict)
     specs: dict[str, Any] = field(default_factory=dict)
     source_pages: dict[str, str | None] = field(default_factory=dict)
+    family: dict[str, Any] = field(default_factory=dict)
+    """Every edition's codex (id → codex), for «в других редакциях»; one entry for a one-edition corpus."""
+    home: str = ""
+    """The way from this site's folder to the default edition's (``../`` in an edition's subfolder)."""
 
 
 def _rulings():
@@ -225,6 +229,7 @@ def node_view(site: Site, addr: str) -> dict:
                    "why": x.why} for x in e.edits],
         "rulings": [{"name": n, "title": site.specs[n].title if n in site.specs else n}
                     for n in site.rulings_by_addr.get(addr, [])],
+        "editions": _in_other_editions(site, addr),
         "children": [node_view(site, c) for c in e.children
                      if c in codex.entries and page_of(c) == page_of(addr)],
     }
@@ -343,26 +348,56 @@ def _js_assign(name: str, value) -> str:
     return f"window.{name} = {body};\n"
 
 
-def render_site(codex, folder: Path, build=None) -> None:
+def edition_folder(site: Site, edition: str) -> str:
+    """The way from this site's folder to the folder of ``edition``'s site: the default
+    edition's site is the top folder, every other edition's is a subfolder named by its id."""
+    first = next(iter(site.family))
+    return site.home + ("" if edition == first else f"{edition}/")
+
+
+def _in_other_editions(site: Site, addr: str) -> list[dict]:
+    if len(site.family) < 2:
+        return []
+    from .compare import in_other_editions
+
+    found = in_other_editions({e: c.entries for e, c in site.family.items()}, site.codex.edition, addr)
+    return [{**o, "display": display(o["address"]), "href": edition_folder(site, o["edition"]) + href(o["address"])}
+            for o in found]
+
+
+def _heading(codex) -> str:
+    """The title of an edition's site: the table's heading, or the edition's id when
+    the table does not know it (``unknown``)."""
+    known = editions.EDITIONS.get(codex.edition)
+    return known.heading if known else f"{editions.DEFAULT.title} (редакция {codex.edition})"
+
+
+def render_site(codex, folder: Path, build=None, *, family: dict | None = None, home: str = "") -> None:
+    """Write the site of ``codex`` into ``folder``; each other edition of the corpus
+    gets its own site (table of contents, coverage, pages) in ``folder/<edition>/``,
+    with an edition switch in every page's header."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     env = environment()
     by_addr, specs = _rulings()
-    site = Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
+    family = family or codex.by_edition
+    site = Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs, family=family, home=home)
     laws = addresses.laws(codex.entries)
     site.laws = laws
     site.source_pages = {s.name: f"source-{s.stem}.html" for s in codex.sources}
     cov = merge.coverage(codex)
     common = {"sources": [{"name": s.name, "page": site.source_pages[s.name], "kind": s.kind}
                           for s in codex.sources],
-              "has_fragments": bool(codex.fragments), "site_title": "Кодекс дубликатного бриджа"}
+              "has_fragments": bool(codex.fragments), "site_title": "Кодекс дубликатного бриджа",
+              "editions": [{"id": e, "href": edition_folder(site, e) + "index.html", "current": e == codex.edition}
+                           for e in family] if len(family) > 1 else []}
 
     def write(name: str, template: str, **ctx) -> None:
         html = env.get_template(template).render(page=name, **common, **ctx)
         (folder / name).write_text(html, encoding="utf-8")
 
     groups = toc(site, cov)
-    write("index.html", "index.html", title=editions.of_sources(codex.sources).heading, groups=groups,
+    write("index.html", "index.html", title=_heading(codex), groups=groups,
           unplaced=cov.get("unplaced", []), rule_count=len(specs))
     for i, law in enumerate(laws):
         prev = laws[i - 1] if i else None
@@ -414,6 +449,9 @@ def render_site(codex, folder: Path, build=None) -> None:
         _js_assign("KODEKS_PAGES", pages) + _js_assign("KODEKS_INDEX", data), encoding="utf-8")
     for name in STATIC:
         shutil.copyfile(TEMPLATES / name, folder / name)
+    if not home:
+        for edition, other in codex.others.items():
+            render_site(other, folder / edition, None, family=family, home="../")
 
 
 def _walk_fragment(codex, node, depth):
