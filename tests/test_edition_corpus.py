@@ -1,0 +1,201 @@
+"""Editions side by side: detection from the text (with confidence and evidence),
+one merged codex per edition in one build, lookups and ``kodeks diff`` across
+editions, and each edition's site. The fixtures under ``fixtures/editions/`` are
+written in the layout of each edition (a 1997-style page with «Глава»/«Часть» and
+bilingual headings, a 2007-style page) in our own words."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import ROOT, SEEDS, kodeks
+from pipeline import editions
+from pipeline.addresses import split_edition
+from pipeline.api import Codex
+from pipeline.read import read_corpus
+
+FIXTURES = ROOT / "tests" / "fixtures" / "editions"
+PAGE_1997 = FIXTURES / "law64-1997.txt"
+PAGE_2007 = FIXTURES / "law40-2007.txt"
+
+
+# --- detection ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.stem)
+def test_each_seed_reads_as_1987_from_its_text(seed: Path):
+    found = editions.assess(seed.read_text(encoding="utf-8"))
+    # the commentary seed says too little on its own; it takes its laws' edition (below)
+    assert found.edition in ("1987", editions.UNKNOWN)
+    assert all(e.startswith("1987:") for e in found.evidence)
+
+
+def test_seeds_without_a_manifest_are_1987(tmp_path: Path):
+    for p in SEEDS:
+        shutil.copy(p, tmp_path / p.name)
+    sources, diags = read_corpus(tmp_path)
+    assert {s.edition for s in sources} == {"1987"}
+    assert all(s.edition_from in ("text", "laws") and s.edition_evidence for s in sources)
+    assert not [d for d in diags if d.code in ("K109", "K110")]
+
+
+def test_the_1997_page_is_never_1987():
+    found = editions.assess(PAGE_1997.read_text(encoding="utf-8"))
+    assert found.edition == "1997" and found.confidence > 0.5
+    assert any("Глава" in e for e in found.evidence) and any("bilingual" in e for e in found.evidence)
+
+
+def test_the_2007_page_names_its_year():
+    assert editions.assess(PAGE_2007.read_text(encoding="utf-8")).edition == "2007"
+
+
+def test_too_little_evidence_is_unknown_with_a_warning(tmp_path: Path):
+    (tmp_path / "a.txt").write_text("Правило 40. Договорённости\nA. Игроки договариваются заранее.\n",
+                                    encoding="utf-8")
+    (sources, diags) = read_corpus(tmp_path)
+    assert sources[0].edition == editions.UNKNOWN
+    assert [d.code for d in diags if d.level == "warning"] == ["K109"]
+
+
+def test_a_manifest_edition_against_strong_evidence_is_warned(tmp_path: Path):
+    shutil.copy(PAGE_1997, tmp_path / "p.txt")
+    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "p.txt"\nkind = "laws"\nedition = "1987"\n',
+                                           encoding="utf-8")
+    sources, diags = read_corpus(tmp_path)
+    assert sources[0].edition == "1987"  # the manifest wins, but says what contradicts it
+    (warning,) = [d for d in diags if d.code == "K110"]
+    assert "Глава" in warning.message and "1997" in warning.message
+
+
+def test_an_edition_can_be_typed_with_an_address():
+    assert split_edition("1997:64A1") == ("1997", "64A1")
+    assert split_edition(" 2007 : 64 A 1") == ("2007", "64 A 1")
+    assert split_edition("64A1") == (None, "64A1")
+    assert split_edition("chapter:III") == (None, "chapter:III")
+
+
+def test_default_edition_is_the_one_with_most_text():
+    from pipeline.model import Source
+
+    def src(edition: str, n: int) -> Source:
+        return Source(path="t", name="t", stem="t", kind="laws", text="x" * n, encoding="utf-8", edition=edition)
+
+    assert editions.of_sources([src("1997", 10), src("1987", 5)]).id == "1997"
+    assert editions.of_sources([src("unknown", 50), src("1987", 5)]).id == "1987"
+
+
+def test_the_concordance_is_followed_both_ways(monkeypatch):
+    monkeypatch.setitem(editions.CONCORDANCE, ("1997", "2007"), {"25B2": "25B1"})
+    assert editions.follow("25B2", "1997", "2007") == "25B1"
+    assert editions.follow("25B1", "2007", "1997") == "25B2"
+    assert editions.follow("64A1", "1997", "2007") == "64A1"
+
+
+# --- a corpus of two editions ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory) -> Path:
+    """The seeds (no manifest) and a 1997-style page of Law 64, built once."""
+    root = tmp_path_factory.mktemp("two-editions")
+    corpus = root / "corpus"
+    corpus.mkdir()
+    for p in SEEDS:
+        shutil.copy(p, corpus / p.name)
+    shutil.copy(PAGE_1997, corpus / "law64-1997.txt")
+    kodeks("build", str(corpus), "-o", str(root / "out"), "--no-pdf", "-q", check=True)
+    return root / "out"
+
+
+def _show(out: Path, *args: str) -> dict:
+    proc = kodeks("show", *args, "--codex", str(out), "--format", "json", check=True)
+    return json.loads(proc.stdout)
+
+
+def test_show_gives_the_1987_clause_with_only_1987_witnesses(two: Path):
+    e = _show(two, "64A1")
+    assert e["edition"] == "1987"
+    assert "фальшренонс" in e["text"]
+    assert {w["source"] for w in e["provenance"]["witnesses"]} == {SEEDS[0].name, SEEDS[2].name}
+
+
+def test_show_edition_1997_gives_the_1997_clause(two: Path):
+    e = _show(two, "64A1", "--edition", "1997")
+    assert e["edition"] == "1997" and "ренонс" in e["text"] and "фальшренонс" not in e["text"]
+    assert [w["source"] for w in e["provenance"]["witnesses"]] == ["law64-1997.txt"]
+    assert _show(two, "1997:64A1") == e
+
+
+def test_an_edition_not_in_the_corpus_exits_2_naming_the_present_ones(two: Path):
+    for args in (("show", "64A1", "--edition", "2007"), ("show", "2007:64A1"),
+                 ("diff", "64A1", "--from", "1987", "--to", "2017"), ("refs", "64A1", "--edition", "1975")):
+        proc = kodeks(*args, "--codex", str(two))
+        assert proc.returncode == 2, args
+        assert "1987, 1997" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_diff_lists_equal_and_changed_spans(two: Path):
+    proc = kodeks("diff", "64A1", "--from", "1987", "--to", "1997", "--format", "json", "--codex", str(two),
+                  check=True)
+    d = json.loads(proc.stdout)
+    assert (d["address"], d["from"], d["to"]) == ("64A1", "1987", "1997")
+    ops = {c["op"] for c in d["changes"]}
+    assert "equal" in ops and ops & {"replace", "insert", "delete"}
+    assert set(ops) <= {"equal", "insert", "delete", "replace"}
+    # the changes rebuild both texts word for word
+    codex = Codex.load(two, index=False)
+    old = " ".join(c["from_text"] for c in d["changes"] if c["from_text"])
+    new = " ".join(c["to_text"] for c in d["changes"] if c["to_text"])
+    assert old.split()[-3:] == codex["64A1"].text.split()[-3:]
+    assert new.split()[-3:] == codex.edition("1997")["64A1"].text.split()[-3:]
+    text = kodeks("diff", "64A1", "--from", "1987", "--to", "1997", "--codex", str(two), check=True).stdout
+    assert "64A1: 1987 → 1997" in text
+
+
+def test_api_codex_per_edition(two: Path):
+    codex = Codex.load(two, index=False)
+    assert codex.editions == ("1987", "1997")
+    assert codex.edition("1997")["64A1"].chosen == "law64-1997.txt"
+    assert codex["1997:64A1"] == codex.edition("1997")["64A1"]
+    assert codex["64A1"].chosen != "law64-1997.txt"
+    assert "13" in codex and "13" not in codex.edition("1997")
+
+
+def test_exports_carry_the_edition(two: Path):
+    data = json.loads((two / "codex.json").read_text(encoding="utf-8"))
+    assert data["edition"] == "1987" and set(data["editions"]) == {"1997"}
+    assert {e["edition"] for e in data["entries"]} == {"1987"}
+    assert {e["edition"] for e in data["editions"]["1997"]["entries"]} == {"1997"}
+    assert json.loads((two / "sources" / "law64-1997.json").read_text(encoding="utf-8"))["edition"] == "1997"
+    assert json.loads((two / "sources" / f"{SEEDS[0].stem}.json").read_text(encoding="utf-8"))["edition"] == "1987"
+    report = json.loads((two / "report.json").read_text(encoding="utf-8"))
+    mine = report["sources"]["law64-1997.txt"]["edition"]
+    assert mine["edition"] == "1997" and mine["from"] == "text" and mine["evidence"]
+
+
+def test_schema_accepts_a_two_edition_codex(two: Path):
+    import jsonschema
+
+    schema = json.loads((ROOT / "schemas" / "codex.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads((two / "codex.json").read_text(encoding="utf-8")), schema)
+
+
+def test_each_edition_has_its_site_and_the_clause_pages_compare(two: Path):
+    main = (two / "html" / "law-64.html").read_text(encoding="utf-8")
+    assert 'class="edition-switch"' in main and 'href="1997/index.html"' in main
+    assert "В других редакциях" in main and 'href="1997/law-64.html#' in main
+    other = (two / "html" / "1997" / "law-64.html").read_text(encoding="utf-8")
+    assert "установления ренонса" in other and 'href="../law-64.html#' in other
+    # the 1997 table of contents lists only what the 1997 sources hold
+    index = (two / "html" / "1997" / "index.html").read_text(encoding="utf-8")
+    assert "law-64.html" in index and "law-13.html" not in index
+
+
+def test_a_one_edition_site_has_no_edition_switch(built: Path):
+    page = (built / "html" / "law-64.html").read_text(encoding="utf-8")
+    assert "edition-switch" not in page and "В других редакциях" not in page
+    assert not (built / "html" / "1997").exists()
