@@ -200,6 +200,15 @@ def detect_year(text: str) -> str | None:
     return None
 
 
+def of_codex(edition_id: str) -> Edition:
+    """The table's row of a codex's edition; for ``unknown`` a row with the default's
+    title and figures and no year (the title page then says the edition is not known)."""
+    known = EDITIONS.get(edition_id)
+    if known is not None:
+        return known
+    return Edition(id=edition_id, year=0, title=DEFAULT.title, laws=DEFAULT.laws, pdf_date=DEFAULT.pdf_date)
+
+
 def of_sources(sources: Iterable[Source]) -> Edition:
     """The default edition of a set of sources: of the known editions they render,
     the one with the most text (ties go to the table's default); the table's

@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import editions
 from .model import Codex, Entry, Footnote, IndexEntry, Node, Reference, TocEntry, Tree
 
 if TYPE_CHECKING:
@@ -120,7 +119,7 @@ def codex_json(codex: Codex) -> dict[str, Any]:
     """The merged codex (schema: ``schemas/codex.schema.json``): the default
     edition's entries at the top, every other edition present under ``editions``
     (only when there is one), each entry naming its ``edition``."""
-    out = {
+    out: dict[str, Any] = {
         "schema": "https://kodeks.invalid/schemas/codex.schema.json",
         "edition": codex.edition,
         "sources": [{"name": s.name, "title": s.title, "kind": s.kind, "edition": s.edition,

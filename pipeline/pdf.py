@@ -1,4 +1,6 @@
-"""The printable codex (``OUT/codex.pdf``), rendered with WeasyPrint.
+"""The printable codex (``OUT/codex.pdf``), rendered with WeasyPrint; one PDF per
+edition: every other edition the corpus holds adds ``OUT/codex-<edition>.pdf``
+(``pdf_name``), its edition on the title page.
 
 One HTML document (``pipeline/templates/book.html`` + ``book.css``) built from
 the same view data as the site (``pipeline.site``), with the same anchors
@@ -44,11 +46,22 @@ def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
             law["nodes"] = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
     frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
              for src, node in codex.fragments]
-    edition = editions.of_sources(codex.sources)
+    edition = editions.of_codex(codex.edition)
     return env.get_template("book.html").render(
         groups=groups, fragments=frags, sources=codex.sources,
         edition=edition, date=edition.pdf_date[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
         pages=pages or {})
+
+
+def pdf_name(edition: str) -> str:
+    """The file of another edition's PDF: ``codex-1997.pdf``."""
+    return f"codex-{edition}.pdf"
+
+
+def render_edition_pdfs(codex, folder: Path) -> None:
+    """Write ``codex-<edition>.pdf`` for every edition beside the default one."""
+    for edition, other in codex.others.items():
+        render_pdf(other, Path(folder) / pdf_name(edition))
 
 
 def anchor_pages(doc) -> dict[str, int]:
@@ -77,7 +90,7 @@ def render_pdf(codex, target: Path, build=None) -> None:
         if found == pages:
             break
         pages = found
-    date = editions.of_sources(codex.sources).pdf_date
+    date = editions.of_codex(codex.edition).pdf_date
     doc.metadata.created = date
     doc.metadata.modified = date
     doc.write_pdf(target, pdf_variant="pdf/ua-1")

@@ -88,6 +88,12 @@ def _epub(b: Build, path: Path) -> None:
     epub.write_epub(b.codex, path, b.edition)
 
 
+def _edition_pdfs(b: Build, folder: Path) -> None:
+    from . import pdf
+
+    pdf.render_edition_pdfs(b.codex, folder)
+
+
 PRODUCTS: tuple[Product, ...] = (
     Product("sources/", _sources),
     Product("codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex)), lookup=True),
@@ -99,6 +105,8 @@ PRODUCTS: tuple[Product, ...] = (
     Product("akn/", _akn, when=lambda b: b.akn),
     Product("codex.epub", _epub, when=lambda b: b.epub),
     Product("codex.pdf", _pdf, when=lambda b: b.pdf),
+    # one more PDF per other edition of the corpus: codex-1997.pdf … beside codex.pdf
+    Product("", _edition_pdfs, when=lambda b: b.pdf and bool(b.codex.others)),
     Product("report.json", lambda b, p: export.dump(p, export.report_json(b))),
     # last: the stamp that lets the next build replace this folder (pipeline/output.py)
     Product(output.STAMP, lambda b, p: output.write_stamp(p)),

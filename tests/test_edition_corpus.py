@@ -199,3 +199,22 @@ def test_a_one_edition_site_has_no_edition_switch(built: Path):
     page = (built / "html" / "law-64.html").read_text(encoding="utf-8")
     assert "edition-switch" not in page and "В других редакциях" not in page
     assert not (built / "html" / "1997").exists()
+
+
+def test_one_pdf_per_edition_with_its_edition_on_the_title_page(tmp_path: Path):
+    import subprocess
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(PAGE_1997, corpus / "a.txt")
+    shutil.copy(PAGE_2007, corpus / "b.txt")
+    kodeks("build", str(corpus), "-o", str(tmp_path / "out"), "-q", check=True)
+    pdfs = sorted(p.name for p in (tmp_path / "out").glob("*.pdf"))
+    assert pdfs == ["codex-2007.pdf", "codex.pdf"]  # the default edition (most text) keeps codex.pdf
+
+    def first_page(name: str) -> str:
+        return subprocess.run(["pdftotext", "-l", "1", str(tmp_path / "out" / name), "-"], capture_output=True,
+                              text=True, check=True).stdout
+
+    assert "Редакция 1997 года" in first_page("codex.pdf")
+    assert "Редакция 2007 года" in first_page("codex-2007.pdf")
