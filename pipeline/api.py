@@ -134,7 +134,7 @@ class Codex:
         self._editions: dict[str, Codex] = {self.edition_id: self}
         for edition, part in (data.get("editions") or {}).items():
             other = Codex({**part, "edition": edition, "sources": data.get("sources", ())}, folder=folder,
-                          index=index, links=links, coverage=coverage)
+                          links=links, coverage=coverage)
             other._editions = self._editions
             self._editions[edition] = other
 
@@ -339,6 +339,11 @@ class Codex:
                limit: int = 20) -> Results:
         """Ranked search (see ``pipeline.search``): a list of ``Hit`` that also
         carries ``corrections``, ``suggestion``, ``ignored`` and ``partial``."""
+        if self._index is None and self.folder is not None and self._editions \
+                and next(iter(self._editions.values())) is not self:
+            # another edition's index lies beside the default one's (codex-1997.sqlite)
+            self._index = search_mod.check_index(self.folder / search_mod.index_name(self.edition_id),
+                                                 self.folder / "codex.json")
         if self._index is None:
             raise KodeksError("this codex was loaded without its search index; "
                               "load it with index=True (run `kodeks build` if codex.sqlite is missing)")

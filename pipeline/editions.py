@@ -105,10 +105,9 @@ def detect(text: str) -> str | None:
     """The edition a text shows, or ``None`` when nothing tells: the first year of a
     known edition named after the laws' title; else a division heading («Глава …»)
     that the default edition does not use, read as the first edition that does."""
-    for m in _NAMED_YEAR.finditer(text):
-        for e in EDITIONS.values():
-            if str(e.year) == m[1]:
-                return e.id
+    named = detect_year(text)
+    if named:
+        return named
     default_words = {w.lower() for w, _space in DEFAULT.divisions}
     for m in _DIVISION_LINE.finditer(text):
         word = m[1].lower()
@@ -139,6 +138,10 @@ never merged into a known edition."""
 
 STRONG = 3
 """A score at least this high, with no rival as high, names the edition with confidence."""
+
+SAMPLE = 400_000
+"""Characters of a text that ``assess`` reads: an edition shows in its headings and
+wording long before that, and a source of many megabytes is read in bounded time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,7 @@ def assess(text: str) -> Detection:
     after the laws' title, and each edition's ``signals`` (division scheme, wording of
     distinctive clauses, terminology). A winner scoring below ``STRONG``, or tied, is
     ``UNKNOWN``."""
-    scores, evidence = _signals(text)
+    scores, evidence = _signals(text[:SAMPLE])
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     if not ranked:
         return Detection(UNKNOWN, 0.0, ())

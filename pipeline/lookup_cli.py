@@ -181,7 +181,7 @@ def search(args: argparse.Namespace) -> int:
     if q.empty:
         return _fail("the query has no words to search for; try e.g. "
                      "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"", 2)
-    codex = Codex.load(args.codex)
+    codex = Codex.load(args.codex).edition(args.edition)
     hits = codex.search(query, law=args.law, kind=args.kind, limit=args.limit)
     if args.format == "json":
         _json({"query": query, "truncated": q.truncated, "law": args.law, "kind": args.kind,
@@ -406,6 +406,7 @@ def register(subparsers) -> None:
     p.add_argument("--law", metavar="N", help="only entries of law N")
     p.add_argument("--kind", choices=NODE_KINDS, help="only entries of this kind")
     p.add_argument("--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)")
+    edition(p)
     common(p)
     p.set_defaults(func=_guarded(search))
 

@@ -68,6 +68,9 @@ def _index(b: Build, path: Path) -> None:
     # the index remembers which codex.json it was built from, so a stale one is detected
     digest = hashlib.sha256((path.parent / "codex.json").read_bytes()).hexdigest()
     search.build_index(b.codex, path, codex_hash=digest)
+    # every other edition is indexed on its own, beside it (codex-1997.sqlite)
+    for edition, other in b.codex.others.items():
+        search.build_index(other, path.with_name(search.index_name(edition)), codex_hash=digest)
 
 
 def _pdf(b: Build, path: Path) -> None:
@@ -173,6 +176,8 @@ def export_format(name: str, corpus: Path, target: Path, edition: str | None = N
     _check_target(name, target, force)
     b = run(corpus, pdf=False, epub=False, akn=False)
     b.edition = editions.select(b.codex.sources, edition).id
+    # each edition has its own merged codex: export that one's entries
+    b.codex = b.codex.by_edition.get(b.edition, b.codex)
     product = next(p for p in PRODUCTS if p.path == FORMATS[name])
     product.write(b, target)
     return target, list(b.diagnostics)

@@ -49,7 +49,7 @@ from .errors import KodeksError
 from .model import NODE_KINDS, Codex
 from .toc import index_terms
 
-FORMAT_VERSION = "2"
+FORMAT_VERSION = "3"
 """Bumped whenever the tables or the analyzer change; an index of another
 version is stale."""
 
@@ -323,7 +323,8 @@ CREATE TABLE nodes (
     chosen TEXT NOT NULL,           -- source file of the chosen reading
     why TEXT NOT NULL,
     tags TEXT NOT NULL,             -- space-separated
-    position INTEGER NOT NULL
+    position INTEGER NOT NULL,
+    edition TEXT NOT NULL           -- the edition of the codex indexed (one file per edition)
 );
 CREATE INDEX nodes_law ON nodes (law, position);
 CREATE INDEX nodes_kind ON nodes (kind, position);
@@ -338,6 +339,7 @@ CREATE TABLE refs (
     resolved TEXT,
     source TEXT NOT NULL,
     line INTEGER NOT NULL,
+    edition TEXT NOT NULL,
     PRIMARY KEY (owner, ordinal)
 );
 CREATE INDEX refs_resolved ON refs (resolved);
@@ -366,6 +368,7 @@ CREATE TABLE witnesses (
     edits INTEGER NOT NULL,
     truncated INTEGER NOT NULL,
     placed_by TEXT NOT NULL,
+    edition TEXT NOT NULL,
     PRIMARY KEY (address, ordinal)
 );
 CREATE VIRTUAL TABLE fts USING fts5 (title, text, tokenize='unicode61');
@@ -378,6 +381,12 @@ def codex_bytes(codex: Codex) -> bytes:
     from .export import codex_json, json_bytes
 
     return json_bytes(codex_json(codex))
+
+
+def index_name(edition: str | None = None) -> str:
+    """The index file of an edition: ``codex.sqlite`` for the default one,
+    ``codex-1997.sqlite`` for each other edition of the corpus."""
+    return "codex.sqlite" if edition is None else f"codex-{edition}.sqlite"
 
 
 def build_index(codex: Codex, path: str | Path, *, codex_hash: str | None = None) -> Path:
@@ -415,30 +424,31 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     entries = list(codex.entries.values())
     con.executemany("INSERT INTO meta VALUES (?, ?)", [
         ("format", FORMAT_VERSION), ("codex_sha256", codex_hash), ("entries", str(len(entries))),
+        ("edition", codex.edition),
         ("analyzer", "pymorphy3 lemma via pipeline.morph; digits latin+lower; unicode61"),
     ])
     nodes, refs, back, notes, wits, fts = [], [], [], [], [], []
     for pos, e in enumerate(entries, 1):
         nodes.append((pos, e.id, e.kind, e.label, e.title, e.text, e.parent, law_of(e.id),
-                      int(e.penalty), int(e.inferred), e.chosen, e.why, " ".join(e.tags), pos))
+                      int(e.penalty), int(e.inferred), e.chosen, e.why, " ".join(e.tags), pos, codex.edition))
         all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
         for i, r in enumerate(all_refs):
             refs.append((e.id, i, r.field, r.text, r.target, r.kind, r.status, r.resolved,
-                         r.source, r.line))
+                         r.source, r.line, codex.edition))
         for src in sorted(set(e.backlinks)):
             back.append((e.id, src))
         for i, fn in enumerate(e.footnotes):
             notes.append((e.id, i, fn.mark, fn.text))
         for i, w in enumerate(e.witnesses):
             wits.append((e.id, i, w.source, w.title, w.text, w.span.start, w.span.end, w.span.line,
-                         w.span.end_line, w.edits, int(w.truncated), w.placed_by))
+                         w.span.end_line, w.edits, int(w.truncated), w.placed_by, codex.edition))
         body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
         fts.append((pos, " ".join(analyze(e.title or "")), " ".join(analyze(body))))
-    con.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
-    con.executemany("INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?)", refs)
+    con.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
+    con.executemany("INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?,?)", refs)
     con.executemany("INSERT INTO backlinks VALUES (?,?)", back)
     con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes)
-    con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", wits)
+    con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits)
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts)
     con.execute("INSERT INTO search_data VALUES ('index', ?)",
                 (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),))

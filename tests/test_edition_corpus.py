@@ -218,3 +218,25 @@ def test_one_pdf_per_edition_with_its_edition_on_the_title_page(tmp_path: Path):
 
     assert "Редакция 1997 года" in first_page("codex.pdf")
     assert "Редакция 2007 года" in first_page("codex-2007.pdf")
+
+
+def test_search_and_refs_take_an_edition(two: Path):
+    import sqlite3
+
+    proc = kodeks("search", "ренонс", "--edition", "1997", "--format", "json", "--codex", str(two), check=True)
+    hits = json.loads(proc.stdout)["hits"]
+    codex = Codex.load(two, index=False)
+    assert hits and {h["address"] for h in hits} <= set(codex.edition("1997").entries)
+    default = json.loads(kodeks("search", "фальшренонс", "--format", "json", "--codex", str(two),
+                                check=True).stdout)["hits"]
+    assert default and {h["address"] for h in default} <= set(codex.entries)
+    assert any(h["address"] not in codex.edition("1997").entries for h in default)
+    refs = json.loads(kodeks("refs", "64A1", "--edition", "1997", "--format", "json", "--codex", str(two),
+                             check=True).stdout)
+    assert refs["edition"] == "1997" and refs["address"] == "64A1"
+    for name, edition in (("codex.sqlite", "1987"), ("codex-1997.sqlite", "1997")):
+        con = sqlite3.connect(two / name)
+        for table in ("nodes", "refs", "witnesses"):
+            assert {r[0] for r in con.execute(f"SELECT DISTINCT edition FROM {table}")} <= {edition}
+        assert {r[0] for r in con.execute("SELECT DISTINCT edition FROM nodes")} == {edition}
+        con.close()
