@@ -45,8 +45,9 @@ class Edition:
     """Example address of every level of the edition, outermost first."""
     pdf_date: str = ""
     """Creation date written into the PDF (ISO 8601), fixed so builds are reproducible."""
-    signals: tuple[tuple[str, int, str], ...] = ()
-    """Evidence a text renders this edition: ``(pattern, weight, what)``."""
+    signals: tuple[tuple[str, int, str, str], ...] = ()
+    """Evidence a text renders this edition: ``(pattern, weight, what, level)``
+    (``level``: ``scheme`` or ``wording``, see ``LEVELS``)."""
 
     @property
     def heading(self) -> str:
@@ -64,7 +65,8 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
         e = Edition(id=str(row["id"]), year=int(row["year"]), title=row["title"], laws=int(row["laws"]),
                     divisions=tuple((w, p) for w, p in row.get("divisions", ())),
                     forms=tuple(row.get("forms", ())), pdf_date=row.get("pdf_date", ""),
-                    signals=tuple((str(p), int(w), str(what)) for p, w, what in row.get("signals", ())))
+                    signals=tuple((str(p), int(w), str(what), str(level))
+                                  for p, w, what, level in row.get("signals", ())))
         table[e.id] = e
     default = str(data["default"])
     if default not in table:
@@ -161,34 +163,46 @@ class Detection:
         return {"edition": self.edition, "confidence": round(self.confidence, 3), "evidence": list(self.evidence)}
 
 
-def _signals(text: str) -> tuple[dict[str, int], list[str]]:
-    scores: dict[str, int] = {}
+LEVELS = ("title", "scheme", "wording")
+"""Kinds of evidence, strongest first: the year named after the laws' title; the
+division scheme (heading words only one edition uses); the wording of distinctive
+clauses and terms. The strongest kind a text shows decides; weaker kinds that point
+elsewhere lower the confidence but never overrule it."""
+
+
+def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
+    scores: dict[str, dict[str, int]] = {level: {} for level in LEVELS}
     evidence: list[str] = []
     named = detect_year(text)
     if named:
-        scores[named] = STRONG
+        scores["title"][named] = STRONG
         evidence.append(f"{named}: the laws' title names the year {EDITIONS[named].year}")
     for e in EDITIONS.values():
-        for pattern, weight, what in e.signals:
+        for pattern, weight, what, level in e.signals:
             hits = sum(1 for _ in zip(range(3), regex.finditer(pattern, text, regex.I | regex.M), strict=False))
             if hits:
-                scores[e.id] = scores.get(e.id, 0) + weight * hits
+                scores[level][e.id] = scores[level].get(e.id, 0) + weight * hits
                 evidence.append(f"{e.id}: {what} ×{hits}")
     return scores, evidence
 
 
 def assess(text: str) -> Detection:
-    """The edition a text renders, with a confidence and the evidence: the year named
-    after the laws' title, and each edition's ``signals`` (division scheme, wording of
-    distinctive clauses, terminology). A winner scoring below ``STRONG``, or tied, is
-    ``UNKNOWN``."""
+    """The edition a text renders, with a confidence and the evidence (read from the
+    first ``SAMPLE`` characters): the strongest kind of evidence the text shows
+    (``LEVELS``) decides; a winner there scoring below ``STRONG``, or tied, is
+    ``UNKNOWN``. The confidence is the winner's margin at that level, halved when a
+    weaker kind of evidence points to another edition."""
     scores, evidence = _signals(text[:SAMPLE])
-    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-    if not ranked:
+    level = next((lv for lv in LEVELS if scores[lv]), None)
+    if level is None:
         return Detection(UNKNOWN, 0.0, ())
+    ranked = sorted(scores[level].items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     rival = ranked[1][1] if len(ranked) > 1 else 0
     confidence = (top - rival) / top * min(1.0, top / STRONG)
+    weaker = LEVELS[LEVELS.index(level) + 1:]
+    if any(e != best for lv in weaker for e in scores[lv]):
+        confidence /= 2
     if top < STRONG or top == rival:
         return Detection(UNKNOWN, confidence, tuple(evidence), tuple(ranked))
     return Detection(best, confidence, tuple(evidence), tuple(ranked))

@@ -49,6 +49,15 @@ def test_the_1997_page_is_never_1987():
     assert any("Глава" in e for e in found.evidence) and any("bilingual" in e for e in found.evidence)
 
 
+def test_the_division_scheme_outranks_wording_but_lowers_the_confidence():
+    wording_1987 = "Правило 64. Процедура\nКогда фальшренонс выявлен, за выявленный фальшренонс назначается наказание.\n"
+    alone = editions.assess(wording_1987)
+    mixed = editions.assess("Глава VI. Розыгрыш\n" + wording_1987)
+    assert alone.edition == "1987" and alone.confidence == 1.0
+    assert mixed.edition == "1997" and 0 < mixed.confidence <= 0.5
+    assert any(e.startswith("1987:") for e in mixed.evidence)  # the contrary evidence is still reported
+
+
 def test_the_2007_page_names_its_year():
     assert editions.assess(PAGE_2007.read_text(encoding="utf-8")).edition == "2007"
 

@@ -130,11 +130,14 @@ def test_table_of_contents_gives_missing_titles_and_gaps():
 
 
 def test_another_edition_is_kept_apart():
-    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А.\n")
+    # the default edition is the one with the most text: here a's
+    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А, подлиннее.\n")
     b = _tree("b.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nИной текст.\n",
               edition="1997")
     cx, diags = merge([a, b])
-    assert [w.source for w in cx.entries["67A"].witnesses] == ["a.txt"]
+    assert cx.edition == "1987" and [w.source for w in cx.entries["67A"].witnesses] == ["a.txt"]
+    # the other edition is merged on its own
+    assert [w.source for w in cx.others["1997"].entries["67A"].witnesses] == ["b.txt"]
     assert [t.source.name for t in cx.trees] == ["a.txt", "b.txt"]
     assert any(d.code == "K403" and "b.txt" in d.message and "1997" in d.message for d in diags)
     # a corpus of one edition merges as always
