@@ -47,8 +47,10 @@ def _check_node(node):
 @pytest.mark.parametrize("stem", SOURCES)
 def test_source_json_has_the_gold_shape(built, stem):
     data = json.loads((built / "sources" / f"{stem}.json").read_text(encoding="utf-8"))
-    assert set(data) == {"source", "kind", "nodes", "removed"}
+    # the gold's shape plus the edition (an extra top-level key the gold scorer ignores)
+    assert set(data) == {"source", "kind", "edition", "nodes", "removed"}
     assert data["source"] == f"{stem}.txt" and data["kind"] in ("laws", "commentary")
+    assert data["edition"] == "1987"
     assert data["nodes"], "a source tree is never empty"
     for node in data["nodes"]:
         _check_node(node)
