@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -77,6 +77,8 @@ def _pdf(b: Build, path: Path) -> None:
     from . import pdf
 
     pdf.render_pdf(b.codex, path, b)
+    # one more PDF per other edition of the corpus, beside it: codex-1997.pdf …
+    pdf.render_edition_pdfs(b.codex, path.parent)
 
 
 def _akn(b: Build, folder: Path) -> None:
@@ -91,12 +93,6 @@ def _epub(b: Build, path: Path) -> None:
     epub.write_epub(b.codex, path, b.edition)
 
 
-def _edition_pdfs(b: Build, folder: Path) -> None:
-    from . import pdf
-
-    pdf.render_edition_pdfs(b.codex, folder)
-
-
 PRODUCTS: tuple[Product, ...] = (
     Product("sources/", _sources),
     Product("codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex)), lookup=True),
@@ -107,9 +103,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("codex.sqlite", _index, lookup=True),  # after codex.json: it records its hash
     Product("akn/", _akn, when=lambda b: b.akn),
     Product("codex.epub", _epub, when=lambda b: b.epub),
-    Product("codex.pdf", _pdf, when=lambda b: b.pdf),
-    # one more PDF per other edition of the corpus: codex-1997.pdf … beside codex.pdf
-    Product("", _edition_pdfs, when=lambda b: b.pdf and bool(b.codex.others)),
+    Product("codex.pdf", _pdf, when=lambda b: b.pdf),  # and codex-<edition>.pdf per other edition
     Product("report.json", lambda b, p: export.dump(p, export.report_json(b))),
     # last: the stamp that lets the next build replace this folder (pipeline/output.py)
     Product(output.STAMP, lambda b, p: output.write_stamp(p)),
@@ -176,8 +170,9 @@ def export_format(name: str, corpus: Path, target: Path, edition: str | None = N
     _check_target(name, target, force)
     b = run(corpus, pdf=False, epub=False, akn=False)
     b.edition = editions.select(b.codex.sources, edition).id
-    # each edition has its own merged codex: export that one's entries
-    b.codex = b.codex.by_edition.get(b.edition, b.codex)
+    # each edition has its own merged codex: export that one's entries, and only
+    # that one's (no codex-<edition>.pdf written beside a file the user named)
+    b.codex = replace(b.codex.by_edition.get(b.edition, b.codex), others={})
     product = next(p for p in PRODUCTS if p.path == FORMATS[name])
     product.write(b, target)
     return target, list(b.diagnostics)
