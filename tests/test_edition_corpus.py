@@ -40,7 +40,7 @@ def test_seeds_without_a_manifest_are_1987(tmp_path: Path):
     sources, diags = read_corpus(tmp_path)
     assert {s.edition for s in sources} == {"1987"}
     assert all(s.edition_from in ("text", "laws") and s.edition_evidence for s in sources)
-    assert not [d for d in diags if d.code in ("K109", "K110")]
+    assert not [d for d in diags if d.code in ("K114", "K115")]
 
 
 def test_the_1997_page_is_never_1987():
@@ -67,7 +67,7 @@ def test_too_little_evidence_is_unknown_with_a_warning(tmp_path: Path):
                                     encoding="utf-8")
     (sources, diags) = read_corpus(tmp_path)
     assert sources[0].edition == editions.UNKNOWN
-    assert [d.code for d in diags if d.level == "warning"] == ["K109"]
+    assert [d.code for d in diags if d.level == "warning"] == ["K114"]
 
 
 def test_a_manifest_edition_against_strong_evidence_is_warned(tmp_path: Path):
@@ -76,7 +76,7 @@ def test_a_manifest_edition_against_strong_evidence_is_warned(tmp_path: Path):
                                            encoding="utf-8")
     sources, diags = read_corpus(tmp_path)
     assert sources[0].edition == "1987"  # the manifest wins, but says what contradicts it
-    (warning,) = [d for d in diags if d.code == "K110"]
+    (warning,) = [d for d in diags if d.code == "K115"]
     assert "Глава" in warning.message and "1997" in warning.message
 
 
