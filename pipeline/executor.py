@@ -17,6 +17,7 @@ running; only the client is closed).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -67,7 +68,11 @@ class Pool(Serial):
         if len(columns[0]) <= 1:  # a pool for one source costs more than it saves
             return super().map(fn, *columns, **common)
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+            # Workers come from a fresh forkserver, not forked from this process: a
+            # forked worker would inherit the lock on the build's temporary folder and
+            # keep it after a killed build, so the next build could not clean up.
+            ctx = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx)
         return list(self._pool.map(partial(fn, **common) if common else fn, *columns))
 
     def close(self) -> None:
