@@ -33,7 +33,7 @@ def measure(mb: float, one_line: bool) -> dict[str, float]:
     seeds = sorted((ROOT / "corpus").glob("*.txt"))
     unit = "\n".join(p.read_text(encoding="utf-8") for p in seeds)
     n = int(mb * 1e6)
-    text = (unit * (n // len(unit.encode()) + 1))
+    text = unit * (n // len(unit.encode()) + 1)
     text = text.encode()[:n].decode("utf-8", errors="ignore")
     if one_line:
         text = text.replace("\n", " ")
@@ -62,19 +62,39 @@ def main() -> None:
     for mb in args.mb:
         runs = {}
         for one in ("0", "1"):
-            proc = subprocess.run([sys.executable, __file__, "--child", str(mb), one],
-                                  capture_output=True, text=True, check=True)
+            proc = subprocess.run(
+                [sys.executable, __file__, "--child", str(mb), one],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             runs[one] = json.loads(proc.stdout.strip().splitlines()[-1])
         for stage in runs["0"]:
             a, b = runs["0"][stage], runs["1"][stage]
-            rows.append({"mb": mb, "stage": stage, "lines_s": a, "one_line_s": b,
-                         "ratio": round(b / a, 2) if a else None})
+            rows.append(
+                {
+                    "mb": mb,
+                    "stage": stage,
+                    "lines_s": a,
+                    "one_line_s": b,
+                    "ratio": round(b / a, 2) if a else None,
+                }
+            )
         total_a, total_b = sum(runs["0"].values()), sum(runs["1"].values())
-        rows.append({"mb": mb, "stage": "total", "lines_s": round(total_a, 3), "one_line_s": round(total_b, 3),
-                     "ratio": round(total_b / total_a, 2) if total_a else None})
+        rows.append(
+            {
+                "mb": mb,
+                "stage": "total",
+                "lines_s": round(total_a, 3),
+                "one_line_s": round(total_b, 3),
+                "ratio": round(total_b / total_a, 2) if total_a else None,
+            }
+        )
     print(f"{'MB':>5} {'stage':<8} {'lines s':>9} {'one line s':>11} {'ratio':>6}")
     for r in rows:
-        print(f"{r['mb']:>5} {r['stage']:<8} {r['lines_s']:>9.3f} {r['one_line_s']:>11.3f} {r['ratio'] or 0:>6.2f}")
+        print(
+            f"{r['mb']:>5} {r['stage']:<8} {r['lines_s']:>9.3f} {r['one_line_s']:>11.3f} {r['ratio'] or 0:>6.2f}"
+        )
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 

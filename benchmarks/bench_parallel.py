@@ -73,16 +73,26 @@ def measure(mb: float, repeat: int, workers: int, tasks: int) -> dict:
     load_after = os.getloadavg()
     med = {k: statistics.median(v) for k, v in (("jobs1", serial), ("pool", pool), ("dask", dask))}
     return {
-        "mb": round(size / 1e6, 2), "files": len(files), "workers": workers, "repeat": repeat,
-        "cores": os.cpu_count(), "load_before": [round(x, 2) for x in load_before],
+        "mb": round(size / 1e6, 2),
+        "files": len(files),
+        "workers": workers,
+        "repeat": repeat,
+        "cores": os.cpu_count(),
+        "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in load_after],
-        "jobs1_s": round(med["jobs1"], 2), "pool_s": round(med["pool"], 2),
-        "dask_s_with_cluster_start": round(med["dask"], 2), "cluster_start_s": round(start, 2),
+        "jobs1_s": round(med["jobs1"], 2),
+        "pool_s": round(med["pool"], 2),
+        "dask_s_with_cluster_start": round(med["dask"], 2),
+        "cluster_start_s": round(start, 2),
         "pool_speedup": round(med["jobs1"] / med["pool"], 2),
         "dask_speedup_without_start": round(med["jobs1"] / max(med["dask"] - start, 1e-9), 2),
-        "dask_task_ms": round(per_task * 1000, 2), "dask_tasks_per_build": 4 * len(files) + 1,
-        "all_s": {"jobs1": [round(t, 2) for t in serial], "pool": [round(t, 2) for t in pool],
-                  "dask": [round(t, 2) for t in dask]},
+        "dask_task_ms": round(per_task * 1000, 2),
+        "dask_tasks_per_build": 4 * len(files) + 1,
+        "all_s": {
+            "jobs1": [round(t, 2) for t in serial],
+            "pool": [round(t, 2) for t in pool],
+            "dask": [round(t, 2) for t in dask],
+        },
     }
 
 

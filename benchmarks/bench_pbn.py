@@ -33,13 +33,16 @@ ORDER = "23456789TJQKA"
 def _deal(rng: random.Random) -> dict[str, list[str]]:
     cards = [s + r for s in "SHDC" for r in ORDER]
     rng.shuffle(cards)
-    return {SEATS[i]: cards[i * 13:(i + 1) * 13] for i in range(4)}
+    return {SEATS[i]: cards[i * 13 : (i + 1) * 13] for i in range(4)}
 
 
 def _pbn_deal(hands: dict[str, list[str]]) -> str:
     def hand(cs: list[str]) -> str:
-        return ".".join("".join(sorted((c[1] for c in cs if c[0] == s), key=ORDER.index, reverse=True))
-                        for s in "SHDC")
+        return ".".join(
+            "".join(sorted((c[1] for c in cs if c[0] == s), key=ORDER.index, reverse=True))
+            for s in "SHDC"
+        )
+
     return "N:" + " ".join(hand(hands[s]) for s in SEATS)
 
 
@@ -53,14 +56,15 @@ def _winner(trick: list[tuple[str, str]], trump: str | None) -> str:
     return max(trick, key=key)[0]
 
 
-def _play(hands: dict[str, list[str]], declarer: str, trump: str | None, rng: random.Random,
-          revoke: bool) -> list[list[tuple[str, str]]]:
+def _play(
+    hands: dict[str, list[str]], declarer: str, trump: str | None, rng: random.Random, revoke: bool
+) -> list[list[tuple[str, str]]]:
     hands = {s: list(cs) for s, cs in hands.items()}
     leader = SEATS[(SEATS.index(declarer) + 1) % 4]
     tricks = []
     revoked = not revoke
     dummy = SEATS[(SEATS.index(declarer) + 2) % 4]
-    from_trick = rng.randint(1, 10)   # the revoke: the first chance from this trick on
+    from_trick = rng.randint(1, 10)  # the revoke: the first chance from this trick on
     for t in range(1, 14):
         trick: list[tuple[str, str]] = []
         for i in range(4):
@@ -88,8 +92,10 @@ def make_file(boards: int, seed: int) -> str:
         declarer = rng.choice(SEATS)
         strain = rng.choice(["S", "H", "D", "C", "NT"])
         level = rng.randint(1, 4)
-        head = (f'[Event "Kodeks benchmark"]\n[Board "{n}"]\n[Dealer "N"]\n'
-                f'[Vulnerable "{rng.choice(["None", "NS", "EW", "All"])}"]\n[Deal "{_pbn_deal(hands)}"]\n')
+        head = (
+            f'[Event "Kodeks benchmark"]\n[Board "{n}"]\n[Dealer "N"]\n'
+            f'[Vulnerable "{rng.choice(["None", "NS", "EW", "All"])}"]\n[Deal "{_pbn_deal(hands)}"]\n'
+        )
         kind = rng.random()
         if kind < 0.03:
             out.append(head + '[Contract "Pass"]\n[Auction "N"]\nAP\n')
@@ -100,7 +106,7 @@ def make_file(boards: int, seed: int) -> str:
         trump = None if strain == "NT" else strain
         tricks = _play(hands, declarer, trump, rng, revoke=rng.random() < 0.01)
         first = SEATS[(SEATS.index(declarer) + 1) % 4]
-        stop = 13 if kind > 0.3 else rng.randint(6, 12)   # a claim after `stop` tricks
+        stop = 13 if kind > 0.3 else rng.randint(6, 12)  # a claim after `stop` tricks
         rows, won = [], 0
         for t, trick in enumerate(tricks):
             by = dict(trick)
@@ -109,8 +115,10 @@ def make_file(boards: int, seed: int) -> str:
             else:
                 rows.append("- - - -")
             won += _winner(trick, trump) in (declarer, SEATS[(SEATS.index(declarer) + 2) % 4])
-        out.append(head + f'[Declarer "{declarer}"]\n[Contract "{level}{strain}"]\n[Result "{won}"]\n'
-                   f'[Play "{first}"]\n' + "\n".join(rows) + "\n")
+        out.append(
+            head + f'[Declarer "{declarer}"]\n[Contract "{level}{strain}"]\n[Result "{won}"]\n'
+            f'[Play "{first}"]\n' + "\n".join(rows) + "\n"
+        )
     return "\n".join(out)
 
 
@@ -128,17 +136,30 @@ def main() -> None:
     args = ap.parse_args()
     data = make_file(args.boards, args.seed).encode("iso-8859-1")
     runs = {}
-    for name, kw in (("no-dds, 1 process", {"equity": False}),
-                     ("no-dds, jobs=2", {"equity": False, "jobs": 2}),
-                     ("with dds, 1 process", {"equity": True})):
+    for name, kw in (
+        ("no-dds, 1 process", {"equity": False}),
+        ("no-dds, jobs=2", {"equity": False, "jobs": 2}),
+        ("with dds, 1 process", {"equity": True}),
+    ):
         seconds, summary = _time(data, **kw)
-        runs[name] = {"seconds": round(seconds, 2), "boards_per_second": round(args.boards / seconds)}
-    result = {"boards": args.boards, "bytes": len(data), "cpus": os.cpu_count(),
-              "load": os.getloadavg(), "runs": runs, "summary": summary}
+        runs[name] = {
+            "seconds": round(seconds, 2),
+            "boards_per_second": round(args.boards / seconds),
+        }
+    result = {
+        "boards": args.boards,
+        "bytes": len(data),
+        "cpus": os.cpu_count(),
+        "load": os.getloadavg(),
+        "runs": runs,
+        "summary": summary,
+    }
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    print(f"{args.boards} boards, {len(data) / 1e6:.1f} MB, {os.cpu_count()} cpus, load {os.getloadavg()}")
+    print(
+        f"{args.boards} boards, {len(data) / 1e6:.1f} MB, {os.cpu_count()} cpus, load {os.getloadavg()}"
+    )
     for name, r in runs.items():
         print(f"  {name:22} {r['seconds']:7.2f} s  {r['boards_per_second']:6d} boards/s")
     print("  summary:", json.dumps(summary, ensure_ascii=False))

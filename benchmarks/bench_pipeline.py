@@ -57,12 +57,24 @@ def measure(mb: float) -> dict:
             t0 = time.perf_counter()
             stage(b)
             dt = time.perf_counter() - t0
-            stages.append({"stage": name, "seconds": round(dt, 3), "mb_s": round(size / 1e6 / dt, 2) if dt else None,
-                           "peak_rss_mb": round(_rss_mb(), 1)})
+            stages.append(
+                {
+                    "stage": name,
+                    "seconds": round(dt, 3),
+                    "mb_s": round(size / 1e6 / dt, 2) if dt else None,
+                    "peak_rss_mb": round(_rss_mb(), 1),
+                }
+            )
         edits = sum(len(c.edits) for c in b.cleaned)
-        out = {"mb": round(size / 1e6, 2), "files": len(files), "entries": len(b.codex.entries),
-               "edits": edits, "diagnostics": len(b.diagnostics), "rss_before_mb": round(base, 1),
-               "stages": stages}
+        out = {
+            "mb": round(size / 1e6, 2),
+            "files": len(files),
+            "entries": len(b.codex.entries),
+            "edits": edits,
+            "diagnostics": len(b.diagnostics),
+            "rss_before_mb": round(base, 1),
+            "stages": stages,
+        }
     by = {s["stage"]: s["seconds"] for s in stages}
     seg_merge = by["segment"] + by["merge"]
     out["segment_merge_mb_s"] = round(out["mb"] / seg_merge, 2) if seg_merge else None
@@ -99,11 +111,17 @@ def table(results: list[dict]) -> str:
     lines = [f"{'MB':>7} {'stage':<9} {'seconds':>8} {'MB/s':>8} {'peak RSS MB':>12}"]
     for r in results:
         for s in r["stages"]:
-            lines.append(f"{r['mb']:>7} {s['stage']:<9} {s['seconds']:>8} {s['mb_s']!s:>8} {s['peak_rss_mb']:>12}")
-        lines.append(f"{r['mb']:>7} {'seg+merge':<9} {'':>8} {r['segment_merge_mb_s']!s:>8}   "
-                     f"({r['files']} files, {r['entries']} entries, {r['edits']} edits)")
-        lines.append(f"{r['mb']:>7} {'seg..link':<9} {'':>8} {r['segment_refs_merge_link_mb_s']!s:>8}   "
-                     "(segment, refs, merge and link together)")
+            lines.append(
+                f"{r['mb']:>7} {s['stage']:<9} {s['seconds']:>8} {s['mb_s']!s:>8} {s['peak_rss_mb']:>12}"
+            )
+        lines.append(
+            f"{r['mb']:>7} {'seg+merge':<9} {'':>8} {r['segment_merge_mb_s']!s:>8}   "
+            f"({r['files']} files, {r['entries']} entries, {r['edits']} edits)"
+        )
+        lines.append(
+            f"{r['mb']:>7} {'seg..link':<9} {'':>8} {r['segment_refs_merge_link_mb_s']!s:>8}   "
+            "(segment, refs, merge and link together)"
+        )
     return "\n".join(lines)
 
 
@@ -118,7 +136,9 @@ def main(argv=None) -> int:
         return 0
     results = []
     for mb in args.mb:
-        proc = subprocess.run([sys.executable, __file__, "--one", str(mb)], capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, __file__, "--one", str(mb)], capture_output=True, text=True
+        )
         if proc.returncode:
             sys.stderr.write(proc.stderr)
             return proc.returncode

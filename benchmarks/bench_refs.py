@@ -69,7 +69,7 @@ def bench_full(text: str) -> tuple[float, int]:
 
     nlp = spacy.blank("ru")
     nlp.add_pipe("kodeks_refs", config={"law": "64"})
-    nlp("прогрев: см. правило 50")           # load pymorphy3 outside the timing
+    nlp("прогрев: см. правило 50")  # load pymorphy3 outside the timing
     t0 = time.perf_counter()
     n = sum(len(doc.spans["kodeks_refs"]) for doc in nlp.pipe(chunks(text)))
     return time.perf_counter() - t0, n
@@ -77,14 +77,18 @@ def bench_full(text: str) -> tuple[float, int]:
 
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--mb", type=float, default=20.0, help="size of the synthetic text (MB of UTF-8)")
-    ap.add_argument("--full-mb", type=float, default=1.0, help="slice for the full-pipeline run (extrapolated)")
+    ap.add_argument(
+        "--mb", type=float, default=20.0, help="size of the synthetic text (MB of UTF-8)"
+    )
+    ap.add_argument(
+        "--full-mb", type=float, default=1.0, help="slice for the full-pipeline run (extrapolated)"
+    )
     ap.add_argument("--repeat", type=int, default=3, help="fast-path runs; the best is kept")
     args = ap.parse_args(argv)
 
     text = build(args.mb)
     size = len(text.encode("utf-8")) / MB
-    find_references("прогрев: см. правило 50 и этому правилу", law="64")   # load models
+    find_references("прогрев: см. правило 50 и этому правилу", law="64")  # load models
 
     fast_s, fast_n = bench_fast(text, args.repeat)
 
@@ -119,8 +123,14 @@ def main(argv=None) -> dict:
     }
     rows = [
         ("text size (MB UTF-8)", f"{size:.2f}"),
-        ("fast: prefilter + windows (MB/s)", f"{fast_mbs:.2f}  ({fast_s:.2f} s, {fast_n} refs, best of {args.repeat})"),
-        ("full spaCy on every token (MB/s)", f"{full_mbs:.3f}  (measured on {sl_size:.2f} MB, {full_n} refs)"),
+        (
+            "fast: prefilter + windows (MB/s)",
+            f"{fast_mbs:.2f}  ({fast_s:.2f} s, {fast_n} refs, best of {args.repeat})",
+        ),
+        (
+            "full spaCy on every token (MB/s)",
+            f"{full_mbs:.3f}  (measured on {sl_size:.2f} MB, {full_n} refs)",
+        ),
         ("full spaCy, extrapolated (s)", f"{size / full_mbs:.1f}  (extrapolated, not run)"),
         ("speed-up fast / full", f"{fast_mbs / full_mbs:.1f}x"),
         ("same refs on the slice", str(full_n == sl_fast_n)),

@@ -32,8 +32,10 @@ from pipeline import akn, epub, pdf, site  # noqa: E402
 from pipeline.run import run  # noqa: E402
 
 # a law number where the corpus writes one: after the noun, in "п. 64.10", before a section letter
-_LAW = re.compile(r"(?<![\d.])(\d{1,2})(?=(?:\.\d{1,2}\b)|[A-EА-ЕВС]\d|[A-EА-ЕВС]\b)|"
-                  r"((?:[Пп]равил\w*|п\.)\s*)(\d{1,2})(?!\d)")
+_LAW = re.compile(
+    r"(?<![\d.])(\d{1,2})(?=(?:\.\d{1,2}\b)|[A-EА-ЕВС]\d|[A-EА-ЕВС]\b)|"
+    r"((?:[Пп]равил\w*|п\.)\s*)(\d{1,2})(?!\d)"
+)
 
 
 def law_numbers(text: str) -> set[int]:
@@ -42,6 +44,7 @@ def law_numbers(text: str) -> set[int]:
 
 def shift(text: str, mapping: dict[int, int]) -> str:
     """Renumber every law number the corpus writes (headings and references)."""
+
     def sub(m: re.Match) -> str:
         if m.group(1):
             return str(mapping[int(m.group(1))])
@@ -70,7 +73,9 @@ def make_corpus(folder: Path, copies: int) -> Path:
     for k in range(copies):
         mapping = {n: 100 + k * len(numbers) + i for i, n in enumerate(numbers)}
         for src, text, enc in texts:
-            (folder / f"{src.stem}_{k:02d}{src.suffix}").write_text(shift(text, mapping), encoding=enc)
+            (folder / f"{src.stem}_{k:02d}{src.suffix}").write_text(
+                shift(text, mapping), encoding=enc
+            )
     return folder
 
 
@@ -93,9 +98,14 @@ def measure(corpus: Path, tmp: Path, repeat: int, with_pdf: bool) -> dict:
         pdf_s = best(lambda: pdf.render_pdf(codex, tmp / "codex.pdf", b), max(1, repeat // 2))
     akn_s = best(lambda: akn.write_akn(codex, tmp / "akn"), repeat)
     epub_s = best(lambda: epub.write_epub(codex, tmp / "codex.epub"), repeat)
-    return {"entries": len(codex.entries), "laws": pages, "html_s": round(html_s, 3),
-            "pdf_s": round(pdf_s, 3) if pdf_s is not None else None,
-            "akn_s": round(akn_s, 3), "epub_s": round(epub_s, 3)}
+    return {
+        "entries": len(codex.entries),
+        "laws": pages,
+        "html_s": round(html_s, 3),
+        "pdf_s": round(pdf_s, 3) if pdf_s is not None else None,
+        "akn_s": round(akn_s, 3),
+        "epub_s": round(epub_s, 3),
+    }
 
 
 def main() -> None:
@@ -113,18 +123,31 @@ def main() -> None:
     base, big_row = rows["corpus"], rows[f"x{args.copies}"]
     ratio_entries = big_row["entries"] / base["entries"]
     ratio_html = big_row["html_s"] / base["html_s"] if base["html_s"] else None
-    print(f"{'corpus':<10}{'entries':>9}{'pages':>7}{'html s':>9}{'pdf s':>9}{'akn s':>9}{'epub s':>9}")
+    print(
+        f"{'corpus':<10}{'entries':>9}{'pages':>7}{'html s':>9}{'pdf s':>9}{'akn s':>9}{'epub s':>9}"
+    )
     for name, r in rows.items():
         pdf_s = f"{r['pdf_s']:.3f}" if r["pdf_s"] is not None else "-"
-        print(f"{name:<10}{r['entries']:>9}{r['laws']:>7}{r['html_s']:>9.3f}{pdf_s:>9}"
-              f"{r['akn_s']:>9.3f}{r['epub_s']:>9.3f}")
-    print(f"entries x{ratio_entries:.1f}, html time x{ratio_html:.1f} "
-          f"(linear if close to the entries ratio)")
-    print(json.dumps({"rows": rows, "entries_ratio": round(ratio_entries, 2),
-                      "html_ratio": round(ratio_html, 2) if ratio_html else None,
-                      "targets": {"html_corpus_s": 1.0, "pdf_corpus_s": 10.0},
-                      "ok": base["html_s"] < 1.0 and (base["pdf_s"] or 0) < 10.0},
-                     ensure_ascii=False))
+        print(
+            f"{name:<10}{r['entries']:>9}{r['laws']:>7}{r['html_s']:>9.3f}{pdf_s:>9}"
+            f"{r['akn_s']:>9.3f}{r['epub_s']:>9.3f}"
+        )
+    print(
+        f"entries x{ratio_entries:.1f}, html time x{ratio_html:.1f} "
+        f"(linear if close to the entries ratio)"
+    )
+    print(
+        json.dumps(
+            {
+                "rows": rows,
+                "entries_ratio": round(ratio_entries, 2),
+                "html_ratio": round(ratio_html, 2) if ratio_html else None,
+                "targets": {"html_corpus_s": 1.0, "pdf_corpus_s": 10.0},
+                "ok": base["html_s"] < 1.0 and (base["pdf_s"] or 0) < 10.0,
+            },
+            ensure_ascii=False,
+        )
+    )
 
 
 if __name__ == "__main__":

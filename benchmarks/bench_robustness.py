@@ -58,8 +58,23 @@ def run_class(name: str, trees: list, root: Path, seed: int) -> dict:
         for stem, text, _ in cases:
             (corpus / f"{stem}.txt").write_text(text, encoding="utf-8")
         proc = subprocess.run(
-            [sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"],
-            cwd=work, env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True, text=True, timeout=1200)
+            [
+                sys.executable,
+                "-m",
+                "pipeline.cli",
+                "build",
+                str(corpus),
+                "-o",
+                str(out),
+                "--no-pdf",
+                "--quiet",
+            ],
+            cwd=work,
+            env=dict(os.environ, PYTHONPATH=str(root)),
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
         total: dict = {}
         left = nodes = want_nodes = stray = chars = 0
         for stem, text, want in cases:
@@ -79,8 +94,13 @@ def run_class(name: str, trees: list, root: Path, seed: int) -> dict:
             f["nodes_f1"] = 1.0 if nodes == 0 else 0.0
             f["refs_f1"] = 1.0 if f["refs_p"] == 1.0 else 0.0
             f["cer"] = stray / chars if chars else 0.0
-        res = {"node_f1": round(f["nodes_f1"], 4), "refs_f1": round(f["refs_f1"], 4), "residue": left,
-               "cer": round(f["cer"], 4), "nodes": nodes}
+        res = {
+            "node_f1": round(f["nodes_f1"], 4),
+            "refs_f1": round(f["refs_f1"], 4),
+            "residue": left,
+            "cer": round(f["cer"], 4),
+            "nodes": nodes,
+        }
         if proc.returncode not in (0, 1):
             res["error"] = proc.stderr.strip()[-300:]
         return res
@@ -92,29 +112,42 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--classes", nargs="*", default=list(simulate.DAMAGE))
-    ap.add_argument("--seeds", type=int, default=None, help="use only the first N gold trees (size)")
+    ap.add_argument(
+        "--seeds", type=int, default=None, help="use only the first N gold trees (size)"
+    )
     ap.add_argument("--seed", type=int, default=13, help="random seed of the damage")
     ap.add_argument("--root", type=Path, default=REPO, help="repository whose pipeline is measured")
     args = ap.parse_args(argv)
     unknown = [c for c in args.classes if c not in simulate.DAMAGE]
     if unknown:
-        print(f"bench_robustness: unknown classes {unknown}; known: {list(simulate.DAMAGE)}", file=sys.stderr)
+        print(
+            f"bench_robustness: unknown classes {unknown}; known: {list(simulate.DAMAGE)}",
+            file=sys.stderr,
+        )
         return 2
     trees = simulate.gold_trees(limit=args.seeds)
     start = time.perf_counter()
-    classes = {name: run_class(name, trees, args.root.resolve(), args.seed) for name in args.classes}
+    classes = {
+        name: run_class(name, trees, args.root.resolve(), args.seed) for name in args.classes
+    }
     from score_devset import measured_on
 
-    report = {"classes": classes, "seeds": len(trees), "seconds": round(time.perf_counter() - start, 1),
-              **measured_on(args.root.resolve())}
+    report = {
+        "classes": classes,
+        "seeds": len(trees),
+        "seconds": round(time.perf_counter() - start, 1),
+        **measured_on(args.root.resolve()),
+    }
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
     else:
         print(f"{'class':20} {'node_f1':>8} {'refs_f1':>8} {'residue':>8} {'cer':>8} {'nodes':>6}")
         for name, r in classes.items():
             ok = r["node_f1"] >= 0.97 and r["residue"] == 0 and r["cer"] <= 0.005
-            print(f"{name:20} {r['node_f1']:>8.4f} {r['refs_f1']:>8.4f} {r['residue']:>8} {r['cer']:>8.4f} "
-                  f"{r['nodes']:>6}  {'ok' if ok else 'BELOW TARGET'}")
+            print(
+                f"{name:20} {r['node_f1']:>8.4f} {r['refs_f1']:>8.4f} {r['residue']:>8} {r['cer']:>8.4f} "
+                f"{r['nodes']:>6}  {'ok' if ok else 'BELOW TARGET'}"
+            )
         print(f"{len(trees)} gold trees, {report['seconds']} s")
     return 0
 

@@ -33,13 +33,36 @@ from pipeline.run import run  # noqa: E402
 from pipeline.search import build_index, connect, search  # noqa: E402
 
 QUERIES = [
-    "выявленный фальшренонс", "фальшренонс после заявки в следующей сдаче", '"следующей сдаче"',
-    "наказание", "взятка", "разыгрывающий болван", "судья справедливость", "дефектная взятка",
-    "неправильное количество карт", "заявка", "ход", "64А1", "повторение объяснение заявок",
-    "'; DROP TABLE nodes; --", "NEAR(a b) AND )", "x" * 10_000, "карта масть",
+    "выявленный фальшренонс",
+    "фальшренонс после заявки в следующей сдаче",
+    '"следующей сдаче"',
+    "наказание",
+    "взятка",
+    "разыгрывающий болван",
+    "судья справедливость",
+    "дефектная взятка",
+    "неправильное количество карт",
+    "заявка",
+    "ход",
+    "64А1",
+    "повторение объяснение заявок",
+    "'; DROP TABLE nodes; --",
+    "NEAR(a b) AND )",
+    "x" * 10_000,
+    "карта масть",
 ]
-LOOKUPS = ["64A1", "64 A 1", "64а1", "правило 64А1", "Правило 64, A1", "67B1a", "67 B 1 (а)", "п. 64.10",
-           "64.10(i)", "B4"]
+LOOKUPS = [
+    "64A1",
+    "64 A 1",
+    "64а1",
+    "правило 64А1",
+    "Правило 64, A1",
+    "67B1a",
+    "67 B 1 (а)",
+    "п. 64.10",
+    "64.10(i)",
+    "B4",
+]
 _LAW = regex.compile(r"^(\d+)")
 
 
@@ -54,21 +77,42 @@ def synthetic(codex: ModelCodex, copies: int) -> ModelCodex:
     entries = {}
     for k in range(copies):
         for e in codex.entries.values():
-            refs = tuple(replace(r, target=shift(r.target, k), resolved=shift(r.resolved, k),
-                                 owner=shift(r.owner, k)) for r in e.refs)
+            refs = tuple(
+                replace(
+                    r,
+                    target=shift(r.target, k),
+                    resolved=shift(r.resolved, k),
+                    owner=shift(r.owner, k),
+                )
+                for r in e.refs
+            )
             entries[shift(e.id, k)] = replace(
-                e, id=shift(e.id, k), parent=shift(e.parent, k),
+                e,
+                id=shift(e.id, k),
+                parent=shift(e.parent, k),
                 children=tuple(shift(c, k) for c in e.children),
-                backlinks=tuple(shift(b, k) for b in e.backlinks), refs=refs)
-    return replace(codex, entries=entries, roots=tuple(e for e in entries if entries[e].parent is None),
-                   trees=(), fragments=())
+                backlinks=tuple(shift(b, k) for b in e.backlinks),
+                refs=refs,
+            )
+    return replace(
+        codex,
+        entries=entries,
+        roots=tuple(e for e in entries if entries[e].parent is None),
+        trees=(),
+        fragments=(),
+    )
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
     s = sorted(samples)
     pick = lambda q: s[min(len(s) - 1, int(q * len(s)))]  # noqa: E731
-    return {"p50_ms": round(pick(0.50) * 1e3, 3), "p95_ms": round(pick(0.95) * 1e3, 3),
-            "max_ms": round(s[-1] * 1e3, 3), "mean_ms": round(statistics.fmean(s) * 1e3, 3), "n": len(s)}
+    return {
+        "p50_ms": round(pick(0.50) * 1e3, 3),
+        "p95_ms": round(pick(0.95) * 1e3, 3),
+        "max_ms": round(s[-1] * 1e3, 3),
+        "mean_ms": round(statistics.fmean(s) * 1e3, 3),
+        "n": len(s),
+    }
 
 
 def time_search(db: Path, rounds: int, **kw) -> dict[str, float]:
@@ -126,13 +170,16 @@ def main(argv: list[str] | None = None) -> dict:
         results["big_build_s"] = round(time.perf_counter() - t0, 3)
         results["big_db_bytes"] = (Path(tmp) / "big.sqlite").stat().st_size
         results["big_search"] = time_search(Path(tmp) / "big.sqlite", max(3, args.rounds // 4))
-        results["big_search_law"] = time_search(Path(tmp) / "big.sqlite", max(3, args.rounds // 4),
-                                                law=164, kind="clause")
+        results["big_search_law"] = time_search(
+            Path(tmp) / "big.sqlite", max(3, args.rounds // 4), law=164, kind="clause"
+        )
 
     results["load_average"] = [round(x, 1) for x in os.getloadavg()]  # other work on the machine
-    results["targets_met"] = {"lookup < 1 ms": results["lookup_us"] < 1000,
-                              "search p95 < 10 ms": results["search"]["p95_ms"] < 10,
-                              "100x search p95 < 50 ms": results["big_search"]["p95_ms"] < 50}
+    results["targets_met"] = {
+        "lookup < 1 ms": results["lookup_us"] < 1000,
+        "search p95 < 10 ms": results["search"]["p95_ms"] < 10,
+        "100x search p95 < 50 ms": results["big_search"]["p95_ms"] < 50,
+    }
     if not args.json:
         from rich.console import Console
         from rich.table import Table
@@ -142,16 +189,24 @@ def main(argv: list[str] | None = None) -> dict:
         t.add_row("index build", f"{results['build_s']} s", "")
         t.add_row("index size", f"{results['db_bytes'] / 1024:.0f} KiB", "")
         t.add_row("lookup (lenient)", f"{results['lookup_us']} µs", "< 1 ms")
-        for key, label, target in (("search", "search", "p95 < 10 ms"),
-                                   ("search_law64", "search --law 64", ""),
-                                   ("big_search", f"search ×{args.copies}", "p95 < 50 ms"),
-                                   ("big_search_law", f"search ×{args.copies} --law --kind", "")):
+        for key, label, target in (
+            ("search", "search", "p95 < 10 ms"),
+            ("search_law64", "search --law 64", ""),
+            ("big_search", f"search ×{args.copies}", "p95 < 50 ms"),
+            ("big_search_law", f"search ×{args.copies} --law --kind", ""),
+        ):
             r = results[key]
-            t.add_row(label, f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, max {r['max_ms']} ms "
-                      f"(CPU p50 {r['cpu_p50_ms']} ms, p95 {r['cpu_p95_ms']} ms)", target)
+            t.add_row(
+                label,
+                f"p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, max {r['max_ms']} ms "
+                f"(CPU p50 {r['cpu_p50_ms']} ms, p95 {r['cpu_p95_ms']} ms)",
+                target,
+            )
         t.add_row(f"×{args.copies} entries", str(results["big_entries"]), "")
         t.add_row(f"×{args.copies} index build", f"{results['big_build_s']} s", "")
-        t.add_row(f"×{args.copies} index size", f"{results['big_db_bytes'] / 1024 / 1024:.1f} MiB", "")
+        t.add_row(
+            f"×{args.copies} index size", f"{results['big_db_bytes'] / 1024 / 1024:.1f} MiB", ""
+        )
         Console().print(t)
     print(json.dumps(results, ensure_ascii=False, indent=1))
     return results

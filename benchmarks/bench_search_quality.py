@@ -137,20 +137,28 @@ def evaluate(codex: Codex, queries=QUERIES) -> dict:
     for query, kind, expected in queries:
         got = [h.address for h in codex.search(query, limit=10)]
         r = rank(got, expected)
-        rows.append({"query": query, "kind": kind, "expected": list(expected), "rank": r,
-                     "top": got[:K]})
+        rows.append(
+            {"query": query, "kind": kind, "expected": list(expected), "rank": r, "top": got[:K]}
+        )
     n = len(rows)
     mrr = sum(1 / r["rank"] for r in rows if r["rank"]) / n
     success = sum(1 for r in rows if r["rank"]) / n
     by_kind: dict[str, dict] = {}
     for kind in dict.fromkeys(r["kind"] for r in rows):
         sub = [r for r in rows if r["kind"] == kind]
-        by_kind[kind] = {"n": len(sub),
-                         "mrr_at_5": round(sum(1 / r["rank"] for r in sub if r["rank"]) / len(sub), 4),
-                         "success_at_5": round(sum(1 for r in sub if r["rank"]) / len(sub), 4)}
-    return {"queries": n, "mrr_at_5": round(mrr, 4), "success_at_5": round(success, 4),
-            "by_kind": by_kind, "rows": rows,
-            "targets_met": {"MRR@5 >= 0.95": mrr >= 0.95, "success@5 = 1.0": success == 1.0}}
+        by_kind[kind] = {
+            "n": len(sub),
+            "mrr_at_5": round(sum(1 / r["rank"] for r in sub if r["rank"]) / len(sub), 4),
+            "success_at_5": round(sum(1 for r in sub if r["rank"]) / len(sub), 4),
+        }
+    return {
+        "queries": n,
+        "mrr_at_5": round(mrr, 4),
+        "success_at_5": round(success, 4),
+        "by_kind": by_kind,
+        "rows": rows,
+        "targets_met": {"MRR@5 >= 0.95": mrr >= 0.95, "success@5 = 1.0": success == 1.0},
+    }
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -158,8 +166,11 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--corpus", default=str(ROOT / "corpus"))
     ap.add_argument("--json", action="store_true", help="print only the JSON")
     ap.add_argument("--quiet", action="store_true", help="only the figures, no per-query lines")
-    ap.add_argument("--held-out", action="store_true",
-                    help="the queries written after tuning instead of the tuning set")
+    ap.add_argument(
+        "--held-out",
+        action="store_true",
+        help="the queries written after tuning instead of the tuning set",
+    )
     args = ap.parse_args(argv)
     with Codex.build(args.corpus) as codex:
         res = evaluate(codex, HELD_OUT if args.held_out else QUERIES)
@@ -167,12 +178,20 @@ def main(argv: list[str] | None = None) -> dict:
         if not args.quiet:
             for r in res["rows"]:
                 mark = f"{r['rank']}" if r["rank"] else "-"
-                print(f"{mark:>2}  {r['kind']:<10} {r['query']!r:<70} want {','.join(r['expected'])}"
-                      f"  got {','.join(r['top'])}")
-        print(f"queries {res['queries']}: MRR@5 {res['mrr_at_5']:.4f}, success@5 {res['success_at_5']:.4f}")
+                print(
+                    f"{mark:>2}  {r['kind']:<10} {r['query']!r:<70} want {','.join(r['expected'])}"
+                    f"  got {','.join(r['top'])}"
+                )
+        print(
+            f"queries {res['queries']}: MRR@5 {res['mrr_at_5']:.4f}, success@5 {res['success_at_5']:.4f}"
+        )
         for kind, f in res["by_kind"].items():
-            print(f"  {kind:<10} n={f['n']:>2}  MRR@5 {f['mrr_at_5']:.4f}  success@5 {f['success_at_5']:.4f}")
-        print(json.dumps({k: v for k, v in res.items() if k != "rows"}, ensure_ascii=False, indent=1))
+            print(
+                f"  {kind:<10} n={f['n']:>2}  MRR@5 {f['mrr_at_5']:.4f}  success@5 {f['success_at_5']:.4f}"
+            )
+        print(
+            json.dumps({k: v for k, v in res.items() if k != "rows"}, ensure_ascii=False, indent=1)
+        )
     else:
         print(json.dumps(res, ensure_ascii=False, indent=1))
     return res

@@ -43,14 +43,25 @@ def main(argv=None) -> int:
     load_before = os.getloadavg()
     bare = _median_s([py, "-c", "pass"], args.repeat)
     show = _median_s([py, "-m", "pipeline.cli", "show", "64", "--codex", args.codex], args.repeat)
-    search = _median_s([py, "-m", "pipeline.cli", "search", "ревок", "--codex", args.codex], args.repeat)
-    r = {"repeat": args.repeat, "cores": os.cpu_count(), "load_before": [round(x, 2) for x in load_before],
-         "load_after": [round(x, 2) for x in os.getloadavg()],
-         "bare_s": round(bare, 3), "show_s": round(show, 3), "search_s": round(search, 3),
-         "show_ratio": round(show / bare, 1), "search_ratio": round(search / bare, 1)}
+    search = _median_s(
+        [py, "-m", "pipeline.cli", "search", "ревок", "--codex", args.codex], args.repeat
+    )
+    r = {
+        "repeat": args.repeat,
+        "cores": os.cpu_count(),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "bare_s": round(bare, 3),
+        "show_s": round(show, 3),
+        "search_s": round(search, 3),
+        "show_ratio": round(show / bare, 1),
+        "search_ratio": round(search / bare, 1),
+    }
     for k, v in r.items():
         print(f"{k:14} {v}")
-    (ROOT / "benchmarks" / "results" / "startup.json").write_text(json.dumps(r, indent=1) + "\n", encoding="utf-8")
+    (ROOT / "benchmarks" / "results" / "startup.json").write_text(
+        json.dumps(r, indent=1) + "\n", encoding="utf-8"
+    )
     return 0
 
 

@@ -27,26 +27,32 @@ PATTERNS: dict[str, regex.Pattern] = {
     # control tags like (DC4) that belong in the node's tags
     "tag": regex.compile(r"\((?:DC\d|ESC|SO|SI)\)"),
     # previous/next links, a "pages:" label, or five numbers counting up
-    "pager": regex.compile(r"""
+    "pager": regex.compile(
+        r"""
           (?:«|<<|‹)\s*(?:Первая|Предыдущая|Назад)
         | (?:Следующая|Последняя|Вперед|Вперёд|ВПЕРЕД)\s*(?:»|>>|›)
         | \bСтраниц[аы]?\s*:
         | \bПерейти\s+на\s+страницу
         | (?<![\d.,])(?P<n>\d{1,3})(?:\s*[-–]?\s+)(?P<m>\d{1,3})(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?![\d.,])
-        """, regex.X),
+        """,
+        regex.X,
+    ),
     # a dot leader to a page number, as in tables of contents and indexes
     "leader": regex.compile(r"\.{5,}\s*\d"),
     # "=" standing for a repeated index heading
     "ditto": regex.compile(r"(?:^|\n|\s)=\s+[а-яё]|[а-яё]\s+=\s*(?:\.|$|\n)", regex.I),
     "table-separator": regex.compile(r"\|\s{2,}\||(?:^|\s)\|(?:\s|$)"),
-    "chrome": regex.compile(r"""
+    "chrome": regex.compile(
+        r"""
           \b(?:Шрифт|Интервал|Закладка|Жанр|Автор|Категории)\s*:
         | Читать\s+онлайн | Чтение\s+онлайн | на\s+главную | Самые\s+читаемые
         | ИСКАТЬ\s+КНИГУ | ТОП\s+авторов | Электронная\s+библиотека | Поиск\s+по\s+сайту
         | Версия\s+для\s+печати | \|\s*страница\s+\d | \.fb2\b
         | https?:// | \bwww\.
         | \b[A-Za-z0-9-]+\.(?:ru|net|com|org|ua|info|club|me)\b
-        """, regex.X),
+        """,
+        regex.X,
+    ),
     # runs of single letters: alphabet bars and spaced-out titles (П Р А В И Л О)
     "spaced-letters": regex.compile(r"(?<!\w)(?:\p{Lu}\s{1,3}){5,}\p{Lu}(?!\w)"),
     "question-run": regex.compile(r"\?{3,}"),

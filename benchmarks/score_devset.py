@@ -76,8 +76,23 @@ def build(page: Path, root: Path, keep: Path | None) -> tuple[Path, Path | None,
         shutil.rmtree(out)
     env = dict(os.environ, PYTHONPATH=str(root))
     proc = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"],
-        cwd=work, env=env, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "pipeline.cli",
+            "build",
+            str(corpus),
+            "-o",
+            str(out),
+            "--no-pdf",
+            "--quiet",
+        ],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if not (out / "sources").is_dir():
         return work, None, proc.stderr.strip()[-500:] or f"exit {proc.returncode}"
     return work, out, proc.stderr.strip()[-500:]
@@ -118,8 +133,15 @@ def _reported(out: Path, stem: str, export: dict) -> tuple[str | None, str | Non
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         src = report.get("sources")
         # report.json keys its sources by file name (older builds: a list of records)
-        entries = src.items() if isinstance(src, dict) else ((str(s.get("source") or s.get("name") or ""), s)
-                                                            for s in src or [] if isinstance(s, dict))
+        entries = (
+            src.items()
+            if isinstance(src, dict)
+            else (
+                (str(s.get("source") or s.get("name") or ""), s)
+                for s in src or []
+                if isinstance(s, dict)
+            )
+        )
         for name, s in entries:
             if Path(name).stem == stem and isinstance(s, dict):
                 profile = s.get("profile") or {}
@@ -155,15 +177,22 @@ def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
         return {**res, "skipped": f"{name}: no such file in {pages}"}
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != ann["sha256"]:
-        return {**res, "skipped": f"{name}: SHA-256 {digest[:12]}… differs from the annotation's "
-                                  f"{ann['sha256'][:12]}…; this is not the annotated page"}
+        return {
+            **res,
+            "skipped": f"{name}: SHA-256 {digest[:12]}… differs from the annotation's "
+            f"{ann['sha256'][:12]}…; this is not the annotated page",
+        }
     work, out, err = build(path, root, keep)
     try:
         if out is None:
             return {**res, "skipped": f"{name}: build failed: {err}"}
         export = json.loads((out / "sources" / f"{path.stem}.json").read_text(encoding="utf-8"))
         nodes = export.get("nodes") or []
-        made, want, optional = _ids(nodes), Counter(list(ann["nodes"])), set(ann.get("optional") or [])
+        made, want, optional = (
+            _ids(nodes),
+            Counter(list(ann["nodes"])),
+            set(ann.get("optional") or []),
+        )
         tp = sum(min(c, want[i]) for i, c in made.items())
         fp = sum(c - want[i] for i, c in made.items() if i not in optional and c > want[i])
         fn = sum(c - made[i] for i, c in want.items() if made[i] < c)
@@ -179,22 +208,40 @@ def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
         left = residue.in_tree(nodes)
         total_nodes = sum(1 for _ in residue.walk(nodes))
         kind, edition, profile = _reported(out, path.stem, export)
-        res.update({
-            "ids": {"tp": tp, "fp": fp, "fn": fn,
+        res.update(
+            {
+                "ids": {
+                    "tp": tp,
+                    "fp": fp,
+                    "fn": fn,
                     "missing": sorted(i for i, c in want.items() if made[i] < c),
-                    "extra": sorted(i for i, c in made.items() if i not in optional and c > want[i])},
-            "refs": {"tp": rtp, "fp": sum(got_refs.values()) - rtp, "fn": sum(exp_refs.values()) - rtp,
-                     "missing": sorted(f"{o}>{t}" for (o, t) in (exp_refs - got_refs).elements()),
-                     "extra": sorted(f"{o}>{t}" for (o, t) in (got_refs - exp_refs).elements())},
-            "residue": [{"class": c, "snippet": s} for c, s in left],
-            "nodes": total_nodes,
-            "toc_nodes": total_nodes if ann["kind"] in STRUCTURE else 0,
-            "nonlaw_nodes": total_nodes if ann["kind"] in NON_LAW else 0,
-            "toc_key": bool(export.get("toc") or export.get("index")),
-            "reported_kind": kind, "reported_edition": edition, "profile": profile,
-            "edition_ok": None if ann.get("edition") is None else str(edition) == str(ann["edition"]),
-            "kind_ok": _kind_ok(ann["kind"], kind, total_nodes, bool(export.get("toc") or export.get("index"))),
-        })
+                    "extra": sorted(
+                        i for i, c in made.items() if i not in optional and c > want[i]
+                    ),
+                },
+                "refs": {
+                    "tp": rtp,
+                    "fp": sum(got_refs.values()) - rtp,
+                    "fn": sum(exp_refs.values()) - rtp,
+                    "missing": sorted(f"{o}>{t}" for (o, t) in (exp_refs - got_refs).elements()),
+                    "extra": sorted(f"{o}>{t}" for (o, t) in (got_refs - exp_refs).elements()),
+                },
+                "residue": [{"class": c, "snippet": s} for c, s in left],
+                "nodes": total_nodes,
+                "toc_nodes": total_nodes if ann["kind"] in STRUCTURE else 0,
+                "nonlaw_nodes": total_nodes if ann["kind"] in NON_LAW else 0,
+                "toc_key": bool(export.get("toc") or export.get("index")),
+                "reported_kind": kind,
+                "reported_edition": edition,
+                "profile": profile,
+                "edition_ok": None
+                if ann.get("edition") is None
+                else str(edition) == str(ann["edition"]),
+                "kind_ok": _kind_ok(
+                    ann["kind"], kind, total_nodes, bool(export.get("toc") or export.get("index"))
+                ),
+            }
+        )
         return res
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -203,12 +250,19 @@ def score_page(ann: dict, pages: Path, root: Path, keep: Path | None) -> dict:
 def measured_on(root: Path) -> dict:
     """The commit measured and the machine's load, recorded with the figures."""
     try:
-        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
-                                capture_output=True, text=True, timeout=30).stdout.strip()
+        commit = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        ).stdout.strip()
     except OSError:
         commit = ""
-    return {"commit": commit or None, "cpus": os.cpu_count(),
-            "load_1min": round(os.getloadavg()[0], 1)}
+    return {
+        "commit": commit or None,
+        "cpus": os.cpu_count(),
+        "load_1min": round(os.getloadavg()[0], 1),
+    }
 
 
 def _pr(tp: int, fp: int, fn: int) -> tuple[float, float]:
@@ -225,16 +279,22 @@ def summarize(results: list[dict]) -> dict:
     ed = [r["edition_ok"] for r in done if r["edition_ok"] is not None]
     classes = Counter(x["class"] for r in done for x in r["residue"])
     return {
-        "pages": len(results), "scored": len(done), "skipped": len(results) - len(done),
-        "address_precision": round(ap, 4), "address_recall": round(ar, 4),
-        "reference_precision": round(rp, 4), "reference_recall": round(rr, 4),
-        "residue": sum(classes.values()), "residue_by_class": dict(classes.most_common()),
+        "pages": len(results),
+        "scored": len(done),
+        "skipped": len(results) - len(done),
+        "address_precision": round(ap, 4),
+        "address_recall": round(ar, 4),
+        "reference_precision": round(rp, 4),
+        "reference_recall": round(rr, 4),
+        "residue": sum(classes.values()),
+        "residue_by_class": dict(classes.most_common()),
         "pages_with_residue": sum(1 for r in done if r["residue"]),
         "toc_index_nodes": sum(r["toc_nodes"] for r in done),
         "nonlaw_nodes": sum(r["nonlaw_nodes"] for r in done),
         "edition_accuracy": round(sum(ed) / len(ed), 4) if ed else None,
         "kind_accuracy": round(sum(r["kind_ok"] for r in done) / len(done), 4) if done else None,
-        "ids": s, "refs": t,
+        "ids": s,
+        "refs": t,
     }
 
 
@@ -247,15 +307,19 @@ def _public(r: dict) -> dict:
 
 
 def _text_report(results: list[dict], summary: dict) -> str:
-    lines = [f"{'page':9} {'kind':10} {'ids tp/fp/fn':>13} {'refs tp/fp/fn':>14} {'res':>4} {'nodes':>5}  kind/edition"]
+    lines = [
+        f"{'page':9} {'kind':10} {'ids tp/fp/fn':>13} {'refs tp/fp/fn':>14} {'res':>4} {'nodes':>5}  kind/edition"
+    ]
     for r in results:
         if "skipped" in r:
             lines.append(f"{r['page']:9} SKIPPED  {r['skipped']}")
             continue
         i, f = r["ids"], r["refs"]
-        lines.append(f"{r['page']:9} {r['kind']:10} {i['tp']:>4}/{i['fp']:>3}/{i['fn']:>3} "
-                     f"{f['tp']:>5}/{f['fp']:>3}/{f['fn']:>3} {len(r['residue']):>4} {r['nodes']:>5}  "
-                     f"{r['reported_kind']}/{r['reported_edition']}")
+        lines.append(
+            f"{r['page']:9} {r['kind']:10} {i['tp']:>4}/{i['fp']:>3}/{i['fn']:>3} "
+            f"{f['tp']:>5}/{f['fp']:>3}/{f['fn']:>3} {len(r['residue']):>4} {r['nodes']:>5}  "
+            f"{r['reported_kind']}/{r['reported_edition']}"
+        )
         if i["missing"]:
             lines.append(f"{'':10}missing ids: {' '.join(i['missing'])}")
         if i["extra"]:
@@ -267,12 +331,15 @@ def _text_report(results: list[dict], summary: dict) -> str:
         for x in Counter(x["class"] for x in r["residue"]).most_common():
             lines.append(f"{'':10}residue {x[0]}: {x[1]}")
     s = summary
-    lines += ["", f"pages {s['pages']} (scored {s['scored']}, skipped {s['skipped']})",
-              f"address   P {s['address_precision']:.4f}  R {s['address_recall']:.4f}  ({s['ids']})",
-              f"reference P {s['reference_precision']:.4f}  R {s['reference_recall']:.4f}  ({s['refs']})",
-              f"residue {s['residue']} in {s['pages_with_residue']} pages: {s['residue_by_class']}",
-              f"TOC/index nodes {s['toc_index_nodes']}, non-law page nodes {s['nonlaw_nodes']}",
-              f"edition accuracy {s['edition_accuracy']}, kind accuracy {s['kind_accuracy']}"]
+    lines += [
+        "",
+        f"pages {s['pages']} (scored {s['scored']}, skipped {s['skipped']})",
+        f"address   P {s['address_precision']:.4f}  R {s['address_recall']:.4f}  ({s['ids']})",
+        f"reference P {s['reference_precision']:.4f}  R {s['reference_recall']:.4f}  ({s['refs']})",
+        f"residue {s['residue']} in {s['pages_with_residue']} pages: {s['residue_by_class']}",
+        f"TOC/index nodes {s['toc_index_nodes']}, non-law page nodes {s['nonlaw_nodes']}",
+        f"edition accuracy {s['edition_accuracy']}, kind accuracy {s['kind_accuracy']}",
+    ]
     return "\n".join(lines)
 
 
@@ -285,14 +352,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=REPO, help="repository whose pipeline is scored")
     ap.add_argument("--keep", type=Path, help="keep each page's build under KEEP/<stem>/")
     ap.add_argument("--only", nargs="*", help="score only these page names (p004 or p004.txt)")
-    ap.add_argument("--results", type=Path,
-                    help="also write the figures to this JSON file without any page text "
-                         "(residue as counts per class), fit to commit")
+    ap.add_argument(
+        "--results",
+        type=Path,
+        help="also write the figures to this JSON file without any page text "
+        "(residue as counts per class), fit to commit",
+    )
     args = ap.parse_args(argv)
     if not args.pages.is_dir():
         print(f"score_devset: {args.pages} is not a folder", file=sys.stderr)
         return 2
-    anns = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(args.annotations.glob("*.json"))]
+    anns = [
+        json.loads(p.read_text(encoding="utf-8")) for p in sorted(args.annotations.glob("*.json"))
+    ]
     if args.only:
         wanted = {o if o.endswith(".txt") else o + ".txt" for o in args.only}
         anns = [a for a in anns if a["page"] in wanted]
@@ -302,15 +374,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda a: score_page(a, args.pages, args.root.resolve(), args.keep), anns))
+        results = list(
+            pool.map(lambda a: score_page(a, args.pages, args.root.resolve(), args.keep), anns)
+        )
     for r in results:
         if "skipped" in r:
             print(f"score_devset: skipped {r['skipped']}", file=sys.stderr)
     summary = summarize(results)
     summary.update(measured_on(args.root.resolve()))
     if args.results:
-        args.results.write_text(json.dumps({"summary": summary, "pages": [_public(r) for r in results]},
-                                           ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        args.results.write_text(
+            json.dumps(
+                {"summary": summary, "pages": [_public(r) for r in results]},
+                ensure_ascii=False,
+                indent=1,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
     if args.json:
         print(json.dumps({"summary": summary, "pages": results}, ensure_ascii=False, indent=1))
     else:

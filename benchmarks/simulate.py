@@ -39,12 +39,15 @@ Tree = dict
 
 # ---------------------------------------------------------------- clean rendering
 
+
 def truth(tree: Tree) -> Tree:
     """The part of a gold tree whose headings are in the source: top-level unplaced
     fragments and laws known only from their neighbours (``inferred``) are dropped,
     since without the page breaks around them nothing places them."""
     t = copy.deepcopy(tree)
-    t["nodes"] = [n for n in t.get("nodes") or [] if n.get("id") is not None and not n.get("inferred")]
+    t["nodes"] = [
+        n for n in t.get("nodes") or [] if n.get("id") is not None and not n.get("inferred")
+    ]
     t.pop("removed", None)
     return t
 
@@ -98,7 +101,9 @@ def _empty(tree: Tree) -> Tree:
 
 # ---------------------------------------------------------------- helpers
 
-_HEAD = regex.compile(r"^(?:Правило\s+\d+\.|Раздел\s+[IVX]+\b|[A-H]\.|\d{1,2}\.(?!\d)|\(\w{1,4}\)\.?|\d+\.\d+\.)")
+_HEAD = regex.compile(
+    r"^(?:Правило\s+\d+\.|Раздел\s+[IVX]+\b|[A-H]\.|\d{1,2}\.(?!\d)|\(\w{1,4}\)\.?|\d+\.\d+\.)"
+)
 
 
 def _is_head(line: str) -> bool:
@@ -127,6 +132,7 @@ def wrap(text: str, width: int, hyphenate: bool, rng: random.Random) -> list[str
 
 # ---------------------------------------------------------------- damage classes
 
+
 def clean(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return text, t
 
@@ -136,25 +142,48 @@ def wrapped(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 
 _SITE = "Читальный зал «Полка»"
-_MENU = ["Главная | Жанры | Авторы | Новинки | Вход", "Поиск книг:", "Популярные книги: Весёлый шахматист, Кухня севера"]
+_MENU = [
+    "Главная | Жанры | Авторы | Новинки | Вход",
+    "Поиск книг:",
+    "Популярные книги: Весёлый шахматист, Кухня севера",
+]
 
 
 def reader_chrome(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A reader page: site name, menu, breadcrumb, author/genre header, settings,
     alphabet bar above; a pager with ellipsis and prev/next links and a shop advert below."""
     page = rng.randint(3, 40)
-    head = [_SITE, *_MENU, "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я",
-            f"Полка / Спорт / Без автора / Сборник правил - читать страницу {page}",
-            "Автор: Без автора", "Жанр: Спорт, игры", "Шрифт: - 100% +", "Размер файла: 412 Кб", ""]
-    pager = ["", "« Предыдущая  1 2 3 … " + " ".join(str(i) for i in range(page - 2, page + 3)) + " … 88  Следующая »",
-             "Страницы: первая предыдущая следующая последняя", "Купите столы для игры: shop-stol.example", "© Полка 2009–2024"]
+    head = [
+        _SITE,
+        *_MENU,
+        "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я",
+        f"Полка / Спорт / Без автора / Сборник правил - читать страницу {page}",
+        "Автор: Без автора",
+        "Жанр: Спорт, игры",
+        "Шрифт: - 100% +",
+        "Размер файла: 412 Кб",
+        "",
+    ]
+    pager = [
+        "",
+        "« Предыдущая  1 2 3 … "
+        + " ".join(str(i) for i in range(page - 2, page + 3))
+        + " … 88  Следующая »",
+        "Страницы: первая предыдущая следующая последняя",
+        "Купите столы для игры: shop-stol.example",
+        "© Полка 2009–2024",
+    ]
     body = wrap(text, 70, False, rng)
     return "\n".join(head + body + pager) + "\n", t
 
 
 def pager_lines(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A pager of one number per line ("- 1" … "- 120") above the text."""
-    head = ["- << Первая", "- « Назад"] + [f"- {i}" for i in range(1, 121)] + ["- Вперёд »", "- Последняя >>"]
+    head = (
+        ["- << Первая", "- « Назад"]
+        + [f"- {i}" for i in range(1, 121)]
+        + ["- Вперёд »", "- Последняя >>"]
+    )
     return "\n".join(head + wrap(text, 66, False, rng)) + "\n", t
 
 
@@ -228,7 +257,7 @@ def toc(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         dots = "." * max(3, 48 - len(entry))
         if len(entry) > 44:
             cut = entry.rfind(" ", 0, 40)
-            lines += [entry[:cut], entry[cut + 1:] + "..." + str(page)]
+            lines += [entry[:cut], entry[cut + 1 :] + "..." + str(page)]
         elif lines and rng.random() < 0.3 and "..." in lines[-1]:
             lines[-1] += " " + entry + dots + str(page)
         else:
@@ -249,7 +278,11 @@ def index(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         for sub in ("после заявки", "со стороны болвана", "в последней взятке"):
             if rng.random() < 0.6:
                 entry = f"= {sub}"
-                lines.append(entry + "." * (40 - len(entry)) + ",".join(sorted({rng.choice(laws), rng.choice(laws)})))
+                lines.append(
+                    entry
+                    + "." * (40 - len(entry))
+                    + ",".join(sorted({rng.choice(laws), rng.choice(laws)}))
+                )
     return "\n".join(lines) + "\n", _empty(t)
 
 
@@ -260,7 +293,12 @@ def glued_html(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     for line in text.split("\n"):
         if not line:
             continue
-        if out and regex.match(r"^(?:[A-H]|\d{1,2})\.\S", line) and out[-1].endswith((".", ":", ";")) and rng.random() < 0.6:
+        if (
+            out
+            and regex.match(r"^(?:[A-H]|\d{1,2})\.\S", line)
+            and out[-1].endswith((".", ":", ";"))
+            and rng.random() < 0.6
+        ):
             out[-1] += " " + line
         elif out and _glue_target(out[-1]):
             out[-1] += line
@@ -271,7 +309,9 @@ def glued_html(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 def _glue_target(prev: str) -> bool:
     # a heading line (marker + title, no sentence end) takes the next line glued on
-    return bool(regex.match(r"^(?:[A-H]|\d{1,2}|\([A-Z0-9]\))\.\p{Lu}", prev)) and not prev.endswith((".", ":", ";", ")"))
+    return bool(
+        regex.match(r"^(?:[A-H]|\d{1,2}|\([A-Z0-9]\))\.\p{Lu}", prev)
+    ) and not prev.endswith((".", ":", ";", ")"))
 
 
 _LOOK = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е"})
@@ -282,7 +322,9 @@ def mixed_scripts(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     inside Russian words, and ё mis-decoded as „ or п."""
     text = regex.sub(r"(?m)^([A-E])\.", lambda m: m[1].translate(_LOOK) + ".", text)
     text = regex.sub(r"(?<=\d)([A-E])(?=\d|\b)", lambda m: m[1].translate(_LOOK), text)
-    text = regex.sub(r"(?<=\p{Cyrillic})о(?=\p{Cyrillic})", lambda m: "o" if rng.random() < 0.08 else "о", text)
+    text = regex.sub(
+        r"(?<=\p{Cyrillic})о(?=\p{Cyrillic})", lambda m: "o" if rng.random() < 0.08 else "о", text
+    )
     text = regex.sub(r"ё", lambda m: rng.choice(["„", "п"]), text)
     return text, t
 
@@ -352,7 +394,7 @@ def table_separators(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     out, i = [], 0
     while i < len(cells):
         k = rng.randint(2, 4)
-        out.append("|      " + "      |      ".join(cells[i:i + k]) + "      |")
+        out.append("|      " + "      |      ".join(cells[i : i + k]) + "      |")
         i += k
     return "\n".join(out) + "\n", t
 
@@ -406,7 +448,9 @@ def gold_trees(gold: Path = GOLD, limit: int | None = None) -> list[tuple[str, T
     return [(f.stem, json.loads(f.read_text(encoding="utf-8"))) for f in files]
 
 
-def simulate(name: str, trees: list[tuple[str, Tree]], seed: int = 13) -> list[tuple[str, str, Tree]]:
+def simulate(
+    name: str, trees: list[tuple[str, Tree]], seed: int = 13
+) -> list[tuple[str, str, Tree]]:
     """``(stem, damaged text, truth)`` for each tree under damage class ``name``."""
     rng = random.Random(f"{seed}:{name}")
     out = []
@@ -419,7 +463,9 @@ def simulate(name: str, trees: list[tuple[str, Tree]], seed: int = 13) -> list[t
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Write simulated damaged sources and their truth trees.")
+    ap = argparse.ArgumentParser(
+        description="Write simulated damaged sources and their truth trees."
+    )
     ap.add_argument("out", type=Path)
     ap.add_argument("--classes", nargs="*", default=list(DAMAGE))
     ap.add_argument("--seeds", type=int, default=None, help="use only the first N gold trees")
@@ -431,7 +477,9 @@ def main(argv: list[str] | None = None) -> int:
         (d / "truth").mkdir(parents=True, exist_ok=True)
         for stem, text, want in simulate(name, trees, args.seed):
             (d / f"{stem}.txt").write_text(text, encoding="utf-8")
-            (d / "truth" / f"{stem}.json").write_text(json.dumps(want, ensure_ascii=False, indent=1), encoding="utf-8")
+            (d / "truth" / f"{stem}.json").write_text(
+                json.dumps(want, ensure_ascii=False, indent=1), encoding="utf-8"
+            )
     return 0
 
 

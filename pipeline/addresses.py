@@ -23,12 +23,32 @@ from functools import lru_cache
 import regex
 
 # Cyrillic letters that OCR and typists use for Latin ones in markers.
-_LOOKALIKE = str.maketrans({
-    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O",
-    "Р": "P", "Т": "T", "Х": "X",
-    "а": "a", "в": "b", "с": "c", "е": "e", "н": "h", "к": "k", "м": "m", "о": "o",
-    "р": "p", "т": "t", "х": "x",
-})
+_LOOKALIKE = str.maketrans(
+    {
+        "А": "A",
+        "В": "B",
+        "С": "C",
+        "Е": "E",
+        "Н": "H",
+        "К": "K",
+        "М": "M",
+        "О": "O",
+        "Р": "P",
+        "Т": "T",
+        "Х": "X",
+        "а": "a",
+        "в": "b",
+        "с": "c",
+        "е": "e",
+        "н": "h",
+        "к": "k",
+        "м": "m",
+        "о": "o",
+        "р": "p",
+        "т": "t",
+        "х": "x",
+    }
+)
 
 
 def latin(text: str) -> str:
@@ -68,7 +88,8 @@ def display(address: str) -> str:
     return address
 
 
-_CANON = regex.compile(r"""
+_CANON = regex.compile(
+    r"""
     ^(?:
         (?P<div>chapter-part|chapter|part):(?P<part>[IVXLC]+|\d{1,2})
       | (?P<comm>\d{1,3}\.\d{1,2})(?P<citems>(?:\([ivx]+\))*)
@@ -76,7 +97,9 @@ _CANON = regex.compile(r"""
         (?:(?P<sec>[A-Z])
            (?:(?P<cl>\d{1,2})(?P<subs>(?:\((?:[A-Z]|\d{1,2})\))*)(?P<items>(?:\([ivx]+\))*))?
         )?
-    )$""", regex.X)
+    )$""",
+    regex.X,
+)
 
 
 def is_canonical(address: str) -> bool:
@@ -147,9 +170,12 @@ def parse(address: str) -> Address | None:
         return Address(law=None, part=m["part"], division=m["div"])
     if m["comm"]:
         law, para = m["comm"].split(".")
-        return Address(law=int(law), para=int(para), items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"])))
+        return Address(
+            law=int(law), para=int(para), items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"]))
+        )
     return Address(
-        law=int(m["law"]), section=m["sec"],
+        law=int(m["law"]),
+        section=m["sec"],
         clause=int(m["cl"]) if m["cl"] else None,
         subs=tuple(regex.findall(r"\(([A-Z]|\d+)\)", m["subs"] or "")),
         items=tuple(regex.findall(r"\(([ivx]+)\)", m["items"] or "")),
@@ -162,8 +188,16 @@ def law_of(address: str | None) -> str | None:
     return str(a.law) if a and a.law is not None else None
 
 
-def compose(law: str | int, section: str | None = None, clause: str | None = None, subs: str = "",
-            items: str = "", *, para: str | None = None, para_items: str = "") -> str | None:
+def compose(
+    law: str | int,
+    section: str | None = None,
+    clause: str | None = None,
+    subs: str = "",
+    items: str = "",
+    *,
+    para: str | None = None,
+    para_items: str = "",
+) -> str | None:
     """The canonical address of the pieces a reference names, as written (Cyrillic
     look-alike letters allowed, numbers with leading zeros): ``compose("64", "А", "1")
     == "64A1"``, ``compose("64", para="10", para_items="(i)") == "64.10(i)"``. ``None``
@@ -301,7 +335,8 @@ def anchor(address: str) -> str:
 
 # --- lenient parsing of what people type -------------------------------------
 
-_HUMAN = regex.compile(r"""
+_HUMAN = regex.compile(
+    r"""
     ^\s*
     (?:(?:правил\w*|law|rule|п\.?\s*п\.?|п\.|пункт\w*|§)\s*)?      # optional noun
     (?P<law>\d{1,3})
@@ -313,11 +348,15 @@ _HUMAN = regex.compile(r"""
            (?P<items>(?:\s*\(\s*[ivx]+\s*\))*)
         )?
     )?
-    \s*\.?\s*$""", regex.X | regex.I)
+    \s*\.?\s*$""",
+    regex.X | regex.I,
+)
 
 
 _HUMAN_DIVISION = regex.compile(
-    r"^(?P<word>chapter-part|chapter|part|глава|часть|раздел)(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$", regex.I)
+    r"^(?P<word>chapter-part|chapter|part|глава|часть|раздел)(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$",
+    regex.I,
+)
 
 
 _EDITION_PREFIX = regex.compile(r"^\s*(?P<edition>\d{4}|unknown)\s*:\s*(?P<rest>\S.*)$", regex.I)
@@ -349,14 +388,18 @@ def lenient(text: str) -> str | None:
     m = _HUMAN_DIVISION.match(text)
     if m:
         word = m["word"].lower()
-        space = DIVISIONS.get(word) or {"chapter": "chapter", "chapter-part": "chapter-part"}.get(word, "part")
+        space = DIVISIONS.get(word) or {"chapter": "chapter", "chapter-part": "chapter-part"}.get(
+            word, "part"
+        )
         return f"{space}:{m['num'].upper()}"
     m = _HUMAN.match(text)
     if not m:
         return None
     law = str(int(m["law"]))
     if m["para"]:
-        items = "".join(f"({i.lower()})" for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I))
+        items = "".join(
+            f"({i.lower()})" for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I)
+        )
         return f"{law}.{int(m['para'])}{items}"
     if not m["sec"]:
         return law

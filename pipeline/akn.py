@@ -50,9 +50,17 @@ K = ElementMaker(namespace=PROV_NS, nsmap={"kodeks": PROV_NS})
 COUNTRY = "xx"
 WORK_NUMBER = "laws-of-duplicate-contract-bridge"
 LANGUAGE = "rus"
-ELEMENT = {"part": "part", "chapter": "chapter", "chapter-part": "subchapter", "law": "article",
-           "section": "section", "clause": "clause", "subclause": "subclause",
-           "commentary": "paragraph", "item": "point"}
+ELEMENT = {
+    "part": "part",
+    "chapter": "chapter",
+    "chapter-part": "subchapter",
+    "law": "article",
+    "section": "section",
+    "clause": "clause",
+    "subclause": "subclause",
+    "commentary": "paragraph",
+    "item": "point",
+}
 """Kodeks kind (or division prefix) → AKN hierarchical element."""
 PENALTY = "(НАКАЗАНИЕ)"
 FILES = ("act.xml", "commentary.xml", "unplaced.xml")
@@ -76,8 +84,8 @@ def _schema() -> etree.XMLSchema:
 class _Doc:
     """One AKN document being written."""
 
-    kind: str                      # act | commentary | unplaced
-    work: str                      # FRBR work URI
+    kind: str  # act | commentary | unplaced
+    work: str  # FRBR work URI
     eids: set[str] = field(default_factory=set)
 
 
@@ -89,7 +97,7 @@ class _Writer:
     act: _Doc
     commentary: _Doc
     unplaced: _Doc
-    placed: dict[str, str] = field(default_factory=dict)   # address → document kind
+    placed: dict[str, str] = field(default_factory=dict)  # address → document kind
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     # --- hrefs -------------------------------------------------------------------
@@ -102,22 +110,33 @@ class _Writer:
         kind = self.placed.get(address)
         if kind == here.kind:
             return f"#{eid}"
-        doc = {"act": self.act, "commentary": self.commentary, "unplaced": self.unplaced}.get(kind or "",
-                                                                                          self.act)
+        doc = {"act": self.act, "commentary": self.commentary, "unplaced": self.unplaced}.get(
+            kind or "", self.act
+        )
         if kind is None and _is_commentary(address):
             doc = self.commentary
         return f"{doc.work}/{LANGUAGE}@/~{eid}"
 
     # --- inline content ------------------------------------------------------------
 
-    def fill(self, el, text: str, refs, footnotes, doc: _Doc, note_base: str | None,
-             penalties: bool = True) -> None:
+    def fill(
+        self,
+        el,
+        text: str,
+        refs,
+        footnotes,
+        doc: _Doc,
+        note_base: str | None,
+        penalties: bool = True,
+    ) -> None:
         """Write ``text`` into ``el`` as ``<p>``s (one per line), with refs, notes, penalties."""
         from . import site
 
         text = text or ""
         prefix = "fn" if note_base is not None else None
-        paras = site.tokenize(self.codex, text, refs, footnotes, fn_prefix=prefix, penalties=penalties)
+        paras = site.tokenize(
+            self.codex, text, refs, footnotes, fn_prefix=prefix, penalties=penalties
+        )
         # tokenize drops empty lines; the text keeps them, so count paragraphs from the text
         lines = text.split("\n")
         used: set[int] = set()
@@ -139,9 +158,14 @@ class _Writer:
                 linked.remove(r.text)
             elif r.text:
                 where = f"{doc.kind}.xml, {note_base or el.get('eId') or 'a note'}"
-                self.diagnostics.append(diag("K702", f"Akoma Ntoso: reference «{r.text}» → {r.target} is not "
-                                                     f"in the text it belongs to ({where}); written as no <ref>",
-                                             span=r.span))
+                self.diagnostics.append(
+                    diag(
+                        "K702",
+                        f"Akoma Ntoso: reference «{r.text}» → {r.target} is not "
+                        f"in the text it belongs to ({where}); written as no <ref>",
+                        span=r.span,
+                    )
+                )
 
     def _tokens(self, p, toks, footnotes, doc, note_base, used: set[int]) -> None:
         last = None
@@ -168,11 +192,20 @@ class _Writer:
             last = child
 
     def _ref(self, info: dict, doc: _Doc):
-        target = info["resolved"] if info["status"] in ("exact", "ancestor") and info["resolved"] else info["target"]
+        target = (
+            info["resolved"]
+            if info["status"] in ("exact", "ancestor") and info["resolved"]
+            else info["target"]
+        )
         href = self.href(target, doc)
         if href is None:
-            self.diagnostics.append(diag("K702", f"Akoma Ntoso: reference «{info['text']}» names {target}, "
-                                                 "which has no eId; written as plain text"))
+            self.diagnostics.append(
+                diag(
+                    "K702",
+                    f"Akoma Ntoso: reference «{info['text']}» names {target}, "
+                    "which has no eId; written as plain text",
+                )
+            )
             return A.span(info["text"])
         attrs = {"href": href}
         if info["status"] == "dangling" or info["status"] == "unresolved":
@@ -235,8 +268,16 @@ class _Writer:
     def _title(self, heading, e, doc: _Doc) -> None:
         from . import site
 
-        toks = [t for p in site.tokenize(self.codex, e.title or "", [r for r in e.refs if r.field == "title"],
-                                         penalties=False) for t in p]
+        toks = [
+            t
+            for p in site.tokenize(
+                self.codex,
+                e.title or "",
+                [r for r in e.refs if r.field == "title"],
+                penalties=False,
+            )
+            for t in p
+        ]
         holder = A.p()
         self._tokens(holder, toks, (), doc, None, set())
         heading.text = holder.text
@@ -252,49 +293,97 @@ def _identification(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str]):
     date = f"{w.year}-01-01"
     expr = f"{doc.work}/{LANGUAGE}@"
     return A.identification(
-        A.FRBRWork(A.FRBRthis(value=f"{doc.work}/!main"), A.FRBRuri(value=doc.work),
-                   A.FRBRdate(date=date, name="edition"), A.FRBRauthor(href=f"#{authors[0]}"),
-                   A.FRBRcountry(value=COUNTRY), A.FRBRname(value=name)),
-        A.FRBRExpression(A.FRBRthis(value=f"{expr}/!main"), A.FRBRuri(value=expr),
-                         A.FRBRdate(date=date, name="translation"), A.FRBRauthor(href=f"#{authors[1]}"),
-                         A.FRBRlanguage(language=LANGUAGE)),
-        A.FRBRManifestation(A.FRBRthis(value=f"{expr}/!main.xml"), A.FRBRuri(value=f"{expr}.akn"),
-                            A.FRBRdate(date=date, name="generation"), A.FRBRauthor(href="#kodeks"),
-                            A.FRBRformat(value="application/akn+xml")),
-        source="#kodeks")
+        A.FRBRWork(
+            A.FRBRthis(value=f"{doc.work}/!main"),
+            A.FRBRuri(value=doc.work),
+            A.FRBRdate(date=date, name="edition"),
+            A.FRBRauthor(href=f"#{authors[0]}"),
+            A.FRBRcountry(value=COUNTRY),
+            A.FRBRname(value=name),
+        ),
+        A.FRBRExpression(
+            A.FRBRthis(value=f"{expr}/!main"),
+            A.FRBRuri(value=expr),
+            A.FRBRdate(date=date, name="translation"),
+            A.FRBRauthor(href=f"#{authors[1]}"),
+            A.FRBRlanguage(language=LANGUAGE),
+        ),
+        A.FRBRManifestation(
+            A.FRBRthis(value=f"{expr}/!main.xml"),
+            A.FRBRuri(value=f"{expr}.akn"),
+            A.FRBRdate(date=date, name="generation"),
+            A.FRBRauthor(href="#kodeks"),
+            A.FRBRformat(value="application/akn+xml"),
+        ),
+        source="#kodeks",
+    )
 
 
 def _references(w: _Writer, doc: _Doc):
     refs = A.references(
-        A.TLCOrganization(eId="wbf", href="/ontology/organization/wbf", showAs="World Bridge Federation"),
+        A.TLCOrganization(
+            eId="wbf", href="/ontology/organization/wbf", showAs="World Bridge Federation"
+        ),
         A.TLCOrganization(eId="kodeks", href="/ontology/organization/kodeks", showAs="Kodeks"),
         A.TLCPerson(eId="translator", href="/ontology/person/translator", showAs="Рыбников"),
-        A.TLCPerson(eId="commentators", href="/ontology/person/endicott-hansen", showAs="Endicott, Hansen"),
+        A.TLCPerson(
+            eId="commentators", href="/ontology/person/endicott-hansen", showAs="Endicott, Hansen"
+        ),
         A.TLCConcept(eId="penalty", href="/ontology/concept/kodeks/penalty", showAs="наказание"),
-        source="#kodeks")
+        source="#kodeks",
+    )
     if doc is not w.act:
-        refs.append(A.TLCReference(eId="laws", name="commentedAct", href=w.act.work,
-                                   showAs=f"Законы дубликатного бриджа ({w.edition})"))
+        refs.append(
+            A.TLCReference(
+                eId="laws",
+                name="commentedAct",
+                href=w.act.work,
+                showAs=f"Законы дубликатного бриджа ({w.edition})",
+            )
+        )
     return refs
 
 
 def _provenance(w: _Writer, doc: _Doc, extra=()):
     prov = K.provenance(edition=w.edition)
     for s in w.codex.sources:
-        prov.append(K.source(name=s.name, title=s.title, kind=s.kind, encoding=s.encoding,
-                             origin=s.origin, priority=str(s.priority), edition=s.edition))
+        prov.append(
+            K.source(
+                name=s.name,
+                title=s.title,
+                kind=s.kind,
+                encoding=s.encoding,
+                origin=s.origin,
+                priority=str(s.priority),
+                edition=s.edition,
+            )
+        )
     for address, kind in w.placed.items():
         if kind != doc.kind:
             continue
         e = w.codex.entries[address]
-        entry = K.entry(address=address, eId=addresses.akn_eid(address) or "", chosen=e.chosen, why=e.why,
-                        inferred=str(e.inferred).lower(), penalty=str(e.penalty).lower())
+        entry = K.entry(
+            address=address,
+            eId=addresses.akn_eid(address) or "",
+            chosen=e.chosen,
+            why=e.why,
+            inferred=str(e.inferred).lower(),
+            penalty=str(e.penalty).lower(),
+        )
         if e.tags:
             entry.set("tags", " ".join(e.tags))
         for wit in e.witnesses:
-            entry.append(K.witness(source=wit.source, line=str(wit.span.line), endLine=str(wit.span.end_line),
-                                   edits=str(wit.edits), truncated=str(wit.truncated).lower(),
-                                   placedBy=wit.placed_by, chosen=str(wit.source == e.chosen).lower()))
+            entry.append(
+                K.witness(
+                    source=wit.source,
+                    line=str(wit.span.line),
+                    endLine=str(wit.span.end_line),
+                    edits=str(wit.edits),
+                    truncated=str(wit.truncated).lower(),
+                    placedBy=wit.placed_by,
+                    chosen=str(wit.source == e.chosen).lower(),
+                )
+            )
         prov.append(entry)
     for item in extra:
         prov.append(item)
@@ -302,7 +391,9 @@ def _provenance(w: _Writer, doc: _Doc, extra=()):
 
 
 def _meta(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str], extra=()):
-    return A.meta(_identification(w, doc, name, authors), _references(w, doc), _provenance(w, doc, extra))
+    return A.meta(
+        _identification(w, doc, name, authors), _references(w, doc), _provenance(w, doc, extra)
+    )
 
 
 def _fragment(w: _Writer, node: Node, doc: _Doc, counter: list[int], prov: list):
@@ -314,10 +405,18 @@ def _fragment(w: _Writer, node: Node, doc: _Doc, counter: list[int], prov: list)
         el.append(A.num(node.label))
     if node.title:
         el.append(A.heading(node.title))
-    prov.append(K.fragment(eId=eid, source=node.span.source, line=str(node.span.line),
-                           endLine=str(node.span.end_line)))
+    prov.append(
+        K.fragment(
+            eId=eid,
+            source=node.span.source,
+            line=str(node.span.line),
+            endLine=str(node.span.end_line),
+        )
+    )
     kids = [_fragment(w, c, doc, counter, prov) for c in node.children]
-    w.body(el, node.text, [r for r in node.refs if r.field == "text"], node.footnotes, kids, doc, eid)
+    w.body(
+        el, node.text, [r for r in node.refs if r.field == "text"], node.footnotes, kids, doc, eid
+    )
     return el
 
 
@@ -332,10 +431,14 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
     has is a ``KodeksError``."""
     chosen = editions.select(codex.sources, edition)
     edition, year = chosen.id, f"{chosen.year:04d}"
-    w = _Writer(codex=codex, edition=edition, year=year,
-                act=_Doc("act", work_uri("act", chosen)),
-                commentary=_Doc("commentary", work_uri("commentary", chosen)),
-                unplaced=_Doc("unplaced", work_uri("unplaced", chosen)))
+    w = _Writer(
+        codex=codex,
+        edition=edition,
+        year=year,
+        act=_Doc("act", work_uri("act", chosen)),
+        commentary=_Doc("commentary", work_uri("commentary", chosen)),
+        unplaced=_Doc("unplaced", work_uri("unplaced", chosen)),
+    )
     # Place every address first, so that references across documents know where
     # their targets live; then write (placing is done by ``element`` itself, so the
     # bodies are built twice: once to learn the places, once with the hrefs).
@@ -353,24 +456,49 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
     folder.mkdir(parents=True, exist_ok=True)
     title = chosen.heading
     docs: dict[str, etree._Element] = {}
-    act = A.act(_meta(w, w.act, title, ("wbf", "translator")),
-                A.preface(A.p(A.docTitle(title))), A.body(*act_body) if act_body else A.body(
-                    A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
-                name="laws")
+    act = A.act(
+        _meta(w, w.act, title, ("wbf", "translator")),
+        A.preface(A.p(A.docTitle(title))),
+        A.body(*act_body)
+        if act_body
+        else A.body(A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
+        name="laws",
+    )
     docs["act.xml"] = A.akomaNtoso(act)
     if comm_laws:
-        doc = A.doc(_meta(w, w.commentary, f"Комментарий к законам дубликатного бриджа ({edition})",
-                          ("commentators", "translator")),
-                    A.preface(A.p(A.docTitle("Комментарий к законам дубликатного бриджа"), " к ",
-                                  A.ref(title, href=w.act.work))),
-                    A.mainBody(*comm_laws), name="commentary")
+        doc = A.doc(
+            _meta(
+                w,
+                w.commentary,
+                f"Комментарий к законам дубликатного бриджа ({edition})",
+                ("commentators", "translator"),
+            ),
+            A.preface(
+                A.p(
+                    A.docTitle("Комментарий к законам дубликатного бриджа"),
+                    " к ",
+                    A.ref(title, href=w.act.work),
+                )
+            ),
+            A.mainBody(*comm_laws),
+            name="commentary",
+        )
         docs["commentary.xml"] = A.akomaNtoso(doc)
     if leftovers or fragments:
-        doc = A.doc(_meta(w, w.unplaced, f"Нераспределённые фрагменты ({edition})", ("wbf", "translator"),
-                          frag_prov),
-                    A.preface(A.p(A.docTitle("Нераспределённые фрагменты"), " к ",
-                                  A.ref(title, href=w.act.work))),
-                    A.mainBody(*leftovers, *fragments), name="unplaced")
+        doc = A.doc(
+            _meta(
+                w,
+                w.unplaced,
+                f"Нераспределённые фрагменты ({edition})",
+                ("wbf", "translator"),
+                frag_prov,
+            ),
+            A.preface(
+                A.p(A.docTitle("Нераспределённые фрагменты"), " к ", A.ref(title, href=w.act.work))
+            ),
+            A.mainBody(*leftovers, *fragments),
+            name="unplaced",
+        )
         docs["unplaced.xml"] = A.akomaNtoso(doc)
     schema = _schema()
     for name in FILES:
@@ -382,9 +510,14 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
         root = docs[name]
         if not schema.validate(root):
             first = schema.error_log[0] if schema.error_log else None
-            w.diagnostics.append(diag("K709", f"{target}: does not validate against the Akoma Ntoso 3.0 "
-                                              f"schema: {first.message if first else 'unknown error'}"
-                                              + (f" (line {first.line})" if first else "")))
+            w.diagnostics.append(
+                diag(
+                    "K709",
+                    f"{target}: does not validate against the Akoma Ntoso 3.0 "
+                    f"schema: {first.message if first else 'unknown error'}"
+                    + (f" (line {first.line})" if first else ""),
+                )
+            )
         target.write_bytes(_serialise(root))
     return list(w.diagnostics)
 
@@ -428,18 +561,30 @@ def _bodies(w: _Writer):
         w.unplaced.eids.add(eid)
         if e.title:
             el.append(A.heading(e.title))
-        w.body(el, e.text, [r for r in e.refs if r.field == "text"], e.footnotes, [], w.unplaced, eid)
+        w.body(
+            el, e.text, [r for r in e.refs if r.field == "text"], e.footnotes, [], w.unplaced, eid
+        )
         leftovers.append(el)
         w.placed[address] = "unplaced"
-        w.diagnostics.append(diag("K702", f"Akoma Ntoso: entry {address} has no place in the act's tree; "
-                                          f"written to unplaced.xml as {eid}"))
+        w.diagnostics.append(
+            diag(
+                "K702",
+                f"Akoma Ntoso: entry {address} has no place in the act's tree; "
+                f"written to unplaced.xml as {eid}",
+            )
+        )
     fragments: list[etree._Element] = []
     prov: list[etree._Element] = []
     counter = [0]
     for src, node in codex.fragments:
         el = _fragment(w, node, w.unplaced, counter, prov)
         fragments.append(el)
-        w.diagnostics.append(diag("K701", f"Akoma Ntoso: an unplaced fragment of {src} (line {node.span.line}) "
-                                          f"cannot stand in the act; written to unplaced.xml as {el.get('eId')}",
-                                  span=node.span))
+        w.diagnostics.append(
+            diag(
+                "K701",
+                f"Akoma Ntoso: an unplaced fragment of {src} (line {node.span.line}) "
+                f"cannot stand in the act; written to unplaced.xml as {el.get('eId')}",
+                span=node.span,
+            )
+        )
     return act_body, comm_laws, leftovers, fragments, prov

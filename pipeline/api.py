@@ -64,8 +64,10 @@ class BadAddress(KeyError):
     def __init__(self, text: str):
         super().__init__(text)
         self.text = text
-        self.message = (f"cannot read {text!r} as an address; "
-                        "try forms like 64A1, 64 A 1, правило 64А1, 67B1(A), 64.10 or 64.10(i)")
+        self.message = (
+            f"cannot read {text!r} as an address; "
+            "try forms like 64A1, 64 A 1, правило 64А1, 67B1(A), 64.10 or 64.10(i)"
+        )
 
     def __str__(self) -> str:
         return self.message
@@ -81,40 +83,87 @@ class AmbiguousAddress(BadAddress):
 
 
 def _reference(d: Mapping[str, Any], field_: RefField | None = None) -> Reference:
-    return Reference(text=d["text"], target=d["target"], owner=d.get("owner"),
-                     span=Span(**d["span"]) if d.get("span") else None,
-                     field=field_ or d.get("field", "text"), kind=d.get("kind", "plain"),
-                     status=d.get("status", "unresolved"), resolved=d.get("resolved"))
+    return Reference(
+        text=d["text"],
+        target=d["target"],
+        owner=d.get("owner"),
+        span=Span(**d["span"]) if d.get("span") else None,
+        field=field_ or d.get("field", "text"),
+        kind=d.get("kind", "plain"),
+        status=d.get("status", "unresolved"),
+        resolved=d.get("resolved"),
+    )
 
 
 def _edit(d: Mapping[str, Any]) -> Edit:
-    return Edit(kind=tuple(d["kind"].split("+")), span=Span(**d["span"]), before=d["before"], after=d["after"],
-                clean_start=d["clean_start"], why=d.get("why", ""))
+    return Edit(
+        kind=tuple(d["kind"].split("+")),
+        span=Span(**d["span"]),
+        before=d["before"],
+        after=d["after"],
+        clean_start=d["clean_start"],
+        why=d.get("why", ""),
+    )
 
 
 def _entry(d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
     """An entry of ``codex.json`` as the model's ``Entry``, attached to ``codex``."""
-    wits = tuple(Witness(source=w["source"], title=w.get("title"), text=w.get("text", ""),
-                         span=Span(**w["span"]), edits=w.get("edits", 0), truncated=bool(w.get("truncated")),
-                         placed_by=w.get("placed_by", "heading"), chosen=i == 0)
-                 for i, w in enumerate(d.get("witnesses", ())))
-    notes = tuple(Footnote(mark=f["mark"], text=f["text"], span=Span(**f["span"]),
-                           refs=tuple(_reference(r, "footnote") for r in f.get("refs", ())))
-                  for f in d.get("footnotes", ()))
-    return Entry(id=d["id"], kind=d["kind"], label=d.get("label"), title=d.get("title"), text=d.get("text", ""),
-                 parent=d.get("parent"), children=tuple(d.get("children", ())), chosen=d.get("chosen", ""),
-                 why=d.get("why", ""), witnesses=wits, penalty=bool(d.get("penalty")),
-                 inferred=bool(d.get("inferred")), tags=tuple(d.get("tags", ())), footnotes=notes,
-                 refs=tuple(_reference(r) for r in d.get("refs", ())), backlinks=tuple(d.get("backlinks", ())),
-                 edits=tuple(_edit(e) for e in d.get("edits", ())), codex=codex)
+    wits = tuple(
+        Witness(
+            source=w["source"],
+            title=w.get("title"),
+            text=w.get("text", ""),
+            span=Span(**w["span"]),
+            edits=w.get("edits", 0),
+            truncated=bool(w.get("truncated")),
+            placed_by=w.get("placed_by", "heading"),
+            chosen=i == 0,
+        )
+        for i, w in enumerate(d.get("witnesses", ()))
+    )
+    notes = tuple(
+        Footnote(
+            mark=f["mark"],
+            text=f["text"],
+            span=Span(**f["span"]),
+            refs=tuple(_reference(r, "footnote") for r in f.get("refs", ())),
+        )
+        for f in d.get("footnotes", ())
+    )
+    return Entry(
+        id=d["id"],
+        kind=d["kind"],
+        label=d.get("label"),
+        title=d.get("title"),
+        text=d.get("text", ""),
+        parent=d.get("parent"),
+        children=tuple(d.get("children", ())),
+        chosen=d.get("chosen", ""),
+        why=d.get("why", ""),
+        witnesses=wits,
+        penalty=bool(d.get("penalty")),
+        inferred=bool(d.get("inferred")),
+        tags=tuple(d.get("tags", ())),
+        footnotes=notes,
+        refs=tuple(_reference(r) for r in d.get("refs", ())),
+        backlinks=tuple(d.get("backlinks", ())),
+        edits=tuple(_edit(e) for e in d.get("edits", ())),
+        codex=codex,
+    )
 
 
 class Codex:
     """A built codex: entries by address, references, coverage and search."""
 
-    def __init__(self, data: Mapping[str, Any], *, folder: Path | None = None,
-                 index: sqlite3.Connection | None = None, links: list | None = None,
-                 coverage: dict | None = None):
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        *,
+        folder: Path | None = None,
+        index: sqlite3.Connection | None = None,
+        links: list | None = None,
+        coverage: dict | None = None,
+    ):
         self.folder = folder
         """The output folder it was loaded from (``None`` when built in memory)."""
         self.data = data
@@ -133,8 +182,12 @@ class Codex:
         """The edition of these entries (the build's default edition at the top level)."""
         self._editions: dict[str, Codex] = {self.edition_id: self}
         for edition, part in (data.get("editions") or {}).items():
-            other = Codex({**part, "edition": edition, "sources": data.get("sources", ())}, folder=folder,
-                          links=links, coverage=coverage)
+            other = Codex(
+                {**part, "edition": edition, "sources": data.get("sources", ())},
+                folder=folder,
+                links=links,
+                coverage=coverage,
+            )
             other._editions = self._editions
             self._editions[edition] = other
 
@@ -152,8 +205,10 @@ class Codex:
             return self
         found = self._editions.get(str(edition).strip().lower())
         if found is None:
-            raise KodeksError(f"edition {edition!r} is not in this corpus; editions present: "
-                              f"{', '.join(self.editions)}")
+            raise KodeksError(
+                f"edition {edition!r} is not in this corpus; editions present: "
+                f"{', '.join(self.editions)}"
+            )
         return found
 
     # --- construction ---------------------------------------------------------
@@ -168,8 +223,10 @@ class Codex:
         folder = Path(folder)
         path = folder / "codex.json"
         if not path.is_file():
-            raise KodeksError(f"{folder}: no codex.json here; run `kodeks build` first "
-                              "(or point --codex at a build output folder)")
+            raise KodeksError(
+                f"{folder}: no codex.json here; run `kodeks build` first "
+                "(or point --codex at a build output folder)"
+            )
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -179,8 +236,10 @@ class Codex:
                 raise TypeError("the top level is not an object with a list of entries")
             codex = cls(data, folder=folder)
         except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            raise KodeksError(f"{path}: valid JSON, but not a codex.json as Kodeks writes it "
-                              f"({type(exc).__name__}: {exc}); run `kodeks build` again") from exc
+            raise KodeksError(
+                f"{path}: valid JSON, but not a codex.json as Kodeks writes it "
+                f"({type(exc).__name__}: {exc}); run `kodeks build` again"
+            ) from exc
         codex._index = search_mod.check_index(folder / "codex.sqlite", path) if index else None
         return codex
 
@@ -198,7 +257,9 @@ class Codex:
             return json.loads((folder / name).read_text(encoding="utf-8"))
 
         con = search_mod.connect(folder / "codex.sqlite")
-        self = cls(read("codex.json"), index=con, links=read("links.json"), coverage=read("coverage.json"))
+        self = cls(
+            read("codex.json"), index=con, links=read("links.json"), coverage=read("coverage.json")
+        )
         self._tmp = tmp
         weakref.finalize(self, _cleanup, con, tmp)
         return self
@@ -286,7 +347,9 @@ class Codex:
             has = ", ".join(labels) if labels else "no subdivisions"
             return f"{key} is not in the corpus; {describe(anc)} has {has}"
         laws = sorted({e.law for e in self.entries.values() if e.law}, key=int)
-        return f"{key} is not in the corpus; its law is missing too. Laws present: {', '.join(laws)}"
+        return (
+            f"{key} is not in the corpus; its law is missing too. Laws present: {', '.join(laws)}"
+        )
 
     # --- references ---------------------------------------------------------------
 
@@ -330,23 +393,33 @@ class Codex:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise KodeksError(f"{path} cannot be read ({exc}); run `kodeks build` again") from exc
         if not isinstance(data, {"links.json": list}.get(name, dict)):
-            raise KodeksError(f"{path}: valid JSON, but not a {name} as Kodeks writes it; run `kodeks build` again")
+            raise KodeksError(
+                f"{path}: valid JSON, but not a {name} as Kodeks writes it; run `kodeks build` again"
+            )
         return data
 
     # --- search ---------------------------------------------------------------------
 
-    def search(self, query: str, *, law: str | int | None = None, kind: str | None = None,
-               limit: int = 20) -> Results:
+    def search(
+        self, query: str, *, law: str | int | None = None, kind: str | None = None, limit: int = 20
+    ) -> Results:
         """Ranked search (see ``pipeline.search``): a list of ``Hit`` that also
         carries ``corrections``, ``suggestion``, ``ignored`` and ``partial``."""
-        if self._index is None and self.folder is not None and self._editions \
-                and next(iter(self._editions.values())) is not self:
+        if (
+            self._index is None
+            and self.folder is not None
+            and self._editions
+            and next(iter(self._editions.values())) is not self
+        ):
             # another edition's index lies beside the default one's (codex-1997.sqlite)
-            self._index = search_mod.check_index(self.folder / search_mod.index_name(self.edition_id),
-                                                 self.folder / "codex.json")
+            self._index = search_mod.check_index(
+                self.folder / search_mod.index_name(self.edition_id), self.folder / "codex.json"
+            )
         if self._index is None:
-            raise KodeksError("this codex was loaded without its search index; "
-                              "load it with index=True (run `kodeks build` if codex.sqlite is missing)")
+            raise KodeksError(
+                "this codex was loaded without its search index; "
+                "load it with index=True (run `kodeks build` if codex.sqlite is missing)"
+            )
         return search_mod.search(self._index, query, law=law, kind=kind, limit=limit)
 
     def __repr__(self) -> str:
@@ -365,4 +438,3 @@ def _cleanup(con: sqlite3.Connection, tmp: tempfile.TemporaryDirectory) -> None:
         con.close()
     finally:
         tmp.cleanup()
-

@@ -113,12 +113,23 @@ class BlockState:
     listing: tuple[int, int | None] = (-1, None)
     """The last line of the listing run opening at a line, once computed."""
 
-    def push(self, kind: str, label: str | None, rest: str, first: int, last: int | None = None) -> Token:
+    def push(
+        self, kind: str, label: str | None, rest: str, first: int, last: int | None = None
+    ) -> Token:
         """Add a token for lines ``first``..``last`` (inclusive) and move past them."""
         a = self.lines[first]
         b = self.lines[first if last is None else last]
-        tok = Token(kind, label, rest, a.start, b.end, a.page, a.region, self.rule,
-                    lines=tuple(self.lines[first:(first if last is None else last) + 1]))
+        tok = Token(
+            kind,
+            label,
+            rest,
+            a.start,
+            b.end,
+            a.page,
+            a.region,
+            self.rule,
+            lines=tuple(self.lines[first : (first if last is None else last) + 1]),
+        )
         self.tokens.append(tok)
         self.line = (first if last is None else last) + 1
         return tok
@@ -127,8 +138,15 @@ class BlockState:
 Rule = Callable[[BlockState, int, int, bool], bool]
 
 
-def _marker(state: BlockState, start: int, silent: bool, pattern: regex.Pattern, kind: str,
-            label: Callable[[regex.Match], str], russian: bool = False) -> bool:
+def _marker(
+    state: BlockState,
+    start: int,
+    silent: bool,
+    pattern: regex.Pattern,
+    kind: str,
+    label: Callable[[regex.Match], str],
+    russian: bool = False,
+) -> bool:
     """The common shape of a one-line rule: a marker at the start of the line.
     ``russian``: the text after the marker must be Russian (``A. Contestant's Right``
     of an English original, ``B.K. Hansen`` of a name, are no units)."""
@@ -137,7 +155,7 @@ def _marker(state: BlockState, start: int, silent: bool, pattern: regex.Pattern,
     if m is None or (russian and not RUSSIAN_START.match(text, m.end())):
         return False
     if not silent:
-        state.push(kind, label(m), text[m.end():], start)
+        state.push(kind, label(m), text[m.end() :], start)
     return True
 
 
@@ -154,12 +172,16 @@ def blank(state: BlockState, start: int, end: int, silent: bool) -> bool:
 # They are witnesses of structure, not text: their lines become one token each run,
 # never law or section nodes (``pipeline.toc`` reads their entries).
 
+
 def _listing_line(ln: Line) -> bool:
     """A line of a table of contents or an index: it had a dot leader with a page
     number, holds one inside, or carries a ditto mark."""
     t = ln.text  # cheap substring tests first: most lines are neither
-    return ln.leader is not None or (("..." in t or "……" in t) and LEADER.search(t) is not None) \
+    return (
+        ln.leader is not None
+        or (("..." in t or "……" in t) and LEADER.search(t) is not None)
         or ("=" in t and DITTO.search(t) is not None)
+    )
 
 
 def _listing_run(state: BlockState, start: int, end: int) -> int | None:
@@ -194,12 +216,14 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
             last, count = i, count + max(1, len(LEADER.findall(ln.text)) + (ln.leader is not None))
         elif ln.text.strip():
             # an entry wrapped before its leader continues on a listing line
-            ahead = next((j for j in range(i + 1, min(i + 3, end)) if _listing_line(lines[j])), None)
+            ahead = next(
+                (j for j in range(i + 1, min(i + 3, end)) if _listing_line(lines[j])), None
+            )
             if FULL_STOP.search(ln.text) or len(ln.text) > 160:
                 break
             if ahead is None:
                 # an entry cut off by the end of the source still belongs to the listing
-                if all(not x.text.strip() for x in lines[i + 1:end]):
+                if all(not x.text.strip() for x in lines[i + 1 : end]):
                     last = i
                 break
             i = ahead
@@ -224,7 +248,7 @@ def index(state: BlockState, start: int, end: int, silent: bool) -> bool:
     last = _listing_run(state, start, end)
     if last is None:
         return False
-    run = state.lines[start:last + 1]
+    run = state.lines[start : last + 1]
     dittos = sum(len(DITTO.findall(ln.text)) for ln in run)
     if dittos < 2 and _marked_share(run) >= 0.5:
         return False
@@ -261,7 +285,9 @@ def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
     while j < end and not lines[j].text.strip():
         j += 1
     nxt = lines[j].text if j < end else ""
-    closed = PART_HEAD.match(nxt) is not None or ((m := LAW_HEAD.match(nxt)) is not None and m[1] in seen)
+    closed = PART_HEAD.match(nxt) is not None or (
+        (m := LAW_HEAD.match(nxt)) is not None and m[1] in seen
+    )
     if i - start < 3 and not (i - start == 2 and closed):
         return False
     if not silent:
@@ -298,15 +324,17 @@ def part(state: BlockState, start: int, end: int, silent: bool) -> bool:
     if m is None:
         return False
     if not silent:
-        rest = text[m.end():]
+        rest = text[m.end() :]
         run_in = RUN_IN_DIVISION.search(rest)
-        title = rest[:run_in.start()] if run_in else rest
+        title = rest[: run_in.start()] if run_in else rest
         state.push("part", m[2], title, start).id = addresses.division(m[1], m[2])
         if run_in:  # «Глава V. Торговля - Часть II …»: the part opens on the same line
-            second = rest[run_in.end():]
+            second = rest[run_in.end() :]
             inner = PART_HEAD.match(second)
             if inner is not None:
-                state.push("part", inner[2], second[inner.end():], start).id = addresses.division(inner[1], inner[2])
+                state.push("part", inner[2], second[inner.end() :], start).id = addresses.division(
+                    inner[1], inner[2]
+                )
     return True
 
 
@@ -320,7 +348,7 @@ def law(state: BlockState, start: int, end: int, silent: bool) -> bool:
         return False
     if not silent:
         if 1 <= int(m[1]) <= state.laws:
-            state.push("law", m[1], text[m.end():], start)
+            state.push("law", m[1], text[m.end() :], start)
         else:
             state.push("orphan", m[1], text, start)
     return True
@@ -333,13 +361,22 @@ def footnote(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A commentary paragraph: ``64.10. …``, ``74.2,3. …`` (labelled by its first number)."""
-    return _marker(state, start, silent, COMMENTARY, "commentary", lambda m: f"{int(m[1])}.{int(m[2])}")
+    return _marker(
+        state, start, silent, COMMENTARY, "commentary", lambda m: f"{int(m[1])}.{int(m[2])}"
+    )
 
 
 def subclause(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A subclause: ``(A).…``, ``(1).…``; Cyrillic look-alike letters read as Latin."""
-    return _marker(state, start, silent, SUBCLAUSE, "subclause",
-                   lambda m: "(" + addresses.latin(m[1]).upper() + ")", russian=True)
+    return _marker(
+        state,
+        start,
+        silent,
+        SUBCLAUSE,
+        "subclause",
+        lambda m: "(" + addresses.latin(m[1]).upper() + ")",
+        russian=True,
+    )
 
 
 def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -349,7 +386,15 @@ def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 def section(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A section: ``A.Наказание…``, Latin or Cyrillic look-alike letter."""
-    return _marker(state, start, silent, SECTION, "section", lambda m: addresses.latin(m[1]).upper(), russian=True)
+    return _marker(
+        state,
+        start,
+        silent,
+        SECTION,
+        "section",
+        lambda m: addresses.latin(m[1]).upper(),
+        russian=True,
+    )
 
 
 def clause(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -400,12 +445,17 @@ def tokenize(state: BlockState) -> list[Token]:
     lines = state.lines
     end = len(lines)
     listing = [_listing_line(ln) for ln in lines]
-    near = [any(listing[i + 1:i + 4]) for i in range(end)]
+    near = [any(listing[i + 1 : i + 4]) for i in range(end)]
     while state.line < end:
         start = state.line
         text = lines[start].text
-        if text and not listing[start] and not near[start] and not starts_unit(text) \
-                and NO_CYRILLIC.match(text) is None:
+        if (
+            text
+            and not listing[start]
+            and not near[start]
+            and not starts_unit(text)
+            and NO_CYRILLIC.match(text) is None
+        ):
             state.rule = "paragraph"
             paragraph(state, start, end, False)
             continue
@@ -414,7 +464,9 @@ def tokenize(state: BlockState) -> list[Token]:
             if rule(state, start, end, False):
                 break
         if state.line <= start:  # a rule that matched must consume: never loop
-            raise RuntimeError(f"block rule {state.rule!r} matched line {start} without consuming it")
+            raise RuntimeError(
+                f"block rule {state.rule!r} matched line {start} without consuming it"
+            )
     return state.tokens
 
 
@@ -437,13 +489,19 @@ def _counts(text: str) -> tuple[dict[str, int], list[Token]]:
     tokens = tokenize(BlockState(lines_of(text), "laws"))
     counts: dict[str, int] = {}
     for t in tokens:
-        counts[t.kind] = counts.get(t.kind, 0) + (len([ln for ln in t.lines if ln.text.strip()]) or 1)
+        counts[t.kind] = counts.get(t.kind, 0) + (
+            len([ln for ln in t.lines if ln.text.strip()]) or 1
+        )
     return counts, tokens
 
 
 def _laws_or_commentary(counts: dict[str, int], text: str) -> str:
     comm = counts.get("commentary", 0) + counts.get("item", 0) + len(TAG.findall(text))
-    return "commentary" if comm > sum(counts.get(k, 0) for k in ("section", "clause", "subclause")) else "laws"
+    return (
+        "commentary"
+        if comm > sum(counts.get(k, 0) for k in ("section", "clause", "subclause"))
+        else "laws"
+    )
 
 
 def text_kind(text: str) -> str:
@@ -464,7 +522,11 @@ def measure(text: str) -> tuple[str, tuple[str, ...]]:
     counts, tokens = _counts(text)
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
-    divisions = tuple(dict.fromkeys(addresses.display(t.id).split()[0] for t in tokens if t.kind == "part" and t.id))
+    divisions = tuple(
+        dict.fromkeys(
+            addresses.display(t.id).split()[0] for t in tokens if t.kind == "part" and t.id
+        )
+    )
     paras = counts.get("para", 0)
     if units and paras:  # law text beside any listing (a chapter's list of its laws)
         kind = _laws_or_commentary(counts, text)

@@ -78,7 +78,7 @@ class Buffer:
             jump = bisect_right(ends, a)
             if cur is not None and jump > idx + 1:
                 out.append(cur)
-                out.extend(pieces[idx + 1:jump])
+                out.extend(pieces[idx + 1 : jump])
                 idx = jump
                 pos = starts[idx] if idx < n else ends[-1]
                 cur = pieces[idx] if idx < n else None
@@ -156,7 +156,11 @@ class Buffer:
         if not changes:
             return changes
         text, starts = self.text, self._clean_starts()
-        spans = [(s, s + len(p.text)) for s, p in zip(starts, self._pieces) if p.kind is not None and p.text]
+        spans = [
+            (s, s + len(p.text))
+            for s, p in zip(starts, self._pieces)
+            if p.kind is not None and p.text
+        ]
         span_starts = [s for s, _ in spans]
 
         def inside(x: int) -> tuple[int, int] | None:
@@ -186,7 +190,7 @@ class Buffer:
                 continue
             parts, pos = [], a
             for m in members:
-                parts.append(text[pos:m.start])
+                parts.append(text[pos : m.start])
                 parts.append(m.new)
                 pos = m.end
             parts.append(text[pos:b])
@@ -233,8 +237,11 @@ class Buffer:
 
     def marks(self, predicate) -> list[int]:
         """Cleaned offsets of the edits whose ``(kind, before)`` satisfy ``predicate``."""
-        return [start for start, p in zip(self._clean_starts(), self._pieces)
-                if p.kind is not None and predicate(p.kind, self.raw[p.raw_start:p.raw_end])]
+        return [
+            start
+            for start, p in zip(self._clean_starts(), self._pieces)
+            if p.kind is not None and predicate(p.kind, self.raw[p.raw_start : p.raw_end])
+        ]
 
 
 def unapply(text: str, edits) -> str:
@@ -242,7 +249,7 @@ def unapply(text: str, edits) -> str:
     ordered by ``clean_start``)."""
     out, pos = [], 0
     for e in edits:
-        out.append(text[pos:e.clean_start])
+        out.append(text[pos : e.clean_start])
         out.append(e.before)
         pos = e.clean_start + len(e.after)
     out.append(text[pos:])

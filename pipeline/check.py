@@ -26,10 +26,20 @@ def check_rulings(codex: Codex, *, curated: bool) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for missing in check_addresses(known):
         if law_of(missing) not in known:
-            diags.append(diag("K602", f"a ruling implements {missing}, whose law is not in this corpus; "
-                                      "the ruling is not attached to it"))
+            diags.append(
+                diag(
+                    "K602",
+                    f"a ruling implements {missing}, whose law is not in this corpus; "
+                    "the ruling is not attached to it",
+                )
+            )
         else:
-            diags.append(diag("K601", f"a ruling declares clause {missing}, which is not in law "
-                                      f"{law_of(missing)} of the corpus",
-                              level="error" if curated else "warning"))
+            diags.append(
+                diag(
+                    "K601",
+                    f"a ruling declares clause {missing}, which is not in law "
+                    f"{law_of(missing)} of the corpus",
+                    level="error" if curated else "warning",
+                )
+            )
     return diags

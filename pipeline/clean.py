@@ -138,7 +138,9 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     nonempty = [ln for ln in lines if ln[2].strip()]
     if len(nonempty) < 4:
         return []
-    followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip())
+    followed = sum(
+        1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip()
+    )
     # nearly every line: the empty lines that cleaning leaves at rules and page
     # breaks are far fewer, so cleaned text is never taken for double spacing
     if followed < 0.8 * (len(nonempty) - 1):
@@ -180,10 +182,19 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
         at_end = b == len(text) or text[b] == "\n"
         if at_start and at_end:
             continue
-        if at_start and not _TABLE_BAR.search(text, b, text.find("\n", b) % (len(text) + 1) or len(text)):
+        if at_start and not _TABLE_BAR.search(
+            text, b, text.find("\n", b) % (len(text) + 1) or len(text)
+        ):
             continue  # one bar opening a line is a margin (``bar_prefix``), not a table
-        out.append(Change(a, b, "" if at_start or at_end else "\n", "table-separator",
-                          "" if at_start or at_end else "a table border stood between two lines"))
+        out.append(
+            Change(
+                a,
+                b,
+                "" if at_start or at_end else "\n",
+                "table-separator",
+                "" if at_start or at_end else "a table border stood between two lines",
+            )
+        )
     return out
 
 
@@ -215,13 +226,31 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
         right = width - len(line.rstrip())
         centred = lead > body + 3 and right >= lead - body - 3
         if centred and prev_centred and s > 0 and not starts_unit(line.strip()):
-            out.append(Change(s - 1, s + lead, " ", "dos-heading", "a centred title continued on the next line"))
+            out.append(
+                Change(
+                    s - 1,
+                    s + lead,
+                    " ",
+                    "dos-heading",
+                    "a centred title continued on the next line",
+                )
+            )
         elif prev_centred and not centred:
             # a centred title is a line of its own: the text under it starts a paragraph
-            out.append(Change(s - 1, s + lead, "\n\n", "dos-heading", "the text under a centred title"))
-        elif lead > body + 1 and s > 0 and text[s - 2:s - 1].strip():
+            out.append(
+                Change(s - 1, s + lead, "\n\n", "dos-heading", "the text under a centred title")
+            )
+        elif lead > body + 1 and s > 0 and text[s - 2 : s - 1].strip():
             # a paragraph's indented first line: the paragraph before it ends here
-            out.append(Change(s - 1, s + lead, "\n\n", "dos-indent", "an indented first line starts a paragraph"))
+            out.append(
+                Change(
+                    s - 1,
+                    s + lead,
+                    "\n\n",
+                    "dos-indent",
+                    "an indented first line starts a paragraph",
+                )
+            )
         elif lead:
             out.append(Change(s, s + lead, "", "dos-indent"))
         prev_centred = centred
@@ -234,10 +263,13 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
 
 
 _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
-_SPACED = regex.compile(r"""
+_SPACED = regex.compile(
+    r"""
     (?<!\S) \S(?!\S) (?:[ ]\S(?!\S)){2,}                # a word of three or more spaced characters
     (?: [ \t]{2,} \S(?!\S) (?:[ ]\S(?!\S))* )*          # more spaced words, after wider gaps
-""", regex.X)
+""",
+    regex.X,
+)
 
 
 def spaced_letters(text: str, ctx: Context) -> list[Change]:
@@ -256,8 +288,11 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
             if split is None:
                 continue
             keep = {m.start() + 2 * split - 1} if split else set()
-            out.extend(Change(k, k + 1, "", "spaced-letters") for k in range(m.start(), m.end())
-                       if text[k] == " " and k not in keep)
+            out.extend(
+                Change(k, k + 1, "", "spaced-letters")
+                for k in range(m.start(), m.end())
+                if text[k] == " " and k not in keep
+            )
             continue
         for g in regex.finditer(r"[ \t]{2,}| ", m.group()):
             a, b = m.start() + g.start(), m.start() + g.end()
@@ -269,7 +304,11 @@ def _split_known(letters: str, ctx: Context) -> int | None:
     """0 when ``letters`` is a known word, ``k`` when ``letters[:k]`` and
     ``letters[k:]`` both are, ``None`` otherwise."""
     if not letters.isalpha():
-        return 0 if ctx.known(letters.rstrip(".,:;!?")) and letters.rstrip(".,:;!?")[:1].isalpha() else None
+        return (
+            0
+            if ctx.known(letters.rstrip(".,:;!?")) and letters.rstrip(".,:;!?")[:1].isalpha()
+            else None
+        )
     if ctx.known(letters):
         return 0
     for k in range(2, len(letters) - 1):
@@ -286,8 +325,13 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
     if "collapsed" not in ctx.profile.layout:
         return []
     out = []
-    cuts = [m for m in COLLAPSED_BREAK.finditer(text)
-            if not regex.search(r"(?:\b[a-zа-яё]\.|\bсм\.|\()[ \t]*$", text[max(0, m.start() - 6):m.start()])]
+    cuts = [
+        m
+        for m in COLLAPSED_BREAK.finditer(text)
+        if not regex.search(
+            r"(?:\b[a-zа-яё]\.|\bсм\.|\()[ \t]*$", text[max(0, m.start() - 6) : m.start()]
+        )
+    ]
     bounds = [0] + [m.end() for m in cuts]
     for m in cuts:
         out.append(Change(m.start(), m.end(), "\n", "collapsed-break", "marker starts a new unit"))
@@ -297,28 +341,43 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
         if not head:
             continue
         t = _TITLE_END.search(unit, head.end())
-        if t and "\n" not in unit[:t.start()]:
-            out.append(Change(start + t.start(), start + t.end(), "\n", "collapsed-break", "title ends, text begins"))
+        if t and "\n" not in unit[: t.start()]:
+            out.append(
+                Change(
+                    start + t.start(),
+                    start + t.end(),
+                    "\n",
+                    "collapsed-break",
+                    "title ends, text begins",
+                )
+            )
     return _merge_sorted(out)
 
 
 _TITLE_END = regex.compile(r"(?<=[а-яё,)]) (?=[А-ЯЁ][а-яё]|[АВИКОСУЯ] [а-яё])")
 
 
-_CHROME = regex.compile(r"""^\s*(?:
+_CHROME = regex.compile(
+    r"""^\s*(?:
       Все\ о\ [Бб]ридже | Шрифт\s*:? | Размер\ шрифта.* | Версия\ для\ печати | На\ главную
     | Назад | Вперед | Вперёд | Оглавление\s*:? | Содержание\s*:? | Читать\ далее.* | Меню
     | Поиск(?:\ по\ сайту)?\s*:? | Главная | Войти | Регистрация | Печать | [Сс]качать.*
     | [A-Za-z]\ +[A-Za-z]\ +[A-Za-z]          # font-size toggles "A A A"
-)\s*$""", regex.X)
-_PAGE = regex.compile(r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4}))\s*$")
+)\s*$""",
+    regex.X,
+)
+_PAGE = regex.compile(
+    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4}))\s*$"
+)
 _DIRECTIVE = regex.compile(r"^\s*\.\.page\d*\s*$")
 """``..page4``: a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
-_STRIP = regex.compile(r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$"
-                       r"|^\s*\d{1,4}(?:\s+\d{1,4}){1,}\s*(?:…|\.{2,})\s*\d{1,4}\s*$")
+_STRIP = regex.compile(
+    r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$"
+    r"|^\s*\d{1,4}(?:\s+\d{1,4}){1,}\s*(?:…|\.{2,})\s*\d{1,4}\s*$"
+)
 """``1 2 3 4 5 6`` or, with a gap, ``1 2 3 … 206``."""
 _QRULE = regex.compile(r"^\s*\?{3,}\s*$")
 
@@ -375,9 +434,17 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
-        if m and starts_unit(line[m.end():]):
-            out.append(Change(s, s + m.end(), "", "page-number", "page number run into the next heading",
-                              ((s, int(m[1])),)))
+        if m and starts_unit(line[m.end() :]):
+            out.append(
+                Change(
+                    s,
+                    s + m.end(),
+                    "",
+                    "page-number",
+                    "page number run into the next heading",
+                    ((s, int(m[1])),),
+                )
+            )
     return _merge_sorted(out)
 
 
@@ -436,7 +503,10 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_INLINE_MARK = regex.compile(r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)", regex.M)
+_INLINE_MARK = regex.compile(
+    r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)",
+    regex.M,
+)
 
 
 def question_runs(text: str, ctx: Context) -> list[Change]:
@@ -473,7 +543,11 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
         if at_start and at_end:  # a whole line once its margin marks went: a paragraph break stays
             out.append(Change(a, b, "", "underline-rule", "a paragraph break stays"))
             continue
-        out.append(Change(a, b, "" if at_start or at_end else "\n", "underline-rule", "a rule inside a line"))
+        out.append(
+            Change(
+                a, b, "" if at_start or at_end else "\n", "underline-rule", "a rule inside a line"
+            )
+        )
     return out
 
 
@@ -504,17 +578,30 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
         dup = None
         if prev_kept is not None:
             # cheap string tests first: words are only split where a repeat is possible
-            twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or \
-                   (i > 0 and lines[i - 1][2].strip() == cur)
+            twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or (
+                i > 0 and lines[i - 1][2].strip() == cur
+            )
             if cur == prev_kept.strip():
                 dup = "repeats the line before"
             elif prev_kept.rstrip().endswith(cur) or twin:
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
-                if words and len(words) <= 5 and len(words) < len(pwords) and pwords[-len(words):] == words \
-                        and prev_kept.rstrip().endswith(cur) and not starts_unit(cur):
+                if (
+                    words
+                    and len(words) <= 5
+                    and len(words) < len(pwords)
+                    and pwords[-len(words) :] == words
+                    and prev_kept.rstrip().endswith(cur)
+                    and not starts_unit(cur)
+                ):
                     dup = "repeats the end of the line before"
-                elif twin and words and len(words) <= 6 and len(words) < len(pwords) \
-                        and _is_subsequence(words, pwords) and not starts_unit(cur):
+                elif (
+                    twin
+                    and words
+                    and len(words) <= 6
+                    and len(words) < len(pwords)
+                    and _is_subsequence(words, pwords)
+                    and not starts_unit(cur)
+                ):
                     dup = "printed twice; its words stand in the line before"
         if dup:
             a, b = _drop_line(text, s, e)
@@ -524,14 +611,12 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-
-
 def run_in_structure(text: str, ctx: Context) -> list[Change]:
     """Start a new line where a structural marker was run into the text
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``)."""
     out = []
     for m in RUN_IN.finditer(text):
-        before = text[max(0, m.start() - 4):m.start()]
+        before = text[max(0, m.start() - 4) : m.start()]
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
         if regex.search(r"\b[a-zа-я]\.$", before):  # "т.е. A" style abbreviations: not a marker
             continue
@@ -567,7 +652,7 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     out = []
     for m in _LINE_END_HYPHEN.finditer(text):
         left, right = m[1], m[3]
-        if starts_unit(text[m.end():m.end() + 40].split("\n")[0]):
+        if starts_unit(text[m.end() : m.end() + 40].split("\n")[0]):
             continue
         if m[2] and not right[0].islower():
             continue  # across a paragraph break only a word's lower-case rest is joined
@@ -583,7 +668,9 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
         else:
             keep = False  # a typographic break: the usual case
         if keep:
-            out.append(Change(m.start() + 1, m.end(), "", "unwrap", "line-end hyphen of a compound kept"))
+            out.append(
+                Change(m.start() + 1, m.end(), "", "unwrap", "line-end hyphen of a compound kept")
+            )
         else:
             out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
     return out
@@ -615,8 +702,13 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             continue
         prev = lines[i - 1][2]
         nl = s - 1  # the newline before this line
-        if not line.strip() or nl in toc or starts_unit(line) or TAG_END.search(prev) \
-                or (para_is_footnote and FULL_STOP.search(prev)):
+        if (
+            not line.strip()
+            or nl in toc
+            or starts_unit(line)
+            or TAG_END.search(prev)
+            or (para_is_footnote and FULL_STOP.search(prev))
+        ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
@@ -658,11 +750,19 @@ def split_words(text: str, ctx: Context) -> list[Change]:
             if second.start() != first.end() + 1 or text[first.end()] != " ":
                 continue
             a, b = first.group(), second.group()
-            if not b[0].islower() or not _CYRILLIC_WORD.fullmatch(a) or not _CYRILLIC_WORD.fullmatch(b):
+            if (
+                not b[0].islower()
+                or not _CYRILLIC_WORD.fullmatch(a)
+                or not _CYRILLIC_WORD.fullmatch(b)
+            ):
                 continue
             joined = a + b
             if len(joined) >= 5 and ctx.known(joined):
-                out.append(Change(second.start() - 1, second.start(), "", "split-word", f"{a} {b} → {joined}"))
+                out.append(
+                    Change(
+                        second.start() - 1, second.start(), "", "split-word", f"{a} {b} → {joined}"
+                    )
+                )
                 joined_upto = j + 1
                 break
     return out
@@ -677,17 +777,24 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
     dictionary and the same word with ``ё`` in that place is."""
-    out = [Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)]
+    out = [
+        Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)
+    ]
     known = morph.is_known
     for m in _CYRILLIC_RUN.finditer(text):
         word = m.group()
         if "п" not in word or known(word):
             continue
-        fixes = [i for i, ch in enumerate(word) if ch == "п"
-                 and morph.is_known(word[:i] + "ё" + word[i + 1:])]
+        fixes = [
+            i
+            for i, ch in enumerate(word)
+            if ch == "п" and morph.is_known(word[:i] + "ё" + word[i + 1 :])
+        ]
         if len(fixes) == 1:
             at = m.start() + fixes[0]
-            out.append(Change(at, at + 1, "ё", "yo", f"{word} → {word[:fixes[0]]}ё{word[fixes[0] + 1:]}"))
+            out.append(
+                Change(at, at + 1, "ё", "yo", f"{word} → {word[: fixes[0]]}ё{word[fixes[0] + 1 :]}")
+            )
     out.sort(key=lambda c: c.start)
     return out
 
@@ -747,24 +854,35 @@ def vocabulary(texts) -> set[str]:
     return words
 
 
-def clean(source: Source, vocab: set[str] | None = None,
-          repairs=REPAIRS, profile: Profile | None = None) -> Cleaned:
+def clean(
+    source: Source, vocab: set[str] | None = None, repairs=REPAIRS, profile: Profile | None = None
+) -> Cleaned:
     """Run every repair over ``source`` and return the cleaned text with its edit log.
     ``profile`` is the source's profile (measured alone when not given)."""
     buf = Buffer(source.text)
     if profile is None:
         profile = profile_mod.profile(source)
-    ctx = Context(source=source, buffer=buf, vocabulary=vocab if vocab is not None else vocabulary([source.text]),
-                  profile=profile)
-    ctx.tagged_paragraphs = len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
+    ctx = Context(
+        source=source,
+        buffer=buf,
+        vocabulary=vocab if vocab is not None else vocabulary([source.text]),
+        profile=profile,
+    )
+    ctx.tagged_paragraphs = (
+        len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
+    )
     pages: list[tuple[int, int | None]] = []  # (raw offset, number) of every page number removed
     for _name, repair in repairs:
         changes = repair(buf.text, ctx)
         pages.extend((buf.to_raw(at), number) for ch in changes for at, number in ch.pages)
         buf.apply(changes)
-    edits = tuple(_edit(source, rs, re_, after, kind, cs, why)
-                  for rs, re_, after, kind, cs, why in buf.edits())
-    return Cleaned(source=source, text=buf.text, edits=edits, breaks=_breaks(pages, edits), profile=profile)
+    edits = tuple(
+        _edit(source, rs, re_, after, kind, cs, why)
+        for rs, re_, after, kind, cs, why in buf.edits()
+    )
+    return Cleaned(
+        source=source, text=buf.text, edits=edits, breaks=_breaks(pages, edits), profile=profile
+    )
 
 
 def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int | None, bool], ...]:
@@ -786,5 +904,11 @@ def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int 
 
 
 def _edit(source: Source, rs: int, re_: int, after: str, kind: str, cs: int, why: str) -> Edit:
-    return Edit(kind=tuple(kind.split("+")), span=span_of(source, rs, re_), before=source.text[rs:re_],
-                after=after, clean_start=cs, why=why)
+    return Edit(
+        kind=tuple(kind.split("+")),
+        span=span_of(source, rs, re_),
+        before=source.text[rs:re_],
+        after=after,
+        clean_start=cs,
+        why=why,
+    )

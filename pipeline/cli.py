@@ -26,18 +26,28 @@ def _console(quiet: bool = False):
 
 # -- build ---------------------------------------------------------------------
 
+
 def cmd_build(args) -> int:
     from .run import build
 
     console = _console(args.quiet)
     corpus = Path(args.corpus)
     with console.status("building…") as status:
+
         def progress(stage: str) -> None:
             status.update(f"[bold]{stage}[/bold] {corpus}")
 
-        b = build(corpus, args.output, pdf=not args.no_pdf, epub=not args.no_epub, akn=not args.no_akn,
-                  progress=progress if not args.quiet else None, jobs=args.jobs,
-                  executor=args.executor, scheduler=args.scheduler)
+        b = build(
+            corpus,
+            args.output,
+            pdf=not args.no_pdf,
+            epub=not args.no_epub,
+            akn=not args.no_akn,
+            progress=progress if not args.quiet else None,
+            jobs=args.jobs,
+            executor=args.executor,
+            scheduler=args.scheduler,
+        )
     errors = [d for d in b.diagnostics if d.level == "error"]
     warnings = [d for d in b.diagnostics if d.level == "warning"]
     for d in b.diagnostics:
@@ -45,8 +55,11 @@ def cmd_build(args) -> int:
             style = {"error": "red", "warning": "yellow"}.get(d.level, "dim")
             console.print(f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False)
     timing = ", ".join(f"{k} {v:.2f}s" for k, v in b.timings.items())
-    console.print(f"[green]built[/] {len(b.sources)} sources, {len(b.codex.entries)} entries → {b.out} "
-                  f"({len(errors)} errors, {len(warnings)} warnings; {timing})", highlight=False)
+    console.print(
+        f"[green]built[/] {len(b.sources)} sources, {len(b.codex.entries)} entries → {b.out} "
+        f"({len(errors)} errors, {len(warnings)} warnings; {timing})",
+        highlight=False,
+    )
     if errors or (args.strict and warnings):
         return 1
     return 0
@@ -54,12 +67,14 @@ def cmd_build(args) -> int:
 
 # -- export --------------------------------------------------------------------
 
+
 def cmd_export(args) -> int:
     from .render import export_format
 
     console = _console(args.quiet)
-    written, found = export_format(args.format, Path(args.corpus), Path(args.output), edition=args.edition,
-                            force=args.force)
+    written, found = export_format(
+        args.format, Path(args.corpus), Path(args.output), edition=args.edition, force=args.force
+    )
     for d in found:
         if d.level == "error":
             console.print(f"[red]{d.level} {d.code}[/] {d.message}", highlight=False)
@@ -68,6 +83,7 @@ def cmd_export(args) -> int:
 
 
 # -- eval ----------------------------------------------------------------------
+
 
 def cmd_eval(args) -> int:
     from .evaluate import COLUMNS, evaluate
@@ -91,6 +107,7 @@ def cmd_eval(args) -> int:
 
 # -- clean ---------------------------------------------------------------------
 
+
 def cmd_clean(args) -> int:
     from .clean import clean
     from .offsets import column
@@ -103,8 +120,13 @@ def cmd_clean(args) -> int:
         return 2  # unusable input (README: exit codes)
     cleaned = clean(src)
     if args.format == "json":
-        print(json.dumps({"text": cleaned.text, "edits": [e.to_json() for e in cleaned.edits]},
-                         ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {"text": cleaned.text, "edits": [e.to_json() for e in cleaned.edits]},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     elif args.diff:
         for e in cleaned.edits:
             if e.kind == ("unwrap",) and not args.all:
@@ -112,10 +134,12 @@ def cmd_clean(args) -> int:
             line_start = src.text.rfind("\n", 0, e.span.start) + 1
             line_end = src.text.find("\n", e.span.end)
             line_end = len(src.text) if line_end < 0 else line_end
-            before_ctx = src.text[line_start:e.span.start]
-            after_ctx = src.text[e.span.end:line_end]
-            print(f"@@ {src.name}:{e.span.line}:{column(src, e.span.start)} {e.label}"
-                  + (f" ({e.why})" if e.why else ""))
+            before_ctx = src.text[line_start : e.span.start]
+            after_ctx = src.text[e.span.end : line_end]
+            print(
+                f"@@ {src.name}:{e.span.line}:{column(src, e.span.start)} {e.label}"
+                + (f" ({e.why})" if e.why else "")
+            )
             print("-" + (before_ctx + e.before + after_ctx).replace("\n", "⏎"))
             print("+" + (before_ctx + e.after + after_ctx).replace("\n", "⏎"))
     else:
@@ -125,38 +149,61 @@ def cmd_clean(args) -> int:
 
 # -- parser --------------------------------------------------------------------
 
+
 def parser(rulings: bool = True) -> argparse.ArgumentParser:
     """The whole command line; ``rulings=False`` leaves out ``kodeks rule`` (and
     the import of the rulings it lists), for a command that is not a ruling."""
     p = argparse.ArgumentParser(
         prog="kodeks",
         description=f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
-                    "cleaned, segmented, cross-linked, rendered and executable.")
+        "cleaned, segmented, cross-linked, rendered and executable.",
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    b = sub.add_parser("build", help="build the codex from a corpus folder",
-                       description="Read, clean, segment, merge, link and render a corpus into OUT.")
+    b = sub.add_parser(
+        "build",
+        help="build the codex from a corpus folder",
+        description="Read, clean, segment, merge, link and render a corpus into OUT.",
+    )
     b.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
     b.add_argument("-o", "--output", default="output", help="output folder (default: output/)")
     b.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
-    b.add_argument("-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)")
+    b.add_argument(
+        "-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)"
+    )
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
     b.add_argument("--no-epub", action="store_true", help="skip the EPUB")
     b.add_argument("--no-akn", action="store_true", help="skip the Akoma Ntoso XML")
-    b.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
-                   help="worker processes for the per-source stages (default: one per core)")
-    b.add_argument("--executor", choices=("local", "dask"), default="local",
-                   help="run the per-source stages here (default) or as Dask tasks")
-    b.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                   help="with --executor dask: the cluster's scheduler (default: a local cluster)")
+    b.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for the per-source stages (default: one per core)",
+    )
+    b.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="run the per-source stages here (default) or as Dask tasks",
+    )
+    b.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="with --executor dask: the cluster's scheduler (default: a local cluster)",
+    )
     b.set_defaults(func=cmd_build)
 
-    x = sub.add_parser("export", help="write one standard format alone (akn, epub, pdf)",
-                       description="Build the codex from CORPUS in memory and write one format to PATH: "
-                                   "akn (a folder; PATH/<edition>/act.xml, commentary.xml, unplaced.xml), "
-                                   "epub or pdf (a file).")
+    x = sub.add_parser(
+        "export",
+        help="write one standard format alone (akn, epub, pdf)",
+        description="Build the codex from CORPUS in memory and write one format to PATH: "
+        "akn (a folder; PATH/<edition>/act.xml, commentary.xml, unplaced.xml), "
+        "epub or pdf (a file).",
+    )
     x.add_argument("format", choices=("akn", "epub", "pdf"))
     x.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
     x.add_argument("-o", "--output", required=True, metavar="PATH", help="where to write")
@@ -165,16 +212,22 @@ def parser(rulings: bool = True) -> argparse.ArgumentParser:
     x.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     x.set_defaults(func=cmd_export)
 
-    e = sub.add_parser("eval", help="score a build against gold annotations",
-                       description="Compute the project's quality figures (as ../shared/gold/score.py defines "
-                                   "them) per source and overall.")
+    e = sub.add_parser(
+        "eval",
+        help="score a build against gold annotations",
+        description="Compute the project's quality figures (as ../shared/gold/score.py defines "
+        "them) per source and overall.",
+    )
     e.add_argument("build", nargs="?", default="output", help="build folder (default: output/)")
     e.add_argument("--gold", required=True, help="folder of gold *.json files")
     e.add_argument("--format", choices=("text", "json"), default="text")
     e.set_defaults(func=cmd_eval)
 
-    c = sub.add_parser("clean", help="print a cleaned source, or its edits as a diff",
-                       description="Clean one source file and print the text, or each edit in context.")
+    c = sub.add_parser(
+        "clean",
+        help="print a cleaned source, or its edits as a diff",
+        description="Clean one source file and print the text, or each edit in context.",
+    )
     c.add_argument("file")
     c.add_argument("--diff", action="store_true", help="show each repair in context, like a patch")
     c.add_argument("--all", action="store_true", help="with --diff: include plain line joins")
@@ -183,6 +236,7 @@ def parser(rulings: bool = True) -> argparse.ArgumentParser:
 
     # a module that fails to import is a bug to see, not four commands to drop silently
     from . import lookup_cli
+
     lookup_cli.register(sub)
     if rulings:
         from .rulings import cli as rulings_cli
@@ -219,9 +273,12 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last resort: a user never sees a traceback
         if os.environ.get("KODEKS_DEBUG"):
             raise
-        print(f"kodeks: internal error in `kodeks {args.command}` ({type(exc).__name__}: {exc}); "
-              "this is a bug in Kodeks: please report it with the command that caused it "
-              "(KODEKS_DEBUG=1 shows the traceback)", file=sys.stderr)
+        print(
+            f"kodeks: internal error in `kodeks {args.command}` ({type(exc).__name__}: {exc}); "
+            "this is a bug in Kodeks: please report it with the command that caused it "
+            "(KODEKS_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
         return 70
 
 

@@ -57,13 +57,20 @@ def diff(codex: Codex, address: str, from_edition: str, to_edition: str) -> dict
     old = first[address]
     target = editions.follow(old.address, first.edition_id, second.edition_id)
     new = second[target]
-    return {"address": old.address, "from": first.edition_id, "to": second.edition_id,
-            **({"to_address": new.address} if new.address != old.address else {}),
-            "changes": changes(subtree_words(first.entries, old.address), subtree_words(second.entries, new.address))}
+    return {
+        "address": old.address,
+        "from": first.edition_id,
+        "to": second.edition_id,
+        **({"to_address": new.address} if new.address != old.address else {}),
+        "changes": changes(
+            subtree_words(first.entries, old.address), subtree_words(second.entries, new.address)
+        ),
+    }
 
 
-def in_other_editions(by_edition: Mapping[str, Mapping[str, Entry]], edition: str,
-                      address: str) -> list[dict[str, Any]]:
+def in_other_editions(
+    by_edition: Mapping[str, Mapping[str, Entry]], edition: str, address: str
+) -> list[dict[str, Any]]:
     """What the clause ``address`` of ``edition`` says in each other edition of
     ``by_edition`` (edition → entries), with the diff from it («в других
     редакциях»); an edition that lacks the clause is left out."""
@@ -75,6 +82,11 @@ def in_other_editions(by_edition: Mapping[str, Mapping[str, Entry]], edition: st
         target = editions.follow(address, edition, other)
         if target not in entries:
             continue
-        out.append({"edition": other, "address": target,
-                    "changes": changes(mine, subtree_words(entries, target))})
+        out.append(
+            {
+                "edition": other,
+                "address": target,
+                "changes": changes(mine, subtree_words(entries, target)),
+            }
+        )
     return out

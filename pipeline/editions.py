@@ -62,11 +62,19 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
         CONCORDANCE[(str(row["from"]), str(row["to"]))] = dict(row.get("moved", {}))
     table = {}
     for row in data["edition"]:
-        e = Edition(id=str(row["id"]), year=int(row["year"]), title=row["title"], laws=int(row["laws"]),
-                    divisions=tuple((w, p) for w, p in row.get("divisions", ())),
-                    forms=tuple(row.get("forms", ())), pdf_date=row.get("pdf_date", ""),
-                    signals=tuple((str(p), int(w), str(what), str(level))
-                                  for p, w, what, level in row.get("signals", ())))
+        e = Edition(
+            id=str(row["id"]),
+            year=int(row["year"]),
+            title=row["title"],
+            laws=int(row["laws"]),
+            divisions=tuple((w, p) for w, p in row.get("divisions", ())),
+            forms=tuple(row.get("forms", ())),
+            pdf_date=row.get("pdf_date", ""),
+            signals=tuple(
+                (str(p), int(w), str(what), str(level))
+                for p, w, what, level in row.get("signals", ())
+            ),
+        )
         table[e.id] = e
     default = str(data["default"])
     if default not in table:
@@ -92,10 +100,14 @@ def get(edition_id: str | None) -> Edition:
     try:
         return EDITIONS[str(edition_id)]
     except KeyError:
-        raise KeyError(f"edition {edition_id!r} is not in {TABLE.name}; known: {', '.join(EDITIONS)}") from None
+        raise KeyError(
+            f"edition {edition_id!r} is not in {TABLE.name}; known: {', '.join(EDITIONS)}"
+        ) from None
 
 
-_NAMED_YEAR = regex.compile(r"(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)", regex.I)
+_NAMED_YEAR = regex.compile(
+    r"(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)", regex.I
+)
 """A year named after the title of the laws: ``Кодекс спортивного бриджа - 1997``,
 ``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
 
@@ -160,7 +172,11 @@ class Detection:
     """Score per edition that had any evidence, highest first."""
 
     def to_json(self) -> dict:
-        return {"edition": self.edition, "confidence": round(self.confidence, 3), "evidence": list(self.evidence)}
+        return {
+            "edition": self.edition,
+            "confidence": round(self.confidence, 3),
+            "evidence": list(self.evidence),
+        }
 
 
 LEVELS = ("title", "scheme", "wording")
@@ -179,7 +195,12 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
         evidence.append(f"{named}: the laws' title names the year {EDITIONS[named].year}")
     for e in EDITIONS.values():
         for pattern, weight, what, level in e.signals:
-            hits = sum(1 for _ in zip(range(3), regex.finditer(pattern, text, regex.I | regex.M), strict=False))
+            hits = sum(
+                1
+                for _ in zip(
+                    range(3), regex.finditer(pattern, text, regex.I | regex.M), strict=False
+                )
+            )
             if hits:
                 scores[level][e.id] = scores[level].get(e.id, 0) + weight * hits
                 evidence.append(f"{e.id}: {what} ×{hits}")
@@ -200,7 +221,7 @@ def assess(text: str) -> Detection:
     best, top = ranked[0]
     rival = ranked[1][1] if len(ranked) > 1 else 0
     confidence = (top - rival) / top * min(1.0, top / STRONG)
-    weaker = LEVELS[LEVELS.index(level) + 1:]
+    weaker = LEVELS[LEVELS.index(level) + 1 :]
     if any(e != best for lv in weaker for e in scores[lv]):
         confidence /= 2
     if top < STRONG or top == rival:
@@ -223,7 +244,9 @@ def of_codex(edition_id: str) -> Edition:
     known = EDITIONS.get(edition_id)
     if known is not None:
         return known
-    return Edition(id=edition_id, year=0, title=DEFAULT.title, laws=DEFAULT.laws, pdf_date=DEFAULT.pdf_date)
+    return Edition(
+        id=edition_id, year=0, title=DEFAULT.title, laws=DEFAULT.laws, pdf_date=DEFAULT.pdf_date
+    )
 
 
 def of_sources(sources: Iterable[Source]) -> Edition:
@@ -253,5 +276,7 @@ def select(sources: Iterable[Source], wanted: str | None = None) -> Edition:
         return of_sources(sources)
     ids = sorted({s.edition for s in sources})
     if str(wanted) not in ids:
-        raise KodeksError(f"edition {wanted} is not in the corpus; it has {', '.join(ids) or 'no sources'}")
+        raise KodeksError(
+            f"edition {wanted} is not in the corpus; it has {', '.join(ids) or 'no sources'}"
+        )
     return EDITIONS.get(str(wanted), DEFAULT)

@@ -30,8 +30,12 @@ from . import addresses, editions, merge
 from . import site as site_mod
 from .model import Codex
 
-FONTS = {"DejaVuSerif": "DejaVu Serif", "DejaVuSerif-Bold": "DejaVu Serif:style=Bold",
-         "DejaVuSerif-Italic": "DejaVu Serif:style=Italic", "DejaVuSans-Bold": "DejaVu Sans:style=Bold"}
+FONTS = {
+    "DejaVuSerif": "DejaVu Serif",
+    "DejaVuSerif-Bold": "DejaVu Serif:style=Bold",
+    "DejaVuSerif-Italic": "DejaVu Serif:style=Italic",
+    "DejaVuSans-Bold": "DejaVu Sans:style=Bold",
+}
 """File name in the book (``book.css`` names them) → fontconfig pattern of the face."""
 
 
@@ -51,15 +55,28 @@ def _font_file(name: str, pattern: str) -> Path:
     from .errors import KodeksError
 
     try:
-        found = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True,
-                               check=True, timeout=30).stdout.strip()
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError) as exc:
-        raise KodeksError(f"fontconfig (fc-match) cannot be run to find {pattern} for the EPUB ({exc}); "
-                          "run scripts/setup") from exc
+        raise KodeksError(
+            f"fontconfig (fc-match) cannot be run to find {pattern} for the EPUB ({exc}); "
+            "run scripts/setup"
+        ) from exc
     path = Path(found)
-    if path.suffix.lower() != ".ttf" or not path.stem.startswith(name.split("-")[0]) or not path.is_file():
-        raise KodeksError(f"the EPUB embeds {pattern}, which is not installed (fontconfig offers {found!r}); "
-                          "install fonts-dejavu-core and fonts-dejavu-extra (scripts/setup)")
+    if (
+        path.suffix.lower() != ".ttf"
+        or not path.stem.startswith(name.split("-")[0])
+        or not path.is_file()
+    ):
+        raise KodeksError(
+            f"the EPUB embeds {pattern}, which is not installed (fontconfig offers {found!r}); "
+            "install fonts-dejavu-core and fonts-dejavu-extra (scripts/setup)"
+        )
     return path
 
 
@@ -99,7 +116,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     groups = site_mod.toc(site, merge.coverage(codex))
     title = chosen.heading
 
-    files: list[tuple[str, str, str]] = []   # (name, media type, text)
+    files: list[tuple[str, str, str]] = []  # (name, media type, text)
     spine: list[str] = []
 
     def page(name: str, **ctx) -> None:
@@ -108,40 +125,78 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
         spine.append(name)
 
     page("title.xhtml", kind="title", title=title, edition=chosen.year, sources=codex.sources)
-    files.append(("nav.xhtml", "application/xhtml+xml", ""))  # filled in below, once the pages are known
+    files.append(
+        ("nav.xhtml", "application/xhtml+xml", "")
+    )  # filled in below, once the pages are known
     spine.append("nav.xhtml")
     first = None
     for g in groups:
         if g["part"]:
             part = g["part"]
             entry = codex.entries[part["id"]]
-            page(f"{part['anchor']}.xhtml", kind="part", title=part["display"], part=part, laws=g["laws"],
-                 part_text=site_mod.tokenize(codex, entry.text, [r for r in entry.refs if r.field == "text"]))
+            page(
+                f"{part['anchor']}.xhtml",
+                kind="part",
+                title=part["display"],
+                part=part,
+                laws=g["laws"],
+                part_text=site_mod.tokenize(
+                    codex, entry.text, [r for r in entry.refs if r.field == "text"]
+                ),
+            )
         for law in g["laws"]:
             nodes = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
             name = f"law-{law['law']}.xhtml"
             first = first or name
-            page(name, kind="law", title=f"Правило {law['law']}" + (f". {law['title']}" if law["title"] else ""),
-                 nodes=nodes)
-    frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
-             for src, node in codex.fragments]
+            page(
+                name,
+                kind="law",
+                title=f"Правило {law['law']}" + (f". {law['title']}" if law["title"] else ""),
+                nodes=nodes,
+            )
+    frags = [
+        {"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
+        for src, node in codex.fragments
+    ]
     if frags:
-        page("fragments.xhtml", kind="fragments", title="Нераспределённые фрагменты", fragments=frags)
-    nav = env.get_template("epub/nav.xhtml").render(groups=groups, fragments=bool(frags), first=first)
+        page(
+            "fragments.xhtml", kind="fragments", title="Нераспределённые фрагменты", fragments=frags
+        )
+    nav = env.get_template("epub/nav.xhtml").render(
+        groups=groups, fragments=bool(frags), first=first
+    )
     files[1] = ("nav.xhtml", "application/xhtml+xml", nav)
     css = (site_mod.TEMPLATES / "epub" / "book.css").read_text(encoding="utf-8")
     used = "".join(sorted(set("".join(text for _, _, text in files))))
-    fonts = [(f"fonts/{name}.ttf", _subset(_font_file(name, pattern), used)) for name, pattern in FONTS.items()]
+    fonts = [
+        (f"fonts/{name}.ttf", _subset(_font_file(name, pattern), used))
+        for name, pattern in FONTS.items()
+    ]
 
-    manifest = [{"id": "nav" if n == "nav.xhtml" else n.rsplit(".", 1)[0], "href": n, "type": t,
-                 "properties": "nav" if n == "nav.xhtml" else ""} for n, t, _ in files]
+    manifest = [
+        {
+            "id": "nav" if n == "nav.xhtml" else n.rsplit(".", 1)[0],
+            "href": n,
+            "type": t,
+            "properties": "nav" if n == "nav.xhtml" else "",
+        }
+        for n, t, _ in files
+    ]
     manifest.append({"id": "css", "href": "book.css", "type": "text/css", "properties": ""})
-    manifest += [{"id": f"font-{i}", "href": n, "type": "font/ttf", "properties": ""}
-                 for i, (n, _) in enumerate(fonts, 1)]
+    manifest += [
+        {"id": f"font-{i}", "href": n, "type": "font/ttf", "properties": ""}
+        for i, (n, _) in enumerate(fonts, 1)
+    ]
     ids = {m["href"]: m["id"] for m in manifest}
     opf = env.get_template("epub/content.opf").render(
-        identifier=f"urn:kodeks:{work_uri('act', chosen)}/rus@", title=title, edition_year=chosen.year,
-        work=work_uri("act", chosen), modified=modified, manifest=manifest, spine=[ids[n] for n in spine])
+        identifier=f"urn:kodeks:{work_uri('act', chosen)}/rus@",
+        title=title,
+        edition_year=chosen.year,
+        work=work_uri("act", chosen),
+        modified=modified,
+        manifest=manifest,
+        spine=[ids[n] for n in spine],
+    )
     container = (site_mod.TEMPLATES / "epub" / "container.xml").read_text(encoding="utf-8")
 
     target = Path(target)
@@ -149,6 +204,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh, zipfile.ZipFile(fh, "w") as z:
+
             def put(name: str, data: bytes | str, stored: bool = False) -> None:
                 info = zipfile.ZipInfo(name, date_time=zip_time)
                 info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
@@ -165,7 +221,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
                 put(f"OEBPS/{name}", data)
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes it private; the book is an ordinary file
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; the book is an ordinary file
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -54,12 +54,17 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K602": ("info", "a ruling's law is not in this corpus"),
     # standard formats
     "K701": ("info", "an unplaced fragment written to a format's fallback structure"),
-    "K702": ("warning", "an entry or reference a format cannot place, written to its fallback structure"),
+    "K702": (
+        "warning",
+        "an entry or reference a format cannot place, written to its fallback structure",
+    ),
     "K709": ("error", "a written document does not validate against its format's schema"),
 }
 
 
-def diag(code: str, message: str, span: Span | None = None, level: Level | None = None) -> Diagnostic:
+def diag(
+    code: str, message: str, span: Span | None = None, level: Level | None = None
+) -> Diagnostic:
     """Build a diagnostic with the catalogue's level for ``code``."""
     default_level, _ = CATALOGUE[code]
     return Diagnostic(code=code, level=level or default_level, message=message, span=span)

@@ -18,8 +18,19 @@ from rapidfuzz.distance import Levenshtein
 
 from .errors import KodeksError
 
-COLUMNS = ("cer", "nodes_f1", "titles", "text", "unplaced_r", "refs_p", "refs_r", "owned_f1",
-           "notes_r", "penalty_f1", "inferred_f1")
+COLUMNS = (
+    "cer",
+    "nodes_f1",
+    "titles",
+    "text",
+    "unplaced_r",
+    "refs_p",
+    "refs_r",
+    "owned_f1",
+    "notes_r",
+    "penalty_f1",
+    "inferred_f1",
+)
 
 
 def _walk(nodes, path=None, counter=None):
@@ -33,7 +44,9 @@ def _walk(nodes, path=None, counter=None):
         else:
             key = f"{path}/{node.get('label')}"
         yield node, key
-        yield from _walk(node.get("children") or [], None if node.get("id") is not None else key, counter)
+        yield from _walk(
+            node.get("children") or [], None if node.get("id") is not None else key, counter
+        )
 
 
 def reading(tree: dict) -> str:
@@ -76,8 +89,17 @@ def facts(tree: dict) -> dict:
             for ref in note.get("refs") or []:
                 refs[ref.get("target")] += 1
                 owned[(key + "*", ref.get("target"))] += 1
-    return dict(ids=ids, unplaced=unplaced, titles=titles, texts=texts, refs=refs, owned=owned,
-                notes=notes, penalty=penalty, inferred=inferred)
+    return dict(
+        ids=ids,
+        unplaced=unplaced,
+        titles=titles,
+        texts=texts,
+        refs=refs,
+        owned=owned,
+        notes=notes,
+        penalty=penalty,
+        inferred=inferred,
+    )
 
 
 def _overlap(gold, out):
@@ -135,8 +157,10 @@ def _load(path: Path, what: str):
     except (OSError, UnicodeDecodeError) as exc:
         raise KodeksError(f"{path}: cannot be read ({exc}); not a {what}") from exc
     if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
-        raise KodeksError(f"{path}: not a {what}: it must be a JSON object whose \"nodes\" is a list "
-                          "(the shape the gold folder's README defines)")
+        raise KodeksError(
+            f'{path}: not a {what}: it must be a JSON object whose "nodes" is a list '
+            "(the shape the gold folder's README defines)"
+        )
     return data
 
 
@@ -158,8 +182,10 @@ def evaluate(out_dir: str | Path, gold_dir: str | Path) -> dict[str, dict[str, f
         try:
             c = counts(gold, out)
         except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            raise KodeksError(f"{gold_path} or {path}: not in the shape of a gold annotation "
-                              f"({type(exc).__name__}: {exc}); see the gold folder's README") from exc
+            raise KodeksError(
+                f"{gold_path} or {path}: not in the shape of a gold annotation "
+                f"({type(exc).__name__}: {exc}); see the gold folder's README"
+            ) from exc
         for k, v in c.items():
             total[k] = tuple(a + b for a, b in zip(total.get(k, (0,) * len(v)), v))
         rows[gold_path.stem] = figures(c)

@@ -89,19 +89,24 @@ class Dask(Serial):
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError as exc:
-            raise KodeksError("--executor dask needs dask.distributed: pip install 'dask[distributed]'") from exc
+            raise KodeksError(
+                "--executor dask needs dask.distributed: pip install 'dask[distributed]'"
+            ) from exc
         self._cluster = None
         try:
             if scheduler:
                 self.client = Client(scheduler, timeout="30s")
             else:
                 n = workers or default_jobs()
-                self._cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                             dashboard_address=None)
+                self._cluster = LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None
+                )
                 self.client = Client(self._cluster)
         except (OSError, TimeoutError) as exc:
             self.close()
-            raise KodeksError(f"Dask scheduler {scheduler or 'local'}: cannot connect ({exc})") from exc
+            raise KodeksError(
+                f"Dask scheduler {scheduler or 'local'}: cannot connect ({exc})"
+            ) from exc
 
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         columns = [list(it) for it in iterables]

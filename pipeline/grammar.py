@@ -24,7 +24,9 @@ CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 """``1.Нарушитель…``."""
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
-COMMENTARY = regex.compile(r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.(?:\s+|(?=\([a-zа-е]\)))")
+COMMENTARY = regex.compile(
+    r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.(?:\s+|(?=\([a-zа-е]\)))"
+)
 """``64.10. …``, ``74.2,3. …``, ``1.1.(a) …`` (a lettered item opens the paragraph)."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
@@ -42,8 +44,9 @@ MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FO
 
 # One alternation each, so a line is tested in a single regex call.
 _ANY_UNIT = regex.compile("|".join(f"(?:{p.pattern})" for p in MARKERS))
-ANY_HEADING = regex.compile("|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE,
-                                                                   SUBCLAUSE)))
+ANY_HEADING = regex.compile(
+    "|".join(f"(?:{p.pattern})" for p in (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE))
+)
 
 
 def starts_unit(line: str) -> bool:
@@ -58,7 +61,8 @@ def is_heading_line(line: str) -> bool:
     return ANY_HEADING.match(line) is not None
 
 
-RUN_IN = regex.compile(r"""
+RUN_IN = regex.compile(
+    r"""
     (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)
     [ \t]+
     (?=
@@ -67,13 +71,16 @@ RUN_IN = regex.compile(r"""
       | \((?:[A-HА-ЕВС]|\d{1,2})\)\.         # (A).
       | Правило\s*\d{1,3}\.\s*[А-ЯЁ]         # Правило 64. …
       | \(\*+\d*\)\s*[-–—]\s                 # (*) - footnote body
-    )""", regex.X)
+    )""",
+    regex.X,
+)
 """A structural marker run into a line: after a sentence end (or a colon), a
 section letter, clause number, subclause, law heading or footnote body starts a
 new unit. Matches the blank before the marker."""
 
 
-COLLAPSED_BREAK = regex.compile(r"""
+COLLAPSED_BREAK = regex.compile(
+    r"""
     [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
@@ -84,7 +91,9 @@ COLLAPSED_BREAK = regex.compile(r"""
       | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
       | \([ivx]{1,5}\)\s                                 # (ii) item
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
-    )""", regex.X)
+    )""",
+    regex.X,
+)
 """Where a structural marker starts inside a page whose line breaks were all
 lost: like ``RUN_IN``, but no sentence end need precede it (titles have none)."""
 
@@ -107,7 +116,9 @@ TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
 # ---------------------------------------------------------------------------
 # Listings (tables of contents, subject indexes) and text that is not Russian.
 
-LEADER = regex.compile(r"[ \t]*(?:\.{3,}|…{2,}\.*)[ \t]*(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?![\d.,])")
+LEADER = regex.compile(
+    r"[ \t]*(?:\.{3,}|…{2,}\.*)[ \t]*(\d{1,4}(?:[ \t]*,[ \t]*\d{1,4})*)(?![\d.,])"
+)
 """A dot leader and the page (or law) numbers after it, inside a line:
 ``Правило 41. Начальный ход..........70``; one group, the numbers."""
 DITTO = regex.compile(r"(?<![\S])=(?![\S=])")

@@ -63,11 +63,19 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
             if r.resolved and key not in cited_by[r.resolved]:
                 cited_by[r.resolved].append(key)
             if r.status == "dangling":
-                diags.append(diag("K501", f"{r.source}:{r.line}: «{r.text}» in {key} points to "
-                                          f"{r.target}, which is not in the corpus", r.span))
+                diags.append(
+                    diag(
+                        "K501",
+                        f"{r.source}:{r.line}: «{r.text}» in {key} points to "
+                        f"{r.target}, which is not in the corpus",
+                        r.span,
+                    )
+                )
         entries[key] = replace(entry, refs=tuple(refs), footnotes=tuple(footnotes))
-    entries = {k: replace(e, backlinks=tuple(sorted(cited_by[k], key=addresses.sort_key)))
-               for k, e in entries.items()}
+    entries = {
+        k: replace(e, backlinks=tuple(sorted(cited_by[k], key=addresses.sort_key)))
+        for k, e in entries.items()
+    }
     return replace(codex, entries=entries), diags
 
 
@@ -87,6 +95,15 @@ def all_links(codex: Codex) -> list[dict]:
 
 def link_row(ref: Reference, owner_kind: str) -> dict:
     """One row of ``links.json``: a reference of a source with its status."""
-    return {"source": ref.source, "owner": ref.owner, "owner_kind": owner_kind, "field": ref.field,
-            "text": ref.text, "target": ref.target, "kind": ref.kind, "status": ref.status,
-            "resolved": ref.resolved, "span": ref.span.to_json() if ref.span else None}
+    return {
+        "source": ref.source,
+        "owner": ref.owner,
+        "owner_kind": owner_kind,
+        "field": ref.field,
+        "text": ref.text,
+        "target": ref.target,
+        "kind": ref.kind,
+        "status": ref.status,
+        "resolved": ref.resolved,
+        "span": ref.span.to_json() if ref.span else None,
+    }

@@ -54,8 +54,11 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return 0
         except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
             # a build folder edited by hand or by another tool: its JSON has the wrong shape
-            return _fail(f"{args.codex}: the build output does not have the shape Kodeks writes "
-                         f"({type(exc).__name__}: {exc}); run `kodeks build` again", 2)
+            return _fail(
+                f"{args.codex}: the build output does not have the shape Kodeks writes "
+                f"({type(exc).__name__}: {exc}); run `kodeks build` again",
+                2,
+            )
 
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__
@@ -72,7 +75,10 @@ def _heading(e: Entry):
     t.append(e.address, style="bold cyan")
     if e.title:
         t.append("  " + e.title, style="bold")
-    t.append(f"  ({e.kind}{', penalty' if e.penalty else ''}{', inferred' if e.inferred else ''})", style="dim")
+    t.append(
+        f"  ({e.kind}{', penalty' if e.penalty else ''}{', inferred' if e.inferred else ''})",
+        style="dim",
+    )
     return t
 
 
@@ -90,7 +96,9 @@ def _in_edition(codex: Codex, address: str, edition: str | None) -> tuple[Codex,
 
     prefix, rest = split_edition(address) if address else (None, address)
     if prefix and edition and prefix != edition.strip().lower():
-        raise KodeksError(f"{address!r} names edition {prefix}, but --edition says {edition}; give one of them")
+        raise KodeksError(
+            f"{address!r} names edition {prefix}, but --edition says {edition}; give one of them"
+        )
     return codex.edition(prefix or edition), rest
 
 
@@ -111,16 +119,26 @@ def show(args: argparse.Namespace) -> int:
     if len(codex.editions) > 1:
         con.print(Text(f"  edition {codex.edition_id}", style="dim"))
     if e.parent:
-        con.print(Text(f"  in {e.parent}" + (f" — {codex.entries[e.parent].title}"
-                                              if e.parent in codex.entries and codex.entries[e.parent].title else ""),
-                       style="dim"))
+        con.print(
+            Text(
+                f"  in {e.parent}"
+                + (
+                    f" — {codex.entries[e.parent].title}"
+                    if e.parent in codex.entries and codex.entries[e.parent].title
+                    else ""
+                ),
+                style="dim",
+            )
+        )
     for line in _body(e):
         con.print(line)
     kids = [c for c in e.child_entries if c not in e.commentary]
     if kids:
         con.print(Text("Subdivisions", style="bold underline"))
         for c in kids:
-            con.print(Text(f"  {c.address}  {c.title or (c.paragraphs[0][:80] if c.paragraphs else '')}"))
+            con.print(
+                Text(f"  {c.address}  {c.title or (c.paragraphs[0][:80] if c.paragraphs else '')}")
+            )
     if e.footnotes:
         con.print(Text("Footnotes", style="bold underline"))
         for f in e.footnotes:
@@ -132,15 +150,19 @@ def show(args: argparse.Namespace) -> int:
             for line in _body(c, "    "):
                 con.print(line)
             for item in c.commentary:
-                con.print(Text(f"    {item.label or item.address} ", style="bold") + Text(item.text))
+                con.print(
+                    Text(f"    {item.label or item.address} ", style="bold") + Text(item.text)
+                )
     refs = e.all_refs
     if refs:
         con.print(Text("References", style="bold underline"))
         for r in refs:
             where = r.resolved if r.status == "ancestor" else ""
             line = Text(f"  «{r.text}» → {r.target}")
-            line.append(f"  [{r.status}{' → ' + where if where else ''}]",
-                        style="red" if r.status == "dangling" else "dim")
+            line.append(
+                f"  [{r.status}{' → ' + where if where else ''}]",
+                style="red" if r.status == "dangling" else "dim",
+            )
             if r.field != "text":
                 line.append(f" ({r.field})", style="dim")
             con.print(line)
@@ -161,16 +183,26 @@ def show(args: argparse.Namespace) -> int:
         table.add_column(col)
     for w in e.witnesses:
         lines = f"{w.line}" if w.line == w.end_line else f"{w.line}–{w.end_line}"
-        table.add_row(w.source, lines, str(w.edits), w.placed_by, "yes" if w.truncated else "",
-                      "chosen" if w.chosen else "")
+        table.add_row(
+            w.source,
+            lines,
+            str(w.edits),
+            w.placed_by,
+            "yes" if w.truncated else "",
+            "chosen" if w.chosen else "",
+        )
     con.print(table)
     return 0
 
 
 # --- search ---------------------------------------------------------------------
 
-VIA = {"synonym": "по синониму", "part": "часть слова", "stem": "однокоренное",
-       "index": "по предметному указателю"}
+VIA = {
+    "synonym": "по синониму",
+    "part": "часть слова",
+    "stem": "однокоренное",
+    "index": "по предметному указателю",
+}
 """How a hit answered a query word it does not contain (``Hit.via``)."""
 
 
@@ -179,13 +211,23 @@ def search(args: argparse.Namespace) -> int:
     query = " ".join(args.query) if isinstance(args.query, list) else args.query
     q = parse_query(query)
     if q.empty:
-        return _fail("the query has no words to search for; try e.g. "
-                     "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"", 2)
+        return _fail(
+            "the query has no words to search for; try e.g. "
+            "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"",
+            2,
+        )
     codex = Codex.load(args.codex).edition(args.edition)
     hits = codex.search(query, law=args.law, kind=args.kind, limit=args.limit)
     if args.format == "json":
-        _json({"query": query, "truncated": q.truncated, "law": args.law, "kind": args.kind,
-               **hits.to_json()})
+        _json(
+            {
+                "query": query,
+                "truncated": q.truncated,
+                "law": args.law,
+                "kind": args.kind,
+                **hits.to_json(),
+            }
+        )
         return 0
     from rich.text import Text
 
@@ -209,8 +251,9 @@ def search(args: argparse.Namespace) -> int:
         head.append(f"  ({h.kind}, {h.score:.2f})", style="dim")
         con.print(head)
         if h.via:
-            con.print(Text("  " + "; ".join(f"{VIA[how]}: {w} → {t}" for how, w, t in h.via),
-                           style="dim"))
+            con.print(
+                Text("  " + "; ".join(f"{VIA[how]}: {w} → {t}" for how, w, t in h.via), style="dim")
+            )
         snip = Text("  " + h.plain)
         for a, b in h.marks:
             snip.stylize("bold yellow", a + 2, b + 2)
@@ -227,11 +270,15 @@ def refs(args: argparse.Namespace) -> int:
     args.address = address
     if args.dangling:
         # links.json holds every source's references; keep those of this edition's sources
-        names = {s["name"] for s in codex.data.get("sources", ()) if s.get("edition") == codex.edition_id}
+        names = {
+            s["name"] for s in codex.data.get("sources", ()) if s.get("edition") == codex.edition_id
+        }
         rows = [r for r in codex.dangling() if r.get("source") in names]
         if args.address:
             key = _law_or_address(codex, args.address)
-            rows = [r for r in rows if _within(r.get("owner"), key) or _within(r.get("target"), key)]
+            rows = [
+                r for r in rows if _within(r.get("owner"), key) or _within(r.get("target"), key)
+            ]
         if args.format == "json":
             _json(rows)
             return 0
@@ -243,17 +290,25 @@ def refs(args: argparse.Namespace) -> int:
 
         table = Table("source:line", "owner", "text", "target", box=None, header_style="bold")
         for row in rows:
-            table.add_row(f"{row['source']}:{row['span']['line']}", str(row.get("owner")), row["text"],
-                          row["target"])
+            table.add_row(
+                f"{row['source']}:{row['span']['line']}",
+                str(row.get("owner")),
+                row["text"],
+                row["target"],
+            )
         con.print(table)
         return 0
     if args.address:
         e = codex[args.address]
         cited = codex.cited_by(e.address)
-        out = {"address": e.address, "edition": codex.edition_id, "title": e.title,
-               "cites": [r.to_json() for r in e.all_refs],
-               "cited_by": [{"owner": o, **r.to_json()} for o, r in cited],
-               "backlinks": list(e.backlinks)}
+        out = {
+            "address": e.address,
+            "edition": codex.edition_id,
+            "title": e.title,
+            "cites": [r.to_json() for r in e.all_refs],
+            "cited_by": [{"owner": o, **r.to_json()} for o, r in cited],
+            "backlinks": list(e.backlinks),
+        }
         if args.format == "json":
             _json(out)
             return 0
@@ -263,11 +318,20 @@ def refs(args: argparse.Namespace) -> int:
         con.print(_heading(e))
         con.print(Text(f"Cites ({len(e.all_refs)})", style="bold underline"))
         for r in e.all_refs:
-            con.print(Text(f"  «{r.text}» → {r.target} [{r.status}"
-                           + (f" → {r.resolved}" if r.status == "ancestor" else "") + "]"))
+            con.print(
+                Text(
+                    f"  «{r.text}» → {r.target} [{r.status}"
+                    + (f" → {r.resolved}" if r.status == "ancestor" else "")
+                    + "]"
+                )
+            )
         con.print(Text(f"Cited by ({len(cited)})", style="bold underline"))
         for o, r in cited:
-            con.print(Text(f"  {o}  «{r.text}»" + (f" (names {r.target})" if r.target != e.address else "")))
+            con.print(
+                Text(
+                    f"  {o}  «{r.text}»" + (f" (names {r.target})" if r.target != e.address else "")
+                )
+            )
         return 0
     rows = [{"owner": e.address, **r.to_json()} for e in codex for r in e.all_refs]
     if args.format == "json":
@@ -277,8 +341,12 @@ def refs(args: argparse.Namespace) -> int:
 
     table = Table("owner", "text", "target", "status", box=None, header_style="bold")
     for row in rows:
-        table.add_row(row["owner"], row["text"], row["target"],
-                      row["status"] + (f" → {row['resolved']}" if row["status"] == "ancestor" else ""))
+        table.add_row(
+            row["owner"],
+            row["text"],
+            row["target"],
+            row["status"] + (f" → {row['resolved']}" if row["status"] == "ancestor" else ""),
+        )
     _console().print(table)
     return 0
 
@@ -309,7 +377,9 @@ def diff(args: argparse.Namespace) -> int:
     codex = Codex.load(args.codex, index=False)
     prefix, address = split_edition(args.address)
     if prefix and prefix != args.from_edition:
-        raise KodeksError(f"{args.address!r} names edition {prefix}, but --from says {args.from_edition}")
+        raise KodeksError(
+            f"{args.address!r} names edition {prefix}, but --from says {args.from_edition}"
+        )
     out = compare(codex, address, args.from_edition, args.to_edition)
     if args.format == "json":
         _json(out)
@@ -347,19 +417,39 @@ def coverage(args: argparse.Namespace) -> int:
         return 0
     from rich.table import Table
 
-    table = Table("law", "title", "sources", "present", "missing", "truncated", "inferred",
-                  box=None, header_style="bold", title="Coverage")
+    table = Table(
+        "law",
+        "title",
+        "sources",
+        "present",
+        "missing",
+        "truncated",
+        "inferred",
+        box=None,
+        header_style="bold",
+        title="Coverage",
+    )
     for law in data.get("laws", ()):
-        table.add_row(str(law.get("law")), law.get("title") or "—", str(len(law.get("sources", ()))),
-                      str(len(law.get("present", ()))), ", ".join(law.get("missing", ())) or "",
-                      ", ".join(law.get("truncated", ())) or "", "yes" if law.get("inferred") else "")
+        table.add_row(
+            str(law.get("law")),
+            law.get("title") or "—",
+            str(len(law.get("sources", ()))),
+            str(len(law.get("present", ()))),
+            ", ".join(law.get("missing", ())) or "",
+            ", ".join(law.get("truncated", ())) or "",
+            "yes" if law.get("inferred") else "",
+        )
     con = _console()
     con.print(table)
     unplaced = data.get("unplaced", ())
     if unplaced:
-        t2 = Table("source:lines", "first words", box=None, header_style="bold", title="Unplaced fragments")
+        t2 = Table(
+            "source:lines", "first words", box=None, header_style="bold", title="Unplaced fragments"
+        )
         for u in unplaced:
-            t2.add_row(f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", u.get("first_words", ""))
+            t2.add_row(
+                f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", u.get("first_words", "")
+            )
         con.print(t2)
     return 0
 
@@ -382,51 +472,76 @@ def register(subparsers) -> None:
     (the result of ``ArgumentParser.add_subparsers()``)."""
 
     def edition(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--edition", metavar="E", help="the edition to look in (default: the corpus's default "
-                                                      "edition); also 1997:ADDR")
+        p.add_argument(
+            "--edition",
+            metavar="E",
+            help="the edition to look in (default: the corpus's default edition); also 1997:ADDR",
+        )
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--codex", default="output", metavar="DIR",
-                       help="build output folder holding codex.json (default: output)")
+        p.add_argument(
+            "--codex",
+            default="output",
+            metavar="DIR",
+            help="build output folder holding codex.json (default: output)",
+        )
         p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
-    p = subparsers.add_parser("show", help="show one entry with its commentary, links and provenance",
-                              description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
-                                          "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).")
+    p = subparsers.add_parser(
+        "show",
+        help="show one entry with its commentary, links and provenance",
+        description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
+        "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).",
+    )
     p.add_argument("address", metavar="ADDR")
     edition(p)
     common(p)
     p.set_defaults(func=_guarded(show))
 
-    p = subparsers.add_parser("search", help="morphological full-text search",
-                              description="Search the codex. Words match any form "
-                                          "(выявленный ~ выявлен ~ выявления); \"quoted words\" "
-                                          "must be consecutive.")
+    p = subparsers.add_parser(
+        "search",
+        help="morphological full-text search",
+        description="Search the codex. Words match any form "
+        '(выявленный ~ выявлен ~ выявления); "quoted words" '
+        "must be consecutive.",
+    )
     p.add_argument("query", metavar="QUERY", nargs="+")
     p.add_argument("--law", metavar="N", help="only entries of law N")
     p.add_argument("--kind", choices=NODE_KINDS, help="only entries of this kind")
-    p.add_argument("--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)")
+    p.add_argument(
+        "--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)"
+    )
     edition(p)
     common(p)
     p.set_defaults(func=_guarded(search))
 
-    p = subparsers.add_parser("refs", help="what cites an entry and what it cites; --dangling: unresolved",
-                              description="Without ADDR: every reference. With ADDR: what it cites and "
-                                          "what cites it. --dangling: references to addresses that are "
-                                          "not in the corpus (from links.json), optionally within ADDR.")
+    p = subparsers.add_parser(
+        "refs",
+        help="what cites an entry and what it cites; --dangling: unresolved",
+        description="Without ADDR: every reference. With ADDR: what it cites and "
+        "what cites it. --dangling: references to addresses that are "
+        "not in the corpus (from links.json), optionally within ADDR.",
+    )
     p.add_argument("address", metavar="ADDR", nargs="?")
     p.add_argument("--dangling", action="store_true", help="list unresolved references")
     edition(p)
     common(p)
     p.set_defaults(func=_guarded(refs))
 
-    p = subparsers.add_parser("diff", help="word-level diff of a clause between two editions",
-                              description="Compare a clause and its subdivisions between two editions of "
-                                          "the corpus, word by word (ADDR names the clause in the first "
-                                          "edition; a clause renumbered since is followed).")
+    p = subparsers.add_parser(
+        "diff",
+        help="word-level diff of a clause between two editions",
+        description="Compare a clause and its subdivisions between two editions of "
+        "the corpus, word by word (ADDR names the clause in the first "
+        "edition; a clause renumbered since is followed).",
+    )
     p.add_argument("address", metavar="ADDR")
-    p.add_argument("--from", dest="from_edition", required=True, metavar="E1", help="edition to compare from")
-    p.add_argument("--to", dest="to_edition", required=True, metavar="E2", help="edition to compare to")
+    p.add_argument(
+        "--from", dest="from_edition", required=True, metavar="E1", help="edition to compare from"
+    )
+    p.add_argument(
+        "--to", dest="to_edition", required=True, metavar="E2", help="edition to compare to"
+    )
     common(p)
     p.set_defaults(func=_guarded(diff))
 

@@ -68,6 +68,7 @@ def _edits_inside(tree: Tree, node: Node, starts: list[int]) -> tuple:
 
 # -- placing fragments by alignment -------------------------------------------
 
+
 def _index(trees: list[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
     """(kind, label) → {(address, title): sources} over placed nodes. Copies of one
     reading collapse into one key, so alignment costs grow with distinct readings,
@@ -84,10 +85,12 @@ def _index(trees: list[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set
 def _place(fragment: Node, base_law: str | None, base_section: str | None) -> Node:
     """Give a fragment's units addresses under a law (and a section for
     top-level clauses)."""
+
     def assign(node: Node, parent_id: str | None) -> Node:
         nid = addresses.child(parent_id, node.kind, node.label)
-        return replace(node, id=nid, inferred=True,
-                       children=tuple(assign(c, nid) for c in node.children))
+        return replace(
+            node, id=nid, inferred=True, children=tuple(assign(c, nid) for c in node.children)
+        )
 
     children = []
     for c in fragment.children:
@@ -115,12 +118,16 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
                 continue
             law = str(a.law)
             top = node if parent is None else None
-            section = addresses.section_of(addr) if top is not None and node.kind == "clause" else None
+            section = (
+                addresses.section_of(addr) if top is not None and node.kind == "clause" else None
+            )
             votes[(law, section)] = votes.get((law, section), 0) + 1
     if not votes:
         return None, ""
     # the law most units agree on; the section from the top-level clause matches
-    law = max({k[0] for k in votes}, key=lambda law: sum(v for k, v in votes.items() if k[0] == law))
+    law = max(
+        {k[0] for k in votes}, key=lambda law: sum(v for k, v in votes.items() if k[0] == law)
+    )
     sections = [k[1] for k in votes if k[0] == law and k[1]]
     placed = _place(fragment, law, sections[0] if sections else None)
     if placed is fragment:
@@ -129,6 +136,7 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
 
 
 # -- choosing readings --------------------------------------------------------
+
 
 def _rank(w: Witness, src: Source) -> tuple:
     return (w.truncated, w.edits, -src.priority)
@@ -151,14 +159,20 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
         if edition == main:
             continue
         for t in group:
-            diags.append(diag("K403", f"{t.source.name}: the {edition} edition; kept apart from the {main} readings "
-                                      f"(merged into the {edition} codex)"))
+            diags.append(
+                diag(
+                    "K403",
+                    f"{t.source.name}: the {edition} edition; kept apart from the {main} readings "
+                    f"(merged into the {edition} codex)",
+                )
+            )
         others[edition] = _merge_one(group, group, edition, diags)
     return replace(codex, others=others), diags
 
 
-def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
-               diags: list[Diagnostic]) -> Codex:
+def _merge_one(
+    trees: list[Tree], all_trees: list[Tree], edition: str, diags: list[Diagnostic]
+) -> Codex:
     """Merge the trees of one edition; the codex lists ``all_trees`` as its sources."""
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
@@ -172,7 +186,9 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
     def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: PlacedBy) -> None:
         if node.id is None:
             return
-        how: PlacedBy = placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
+        how: PlacedBy = (
+            placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
+        )
         seen.setdefault(node.id, []).append((tree, node, parent_id, how))
         for c in node.children:
             collect(tree, c, node.id, placed_by)
@@ -180,13 +196,21 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
     for tree in trees:
         for node in tree.nodes:
             if node.kind == "fragment":
-                placed, why = align_fragment(node, tree.source.name, index) if tree.source.kind == "laws" \
+                placed, why = (
+                    align_fragment(node, tree.source.name, index)
+                    if tree.source.kind == "laws"
                     else (None, "")
+                )
                 if placed is None:
                     fragments.append((tree.source.name, node))
                     continue
-                diags.append(diag("K402", f"{tree.source.name}:{node.span.line}: unplaced text {why}",
-                                  node.span))
+                diags.append(
+                    diag(
+                        "K402",
+                        f"{tree.source.name}:{node.span.line}: unplaced text {why}",
+                        node.span,
+                    )
+                )
                 node = placed
                 for c in node.children:
                     collect(tree, c, node.id, "alignment")
@@ -198,17 +222,34 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
         found = seen[addr]
         witnesses = []
         for tree, node, _pid, how in found:
-            witnesses.append((Witness(source=tree.source.name, title=node.title, text=node.text, span=node.span,
-                                      edits=len(_edits_inside(tree, node, starts[tree.source.name])), truncated=_truncated(node),
-                                      placed_by=how), tree, node))
+            witnesses.append(
+                (
+                    Witness(
+                        source=tree.source.name,
+                        title=node.title,
+                        text=node.text,
+                        span=node.span,
+                        edits=len(_edits_inside(tree, node, starts[tree.source.name])),
+                        truncated=_truncated(node),
+                        placed_by=how,
+                    ),
+                    tree,
+                    node,
+                )
+            )
         witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
         best, tree, node = witnesses[0]
         why = _why(best, [w for w, _t, _n in witnesses[1:]], sources)
         titles = {(w.title or "").strip() for w, _t, _n in witnesses if w.title}
         if len(titles) > 1:
-            diags.append(diag("K401", f"{addr}: sources give different titles: " +
-                              "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
-                              best.span))
+            diags.append(
+                diag(
+                    "K401",
+                    f"{addr}: sources give different titles: "
+                    + "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
+                    best.span,
+                )
+            )
         # The canonical parent (64A1 → 64A) when some witness has it; else where the
         # trees put it (a law under its part). An aligned fragment's clauses sit
         # directly under their law in that source's tree, so the tree alone may mislead.
@@ -218,12 +259,21 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
         if parent is None and node.kind == "commentary":
             parent = addresses.law_of(addr)
         entries[addr] = Entry(
-            id=addr, kind=node.kind, label=node.label, title=node.title, text=node.text,
-            parent=parent, children=(), chosen=best.source, why=why,
+            id=addr,
+            kind=node.kind,
+            label=node.label,
+            title=node.title,
+            text=node.text,
+            parent=parent,
+            children=(),
+            chosen=best.source,
+            why=why,
             witnesses=tuple(replace(w, chosen=i == 0) for i, (w, _t, _n) in enumerate(witnesses)),
             penalty=any(n.penalty for _w, _t, n in witnesses),
             inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
-            tags=node.tags, footnotes=node.footnotes, refs=node.refs,
+            tags=node.tags,
+            footnotes=node.footnotes,
+            refs=node.refs,
             edits=_edits_inside(tree, node, starts[tree.source.name]),
         )
     # parents that are missing (e.g. commentary of a law no source has) → root
@@ -236,8 +286,10 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
             if e.parent is not None:
                 entries[addr] = replace(e, parent=None)
             roots.append(addr)
-    entries = {k: replace(e, children=tuple(sorted(children[k], key=addresses.sort_key)))
-               for k, e in entries.items()}
+    entries = {
+        k: replace(e, children=tuple(sorted(children[k], key=addresses.sort_key)))
+        for k, e in entries.items()
+    }
 
     def root_key(addr: str) -> tuple:
         # a division stands where its first law stands (a chapter's may be in its first part)
@@ -248,8 +300,14 @@ def _merge_one(trees: list[Tree], all_trees: list[Tree], edition: str,
 
     roots.sort(key=root_key)
     entries = _titles_from_toc(entries, trees)
-    return Codex(sources=tuple(t.source for t in all_trees), trees=tuple(all_trees), entries=entries,
-                 roots=tuple(roots), fragments=tuple(fragments), edition=edition)
+    return Codex(
+        sources=tuple(t.source for t in all_trees),
+        trees=tuple(all_trees),
+        entries=entries,
+        roots=tuple(roots),
+        fragments=tuple(fragments),
+        edition=edition,
+    )
 
 
 def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:
@@ -258,7 +316,13 @@ def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, 
     for tree in trees:
         for t in tree.toc:
             e = entries.get(t.address or "")
-            if e is not None and e.title is None and t.title and e.kind == t.kind and e.kind in ("law", "section"):
+            if (
+                e is not None
+                and e.title is None
+                and t.title
+                and e.kind == t.kind
+                and e.kind in ("law", "section")
+            ):
                 entries[e.id] = replace(e, title=t.title, title_from=t)
     return entries
 
@@ -288,8 +352,18 @@ def coverage(codex: Codex) -> dict:
         law = addresses.law_of(addr)
         if law is None:
             continue
-        info = laws.setdefault(law, {"law": law, "title": None, "sources": set(), "present": [],
-                                     "missing": [], "truncated": [], "inferred": False})
+        info = laws.setdefault(
+            law,
+            {
+                "law": law,
+                "title": None,
+                "sources": set(),
+                "present": [],
+                "missing": [],
+                "truncated": [],
+                "inferred": False,
+            },
+        )
         if e.kind == "law":
             info["title"] = e.title
             info["inferred"] = e.inferred
@@ -315,10 +389,17 @@ def coverage(codex: Codex) -> dict:
         info["present"] = sorted(info["present"], key=addresses.sort_key)
     return {
         "laws": [laws[k] for k in sorted(laws, key=int)],
-        "unplaced": [{"source": src, "line": n.span.line, "end_line": n.span.end_line,
-                      # Kodeks does not guess where a fragment belongs; the key stays for readers
-                      "probable": None, "first_words": (n.text or _first_title(n))[:80]}
-                     for src, n in codex.fragments],
+        "unplaced": [
+            {
+                "source": src,
+                "line": n.span.line,
+                "end_line": n.span.end_line,
+                # Kodeks does not guess where a fragment belongs; the key stays for readers
+                "probable": None,
+                "first_words": (n.text or _first_title(n))[:80],
+            }
+            for src, n in codex.fragments
+        ],
     }
 
 
@@ -328,10 +409,24 @@ def _listed_gaps(codex: Codex, laws: dict[str, dict]) -> None:
     for tree in codex.trees:
         for t in tree.toc:
             law = addresses.law_of(t.address)
-            if law is None or t.kind not in ("law", "section", "clause") or t.address in codex.entries:
+            if (
+                law is None
+                or t.kind not in ("law", "section", "clause")
+                or t.address in codex.entries
+            ):
                 continue
-            info = laws.setdefault(law, {"law": law, "title": None, "sources": set(), "present": [],
-                                         "missing": [], "truncated": [], "inferred": False})
+            info = laws.setdefault(
+                law,
+                {
+                    "law": law,
+                    "title": None,
+                    "sources": set(),
+                    "present": [],
+                    "missing": [],
+                    "truncated": [],
+                    "inferred": False,
+                },
+            )
             if t.kind == "law" and info["title"] is None:
                 info["title"] = t.title
             if t.address not in info["missing"]:

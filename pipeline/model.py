@@ -20,7 +20,9 @@ from .editions import DEFAULT_ID
 # The closed vocabularies of the model. Literal types, so the type checker (mypy,
 # run by CI) rejects a misspelt kind or status; the values are the plain strings
 # that the JSON exports, the SQLite index and the templates carry.
-NodeKind = Literal["part", "law", "section", "clause", "subclause", "item", "commentary", "fragment"]
+NodeKind = Literal[
+    "part", "law", "section", "clause", "subclause", "item", "commentary", "fragment"
+]
 """Kind of a node or entry (fragments wrap text whose law is unknown)."""
 NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
 """Every node kind, outermost first."""
@@ -93,8 +95,13 @@ class Span:
     """1-based line of the last character."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "start": self.start, "end": self.end,
-                "line": self.line, "end_line": self.end_line}
+        return {
+            "source": self.source,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "end_line": self.end_line,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +129,14 @@ class Edit:
         return "+".join(self.kind)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.label, "span": self.span.to_json(), "before": self.before,
-                "after": self.after, "clean_start": self.clean_start, "why": self.why}
+        return {
+            "kind": self.label,
+            "span": self.span.to_json(),
+            "before": self.before,
+            "after": self.after,
+            "clean_start": self.clean_start,
+            "why": self.why,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +153,12 @@ class Diagnostic:
     """Where it was found, when it has a place."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "level": self.level, "message": self.message,
-                "span": self.span.to_json() if self.span else None}
+        return {
+            "code": self.code,
+            "level": self.level,
+            "message": self.message,
+            "span": self.span.to_json() if self.span else None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +205,16 @@ class Reference:
 
     def to_json(self) -> dict[str, Any]:
         """The reference as the Python API and ``kodeks refs --format json`` give it."""
-        return {"text": self.text, "target": self.target, "status": self.status,
-                "resolved": self.resolved, "field": self.field, "kind": self.kind,
-                "source": self.source, "line": self.line}
+        return {
+            "text": self.text,
+            "target": self.target,
+            "status": self.status,
+            "resolved": self.resolved,
+            "field": self.field,
+            "kind": self.kind,
+            "source": self.source,
+            "line": self.line,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,9 +299,17 @@ class Witness:
 
     def to_json(self) -> dict[str, Any]:
         """The witness as the Python API gives it (lines instead of the span)."""
-        return {"source": self.source, "title": self.title, "text": self.text, "line": self.line,
-                "end_line": self.end_line, "edits": self.edits, "truncated": self.truncated,
-                "placed_by": self.placed_by, "chosen": self.chosen}
+        return {
+            "source": self.source,
+            "title": self.title,
+            "text": self.text,
+            "line": self.line,
+            "end_line": self.end_line,
+            "edits": self.edits,
+            "truncated": self.truncated,
+            "placed_by": self.placed_by,
+            "chosen": self.chosen,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +326,12 @@ class Provenance:
     """Every reading, the chosen one first."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"chosen": self.chosen, "why": self.why, "inferred": self.inferred,
-                "witnesses": [w.to_json() for w in self.witnesses]}
+        return {
+            "chosen": self.chosen,
+            "why": self.why,
+            "inferred": self.inferred,
+            "witnesses": [w.to_json() for w in self.witnesses],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,12 +420,23 @@ class Entry:
     def to_json(self, *, deep: bool = True) -> dict[str, Any]:
         """The entry as the Python API and ``kodeks show --format json`` give it
         (``codex.json`` has ``export.entry_json``)."""
-        out = {"address": self.address, "kind": self.kind, "label": self.label, "title": self.title,
-               "text": self.text, "parent": self.parent, "children": list(self.children),
-               "law": self.law, "penalty": self.penalty, "inferred": self.inferred,
-               "tags": list(self.tags), "refs": [r.to_json() for r in self.refs],
-               "footnotes": [f.to_json() for f in self.footnotes], "backlinks": list(self.backlinks),
-               "provenance": self.provenance.to_json()}
+        out = {
+            "address": self.address,
+            "kind": self.kind,
+            "label": self.label,
+            "title": self.title,
+            "text": self.text,
+            "parent": self.parent,
+            "children": list(self.children),
+            "law": self.law,
+            "penalty": self.penalty,
+            "inferred": self.inferred,
+            "tags": list(self.tags),
+            "refs": [r.to_json() for r in self.refs],
+            "footnotes": [f.to_json() for f in self.footnotes],
+            "backlinks": list(self.backlinks),
+            "provenance": self.provenance.to_json(),
+        }
         if deep:
             out["commentary"] = [c.to_json(deep=True) for c in self.commentary]
         return out
@@ -412,8 +459,12 @@ class Profile:
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "layout": list(self.layout), "divisions": list(self.divisions),
-                "chrome": [{"line": line, "why": why} for line, why in self.chrome]}
+        return {
+            "kind": self.kind,
+            "layout": list(self.layout),
+            "divisions": list(self.divisions),
+            "chrome": [{"line": line, "why": why} for line, why in self.chrome],
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,8 +67,13 @@ def _line_index(text: str) -> LineIndex:
 def span_of(source: Source, start: int, end: int) -> Span:
     """A ``Span`` for raw offsets, with 1-based line numbers."""
     index = _line_index(source.text)
-    return Span(source=source.name, start=start, end=end, line=index.line(start),
-                end_line=index.line(max(start, end - 1)))
+    return Span(
+        source=source.name,
+        start=start,
+        end=end,
+        line=index.line(start),
+        end_line=index.line(max(start, end - 1)),
+    )
 
 
 def column(source: Source, offset: int) -> int:

@@ -83,39 +83,55 @@ def check_target(out: str | Path, corpus: str | Path | None = None) -> Path:
     given = Path(out)
     real = given.resolve()
     if given.is_symlink() and not given.exists():
-        raise KodeksError(f"{given}: the output is a dangling symlink (to {os.readlink(given)}); "
-                          "remove it or give another folder with -o")
+        raise KodeksError(
+            f"{given}: the output is a dangling symlink (to {os.readlink(given)}); "
+            "remove it or give another folder with -o"
+        )
     cwd = Path.cwd().resolve()
     if _inside(cwd, real):
-        raise KodeksError(f"{given}: the output folder is the current folder or holds it; "
-                          "Kodeks would replace it; give a folder of its own with -o")
+        raise KodeksError(
+            f"{given}: the output folder is the current folder or holds it; "
+            "Kodeks would replace it; give a folder of its own with -o"
+        )
     if real.parent == real:
-        raise KodeksError(f"{given}: the root folder cannot be an output folder; give a folder with -o")
+        raise KodeksError(
+            f"{given}: the root folder cannot be an output folder; give a folder with -o"
+        )
     if corpus is not None:
         corpus_real = Path(corpus).resolve()
         if _inside(real, corpus_real) or _inside(corpus_real, real):
-            raise KodeksError(f"{given}: the output folder is, holds or lies inside the corpus "
-                              f"{corpus}; give a folder outside it with -o")
+            raise KodeksError(
+                f"{given}: the output folder is, holds or lies inside the corpus "
+                f"{corpus}; give a folder outside it with -o"
+            )
     try:
         st = real.lstat()
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise KodeksError(f"{given}: the output folder cannot be written ({exc.strerror}); "
-                          "give another folder with -o") from exc
+        raise KodeksError(
+            f"{given}: the output folder cannot be written ({exc.strerror}); "
+            "give another folder with -o"
+        ) from exc
     if not stat.S_ISDIR(st.st_mode):
         what = "a plain file" if stat.S_ISREG(st.st_mode) else "a device or special file"
-        raise KodeksError(f"{given}: is {what}, not a folder; Kodeks replaces only a folder it wrote "
-                          "itself or an empty one; give another path with -o")
+        raise KodeksError(
+            f"{given}: is {what}, not a folder; Kodeks replaces only a folder it wrote "
+            "itself or an empty one; give another path with -o"
+        )
     try:
         empty = not any(real.iterdir())
         ours = empty or is_kodeks_output(real)
     except OSError as exc:
-        raise KodeksError(f"{given}: cannot be read ({exc.strerror}); give another folder with -o") from exc
+        raise KodeksError(
+            f"{given}: cannot be read ({exc.strerror}); give another folder with -o"
+        ) from exc
     if not ours:
-        raise KodeksError(f"{given}: the folder holds files Kodeks did not write (no {STAMP} stamp); "
-                          "Kodeks replaces only a folder it wrote itself or an empty one; nothing was "
-                          "touched; give another folder with -o")
+        raise KodeksError(
+            f"{given}: the folder holds files Kodeks did not write (no {STAMP} stamp); "
+            "Kodeks replaces only a folder it wrote itself or an empty one; nothing was "
+            "touched; give another folder with -o"
+        )
     return real
 
 
@@ -206,7 +222,9 @@ def swap_in(tmp: Temporary, corpus: str | Path | None = None) -> None:
         check_target(real, corpus)
         if real.exists():
             if not _exchange(tmp.path, real):
-                aside = real.parent / f"{_temp_prefix(real)}old-{os.getpid()}-{secrets.token_hex(4)}"
+                aside = (
+                    real.parent / f"{_temp_prefix(real)}old-{os.getpid()}-{secrets.token_hex(4)}"
+                )
                 os.replace(real, aside)
                 os.replace(tmp.path, real)
                 shutil.rmtree(aside, ignore_errors=True)

@@ -43,14 +43,23 @@ def book_html(codex, build=None, pages: dict[str, int] | None = None) -> str:
     groups = site_mod.toc(site, cov)
     for g in groups:
         for law in g["laws"]:
-            law["nodes"] = [site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])]
-    frags = [{"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
-             for src, node in codex.fragments]
+            law["nodes"] = [
+                site_mod.node_view(site, a) for a in site_mod.law_roots(codex, law["law"])
+            ]
+    frags = [
+        {"source": src, "nodes": list(site_mod._walk_fragment(codex, node, 0))}
+        for src, node in codex.fragments
+    ]
     edition = editions.of_codex(codex.edition)
     return env.get_template("book.html").render(
-        groups=groups, fragments=frags, sources=codex.sources,
-        edition=edition, date=edition.pdf_date[:10], css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
-        pages=pages or {})
+        groups=groups,
+        fragments=frags,
+        sources=codex.sources,
+        edition=edition,
+        date=edition.pdf_date[:10],
+        css=(site_mod.TEMPLATES / "book.css").read_text(encoding="utf-8"),
+        pages=pages or {},
+    )
 
 
 def pdf_name(edition: str) -> str:

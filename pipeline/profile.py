@@ -38,44 +38,68 @@ from .model import Profile, Source
 # Line shapes. Each pattern describes a kind of template line, never a site.
 
 _NUM = r"\d{1,4}"
-_PAGER_NUMBERS = regex.compile(rf"""^[\s\-–—•·|]*
-    (?:(?:{_NUM}|…|\.{{2,3}}|<<|>>|«|»|‹|›)[\s\-–—•·|,]*){{2,}}$""", regex.X)
+_PAGER_NUMBERS = regex.compile(
+    rf"""^[\s\-–—•·|]*
+    (?:(?:{_NUM}|…|\.{{2,3}}|<<|>>|«|»|‹|›)[\s\-–—•·|,]*){{2,}}$""",
+    regex.X,
+)
 """A line of page links: ``1 2 3 … 206``, ``17  - 18  - 19  -``, ``1 ... 77 78``."""
 _PAGER_LABEL = regex.compile(r"^(?:Страниц[аы]?|Pages?)\s*:[\s\d\-–—.…|«»<>]*$", regex.I)
 """``Страницы: - 1  - 2 …`` (the label and the first numbers of a pager)."""
-_PAGER_WORDS = regex.compile(r"""^[\s\-–—•·|]*(?:<<|>>|«|»|‹|›|←|→)?\s*
+_PAGER_WORDS = regex.compile(
+    r"""^[\s\-–—•·|]*(?:<<|>>|«|»|‹|›|←|→)?\s*
     (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|В\ начало
       |Перейти\ на\ страницу|Пред\.|След\.)
-    \s*(?:<<|>>|«|»|‹|›|←|→)?\s*(?:{_NUM})?\s*:?\s*$""".replace("{_NUM}", _NUM), regex.X | regex.I)
+    \s*(?:<<|>>|«|»|‹|›|←|→)?\s*(?:{_NUM})?\s*:?\s*$""".replace("{_NUM}", _NUM),
+    regex.X | regex.I,
+)
 """Previous/next/first/last links, alone on a line (maybe bulleted)."""
-_PAGER_LINK = regex.compile(r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
+_PAGER_LINK = regex.compile(
+    r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
     (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)\s*(?:<<|>>|«|»|‹|›|←|→)?""",
-                          regex.X | regex.I)
+    regex.X | regex.I,
+)
 """A previous/next link inside a line of page numbers."""
 _LONE_NUMBER = regex.compile(r"^\s*[-–—•·]?\s*(\d{1,4})\s*$")
 """``- 1``, ``2``: one number on a line (a pager when a run of them counts up)."""
-_URL = regex.compile(r"https?://|\bwww\.|\b[\p{L}\d-]+\.(?:ru|com|net|org|ua|info|club|me|su|by|kz|io|vip|in|biz|cc)\b",
-                     regex.I)
-_FILE_NAME = regex.compile(r"^\s*\S+\.(?:fb2|epub|txt|docx?|rtf|pdf|zip|djvu|mobi|html?)\s*$", regex.I)
-_PHONE = regex.compile(r"^\s*(?:\+\d[\d\s()\-]{8,}\d|\(?\d{3,4}\)?[\s-]?\d{2,3}[\s-]\d{2}[\s-]\d{2})\s*$")
-_SIZE_OR_COUNTER = regex.compile(r"""^\s*(?:
+_URL = regex.compile(
+    r"https?://|\bwww\.|\b[\p{L}\d-]+\.(?:ru|com|net|org|ua|info|club|me|su|by|kz|io|vip|in|biz|cc)\b",
+    regex.I,
+)
+_FILE_NAME = regex.compile(
+    r"^\s*\S+\.(?:fb2|epub|txt|docx?|rtf|pdf|zip|djvu|mobi|html?)\s*$", regex.I
+)
+_PHONE = regex.compile(
+    r"^\s*(?:\+\d[\d\s()\-]{8,}\d|\(?\d{3,4}\)?[\s-]?\d{2,3}[\s-]\d{2}[\s-]\d{2})\s*$"
+)
+_SIZE_OR_COUNTER = regex.compile(
+    r"""^\s*(?:
       \d+(?:[.,]\d+)?\s*(?:Кб|КБ|кб|Мб|МБ|мб|KB|MB|Kb|Mb|байт)\b.*
     | (?:Размер|Объ[её]м|Просмотр(?:ов|ы)|Прочитан[оа]?|Скачан[оа]?|Рейтинг|Оценка|Голос(?:ов|а)?|Комментари[ией]в?)
       \s*:?\s*[\d\s.,/]+\S{0,6}
-)\s*$""", regex.X)
-_UI_LABEL = regex.compile(r"""^\s*(?:
+)\s*$""",
+    regex.X,
+)
+_UI_LABEL = regex.compile(
+    r"""^\s*(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
     | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь
-)\b[^.!?;]{0,80}$""", regex.X | regex.I)
+)\b[^.!?;]{0,80}$""",
+    regex.X | regex.I,
+)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
-_READING_PAGE = regex.compile(r"(?:\|\s*|\(\s*|[-–—]\s*)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I)
+_READING_PAGE = regex.compile(
+    r"(?:\|\s*|\(\s*|[-–—]\s*)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I
+)
 """``… | страница 47``, ``… - Чтение (стр. 25)``: a header naming the page being read."""
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
-_SETTING = regex.compile(r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$")
+_SETTING = regex.compile(
+    r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$"
+)
 """Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
 _SENTENCE_END = regex.compile(r"[.!?;:,…]\s*$")
 _DIGITS = regex.compile(r"\d+")
@@ -96,7 +120,10 @@ def _counting(s: str) -> bool:
     nums = [n for run in runs for n in run]
     if len(nums) < 3 or any(b <= a for a, b in itertools.pairwise(nums)):
         return False
-    return all(b == a + 1 for run in runs for a, b in itertools.pairwise(run)) and max(map(len, runs)) >= 2
+    return (
+        all(b == a + 1 for run in runs for a, b in itertools.pairwise(run))
+        and max(map(len, runs)) >= 2
+    )
 
 
 def _alphabet_bar(s: str) -> bool:
@@ -116,7 +143,9 @@ def _alphabet_bar(s: str) -> bool:
 def _breadcrumb(s: str) -> bool:
     """``Site / Genre / Author / Title``: short segments joined by separators."""
     parts = _BREADCRUMB_SEP.split(s)
-    return len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _SENTENCE_END.search(s)
+    return (
+        len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _SENTENCE_END.search(s)
+    )
 
 
 def line_shape(line: str) -> str | None:
@@ -175,8 +204,11 @@ _UNKNOWN = object()
 def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     """A line of the page's own text: a heading, a sentence, or a long run of words."""
     s = _core(line)
-    return bool(s) and (_structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8) \
+    return (
+        bool(s)
+        and (_structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8)
         and (line_shape(line) if shape is _UNKNOWN else shape) is None
+    )
 
 
 def _short_non_sentence(line: str, lower: bool = False) -> bool:
@@ -188,8 +220,14 @@ def _short_non_sentence(line: str, lower: bool = False) -> bool:
     words = _WORD.findall(s)
     if not words:
         return False  # rules, bars and numbers have repairs of their own
-    return len(s.split()) <= 8 and not _SENTENCE_END.search(s) and (lower or not s[0].islower()) \
-        and not (words and all(w.isupper() for w in words) and len(words) >= 1 and not _UI_LABEL.match(s))
+    return (
+        len(s.split()) <= 8
+        and not _SENTENCE_END.search(s)
+        and (lower or not s[0].islower())
+        and not (
+            words and all(w.isupper() for w in words) and len(words) >= 1 and not _UI_LABEL.match(s)
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -233,11 +271,23 @@ def _running_heads(lines: list[str]) -> set[int]:
             where.setdefault(key, []).append(i)
     out: set[int] = set()
     for key, idx in where.items():
-        if len(idx) < 2 or len(key.split()) > 8 or _SENTENCE_END.search(key) or _structural(key) \
-                or not _WORD.search(key) or _PAGE_NUMBER_LINE.match(key):
+        if (
+            len(idx) < 2
+            or len(key.split()) > 8
+            or _SENTENCE_END.search(key)
+            or _structural(key)
+            or not _WORD.search(key)
+            or _PAGE_NUMBER_LINE.match(key)
+        ):
             continue
-        near = sum(1 for i in idx if any(0 <= j < len(lines) and _PAGE_NUMBER_LINE.match(lines[j])
-                                         for j in (i - 2, i - 1, i + 1, i + 2)))
+        near = sum(
+            1
+            for i in idx
+            if any(
+                0 <= j < len(lines) and _PAGE_NUMBER_LINE.match(lines[j])
+                for j in (i - 2, i - 1, i + 1, i + 2)
+            )
+        )
         if near == len(idx) or (len(idx) >= 3 and near >= 0.6 * len(idx)):
             out.update(idx)
     return out
@@ -250,7 +300,12 @@ def _menu_runs(lines: list[str]) -> set[int]:
     for i, line in enumerate([*lines, ""]):
         s = line.strip()
         m = _BULLETED.match(s)
-        if m and len(m[1].split()) <= 4 and not _SENTENCE_END.search(m[1]) and not _DIGITS.search(m[1]):
+        if (
+            m
+            and len(m[1].split()) <= 4
+            and not _SENTENCE_END.search(m[1])
+            and not _DIGITS.search(m[1])
+        ):
             run.append(i)
             continue
         if s or i == len(lines):
@@ -296,8 +351,9 @@ def shared_lines(texts: Iterable[str]) -> Counter[str]:
     return seen
 
 
-def chrome_lines(text: str, shared: Counter[str] | None = None,
-                 boilerplate: tuple[int, ...] = ()) -> dict[int, str]:
+def chrome_lines(
+    text: str, shared: Counter[str] | None = None, boilerplate: tuple[int, ...] = ()
+) -> dict[int, str]:
     """0-based raw line index → why it is template, for one source's text
     (``boilerplate``: 1-based lines an HTML boilerplate extractor flagged)."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
@@ -320,7 +376,11 @@ def chrome_lines(text: str, shared: Counter[str] | None = None,
         # (short, not a sentence, not a heading), never for the page's own text
         for n in boilerplate:
             i = n - 1
-            if i not in chrome and 0 <= i < len(lines) and _short_non_sentence(lines[i], lower=True):
+            if (
+                i not in chrome
+                and 0 <= i < len(lines)
+                and _short_non_sentence(lines[i], lower=True)
+            ):
                 chrome[i] = "boilerplate (jusText)"
     if shared is not None:
         # a shared line is the site's template only where a template can stand:
@@ -381,6 +441,7 @@ def layout(text: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 # Kind and divisions.
 
+
 def structure(text: str) -> tuple[str, tuple[str, ...]]:
     """``(kind, divisions)`` of a text whose template lines are gone, read by the
     segmenter's block rules (``blocks.measure``): ``kind`` is ``laws``,
@@ -398,9 +459,12 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
     kind, divisions = structure(kept)
     if chrome and not kept.strip():
         kind = "chrome"  # the whole page is the site's template: no text of its own
-    return Profile(layout=layout(kept),
-                   chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
-                   kind=kind, divisions=divisions)
+    return Profile(
+        layout=layout(kept),
+        chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
+        kind=kind,
+        divisions=divisions,
+    )
 
 
 def profile_all(sources: list[Source]) -> list[Profile]:

@@ -26,8 +26,13 @@ from .model import Diagnostic, Source, SourceKind
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried when bytes are not UTF-8."""
 
-BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
-        (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+BOMS = (
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
 """Byte-order marks, longest first (the UTF-32 LE mark begins like UTF-16 LE's)."""
 
 # The commonest Russian lower-case letters: a correct decoding is full of them.
@@ -108,14 +113,19 @@ def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
     diags = []
     for region in regions:
         lo, hi = region[0], region[-1]
-        text, enc, confidence = guess_legacy(b"".join(lines[lo:hi + 1]))
+        text, enc, confidence = guess_legacy(b"".join(lines[lo : hi + 1]))
         for i in range(lo, hi + 1):
             parts[i] = lines[i].decode(enc)  # the guess decodes the whole region, ASCII lines alike
         numbers = _line_ranges([i + 1 for i in region])
         low = confidence < LOW_CONFIDENCE
-        diags.append(diag("K109", f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
-                                  f"read as {enc}" + (" (a low-confidence guess: check these lines)"
-                                                     if low else ""), level="error" if low else None))
+        diags.append(
+            diag(
+                "K109",
+                f"{name}:{lo + 1}: lines {numbers} are not UTF-8 like the rest of the file; "
+                f"read as {enc}" + (" (a low-confidence guess: check these lines)" if low else ""),
+                level="error" if low else None,
+            )
+        )
     text = "".join(p if p is not None else lines[i].decode("utf-8") for i, p in enumerate(parts))
     return text, "utf-8", diags
 
@@ -134,9 +144,18 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
             try:
                 text = data.decode(enc)
             except UnicodeDecodeError as exc:
-                line = data[:exc.start].decode(enc, errors="replace").count("\n") + 1
-                return None, "", [diag("K104", f"{name}:{line}: starts with a {enc} byte-order mark but is "
-                                               f"not valid {enc} ({exc.reason}); convert it to UTF-8")]
+                line = data[: exc.start].decode(enc, errors="replace").count("\n") + 1
+                return (
+                    None,
+                    "",
+                    [
+                        diag(
+                            "K104",
+                            f"{name}:{line}: starts with a {enc} byte-order mark but is "
+                            f"not valid {enc} ({exc.reason}); convert it to UTF-8",
+                        )
+                    ],
+                )
             if not text.strip():
                 return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
             return text, "utf-8" if enc == "utf-8-sig" else enc, []
@@ -144,29 +163,51 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
         return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
     sample = data[:65536]
     if b"\x00" in sample or sum(b < 9 or 13 < b < 32 for b in sample) > len(sample) * 0.05:
-        return None, "", [diag("K102", f"{name}: binary data, not text; skipped (is it the right file?)")]
+        return (
+            None,
+            "",
+            [diag("K102", f"{name}: binary data, not text; skipped (is it the right file?)")],
+        )
     try:
         return data.decode("utf-8"), "utf-8", []
     except UnicodeDecodeError as exc:
         if exc.start >= len(data) - 3 and exc.reason in ("unexpected end of data",):
-            cut = data[:exc.start]
+            cut = data[: exc.start]
             try:
                 text = cut.decode("utf-8")
             except UnicodeDecodeError:
                 pass
             else:
                 line = text.count("\n") + 1
-                return text, "utf-8", [diag("K105", f"{name}:{line}: the file ends in the middle of a "
-                                                   f"character (bytes {data[exc.start:].hex(' ')} dropped); "
-                                                   "the source is probably truncated")]
+                return (
+                    text,
+                    "utf-8",
+                    [
+                        diag(
+                            "K105",
+                            f"{name}:{line}: the file ends in the middle of a "
+                            f"character (bytes {data[exc.start :].hex(' ')} dropped); "
+                            "the source is probably truncated",
+                        )
+                    ],
+                )
     mixed = _mixed(data, name)
     if mixed is not None:
         return mixed
     text, enc, confidence = guess_legacy(data)
     if confidence < LOW_CONFIDENCE:
-        return text, enc, [diag("K103", f"{name}: not UTF-8; read as {enc}, a low-confidence guess (the text "
-                                        "does not read like Russian); check it or convert the file to UTF-8",
-                                level="error")]
+        return (
+            text,
+            enc,
+            [
+                diag(
+                    "K103",
+                    f"{name}: not UTF-8; read as {enc}, a low-confidence guess (the text "
+                    "does not read like Russian); check it or convert the file to UTF-8",
+                    level="error",
+                )
+            ],
+        )
     return text, enc, [diag("K103", f"{name}: not UTF-8; read as {enc}")]
 
 
@@ -193,7 +234,9 @@ def html_boilerplate(html: str, text: str) -> tuple[int, ...]:
     except ImportError:  # pragma: no cover - a declared dependency
         return ()
     try:
-        paragraphs = justext.justext(html.encode("utf-8"), justext.get_stoplist("Russian"), encoding="utf-8")
+        paragraphs = justext.justext(
+            html.encode("utf-8"), justext.get_stoplist("Russian"), encoding="utf-8"
+        )
     except Exception:  # a page jusText cannot parse gets no hint; the text is still read
         return ()
     good = "\n".join(" ".join(p.text.split()) for p in paragraphs if not p.is_boilerplate)
@@ -223,7 +266,11 @@ MANIFEST_SCHEMA = {
                 "required": ["file"],
                 "properties": {
                     # a plain file name inside the corpus folder
-                    "file": {"type": "string", "minLength": 1, "pattern": "^(?!\\.\\.?$)[^/\\\\\\x00]+$"},
+                    "file": {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^(?!\\.\\.?$)[^/\\\\\\x00]+$",
+                    },
                     "kind": {"enum": ["laws", "commentary"]},
                     "title": {"type": "string"},
                     "edition": {"type": ["string", "integer"]},
@@ -241,7 +288,9 @@ def _manifest_line(text: str, index: int | None, key: str | None) -> int:
     """The line of ``key`` in the ``index``-th ``[[source]]`` table (or at the top
     level when ``index`` is None); the table's header line when the key is absent."""
     table, header = -1, 1
-    key_re = regex.compile(rf"^\s*(?:{regex.escape(key)}|\"{regex.escape(key)}\")\s*=") if key else None
+    key_re = (
+        regex.compile(rf"^\s*(?:{regex.escape(key)}|\"{regex.escape(key)}\")\s*=") if key else None
+    )
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if stripped.startswith("[["):
@@ -271,28 +320,43 @@ def load_manifest(folder: Path) -> dict[str, dict]:
     if not path.exists() and not path.is_symlink():
         return {}
     if not _inside_corpus(path, folder):
-        raise KodeksError(f"{path}: the manifest is a symlink to a file outside the corpus; "
-                          "Kodeks reads nothing outside the corpus; replace it by the file itself")
+        raise KodeksError(
+            f"{path}: the manifest is a symlink to a file outside the corpus; "
+            "Kodeks reads nothing outside the corpus; replace it by the file itself"
+        )
     try:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except OSError as exc:
         raise KodeksError(f"{path}: the manifest cannot be read ({exc.strerror})") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise KodeksError(f"{path}: the manifest is not valid TOML ({exc}); fix it or delete it") from exc
-    errors = sorted(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data),
-                    key=lambda e: [str(x) for x in e.absolute_path])
+        raise KodeksError(
+            f"{path}: the manifest is not valid TOML ({exc}); fix it or delete it"
+        ) from exc
+    errors = sorted(
+        jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data),
+        key=lambda e: [str(x) for x in e.absolute_path],
+    )
     if errors:
         lines = []
         for err in errors:
             where = list(err.absolute_path)
             index = where[1] if len(where) > 1 and isinstance(where[1], int) else None
-            key = where[2] if len(where) > 2 else (err.validator_value[0] if err.validator == "required" else
-                                                   (where[0] if where else None))
+            key = (
+                where[2]
+                if len(where) > 2
+                else (
+                    err.validator_value[0]
+                    if err.validator == "required"
+                    else (where[0] if where else None)
+                )
+            )
             line = _manifest_line(text, index, str(key) if key is not None else None)
             entry = f"[[source]] #{index + 1}, " if index is not None else ""
             lines.append(f"{path}:{line}: {entry}key {key!r}: {err.message}")
-        raise KodeksError("the manifest does not fit its schema; nothing was built:\n  " + "\n  ".join(lines))
+        raise KodeksError(
+            "the manifest does not fit its schema; nothing was built:\n  " + "\n  ".join(lines)
+        )
     return {entry["file"]: entry for entry in data.get("source", [])}
 
 
@@ -318,7 +382,10 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
     from dataclasses import replace
 
     shared = Counter(s.stem.casefold() for s in sources)
-    wanted = [_UNSAFE_IN_NAMES.sub("_", s.stem if shared[s.stem.casefold()] == 1 else s.name) for s in sources]
+    wanted = [
+        _UNSAFE_IN_NAMES.sub("_", s.stem if shared[s.stem.casefold()] == 1 else s.name)
+        for s in sources
+    ]
     taken: set[str] = set()
     order = sorted(range(len(sources)), key=lambda i: (shared[sources[i].stem.casefold()] > 1, i))
     ids = [""] * len(sources)
@@ -328,8 +395,11 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
             sid, n = f"{wanted[i]}-{n}", n + 1
         taken.add(sid.casefold())
         ids[i] = sid
-    diags = [diag("K113", f"{s.path}: shares its stem with another source; its exports are named {sid}")
-             for s, sid in zip(sources, ids) if sid != s.stem and shared[s.stem.casefold()] > 1]
+    diags = [
+        diag("K113", f"{s.path}: shares its stem with another source; its exports are named {sid}")
+        for s, sid in zip(sources, ids)
+        if sid != s.stem and shared[s.stem.casefold()] > 1
+    ]
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
@@ -340,12 +410,16 @@ def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
     leads outside, loops or dangles gets an error diagnostic naming it."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise KodeksError(f"{folder}: no such corpus folder; give the folder that holds the *.txt sources")
+        raise KodeksError(
+            f"{folder}: no such corpus folder; give the folder that holds the *.txt sources"
+        )
     manifest = load_manifest(folder)
     sources, diags = [], []
     for name in manifest:
         if not (folder / name).exists():
-            diags.append(diag("K107", f"{folder / 'sources.toml'}: lists {name}, which is not in the folder"))
+            diags.append(
+                diag("K107", f"{folder / 'sources.toml'}: lists {name}, which is not in the folder")
+            )
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() not in (".txt", ".html", ".htm"):
             continue
@@ -353,13 +427,21 @@ def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
             try:
                 real = path.resolve(strict=True)
             except (OSError, RuntimeError) as exc:
-                why = "a symlink loop" if isinstance(exc, RuntimeError) or \
-                    getattr(exc, "errno", None) == 40 else "a dangling symlink"
+                why = (
+                    "a symlink loop"
+                    if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == 40
+                    else "a dangling symlink"
+                )
                 diags.append(diag("K112", f"{path}: {why} (to {os.readlink(path)}); not read"))
                 continue
             if not real.is_relative_to(folder.resolve()):
-                diags.append(diag("K111", f"{path}: a symlink to {real}, outside the corpus; not read "
-                                          "(Kodeks reads nothing outside the corpus folder)"))
+                diags.append(
+                    diag(
+                        "K111",
+                        f"{path}: a symlink to {real}, outside the corpus; not read "
+                        "(Kodeks reads nothing outside the corpus folder)",
+                    )
+                )
                 continue
         if not path.is_file():
             continue
@@ -381,13 +463,23 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
         if s.kind == "commentary" and s.edition == editions.UNKNOWN:
             if len(laws) == 1:
                 (edition,) = laws
-                diags.append(diag("K116", f"{s.path}: edition not declared; a commentary of the {edition} laws "
-                                          "of this corpus"))
+                diags.append(
+                    diag(
+                        "K116",
+                        f"{s.path}: edition not declared; a commentary of the {edition} laws "
+                        "of this corpus",
+                    )
+                )
                 s = replace(s, edition=edition, edition_from="laws")
             else:
-                diags.append(diag("K114", f"{s.path}: edition not declared and not told by the text "
-                                          f"({'; '.join(s.edition_evidence) or 'no evidence'}); kept apart as "
-                                          "edition unknown: name it in sources.toml"))
+                diags.append(
+                    diag(
+                        "K114",
+                        f"{s.path}: edition not declared and not told by the text "
+                        f"({'; '.join(s.edition_evidence) or 'no evidence'}); kept apart as "
+                        "edition unknown: name it in sources.toml",
+                    )
+                )
         out.append(s)
     return out
 
@@ -420,21 +512,48 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
     if declared_edition:
         edition, how, confidence = str(declared_edition), "manifest", 1.0
         if found.edition not in (editions.UNKNOWN, edition):
-            diags.append(diag("K115", f"{path}: the manifest says edition {edition}, but the text shows the "
-                                      f"{found.edition} edition ({'; '.join(found.evidence)}); kept as {edition}"))
+            diags.append(
+                diag(
+                    "K115",
+                    f"{path}: the manifest says edition {edition}, but the text shows the "
+                    f"{found.edition} edition ({'; '.join(found.evidence)}); kept as {edition}",
+                )
+            )
     else:
         edition, how, confidence = found.edition, "text", found.confidence
         if edition == editions.UNKNOWN:
             if kind != "commentary":
-                diags.append(diag("K114", f"{path}: edition not declared and not told by the text ("
-                                          f"{'; '.join(found.evidence) or 'no evidence'}); kept apart as edition "
-                                          "unknown: name it in sources.toml"))
+                diags.append(
+                    diag(
+                        "K114",
+                        f"{path}: edition not declared and not told by the text ("
+                        f"{'; '.join(found.evidence) or 'no evidence'}); kept apart as edition "
+                        "unknown: name it in sources.toml",
+                    )
+                )
         elif edition != editions.DEFAULT_ID:
-            diags.append(diag("K108", f"{path}: edition not declared; the text shows the {edition} edition "
-                                      f"({'; '.join(found.evidence)}); its readings are never merged with those "
-                                      "of another edition"))
-    return Source(path=str(path), name=path.name, stem=path.stem, kind=kind, text=text, encoding=encoding,
-                  title=meta.get("title", path.stem), edition=edition, edition_evidence=found.evidence,
-                  edition_confidence=confidence, edition_from=how,
-                  origin=meta.get("origin", ""), priority=int(meta.get("priority", 50)), fmt=fmt,
-                  boilerplate=boilerplate), diags
+            diags.append(
+                diag(
+                    "K108",
+                    f"{path}: edition not declared; the text shows the {edition} edition "
+                    f"({'; '.join(found.evidence)}); its readings are never merged with those "
+                    "of another edition",
+                )
+            )
+    return Source(
+        path=str(path),
+        name=path.name,
+        stem=path.stem,
+        kind=kind,
+        text=text,
+        encoding=encoding,
+        title=meta.get("title", path.stem),
+        edition=edition,
+        edition_evidence=found.evidence,
+        edition_confidence=confidence,
+        edition_from=how,
+        origin=meta.get("origin", ""),
+        priority=int(meta.get("priority", 50)),
+        fmt=fmt,
+        boilerplate=boilerplate,
+    ), diags

@@ -80,11 +80,11 @@ def _found(start: int, end: int, text: str, target: str, kind: RefKind) -> Refer
 
 # --- character patterns --------------------------------------------------------
 
-_SEC_UP = "A-HАВСЕН"            # Latin A-H and Cyrillic look-alikes А В С Е Н
+_SEC_UP = "A-HАВСЕН"  # Latin A-H and Cyrillic look-alikes А В С Е Н
 _SEC_LOW = "a-hавсен"
-_SUB = rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)"   # (A), (1); Cyrillic look-alikes too
+_SUB = rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)"  # (A), (1); Cyrillic look-alikes too
 _ITEMS = r"(?:\([ivx]+\))+"
-_END = r"(?![\p{L}\p{N}]|-\p{L})"   # not "12-й", "4-х", "64Ав"
+_END = r"(?![\p{L}\p{N}]|-\p{L})"  # not "12-й", "4-х", "64Ав"
 
 # An address as written after a noun. Commentary paragraphs first: "64.8", "77.3.(iii)".
 _ADDR = rf"""
@@ -102,14 +102,16 @@ _REL = rf"""
     (?:(?P<cl>\d{{1,2}})(?P<subs>(?:{_SUB})*)(?P<items>(?:{_ITEMS})?))?
     {_END}
 """
-_GAP = r"[ \t]*(?:\n[ \t]*)?"      # between noun and address: at most one line break
+_GAP = r"[ \t]*(?:\n[ \t]*)?"  # between noun and address: at most one line break
 
 ADDR_AFTER = regex.compile(rf"(?P<gap>{_GAP}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_GAP}{_REL}", regex.X)
 # Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
 RANGE = regex.compile(r"[ \t]*[-–—][ \t]*(?P<num>\d{1,3})" + _END + r"(?![ \t]*[-–—])")
 # List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
-LIST_SEP = regex.compile(r"(?:\.(?=[ \t]*(?:,|и\b|или\b)))?(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?:и|или|либо|а\s+также)\s+)")
+LIST_SEP = regex.compile(
+    r"(?:\.(?=[ \t]*(?:,|и\b|или\b)))?(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?:и|или|либо|а\s+также)\s+)"
+)
 ADDR_AT = regex.compile(_ADDR, regex.X)
 HEADING_TAIL = regex.compile(r"[ \t]*(?:\.|\n|$)")
 LONE_LINE = regex.compile(r"[ \t]*(?:\n|$)")
@@ -128,10 +130,14 @@ PREFILTER = regex.compile(
 _NOUNS = ("правило", "пункт")
 _DEMS = ("этот", "это", "настоящий", "данный")
 # Singular forms only: "этим правилам" / "настоящими правилами" are plural, not self-references.
-_SG_DEM = frozenset("""этот это этого этому этим этом
+_SG_DEM = frozenset(
+    """этот это этого этому этим этом
     настоящий настоящее настоящего настоящему настоящим настоящем
-    данный данное данного данному данным данном""".split())
-_SG_NOUN = frozenset("правило правила правилу правилом правиле пункт пункта пункту пунктом пункте".split())
+    данный данное данного данному данным данном""".split()
+)
+_SG_NOUN = frozenset(
+    "правило правила правилу правилом правиле пункт пункта пункту пунктом пункте".split()
+)
 _P_TOKEN = r"^[пП](?:\.|[пП]\.?|\.[пП]\.?)?(?:\d.*)?$"
 # OCR glue: "см.правило", "см.п.64.8", "(см.п" as one token; the head starts after the dots.
 _GLUED_TOKEN = r"^(?:[^\W\d_]{1,4}\.)+(?:[Пп]равил|ПРАВИЛ|[Пп]ункт|ПУНКТ|[пП](?:\.|$))"
@@ -166,8 +172,15 @@ def _target(m, law_override: str | None = None) -> str | None:
 class RefDetector:
     """The matcher behind both :func:`find_references` and the ``kodeks_refs`` component."""
 
-    def __init__(self, vocab, *, law: str | None = None, section: str | None = None,
-                 overwrite_lemmas: bool = True, spans_key: str = SPANS_KEY):
+    def __init__(
+        self,
+        vocab,
+        *,
+        law: str | None = None,
+        section: str | None = None,
+        overwrite_lemmas: bool = True,
+        spans_key: str = SPANS_KEY,
+    ):
         self.law, self.section = law, section
         self.overwrite_lemmas = overwrite_lemmas
         self.spans_key = spans_key
@@ -175,10 +188,27 @@ class RefDetector:
         self.matcher.add("NOUN", [[{"LEMMA": {"IN": list(_NOUNS)}}]])
         self.matcher.add("PABBR", [[{"TEXT": {"REGEX": _P_TOKEN}}]])
         self.matcher.add("GLUED", [[{"TEXT": {"REGEX": _GLUED_TOKEN}}]])
-        self.matcher.add("DEM", [[{"LEMMA": {"IN": list(_DEMS)}}, {"LOWER": "же", "OP": "?"},
-                                  {"LEMMA": {"IN": list(_NOUNS)}}]])
-        self.matcher.add("FOOT", [[{"LEMMA": "сноска"}, {"TEXT": {"REGEX": r"^[()\[\]*\d]+$"}, "OP": "*"},
-                                   {"LOWER": "к"}, {"LEMMA": "правило"}]])
+        self.matcher.add(
+            "DEM",
+            [
+                [
+                    {"LEMMA": {"IN": list(_DEMS)}},
+                    {"LOWER": "же", "OP": "?"},
+                    {"LEMMA": {"IN": list(_NOUNS)}},
+                ]
+            ],
+        )
+        self.matcher.add(
+            "FOOT",
+            [
+                [
+                    {"LEMMA": "сноска"},
+                    {"TEXT": {"REGEX": r"^[()\[\]*\d]+$"}, "OP": "*"},
+                    {"LOWER": "к"},
+                    {"LEMMA": "правило"},
+                ]
+            ],
+        )
         s = vocab.strings
         self._ids = {s[k]: k for k in ("NOUN", "PABBR", "GLUED", "DEM", "FOOT")}
 
@@ -191,8 +221,9 @@ class RefDetector:
                 tok.lemma_ = lemma(tok.text)
 
     # -- the matching routine -----------------------------------------------------
-    def find(self, doc: Doc, law: str | None = None, section: str | None = None,
-             bol: bool = True) -> list[Reference]:
+    def find(
+        self, doc: Doc, law: str | None = None, section: str | None = None, bol: bool = True
+    ) -> list[Reference]:
         """Every reference in ``doc`` (offsets in ``doc.text``). ``bol``: the doc starts
         at a line start (so a heading at its very beginning is recognised)."""
         self.set_lemmas(doc)
@@ -207,7 +238,7 @@ class RefDetector:
                 noun = e - 1
                 if doc[s].lower_ in _SG_DEM and doc[noun].lower_ in _SG_NOUN:
                     if doc[s].lower_ == "этим" and not doc[noun].lower_.endswith("ом"):
-                        continue    # "этим правилам" is plural
+                        continue  # "этим правилам" is plural
                     dem_of[noun] = min(s, dem_of.get(noun, s))
             else:
                 foot.add(e - 1)
@@ -216,7 +247,7 @@ class RefDetector:
         for i in sorted(heads):
             tok = doc[i]
             start, head, word = tok.idx, heads[i], tok.text
-            if head == "GLUED":     # "см.правило" / "см.п.64.8" cut as one token
+            if head == "GLUED":  # "см.правило" / "см.п.64.8" cut as one token
                 g = GLUED.match(word)
                 if not g:
                     continue
@@ -233,12 +264,14 @@ class RefDetector:
             else:
                 noun_end = start + len(word)
             refs = self._addressed(text, start, noun_end, word, head, bol)
-            if refs is None:        # no address after the noun: self / relative?
-                refs = self._relative(text, doc, i, start, noun_end, head, lemma(word), dem_of, law, section)
+            if refs is None:  # no address after the noun: self / relative?
+                refs = self._relative(
+                    text, doc, i, start, noun_end, head, lemma(word), dem_of, law, section
+                )
             elif i in foot:
                 refs = [_found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
             out.extend(refs)
-        out.sort(key=lambda f: f.start)     # stable: range items keep their order
+        out.sort(key=lambda f: f.start)  # stable: range items keep their order
         return _mark_lists(text, out)
 
     def _addressed(self, text, start, noun_end, word, head, bol) -> list[Reference] | None:
@@ -250,15 +283,20 @@ class RefDetector:
             return None
         bare = not (m["para"] or m["sec"])
         if bare and head == "PABBR":
-            return None         # "п. 5": which paragraph of which law is not said
+            return None  # "п. 5": which paragraph of which law is not said
         gap = m["gap"]
         if bare and "\n" in gap and LONE_LINE.match(text, m.end()):
-            return None         # a number alone on the next line is a page number
-        if (head == "NOUN" and bare and word in ("Правило", "ПРАВИЛО")
-                and _at_line_start(text, start, bol) and HEADING_TAIL.match(text, m.end())):
-            return None         # law heading "Правило 63. Выявление фальшренонса"
+            return None  # a number alone on the next line is a page number
+        if (
+            head == "NOUN"
+            and bare
+            and word in ("Правило", "ПРАВИЛО")
+            and _at_line_start(text, start, bol)
+            and HEADING_TAIL.match(text, m.end())
+        ):
+            return None  # law heading "Правило 63. Выявление фальшренонса"
         kind: RefKind = "commentary" if m["para"] else "plain"
-        refs = [_found(start, m.end(), text[start:m.end()], target, kind)]
+        refs = [_found(start, m.end(), text[start : m.end()], target, kind)]
         pos = m.end()
         first_start = start
         continued = False
@@ -268,11 +306,16 @@ class RefDetector:
                 if r:
                     lo, hi = int(m["num"]), int(r["num"])
                     if lo < hi <= MAX_LAW and hi - lo <= MAX_RANGE:
-                        whole = text[first_start:r.end()]
-                        refs[-1] = _found(refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range")
-                        refs.extend(_found(first_start, r.end(), whole, str(n), "range") for n in range(lo + 1, hi))
+                        whole = text[first_start : r.end()]
+                        refs[-1] = _found(
+                            refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range"
+                        )
+                        refs.extend(
+                            _found(first_start, r.end(), whole, str(n), "range")
+                            for n in range(lo + 1, hi)
+                        )
                         b = r.start("num")
-                        refs.append(_found(b, r.end(), text[b:r.end()], str(hi), "range"))
+                        refs.append(_found(b, r.end(), text[b : r.end()], str(hi), "range"))
                         pos = r.end()
             sep = LIST_SEP.match(text, pos)
             if not sep:
@@ -284,22 +327,28 @@ class RefDetector:
             if t is None or (head == "PABBR" and not (nxt["para"] or nxt["sec"])):
                 break
             m, first_start = nxt, nxt.start()
-            refs.append(_found(nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"))
+            refs.append(
+                _found(
+                    nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"
+                )
+            )
             pos = nxt.end()
             continued = True
         if continued and refs[0].kind == "plain":
             refs[0] = _found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
         return refs
 
-    def _relative(self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section) -> list[Reference]:
+    def _relative(
+        self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section
+    ) -> list[Reference]:
         if law is None:
-            return []           # inside an unplaced fragment: no self-references
+            return []  # inside an unplaced fragment: no self-references
         if head == "PABBR" or lemma_ == "пункт":
             rel = REL_AFTER.match(text, noun_end)
             if rel:
                 t = _target(rel, law_override=law)
                 if t:
-                    return [_found(start, rel.end(), text[start:rel.end()], t, "self")]
+                    return [_found(start, rel.end(), text[start : rel.end()], t, "self")]
         if i in dem_of and head == "NOUN":
             s = doc[dem_of[i]].idx
             t = law if lemma_ == "правило" else (section or law)
@@ -309,14 +358,20 @@ class RefDetector:
     # -- the spaCy component -----------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
         ud = doc.user_data
-        found = self.find(doc, ud.get("kodeks_law", self.law), ud.get("kodeks_section", self.section),
-                          ud.get("kodeks_bol", True))
+        found = self.find(
+            doc,
+            ud.get("kodeks_law", self.law),
+            ud.get("kodeks_section", self.section),
+            ud.get("kodeks_bol", True),
+        )
         _split_at(doc, {b for f in found for b in (f.start, f.end)})
         spans: list[Span] = []
         for f in found:
             span = doc.char_span(f.start, f.end, label=f.kind, kb_id=f.target)
-            if span is None:        # cannot happen after _split_at; never lose a reference
-                span = doc.char_span(f.start, f.end, label=f.kind, kb_id=f.target, alignment_mode="expand")
+            if span is None:  # cannot happen after _split_at; never lose a reference
+                span = doc.char_span(
+                    f.start, f.end, label=f.kind, kb_id=f.target, alignment_mode="expand"
+                )
             assert span is not None, "expand covers any offsets inside the text"
             spans.append(span)
         doc.spans[self.spans_key] = spans
@@ -325,7 +380,7 @@ class RefDetector:
 
 def _at_line_start(text: str, pos: int, bol: bool) -> bool:
     line = text.rfind("\n", 0, pos)
-    before = text[line + 1:pos]
+    before = text[line + 1 : pos]
     return before.strip() == "" and (line >= 0 or bol)
 
 
@@ -335,13 +390,17 @@ def _mark_lists(text: str, refs: list[Reference]) -> list[Reference]:
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
         if a.kind in ("plain", "list") and b.kind in ("plain", "list") and a.end <= b.start:
-            gap = text[a.end:b.start]
+            gap = text[a.end : b.start]
             if SEP_ONLY.fullmatch(gap):
                 out[k] = _found(a.start, a.end, a.text, a.target, "list")
                 out[k + 1] = _found(b.start, b.end, b.text, b.target, "list")
-    for k, f in enumerate(out):     # a head followed by its own continuations is a list head
-        if f.kind == "plain" and k + 1 < len(out) and out[k + 1].kind == "list" \
-                and SEP_ONLY.fullmatch(text[f.end:out[k + 1].start]):
+    for k, f in enumerate(out):  # a head followed by its own continuations is a list head
+        if (
+            f.kind == "plain"
+            and k + 1 < len(out)
+            and out[k + 1].kind == "list"
+            and SEP_ONLY.fullmatch(text[f.end : out[k + 1].start])
+        ):
             out[k] = _found(f.start, f.end, f.text, f.target, "list")
     return out
 
@@ -368,19 +427,26 @@ def _split_at(doc: Doc, bounds: set[int]) -> None:
     "kodeks_refs",
     default_config={"law": None, "section": None, "overwrite_lemmas": True, "spans_key": SPANS_KEY},
 )
-def make_kodeks_refs(nlp: Language, name: str, law: str | None, section: str | None,
-                     overwrite_lemmas: bool, spans_key: str) -> RefDetector:
+def make_kodeks_refs(
+    nlp: Language,
+    name: str,
+    law: str | None,
+    section: str | None,
+    overwrite_lemmas: bool,
+    spans_key: str,
+) -> RefDetector:
     """spaCy factory: references → ``doc.spans[spans_key]`` (``span._.target``,
     ``span._.ref_kind``). ``law``/``section`` resolve self-references; per document,
     ``doc.user_data["kodeks_law"]`` / ``["kodeks_section"]`` override them."""
-    return RefDetector(nlp.vocab, law=law, section=section,
-                       overwrite_lemmas=overwrite_lemmas, spans_key=spans_key)
+    return RefDetector(
+        nlp.vocab, law=law, section=section, overwrite_lemmas=overwrite_lemmas, spans_key=spans_key
+    )
 
 
 # --- find_references: prefilter + windows -----------------------------------------
 
-BACK = 40       # characters kept before a candidate (demonstrative, "сноску (*) к")
-AHEAD = 160     # characters kept after it (address, lists, ranges)
+BACK = 40  # characters kept before a candidate (demonstrative, "сноску (*) к")
+AHEAD = 160  # characters kept after it (address, lists, ranges)
 _WS = regex.compile(r"\s")
 
 
@@ -405,7 +471,7 @@ def windows(text: str) -> list[tuple[int, int]]:
     for m in PREFILTER.finditer(text):
         p = m.start()
         if out and p < out[-1][1] - AHEAD // 2:
-            continue            # well inside the current window already
+            continue  # well inside the current window already
         # every backward search is bounded, so a source that is one long line stays linear
         lo = max(0, p - 2 * BACK)
         nl = text.rfind("\n", lo, p)
@@ -438,7 +504,9 @@ def _blank_before(text: str, pos: int) -> bool:
     return i < 0 or text[i] == "\n"
 
 
-def find_references(text: str, *, law: str | None = None, section: str | None = None) -> list[Reference]:
+def find_references(
+    text: str, *, law: str | None = None, section: str | None = None
+) -> list[Reference]:
     """Every reference in `text`, in order. `law`/`section` are the canonical addresses of the
     law / section that contains the text, used to resolve self-references; with law=None
     (text inside an unplaced fragment) self-references give nothing."""
@@ -451,7 +519,7 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
     det = detector()
     out: list[Reference] = []
     n = len(text)
-    covered = 0                 # end of the last window actually read (after widening)
+    covered = 0  # end of the last window actually read (after widening)
     for ws, we in spans:
         bol = _blank_before(text, ws)
         while True:
@@ -475,6 +543,7 @@ def find_references(text: str, *, law: str | None = None, section: str | None = 
 
 # --- stage 4, refs: every node of a source's tree ------------------------------------
 
+
 def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
     """Where a reference's text stands in the raw source: searched inside the
     node's raw span (the cleaner may have joined lines inside it)."""
@@ -487,9 +556,13 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
     return span_of(tree.source, pos, pos + len(text))
 
 
-def _refs(tree: Tree, node: Node, text: str, field: RefField, law: str | None) -> tuple[Reference, ...]:
-    return tuple(replace(f, owner=node.id, field=field, span=_ref_span(tree, node.span, f.text))
-                 for f in find_references(text, law=law, section=section_of(node.id)))
+def _refs(
+    tree: Tree, node: Node, text: str, field: RefField, law: str | None
+) -> tuple[Reference, ...]:
+    return tuple(
+        replace(f, owner=node.id, field=field, span=_ref_span(tree, node.span, f.text))
+        for f in find_references(text, law=law, section=section_of(node.id))
+    )
 
 
 def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
@@ -501,9 +574,16 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
         refs += _refs(tree, node, node.title, "title", own_law)
     if node.text:
         refs += _refs(tree, node, node.text, "text", own_law)
-    footnotes = tuple(replace(fn, refs=tuple(
-        replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
-        for r in _refs(tree, node, fn.text, "footnote", own_law))) for fn in node.footnotes)
+    footnotes = tuple(
+        replace(
+            fn,
+            refs=tuple(
+                replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
+                for r in _refs(tree, node, fn.text, "footnote", own_law)
+            ),
+        )
+        for fn in node.footnotes
+    )
     children = tuple(_with_refs(tree, c, own_law) for c in node.children)
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
 

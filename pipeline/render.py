@@ -148,14 +148,21 @@ def _check_target(name: str, target: Path, force: bool) -> None:
     if name == "epub" and zipfile.is_zipfile(target):
         with zipfile.ZipFile(target) as z:
             names = z.namelist()
-            ours = names[:1] == ["mimetype"] and "OEBPS/content.opf" in names \
+            ours = (
+                names[:1] == ["mimetype"]
+                and "OEBPS/content.opf" in names
                 and b"urn:kodeks:" in z.read("OEBPS/content.opf")
+            )
     if not ours and not force:
-        raise KodeksError(f"{target} exists and Kodeks cannot tell it wrote it; "
-                          "choose another path or pass --force to replace it")
+        raise KodeksError(
+            f"{target} exists and Kodeks cannot tell it wrote it; "
+            "choose another path or pass --force to replace it"
+        )
 
 
-def export_format(name: str, corpus: Path, target: Path, edition: str | None = None, force: bool = False):
+def export_format(
+    name: str, corpus: Path, target: Path, edition: str | None = None, force: bool = False
+):
     """``kodeks export``: build the codex of ``corpus`` in memory and write format
     ``name`` to ``target`` (a folder for ``akn``, a file otherwise). A ``target``
     that exists and that Kodeks did not write is refused (``force`` replaces a

@@ -73,8 +73,10 @@ def stage_read(b: Build) -> None:
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
         why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
-        raise KodeksError(f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
-                          f"and the previous output is left as it was{why}")
+        raise KodeksError(
+            f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
+            f"and the previous output is left as it was{why}"
+        )
 
 
 def stage_profile(b: Build) -> None:
@@ -140,7 +142,9 @@ STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
 def _check(name: str, b: Build) -> None:
     """The contract each stage promises the next."""
     if name == "read":
-        assert all(isinstance(s, Source) and s.text for s in b.sources), "read: every source has text"
+        assert all(isinstance(s, Source) and s.text for s in b.sources), (
+            "read: every source has text"
+        )
     elif name == "profile":
         assert len(b.profiles) == len(b.sources), "profile: one profile per source"
     elif name == "clean":
@@ -151,18 +155,34 @@ def _check(name: str, b: Build) -> None:
         assert isinstance(b.codex, Codex), f"{name}: a codex"
 
 
-def run(corpus: str | Path, out: str | Path | None = None, *, until: str | None = None,
-        pdf: bool = True, epub: bool = True, akn: bool = True,
-        progress: Callable[[str], None] | None = None, jobs: int | None = 1,
-        executor: str = "local", scheduler: str | None = None) -> Build:
+def run(
+    corpus: str | Path,
+    out: str | Path | None = None,
+    *,
+    until: str | None = None,
+    pdf: bool = True,
+    epub: bool = True,
+    akn: bool = True,
+    progress: Callable[[str], None] | None = None,
+    jobs: int | None = 1,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> Build:
     """Run the stages in order (``until`` stops after the named one; without
     ``out`` nothing is written and ``render`` is skipped). ``pdf``, ``epub`` and
     ``akn`` say whether those products are written. ``jobs``, ``executor`` and
     ``scheduler`` say where the per-source stages run (``jobs=None``: one
     process per core); the output is the same wherever."""
     with executor_mod.make(executor, jobs, scheduler) as ex:
-        b = Build(corpus=Path(corpus), out=Path(out) if out else None, pdf=pdf, epub=epub, akn=akn,
-                  progress=progress, ex=ex)
+        b = Build(
+            corpus=Path(corpus),
+            out=Path(out) if out else None,
+            pdf=pdf,
+            epub=epub,
+            akn=akn,
+            progress=progress,
+            ex=ex,
+        )
         _walk(b, until)
     b.ex = executor_mod.Serial()
     return b
@@ -196,8 +216,9 @@ def build(corpus: str | Path, out: str | Path, **kw) -> Build:
         output.remove_stale(real)
         tmp = output.Temporary(real)
     except OSError as exc:
-        raise KodeksError(f"{out}: the output folder cannot be written ({exc.strerror}); "
-                          "choose another with -o") from exc
+        raise KodeksError(
+            f"{out}: the output folder cannot be written ({exc.strerror}); choose another with -o"
+        ) from exc
     try:
         b = run(corpus, tmp.path, **kw)
         output.swap_in(tmp, corpus)
@@ -205,8 +226,10 @@ def build(corpus: str | Path, out: str | Path, **kw) -> Build:
         return b
     except OSError as exc:
         tmp.discard()
-        raise KodeksError(f"{out}: writing the output failed ({exc.strerror or exc}); the previous "
-                          "output is left as it was") from exc
+        raise KodeksError(
+            f"{out}: writing the output failed ({exc.strerror or exc}); the previous "
+            "output is left as it was"
+        ) from exc
     except BaseException:
         tmp.discard()
         raise

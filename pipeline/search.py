@@ -253,18 +253,27 @@ class Hit:
         return "".join(out)
 
     def to_json(self) -> dict[str, Any]:
-        return {"address": self.address, "title": self.title, "kind": self.kind, "law": self.law,
-                "snippet": self.snippet, "plain": self.plain, "html": self.html,
-                "marks": [list(m) for m in self.marks], "score": round(self.score, 6),
-                "partial": self.partial,
-                "via": [{"how": h, "query": q, "term": t} for h, q, t in self.via]}
+        return {
+            "address": self.address,
+            "title": self.title,
+            "kind": self.kind,
+            "law": self.law,
+            "snippet": self.snippet,
+            "plain": self.plain,
+            "html": self.html,
+            "marks": [list(m) for m in self.marks],
+            "score": round(self.score, 6),
+            "partial": self.partial,
+            "via": [{"how": h, "query": q, "term": t} for h, q, t in self.via],
+        }
 
 
 SNIPPET_CHARS = 200
 
 
-def snippet(text: str, highlight: Query | Callable[[str], bool],
-            width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+def snippet(
+    text: str, highlight: Query | Callable[[str], bool], width: int = SNIPPET_CHARS
+) -> tuple[str, tuple[tuple[int, int], ...]]:
     """A window of ``text`` around its first matched word: (plain text, match offsets).
 
     ``highlight`` tells which words matched (a ``Query`` or a predicate)."""
@@ -274,8 +283,9 @@ def snippet(text: str, highlight: Query | Callable[[str], bool],
     return _window(text, spans, width)
 
 
-def _window(text: str, spans: list[tuple[int, int]],
-            width: int = SNIPPET_CHARS) -> tuple[str, tuple[tuple[int, int], ...]]:
+def _window(
+    text: str, spans: list[tuple[int, int]], width: int = SNIPPET_CHARS
+) -> tuple[str, tuple[tuple[int, int], ...]]:
     """The window of ``snippet`` for matched ``spans`` of (whitespace-normalised) ``text``."""
     start = 0
     if spans and spans[0][0] > width // 3:
@@ -295,7 +305,9 @@ def _window(text: str, spans: list[tuple[int, int]],
     return prefix + body + suffix, marks
 
 
-def _marked(plain: str, marks: Iterable[tuple[int, int]], open_: str = "«", close: str = "»") -> str:
+def _marked(
+    plain: str, marks: Iterable[tuple[int, int]], open_: str = "«", close: str = "»"
+) -> str:
     out, pos = [], 0
     for a, b in marks:
         out += [plain[pos:a], open_, plain[a:b], close]
@@ -422,26 +434,76 @@ def build_index(codex: Codex, path: str | Path, *, codex_hash: str | None = None
 
 def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     entries = list(codex.entries.values())
-    con.executemany("INSERT INTO meta VALUES (?, ?)", [
-        ("format", FORMAT_VERSION), ("codex_sha256", codex_hash), ("entries", str(len(entries))),
-        ("edition", codex.edition),
-        ("analyzer", "pymorphy3 lemma via pipeline.morph; digits latin+lower; unicode61"),
-    ])
+    con.executemany(
+        "INSERT INTO meta VALUES (?, ?)",
+        [
+            ("format", FORMAT_VERSION),
+            ("codex_sha256", codex_hash),
+            ("entries", str(len(entries))),
+            ("edition", codex.edition),
+            ("analyzer", "pymorphy3 lemma via pipeline.morph; digits latin+lower; unicode61"),
+        ],
+    )
     nodes, refs, back, notes, wits, fts = [], [], [], [], [], []
     for pos, e in enumerate(entries, 1):
-        nodes.append((pos, e.id, e.kind, e.label, e.title, e.text, e.parent, law_of(e.id),
-                      int(e.penalty), int(e.inferred), e.chosen, e.why, " ".join(e.tags), pos, codex.edition))
+        nodes.append(
+            (
+                pos,
+                e.id,
+                e.kind,
+                e.label,
+                e.title,
+                e.text,
+                e.parent,
+                law_of(e.id),
+                int(e.penalty),
+                int(e.inferred),
+                e.chosen,
+                e.why,
+                " ".join(e.tags),
+                pos,
+                codex.edition,
+            )
+        )
         all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
         for i, r in enumerate(all_refs):
-            refs.append((e.id, i, r.field, r.text, r.target, r.kind, r.status, r.resolved,
-                         r.source, r.line, codex.edition))
+            refs.append(
+                (
+                    e.id,
+                    i,
+                    r.field,
+                    r.text,
+                    r.target,
+                    r.kind,
+                    r.status,
+                    r.resolved,
+                    r.source,
+                    r.line,
+                    codex.edition,
+                )
+            )
         for src in sorted(set(e.backlinks)):
             back.append((e.id, src))
         for i, fn in enumerate(e.footnotes):
             notes.append((e.id, i, fn.mark, fn.text))
         for i, w in enumerate(e.witnesses):
-            wits.append((e.id, i, w.source, w.title, w.text, w.span.start, w.span.end, w.span.line,
-                         w.span.end_line, w.edits, int(w.truncated), w.placed_by, codex.edition))
+            wits.append(
+                (
+                    e.id,
+                    i,
+                    w.source,
+                    w.title,
+                    w.text,
+                    w.span.start,
+                    w.span.end,
+                    w.span.line,
+                    w.span.end_line,
+                    w.edits,
+                    int(w.truncated),
+                    w.placed_by,
+                    codex.edition,
+                )
+            )
         body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
         fts.append((pos, " ".join(analyze(e.title or "")), " ".join(analyze(body))))
     con.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
@@ -450,8 +512,10 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes)
     con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits)
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts)
-    con.execute("INSERT INTO search_data VALUES ('index', ?)",
-                (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),))
+    con.execute(
+        "INSERT INTO search_data VALUES ('index', ?)",
+        (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),),
+    )
 
 
 # --- opening and checking ----------------------------------------------------------
@@ -463,14 +527,18 @@ def connect(path: str | Path) -> sqlite3.Connection:
     if not path.is_file():
         raise SearchError(f"{path}: no search index; run `kodeks build` to create it")
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        con = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
+        )
         version = dict(con.execute("SELECT key, value FROM meta").fetchall()).get("format")
     except sqlite3.Error as exc:
         raise SearchError(f"{path}: not a Kodeks search index ({exc}); run `kodeks build`") from exc
     if version != FORMAT_VERSION:
         con.close()
-        raise SearchError(f"{path}: index format {version}, this version reads {FORMAT_VERSION}; "
-                          "run `kodeks build` to rebuild it")
+        raise SearchError(
+            f"{path}: index format {version}, this version reads {FORMAT_VERSION}; "
+            "run `kodeks build` to rebuild it"
+        )
     return con
 
 
@@ -485,8 +553,10 @@ def check_index(sqlite_path: str | Path, codex_json_path: str | Path) -> sqlite3
     digest = hashlib.sha256(Path(codex_json_path).read_bytes()).hexdigest()
     if meta(con).get("codex_sha256") != digest:
         con.close()
-        raise SearchError(f"{sqlite_path} is stale: it was not built from {codex_json_path}; "
-                          "run `kodeks build` to rebuild it")
+        raise SearchError(
+            f"{sqlite_path} is stale: it was not built from {codex_json_path}; "
+            "run `kodeks build` to rebuild it"
+        )
     return con
 
 
@@ -505,20 +575,20 @@ TERMINOLOGY = Path(__file__).with_name("terminology.toml")
 """The synonym and question-word table (package data)."""
 
 PARAMS: dict[str, float] = {
-    "k1": 1.2,             # bm25 term-frequency saturation
-    "b": 0.5,              # bm25 length normalisation (entries are short; 0.75 favoured empty sections)
-    "title": 3.0,          # a title occurrence counts as this many text occurrences
-    "exact": 1.0,          # weights of the ways a document term answers a query word
-    "stem": 0.6,           # verb ~ verbal noun (выявить ~ выявление)
-    "synonym": 0.6,        # terminology.toml (ренонс ~ фальшренонс)
-    "part": 0.5,           # the query word inside a compound (ренонс in фальшренонс)
-    "lift": 1.0001,        # a child whose title matches ranks just above its parent
-    "negation": 0.7,       # a title whose negation disagrees with the query's
-    "near": 0.25,          # × (1 + near × share of consecutive query-word pairs adjacent)
-    "near_top": 100,       # entries (by score) in which adjacency is looked for
-    "coord": 1,            # score × (share of query words an entry holds) ** coord (an integer)
-    "typo_distance": 1,    # edit distance (with transpositions) for unknown words
-    "typo_min": 4,         # shortest word corrected / looked for inside compounds
+    "k1": 1.2,  # bm25 term-frequency saturation
+    "b": 0.5,  # bm25 length normalisation (entries are short; 0.75 favoured empty sections)
+    "title": 3.0,  # a title occurrence counts as this many text occurrences
+    "exact": 1.0,  # weights of the ways a document term answers a query word
+    "stem": 0.6,  # verb ~ verbal noun (выявить ~ выявление)
+    "synonym": 0.6,  # terminology.toml (ренонс ~ фальшренонс)
+    "part": 0.5,  # the query word inside a compound (ренонс in фальшренонс)
+    "lift": 1.0001,  # a child whose title matches ranks just above its parent
+    "negation": 0.7,  # a title whose negation disagrees with the query's
+    "near": 0.25,  # × (1 + near × share of consecutive query-word pairs adjacent)
+    "near_top": 100,  # entries (by score) in which adjacency is looked for
+    "coord": 1,  # score × (share of query words an entry holds) ** coord (an integer)
+    "typo_distance": 1,  # edit distance (with transpositions) for unknown words
+    "typo_min": 4,  # shortest word corrected / looked for inside compounds
     "part_min": 4,
 }
 
@@ -594,9 +664,19 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     total = 0
     for e in codex.entries.values():
         title, tokens, body, name = _document(e)
-        entries.append({"address": e.id, "kind": e.kind, "law": law_of(e.id), "parent": e.parent,
-                        "name": name, "title": e.title, "text": " ".join(body.split()),
-                        "title_tokens": " ".join(title), "tokens": " ".join(tokens)})
+        entries.append(
+            {
+                "address": e.id,
+                "kind": e.kind,
+                "law": law_of(e.id),
+                "parent": e.parent,
+                "name": name,
+                "title": e.title,
+                "text": " ".join(body.split()),
+                "title_tokens": " ".join(title),
+                "tokens": " ".join(tokens),
+            }
+        )
         if name:
             title = [*title, name]
         total += len(title) + len(tokens)
@@ -640,18 +720,30 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
         lexicon.setdefault(forms[f], []).append(f)
     stems = {lem: s for lem in sorted(lexicon) if (s := stem(lem))}
     # every form of a question word that reduces to the same lemma (not participles of a verb)
-    stop = sorted({f for w in term_table.stop for f in _lexeme(w) if term(f) == term(w)}
-                  | {_fold(w) for w in term_table.stop})
+    stop = sorted(
+        {f for w in term_table.stop for f in _lexeme(w) if term(f) == term(w)}
+        | {_fold(w) for w in term_table.stop}
+    )
     stop_forms = set(stop)
-    data = {"version": FORMAT_VERSION, "params": dict(PARAMS),
-            "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
-            "latin": {k: v for k, v in sorted(_LATIN.items())},
-            "entries": entries, "avgdl": total / n if n else 1.0, "idf": idf,
-            "lexicon": {k: lexicon[k] for k in sorted(lexicon)}, "stems": stems,
-            "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
-            "stop": stop, "negation": sorted({term(w) for w in term_table.negation}),
-            "subjects": [[[t for t in analyze(shown) if t not in stop_forms], shown, list(targets)]
-                         for shown, targets in subjects.items() if targets]}
+    data = {
+        "version": FORMAT_VERSION,
+        "params": dict(PARAMS),
+        "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
+        "latin": {k: v for k, v in sorted(_LATIN.items())},
+        "entries": entries,
+        "avgdl": total / n if n else 1.0,
+        "idf": idf,
+        "lexicon": {k: lexicon[k] for k in sorted(lexicon)},
+        "stems": stems,
+        "synonyms": {k: sorted(v) for k, v in sorted(synonyms.items()) if v},
+        "stop": stop,
+        "negation": sorted({term(w) for w in term_table.negation}),
+        "subjects": [
+            [[t for t in analyze(shown) if t not in stop_forms], shown, list(targets)]
+            for shown, targets in subjects.items()
+            if targets
+        ],
+    }
     return data
 
 
@@ -686,9 +778,17 @@ class Results(list):
     ``ignored``: words no entry contains (left out of the search); ``partial``:
     no entry holds every word, so these hold some of them."""
 
-    def __init__(self, hits: Iterable[Hit] = (), *, corrections: tuple[tuple[str, str], ...] = (),
-                 suggestion: str | None = None, ignored: tuple[str, ...] = (), partial: bool = False,
-                 words: tuple[str, ...] = (), phrases: tuple[tuple[str, ...], ...] = ()):
+    def __init__(
+        self,
+        hits: Iterable[Hit] = (),
+        *,
+        corrections: tuple[tuple[str, str], ...] = (),
+        suggestion: str | None = None,
+        ignored: tuple[str, ...] = (),
+        partial: bool = False,
+        words: tuple[str, ...] = (),
+        phrases: tuple[tuple[str, ...], ...] = (),
+    ):
         super().__init__(hits)
         self.corrections = corrections
         self.suggestion = suggestion
@@ -698,10 +798,15 @@ class Results(list):
         self.phrases = phrases
 
     def to_json(self) -> dict[str, Any]:
-        return {"words": list(self.words), "phrases": [list(p) for p in self.phrases],
-                "corrections": [list(c) for c in self.corrections], "suggestion": self.suggestion,
-                "ignored": list(self.ignored), "partial": self.partial,
-                "hits": [h.to_json() for h in self]}
+        return {
+            "words": list(self.words),
+            "phrases": [list(p) for p in self.phrases],
+            "corrections": [list(c) for c in self.corrections],
+            "suggestion": self.suggestion,
+            "ignored": list(self.ignored),
+            "partial": self.partial,
+            "hits": [h.to_json() for h in self],
+        }
 
 
 _DIGIT = regex.compile(r"\p{Nd}")
@@ -729,7 +834,8 @@ class Engine:
         self.latin: dict[str, str] = data["latin"]
         self.negation = set(data["negation"])
         self.subjects: list[tuple[list[str], str, list[str]]] = [
-            (lemmas, shown, targets) for lemmas, shown, targets in data["subjects"]]
+            (lemmas, shown, targets) for lemmas, shown, targets in data["subjects"]
+        ]
         self.words = sorted(t for t in self.idf if not _DIGIT.search(t))
         self.by_address = {e["address"]: i for i, e in enumerate(self.entries)}
         self.postings: dict[str, dict[int, list[int]]] = {}
@@ -782,8 +888,9 @@ class Engine:
             forms = self._forms_by_len.get(n)
             if not forms:
                 continue
-            for f, dist, _ in process.extract(word, forms, scorer=OSA.distance, score_cutoff=d,
-                                              limit=None):
+            for f, dist, _ in process.extract(
+                word, forms, scorer=OSA.distance, score_cutoff=d, limit=None
+            ):
                 key = (int(dist), self.idf.get(self.forms[f], math.inf), f)
                 if best is None or key < best:
                     best = key
@@ -863,13 +970,14 @@ class Engine:
         for toks in (self.title_tokens[i], self.text_tokens[i]):
             c = 0
             for k in range(len(toks) - n + 1):
-                if tuple(toks[k:k + n]) == phrase:
+                if tuple(toks[k : k + n]) == phrase:
                     c += 1
             out.append(c)
         return out[0], out[1]
 
-    def search(self, text: str, *, law: str | None = None, kind: str | None = None,
-               limit: int = 20) -> tuple[list[dict[str, Any]], Results]:
+    def search(
+        self, text: str, *, law: str | None = None, kind: str | None = None, limit: int = 20
+    ) -> tuple[list[dict[str, Any]], Results]:
         """Ranked matches: ([{index, score, partial, via, terms}], Results metadata)."""
         words, phrases, _ = self.parse(text)
         corrections = tuple((w.typed, w.corrected) for w in words if w.corrected)
@@ -893,8 +1001,11 @@ class Engine:
                 in_title[i] = [False] * n_groups
                 best[i] = [None] * n_groups
 
-        keep = None if law is None and kind is None else {
-            i for i in range(len(self.entries)) if allowed(i)}
+        keep = (
+            None
+            if law is None and kind is None
+            else {i for i in range(len(self.entries)) if allowed(i)}
+        )
         # the loop below is ``bm25`` inlined (same operations in the same order)
         title_weight, k1_1, norm = self.p["title"], self.p["k1"] + 1, self.norm
         for g, w in enumerate(live):
@@ -1000,16 +1111,32 @@ class Engine:
                 if b and b[1] in ("synonym", "part", "stem") and g < len(live):
                     via.append((b[1], live[g].corrected or live[g].typed, b[0]))
             via += [("index", shown, self.entries[i]["address"]) for j, shown in named if j == i]
-            rows.append({"index": i, "score": effective[i], "via": tuple(via), "terms": terms,
-                         "partial": matched[i] < n_groups or bool(ignored)})
+            rows.append(
+                {
+                    "index": i,
+                    "score": effective[i],
+                    "via": tuple(via),
+                    "terms": terms,
+                    "partial": matched[i] < n_groups or bool(ignored),
+                }
+            )
         suggestion = None
         if corrections:
             suggestion = _apply_corrections(text, dict(corrections))
-        meta_ = Results((), corrections=corrections, suggestion=suggestion, ignored=ignored,
-                        partial=partial, words=tuple(w.lemma for w in words), phrases=tuple(phrases))
+        meta_ = Results(
+            (),
+            corrections=corrections,
+            suggestion=suggestion,
+            ignored=ignored,
+            partial=partial,
+            words=tuple(w.lemma for w in words),
+            phrases=tuple(phrases),
+        )
         return rows, meta_
 
-    def snippet(self, i: int, field: str, terms: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    def snippet(
+        self, i: int, field: str, terms: set[str]
+    ) -> tuple[str, tuple[tuple[int, int], ...]]:
         """``snippet`` of entry ``i``'s title or text, words whose term is in ``terms``
         marked; each entry's words are read once per engine."""
         key = (i, field)
@@ -1058,8 +1185,14 @@ class Engine:
                 found += 1
         return found
 
-    def _lifts(self, i: int, parent: int, in_title: dict[int, list[bool]], matched: dict[int, int],
-               words: list[Word]) -> bool:
+    def _lifts(
+        self,
+        i: int,
+        parent: int,
+        in_title: dict[int, list[bool]],
+        matched: dict[int, int],
+        words: list[Word],
+    ) -> bool:
         """Entry ``i`` ranks above its ``parent``: its title holds query words, at
         least as many as the parent's title, it holds as many words in all, and
         the query does not name the parent (by its address, or by every word in
@@ -1075,9 +1208,11 @@ class Engine:
 
 def _apply_corrections(text: str, fixes: dict[str, str]) -> str:
     """``text`` with each corrected word replaced by the known form (case kept for the rest)."""
+
     def repl(m: regex.Match) -> str:
         w = _fold(m.group())
         return fixes.get(w, m.group())
+
     return TOKEN.sub(repl, str(text or "")[:MAX_QUERY_CHARS])
 
 
@@ -1108,8 +1243,14 @@ def engine(con: sqlite3.Connection) -> Engine:
     return eng
 
 
-def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str | int | None = None,
-           kind: str | None = None, limit: int = 20) -> Results:
+def search(
+    db_or_path: sqlite3.Connection | str | Path,
+    query: str,
+    *,
+    law: str | int | None = None,
+    kind: str | None = None,
+    limit: int = 20,
+) -> Results:
     """Ranked entries matching ``query`` (see the module doc for the language).
 
     ``law`` keeps entries of one law (``64`` or ``"64"``; any lenient address
@@ -1139,8 +1280,20 @@ def search(db_or_path: sqlite3.Connection | str | Path, query: str, *, law: str 
                 t_plain, t_marks = eng.snippet(r["index"], "title", r["terms"])
                 if t_marks or not plain:
                     plain, marks = t_plain, t_marks
-            res.append(Hit(e["address"], e["title"], e["kind"], e["law"], _marked(plain, marks),
-                           plain, marks, r["score"], r["partial"], r["via"]))
+            res.append(
+                Hit(
+                    e["address"],
+                    e["title"],
+                    e["kind"],
+                    e["law"],
+                    _marked(plain, marks),
+                    plain,
+                    marks,
+                    r["score"],
+                    r["partial"],
+                    r["via"],
+                )
+            )
         return res
     finally:
         if own:

@@ -42,7 +42,9 @@ PENALTY = "(НАКАЗАНИЕ)"
 _LISTINGS = ("toc", "index")
 _ASIDE = (*_LISTINGS, "foreign")
 """Tokens that are no text of the units around them."""
-_UNITS = frozenset(("part", "law", "orphan", "commentary", "section", "clause", "subclause", "item", "footnote"))
+_UNITS = frozenset(
+    ("part", "law", "orphan", "commentary", "section", "clause", "subclause", "item", "footnote")
+)
 
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -63,7 +65,7 @@ class _Build:
     children: list[_Build] = field(default_factory=list)
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
-    relabelled: bool = False   # its label was rebuilt (a bullet, a browser-renumbered list item)
+    relabelled: bool = False  # its label was rebuilt (a bullet, a browser-renumbered list item)
 
 
 def _strip_tags(text: str) -> tuple[str, list[str]]:
@@ -87,14 +89,26 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         builder.feed(tok)
     for b in builder.all_nodes:
         _finish(b)
-    toc_entries = tuple(e for tok in builder.listings if tok.kind == "toc" for e in toc.toc_entries(tok, at.span))
-    index_entries = tuple(e for tok in builder.listings if tok.kind == "index"
-                          for e in toc.index_entries(tok, at.span))
+    toc_entries = tuple(
+        e for tok in builder.listings if tok.kind == "toc" for e in toc.toc_entries(tok, at.span)
+    )
+    index_entries = tuple(
+        e
+        for tok in builder.listings
+        if tok.kind == "index"
+        for e in toc.index_entries(tok, at.span)
+    )
     diags = builder.diags
     if aside:
-        diags.append(diag("K308", f"{src.name}: no law text (no law, section, clause or commentary unit, "
-                                  f"only {aside} paragraphs of other text such as front matter, notes or site "
-                                  "pages); it yields no nodes", at.span(0, len(cleaned.text))))
+        diags.append(
+            diag(
+                "K308",
+                f"{src.name}: no law text (no law, section, clause or commentary unit, "
+                f"only {aside} paragraphs of other text such as front matter, notes or site "
+                "pages); it yields no nodes",
+                at.span(0, len(cleaned.text)),
+            )
+        )
     diags += _attach_footnotes(builder.footnotes, builder.all_nodes, at)
     diags += _check_numbering(builder.roots, builder.all_nodes, at)
     nodes = tuple(_freeze(b, at) for b in builder.roots)
@@ -104,8 +118,15 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     trunc_end = bool(tail) and not FULL_STOP.search(TAG.sub("", tail).rstrip())
     if trunc_end:
         diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
-    return Tree(source=src, cleaned=cleaned, nodes=nodes, truncated_start=trunc_start,
-                truncated_end=trunc_end, toc=toc_entries, index=index_entries), diags
+    return Tree(
+        source=src,
+        cleaned=cleaned,
+        nodes=nodes,
+        truncated_start=trunc_start,
+        truncated_end=trunc_end,
+        toc=toc_entries,
+        index=index_entries,
+    ), diags
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +152,9 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     """Phase 1: the cleaned lines, each with its page and hard-break region."""
     breaks = sorted(cleaned.breaks)
     # table-of-contents dot leaders the cleaner removed: (clean offset, page number)
-    leaders = [(e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind]
+    leaders = [
+        (e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind
+    ]
     out: list[Line] = []
     pos, bi, li, page, region = 0, 0, 0, 0, 0
     for text in cleaned.text.split("\n"):
@@ -192,21 +215,26 @@ class _TreeBuilder:
         self.stack: list[_Build] = []
         self.all_nodes: list[_Build] = []
         self.footnotes: list[Token] = []
-        self.listings: list[Token] = []     # tables of contents and indexes
+        self.listings: list[Token] = []  # tables of contents and indexes
         self.division: _Build | None = None  # the last division opened
         self.inner: tuple[_Build, int] | None = None  # a renumbered list: its clause, last number
         self.diags: list[Diagnostic] = []
         self.region = -1
-        self.current: _Build | None = None   # the unit whose paragraphs are being collected
+        self.current: _Build | None = None  # the unit whose paragraphs are being collected
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
             # a listing or a foreign block is no text of the units around it: what
             # follows it starts afresh
             if tok.kind == "foreign":
-                self.diags.append(diag("K309", f"{self.at.at(tok.start)}: {len(tok.lines)} lines in another "
-                                               "language (no Cyrillic letter) kept out of the codex",
-                                       self.at.span(tok.start, tok.end)))
+                self.diags.append(
+                    diag(
+                        "K309",
+                        f"{self.at.at(tok.start)}: {len(tok.lines)} lines in another "
+                        "language (no Cyrillic letter) kept out of the codex",
+                        self.at.span(tok.start, tok.end),
+                    )
+                )
             else:
                 self.listings.append(tok)
             self.region = -1
@@ -217,22 +245,34 @@ class _TreeBuilder:
             tok = self._bullet(tok)
         elif tok.kind == "clause":
             tok = self._renumbered(tok)
-        if (tok.kind in ("clause", "subclause") and self._under_unnumbered(tok)) or \
-                (tok.kind == "item" and self._under_lettered()):
+        if (tok.kind in ("clause", "subclause") and self._under_unnumbered(tok)) or (
+            tok.kind == "item" and self._under_lettered()
+        ):
             tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.kind == "footnote":
             self.footnotes.append(tok)
         elif tok.kind == "orphan":
             # a law heading with an impossible number: its text is kept, but placed nowhere
             self.stack.clear()
-            self._root(_Build("fragment", None, None, None, [tok.rest], tok.start, tok.end, tok.page, level=-1))
-            self.diags.append(diag("K310", f"{self.at.at(tok.start)}: a law heading with number {tok.label}, "
-                                           "which no law of the edition has; kept as an unplaced fragment",
-                                   self.at.span(tok.start, tok.end)))
+            self._root(
+                _Build(
+                    "fragment", None, None, None, [tok.rest], tok.start, tok.end, tok.page, level=-1
+                )
+            )
+            self.diags.append(
+                diag(
+                    "K310",
+                    f"{self.at.at(tok.start)}: a law heading with number {tok.label}, "
+                    "which no law of the edition has; kept as an unplaced fragment",
+                    self.at.span(tok.start, tok.end),
+                )
+            )
         elif tok.kind == "para":
             current = self.current
             if current is None:  # cannot happen after a region start, kept for safety
-                current = _Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1)
+                current = _Build(
+                    "fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1
+                )
                 self._root(current)
             current.paras.append(tok.rest)
             current.end = tok.end
@@ -273,7 +313,9 @@ class _TreeBuilder:
         """An item (i) after a lettered sub-paragraph (a), (b) of its commentary
         paragraph belongs to that letter, which has no address form: it stays text."""
         para = next((b for b in reversed(self.stack) if b.kind == "commentary"), None)
-        return para is not None and not para.children and any(LETTERED.search(p) for p in para.paras)
+        return (
+            para is not None and not para.children and any(LETTERED.search(p) for p in para.paras)
+        )
 
     def _under_unnumbered(self, tok: Token) -> bool:
         """A clause or subclause straight under a law or a commentary paragraph (no
@@ -303,14 +345,40 @@ class _TreeBuilder:
         span = self.at.span(tok.start, tok.end)
         if self.region in self.infer_for_region:
             n = str(self.infer_for_region[self.region])
-            self._open(_Build("law", n, None, None, [], tok.start, tok.start, tok.page, inferred=True,
-                              level=LEVEL["law"]))
-            self.diags.append(diag("K306", f"{self.at.at(tok.start)}: text after a page break placed in law "
-                                           f"{n} (the next heading on the page is law {int(n) + 1})", span))
+            self._open(
+                _Build(
+                    "law",
+                    n,
+                    None,
+                    None,
+                    [],
+                    tok.start,
+                    tok.start,
+                    tok.page,
+                    inferred=True,
+                    level=LEVEL["law"],
+                )
+            )
+            self.diags.append(
+                diag(
+                    "K306",
+                    f"{self.at.at(tok.start)}: text after a page break placed in law "
+                    f"{n} (the next heading on the page is law {int(n) + 1})",
+                    span,
+                )
+            )
         else:
-            self._root(_Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1))
-            self.diags.append(diag("K301", f"{self.at.at(tok.start)}: text whose law cannot be told from this "
-                                           "source; kept as an unplaced fragment", span))
+            self._root(
+                _Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1)
+            )
+            self.diags.append(
+                diag(
+                    "K301",
+                    f"{self.at.at(tok.start)}: text whose law cannot be told from this "
+                    "source; kept as an unplaced fragment",
+                    span,
+                )
+            )
 
     def _level(self, tok: Token) -> float:
         if tok.kind == "part":  # a part of a chapter sits under its chapter, above laws
@@ -323,12 +391,27 @@ class _TreeBuilder:
                 level = top.level if (top.label or "")[1:-1].isdigit() else top.level + 1
         if tok.kind == "item":
             top = self.stack[-1] if self.stack else None
-            level = top.level if top is not None and top.kind == "item" else max((top.level + 1) if top else 0, 5)
+            level = (
+                top.level
+                if top is not None and top.kind == "item"
+                else max((top.level + 1) if top else 0, 5)
+            )
         return level
 
     def _unit(self, tok: Token) -> None:
-        b = _Build(tok.kind, None, tok.label, None, [tok.rest] if tok.rest.strip() else [], tok.start, tok.end,
-                   tok.page, tok.region, level=self._level(tok), relabelled=tok.rule in ("bullet", "renumbered"))
+        b = _Build(
+            tok.kind,
+            None,
+            tok.label,
+            None,
+            [tok.rest] if tok.rest.strip() else [],
+            tok.start,
+            tok.end,
+            tok.page,
+            tok.region,
+            level=self._level(tok),
+            relabelled=tok.rule in ("bullet", "renumbered"),
+        )
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
                 self.stack.pop()
@@ -357,11 +440,15 @@ class _TreeBuilder:
         parent = stack[-1] if stack else None
         if b.kind == "commentary" and parent is not None:
             # a commentary paragraph sits under its own law only
-            while stack and not (stack[-1].kind == "law" and stack[-1].id == (b.label or "").split(".")[0]):
+            while stack and not (
+                stack[-1].kind == "law" and stack[-1].id == (b.label or "").split(".")[0]
+            ):
                 stack.pop()
             parent = stack[-1] if stack else None
         if b.kind not in ("law", "part", "commentary", "fragment"):
-            b.id = addresses.child(parent.id if parent else None, b.kind, b.label) if parent else None
+            b.id = (
+                addresses.child(parent.id if parent else None, b.kind, b.label) if parent else None
+            )
             b.inferred = bool(parent and parent.inferred) or b.relabelled
         (parent.children if parent else self.roots).append(b)
         stack.append(b)
@@ -371,7 +458,9 @@ class _TreeBuilder:
             self.division = b
 
 
-def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Where) -> list[Diagnostic]:
+def _attach_footnotes(
+    footnotes: list[Token], all_nodes: list[_Build], at: _Where
+) -> list[Diagnostic]:
     """Phase 5: each footnote body goes to the first node on its page whose text
     carries the mark; marks with no body on their page are reported."""
     diags: list[Diagnostic] = []
@@ -379,15 +468,20 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
     for b in all_nodes:
         on_page.setdefault(b.page, []).append(b)
     starts = [b.start for b in all_nodes]  # document order
-    carrying: dict[tuple[int, str], list[_Build]] = {}  # the page's nodes whose text has the mark, once
+    carrying: dict[
+        tuple[int, str], list[_Build]
+    ] = {}  # the page's nodes whose text has the mark, once
     for tok in footnotes:
         mark = tok.label or ""
         body_text, _tags = _strip_tags(tok.rest.strip())
         target = None
         key = (tok.page, mark)
         if key not in carrying:
-            carrying[key] = [b for b in on_page.get(tok.page, ())
-                             if mark in (b.title or "") + "\n" + "\n".join(b.paras)]
+            carrying[key] = [
+                b
+                for b in on_page.get(tok.page, ())
+                if mark in (b.title or "") + "\n" + "\n".join(b.paras)
+            ]
         for b in carrying[key]:
             if b.start > tok.start:
                 continue
@@ -396,8 +490,14 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
                 break
         fn = Footnote(mark=mark, text=body_text, span=at.span(tok.start, tok.end))
         if target is None:
-            diags.append(diag("K303", f"{at.at(tok.start)}: footnote {mark} has no mark on its page; kept with "
-                                      "the node before it", fn.span))
+            diags.append(
+                diag(
+                    "K303",
+                    f"{at.at(tok.start)}: footnote {mark} has no mark on its page; kept with "
+                    "the node before it",
+                    fn.span,
+                )
+            )
             before = bisect.bisect_right(starts, tok.start) - 1
             target = all_nodes[before] if before >= 0 else (all_nodes[0] if all_nodes else None)
         if target is not None:
@@ -406,9 +506,14 @@ def _attach_footnotes(footnotes: list[Token], all_nodes: list[_Build], at: _Wher
     for b in all_nodes:
         for mark in regex.findall(r"\(\*+\d*\)", (b.title or "") + "\n" + "\n".join(b.paras)):
             if (b.page, mark) not in served:
-                diags.append(diag("K302", f"{at.at(b.start)}: footnote mark {mark} in "
-                                          f"{b.id or 'an unplaced fragment'} has no body in this source",
-                                  at.span(b.start, b.end)))
+                diags.append(
+                    diag(
+                        "K302",
+                        f"{at.at(b.start)}: footnote mark {mark} in "
+                        f"{b.id or 'an unplaced fragment'} has no body in this source",
+                        at.span(b.start, b.end),
+                    )
+                )
     return diags
 
 
@@ -418,17 +523,36 @@ def _check_numbering(roots: list[_Build], all_nodes: list[_Build], at: _Where) -
     seen: dict[str, _Build] = {}
     for b in all_nodes:
         if b.id and b.id in seen:
-            diags.append(diag("K304", f"{at.at(b.start)}: address {b.id} occurs twice in this source (first at "
-                                      f"line {at.line(seen[b.id].start)})", at.span(b.start, b.end)))
+            diags.append(
+                diag(
+                    "K304",
+                    f"{at.at(b.start)}: address {b.id} occurs twice in this source (first at "
+                    f"line {at.line(seen[b.id].start)})",
+                    at.span(b.start, b.end),
+                )
+            )
         elif b.id:
             seen[b.id] = b
     for siblings in [roots] + [b.children for b in all_nodes]:
         prev = None
         for b in siblings:
-            if prev is not None and prev.kind == b.kind and b.label and prev.label and b.kind != "law" and \
-                    _space(b) == _space(prev) and _order(b.kind, b.label) <= _order(prev.kind, prev.label):
-                diags.append(diag("K305", f"{at.at(b.start)}: {b.kind} {b.label} follows {prev.label}: "
-                                          "numbering goes backwards", at.span(b.start, b.end)))
+            if (
+                prev is not None
+                and prev.kind == b.kind
+                and b.label
+                and prev.label
+                and b.kind != "law"
+                and _space(b) == _space(prev)
+                and _order(b.kind, b.label) <= _order(prev.kind, prev.label)
+            ):
+                diags.append(
+                    diag(
+                        "K305",
+                        f"{at.at(b.start)}: {b.kind} {b.label} follows {prev.label}: "
+                        "numbering goes backwards",
+                        at.span(b.start, b.end),
+                    )
+                )
             prev = b
     return diags
 
@@ -469,8 +593,11 @@ def _finish(b: _Build) -> None:
     elif b.kind in ("section", "clause", "subclause", "commentary"):
         # A lone sentence is body text ("(1).Болван не может …розыгрыша."); otherwise
         # the first paragraph is the heading ("E.Неустановленная линия игры (…).").
-        lone_sentence = len(paras) == 1 and not b.children and \
-            bool(FULL_STOP.search(paras[0]) or len(paras[0]) > 160)
+        lone_sentence = (
+            len(paras) == 1
+            and not b.children
+            and bool(FULL_STOP.search(paras[0]) or len(paras[0]) > 160)
+        )
         if paras and not lone_sentence:
             b.title, b.paras = paras[0] or None, paras[1:]
         else:
@@ -483,8 +610,15 @@ def _finish(b: _Build) -> None:
 def _freeze(b: _Build, at: _Where) -> Node:
     text = "\n".join(p for p in b.paras if p)
     return Node(
-        kind=cast(NodeKind, b.kind), id=b.id, label=b.label, title=b.title, text=text,
-        span=at.span(b.start, b.end), inferred=b.inferred,
-        penalty=PENALTY in (b.title or "") + text, tags=tuple(b.tags), footnotes=tuple(b.footnotes),
+        kind=cast(NodeKind, b.kind),
+        id=b.id,
+        label=b.label,
+        title=b.title,
+        text=text,
+        span=at.span(b.start, b.end),
+        inferred=b.inferred,
+        penalty=PENALTY in (b.title or "") + text,
+        tags=tuple(b.tags),
+        footnotes=tuple(b.footnotes),
         children=tuple(_freeze(c, at) for c in b.children),
     )

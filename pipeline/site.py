@@ -37,16 +37,21 @@ PENALTY = "(НАКАЗАНИЕ)"
 _FN_MARK = re.compile(r"\(\*+\)|\*+")
 
 
-
 def environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["anchor"] = addresses.anchor
     return env
 
 
 # --- addresses → pages ----------------------------------------------------------
+
 
 def law_page(law: str) -> str:
     return f"law-{law}.html"
@@ -71,9 +76,10 @@ def preview_text(entry, limit: int = 220) -> str:
 
 # --- tokens ----------------------------------------------------------------------
 
+
 @dataclass
 class Tok:
-    kind: str                    # text | ref | fn | penalty
+    kind: str  # text | ref | fn | penalty
     text: str
     ref: dict | None = None
     fn: dict | None = None
@@ -81,21 +87,31 @@ class Tok:
 
 def ref_info(codex, ref) -> dict:
     """Everything a template needs to show one reference."""
-    info: dict[str, Any] = {"text": ref.text, "target": ref.target, "status": ref.status,
-                            "resolved": ref.resolved, "href": None, "preview_title": "",
-                            "preview": "", "note": ""}
+    info: dict[str, Any] = {
+        "text": ref.text,
+        "target": ref.target,
+        "status": ref.status,
+        "resolved": ref.resolved,
+        "href": None,
+        "preview_title": "",
+        "preview": "",
+        "note": "",
+    }
     if ref.status in ("exact", "ancestor") and ref.resolved and ref.resolved in codex.entries:
         e = codex.entries[ref.resolved]
         info["href"] = href(ref.resolved)
         info["preview_title"] = f"{display(ref.resolved)}" + (f". {e.title}" if e.title else "")
         first = e
-        while not (first.text or "").strip() and first.children and first.children[0] in codex.entries:
+        while (
+            not (first.text or "").strip() and first.children and first.children[0] in codex.entries
+        ):
             first = codex.entries[first.children[0]]
         lead = f"{display(first.id)}: " if first is not e and first.text else ""
         info["preview"] = (lead + preview_text(first)) if first.text else "(без текста)"
         if ref.status == "ancestor":
-            info["note"] = (f"Пункта {ref.target} нет в корпусе; ссылка ведёт на "
-                            f"{display(ref.resolved)}")
+            info["note"] = (
+                f"Пункта {ref.target} нет в корпусе; ссылка ведёт на {display(ref.resolved)}"
+            )
     else:
         info["status"] = "dangling"
         info["preview_title"] = f"{display(ref.target)}: нет в корпусе"
@@ -103,8 +119,9 @@ def ref_info(codex, ref) -> dict:
     return info
 
 
-def tokenize(codex, text: str, refs, footnotes=(), fn_prefix: str | None = None,
-             penalties: bool = True) -> list[list[Tok]]:
+def tokenize(
+    codex, text: str, refs, footnotes=(), fn_prefix: str | None = None, penalties: bool = True
+) -> list[list[Tok]]:
     """Cut ``text`` into paragraphs of tokens: references become links, footnote
     marks link to their notes, ``(НАКАЗАНИЕ)`` becomes a badge."""
     text = text or ""
@@ -137,9 +154,22 @@ def tokenize(codex, text: str, refs, footnotes=(), fn_prefix: str | None = None,
                 continue
             end = pos + len(f.mark)
             taken.append((pos, end))
-            marks.append((pos, end, Tok("fn", f.mark, fn={"id": f"{fn_prefix}-fn{i}",
-                                                          "back": f"{fn_prefix}-fnref{i}",
-                                                          "n": i, "text": f.text})))
+            marks.append(
+                (
+                    pos,
+                    end,
+                    Tok(
+                        "fn",
+                        f.mark,
+                        fn={
+                            "id": f"{fn_prefix}-fn{i}",
+                            "back": f"{fn_prefix}-fnref{i}",
+                            "n": i,
+                            "text": f.text,
+                        },
+                    ),
+                )
+            )
             cursor = end
     if penalties:
         for m in re.finditer(re.escape(PENALTY), text):
@@ -172,6 +202,7 @@ def tokenize(codex, text: str, refs, footnotes=(), fn_prefix: str | None = None,
 
 # --- view models -----------------------------------------------------------------
 
+
 @dataclass
 class Site:
     codex: Any
@@ -200,38 +231,81 @@ def node_view(site: Site, addr: str) -> dict:
     anc = addresses.anchor(addr)
     text_refs = [r for r in e.refs if r.field == "text"]
     title_refs = [r for r in e.refs if r.field == "title"]
-    chosen = next((w for w in e.witnesses if w.source == e.chosen),
-                  e.witnesses[0] if e.witnesses else None)
+    chosen = next(
+        (w for w in e.witnesses if w.source == e.chosen), e.witnesses[0] if e.witnesses else None
+    )
     others = [w for w in e.witnesses if w is not chosen]
-    variants = [{"source": w.source, "page": site.source_pages.get(w.source),
-                 "line": w.span.line, "end_line": w.span.end_line, "title": w.title,
-                 "text": w.text, "placed_by": w.placed_by, "truncated": w.truncated}
-                for w in others if (w.text, w.title) != (e.text, e.title)]
+    variants = [
+        {
+            "source": w.source,
+            "page": site.source_pages.get(w.source),
+            "line": w.span.line,
+            "end_line": w.span.end_line,
+            "title": w.title,
+            "text": w.text,
+            "placed_by": w.placed_by,
+            "truncated": w.truncated,
+        }
+        for w in others
+        if (w.text, w.title) != (e.text, e.title)
+    ]
     same = [w.source for w in others if (w.text, w.title) == (e.text, e.title)]
     footnotes = []
     for i, f in enumerate(e.footnotes, 1):
-        footnotes.append({"id": f"{anc}-fn{i}", "back": f"{anc}-fnref{i}", "mark": f.mark,
-                          "paras": tokenize(codex, f.text, f.refs, penalties=False)})
+        footnotes.append(
+            {
+                "id": f"{anc}-fn{i}",
+                "back": f"{anc}-fnref{i}",
+                "mark": f.mark,
+                "paras": tokenize(codex, f.text, f.refs, penalties=False),
+            }
+        )
     return {
-        "id": addr, "anchor": anc, "kind": e.kind, "label": e.label,
-        "display": display(addr), "title": e.title,
+        "id": addr,
+        "anchor": anc,
+        "kind": e.kind,
+        "label": e.label,
+        "display": display(addr),
+        "title": e.title,
         "title_toks": tokenize(codex, e.title or "", title_refs, penalties=False),
         "paras": tokenize(codex, e.text, text_refs, e.footnotes, fn_prefix=anc),
-        "footnotes": footnotes, "penalty": e.penalty, "inferred": e.inferred, "tags": e.tags,
-        "backlinks": [{"id": b, "display": display(b), "href": href(b)} for b in e.backlinks
-                      if b in codex.entries],
-        "chosen": e.chosen, "chosen_page": site.source_pages.get(e.chosen),
+        "footnotes": footnotes,
+        "penalty": e.penalty,
+        "inferred": e.inferred,
+        "tags": e.tags,
+        "backlinks": [
+            {"id": b, "display": display(b), "href": href(b)}
+            for b in e.backlinks
+            if b in codex.entries
+        ],
+        "chosen": e.chosen,
+        "chosen_page": site.source_pages.get(e.chosen),
         "line": chosen.span.line if chosen else None,
         "end_line": chosen.span.end_line if chosen else None,
         "truncated": bool(chosen and chosen.truncated),
-        "why": e.why, "variants": variants, "same": same,
-        "edits": [{"kind": x.label, "before": x.before, "after": x.after, "line": x.span.line,
-                   "why": x.why} for x in e.edits],
-        "rulings": [{"name": n, "title": site.specs[n].title if n in site.specs else n}
-                    for n in site.rulings_by_addr.get(addr, [])],
+        "why": e.why,
+        "variants": variants,
+        "same": same,
+        "edits": [
+            {
+                "kind": x.label,
+                "before": x.before,
+                "after": x.after,
+                "line": x.span.line,
+                "why": x.why,
+            }
+            for x in e.edits
+        ],
+        "rulings": [
+            {"name": n, "title": site.specs[n].title if n in site.specs else n}
+            for n in site.rulings_by_addr.get(addr, [])
+        ],
         "editions": _in_other_editions(site, addr),
-        "children": [node_view(site, c) for c in e.children
-                     if c in codex.entries and page_of(c) == page_of(addr)],
+        "children": [
+            node_view(site, c)
+            for c in e.children
+            if c in codex.entries and page_of(c) == page_of(addr)
+        ],
     }
 
 
@@ -256,23 +330,50 @@ def toc(site: Site, cov: dict) -> list[dict]:
         placed.add(law)
         e = codex.entries.get(law)
         c = cov_by_law.get(law, {})
-        sections = [{"id": a, "display": display(a), "title": codex.entries[a].title,
-                     "href": href(a), "kind": codex.entries[a].kind}
-                    for a in (e.children if e else []) if a in codex.entries]
-        return {"law": law, "href": law_page(law), "title": (e.title if e else None) or c.get("title"),
-                "sections": sections, "sources": c.get("sources", []),
-                "missing": c.get("missing", []), "truncated": c.get("truncated", []),
-                "inferred": c.get("inferred", False), "present": len(c.get("present", []))}
+        sections = [
+            {
+                "id": a,
+                "display": display(a),
+                "title": codex.entries[a].title,
+                "href": href(a),
+                "kind": codex.entries[a].kind,
+            }
+            for a in (e.children if e else [])
+            if a in codex.entries
+        ]
+        return {
+            "law": law,
+            "href": law_page(law),
+            "title": (e.title if e else None) or c.get("title"),
+            "sections": sections,
+            "sources": c.get("sources", []),
+            "missing": c.get("missing", []),
+            "truncated": c.get("truncated", []),
+            "inferred": c.get("inferred", False),
+            "present": len(c.get("present", [])),
+        }
 
     groups: list[dict] = []
 
     def division(addr: str) -> None:
         # a chapter's laws, then each of its parts with theirs
         e = codex.entries[addr]
-        laws = [law_item(law) for c in e.children
-                if (law := addresses.law_of(c)) in site.laws and law not in placed]
-        groups.append({"part": {"id": addr, "anchor": addresses.anchor(addr),
-                                "display": display(addr), "title": e.title}, "laws": laws})
+        laws = [
+            law_item(law)
+            for c in e.children
+            if (law := addresses.law_of(c)) in site.laws and law not in placed
+        ]
+        groups.append(
+            {
+                "part": {
+                    "id": addr,
+                    "anchor": addresses.anchor(addr),
+                    "display": display(addr),
+                    "title": e.title,
+                },
+                "laws": laws,
+            }
+        )
         for c in e.children:
             if c in codex.entries and codex.entries[c].kind == "part":
                 division(c)
@@ -319,8 +420,16 @@ def edit_segments(text: str, edits) -> list[dict]:
             continue
         if s > pos:
             plain(text[pos:s])
-        out.append({"kind": x.label, "classes": " ".join("edit-" + k for k in x.kind),
-                    "text": text[s:e], "after": x.after, "why": x.why, "line": x.span.line})
+        out.append(
+            {
+                "kind": x.label,
+                "classes": " ".join("edit-" + k for k in x.kind),
+                "text": text[s:e],
+                "after": x.after,
+                "why": x.why,
+                "line": x.span.line,
+            }
+        )
         for _ in range(text[s:e].count("\n")):
             line += 1
             out.append({"kind": "line", "line": line})
@@ -360,9 +469,17 @@ def _in_other_editions(site: Site, addr: str) -> list[dict]:
         return []
     from .compare import in_other_editions
 
-    found = in_other_editions({e: c.entries for e, c in site.family.items()}, site.codex.edition, addr)
-    return [{**o, "display": display(o["address"]), "href": edition_folder(site, o["edition"]) + href(o["address"])}
-            for o in found]
+    found = in_other_editions(
+        {e: c.entries for e, c in site.family.items()}, site.codex.edition, addr
+    )
+    return [
+        {
+            **o,
+            "display": display(o["address"]),
+            "href": edition_folder(site, o["edition"]) + href(o["address"]),
+        }
+        for o in found
+    ]
 
 
 def _heading(codex) -> str:
@@ -372,7 +489,9 @@ def _heading(codex) -> str:
     return known.heading if known else f"{editions.DEFAULT.title} (редакция {codex.edition})"
 
 
-def render_site(codex, folder: Path, build=None, *, family: dict | None = None, home: str = "") -> None:
+def render_site(
+    codex, folder: Path, build=None, *, family: dict | None = None, home: str = ""
+) -> None:
     """Write the site of ``codex`` into ``folder``; each other edition of the corpus
     gets its own site (table of contents, coverage, pages) in ``folder/<edition>/``,
     with an edition switch in every page's header."""
@@ -381,37 +500,65 @@ def render_site(codex, folder: Path, build=None, *, family: dict | None = None, 
     env = environment()
     by_addr, specs = _rulings()
     family = family or codex.by_edition
-    site = Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs, family=family, home=home)
+    site = Site(
+        codex=codex, build=build, rulings_by_addr=by_addr, specs=specs, family=family, home=home
+    )
     laws = addresses.laws(codex.entries)
     site.laws = laws
     site.source_pages = {s.name: f"source-{s.stem}.html" for s in codex.sources}
     cov = merge.coverage(codex)
-    common = {"sources": [{"name": s.name, "page": site.source_pages[s.name], "kind": s.kind}
-                          for s in codex.sources],
-              "has_fragments": bool(codex.fragments), "site_title": "Кодекс дубликатного бриджа",
-              "editions": [{"id": e, "href": edition_folder(site, e) + "index.html", "current": e == codex.edition}
-                           for e in family] if len(family) > 1 else []}
+    common = {
+        "sources": [
+            {"name": s.name, "page": site.source_pages[s.name], "kind": s.kind}
+            for s in codex.sources
+        ],
+        "has_fragments": bool(codex.fragments),
+        "site_title": "Кодекс дубликатного бриджа",
+        "editions": [
+            {"id": e, "href": edition_folder(site, e) + "index.html", "current": e == codex.edition}
+            for e in family
+        ]
+        if len(family) > 1
+        else [],
+    }
 
     def write(name: str, template: str, **ctx) -> None:
         html = env.get_template(template).render(page=name, **common, **ctx)
         (folder / name).write_text(html, encoding="utf-8")
 
     groups = toc(site, cov)
-    write("index.html", "index.html", title=_heading(codex), groups=groups,
-          unplaced=cov.get("unplaced", []), rule_count=len(specs))
+    write(
+        "index.html",
+        "index.html",
+        title=_heading(codex),
+        groups=groups,
+        unplaced=cov.get("unplaced", []),
+        rule_count=len(specs),
+    )
     for i, law in enumerate(laws):
         prev = laws[i - 1] if i else None
         nxt = laws[i + 1] if i + 1 < len(laws) else None
         e = codex.entries.get(law)
         nodes = [node_view(site, a) for a in law_roots(codex, law)]
-        write(law_page(law), "law.html", title=f"Правило {law}" + (f". {e.title}" if e and e.title else ""),
-              law=law, nodes=nodes, jsonld=jsonld.law_jsonld(codex, law, law_page(law)),
-              prev={"law": prev, "href": law_page(prev)} if prev else None,
-              next={"law": nxt, "href": law_page(nxt)} if nxt else None)
+        write(
+            law_page(law),
+            "law.html",
+            title=f"Правило {law}" + (f". {e.title}" if e and e.title else ""),
+            law=law,
+            nodes=nodes,
+            jsonld=jsonld.law_jsonld(codex, law, law_page(law)),
+            prev={"law": prev, "href": law_page(prev)} if prev else None,
+            next={"law": nxt, "href": law_page(nxt)} if nxt else None,
+        )
     frags = []
     for src, node in codex.fragments:
-        frags.append({"source": src, "page": site.source_pages.get(src),
-                      "nodes": list(_walk_fragment(codex, node, 0))})
+        frags.append(
+            {
+                "source": src,
+                "page": site.source_pages.get(src),
+                "nodes": list(_walk_fragment(codex, node, 0)),
+            }
+        )
     write("fragments.html", "fragments.html", title="Нераспределённые фрагменты", fragments=frags)
     # rulings
     rules = []
@@ -419,14 +566,29 @@ def render_site(codex, folder: Path, build=None, *, family: dict | None = None, 
         rules.append(_rule_view(site, spec))
     implemented = set(by_addr)
     judged = {a for s in specs.values() for a in s.judgement}
-    coverage_rows = [{"id": a, "display": display(a), "href": href(a), "kind": e.kind,
-                      "title": e.title, "rulings": by_addr.get(a, []),
-                      "judgement": a in judged,
-                      "state": ("judgement" if a in judged else "exec" if a in implemented else "none")}
-                     for a, e in codex.entries.items() if e.kind != "part"]
-    write("rules.html", "rules.html", title="Исполняемые правила", rules=rules, rows=coverage_rows,
-          n_exec=sum(r["state"] == "exec" for r in coverage_rows),
-          n_judge=sum(r["state"] == "judgement" for r in coverage_rows))
+    coverage_rows = [
+        {
+            "id": a,
+            "display": display(a),
+            "href": href(a),
+            "kind": e.kind,
+            "title": e.title,
+            "rulings": by_addr.get(a, []),
+            "judgement": a in judged,
+            "state": ("judgement" if a in judged else "exec" if a in implemented else "none"),
+        }
+        for a, e in codex.entries.items()
+        if e.kind != "part"
+    ]
+    write(
+        "rules.html",
+        "rules.html",
+        title="Исполняемые правила",
+        rules=rules,
+        rows=coverage_rows,
+        n_exec=sum(r["state"] == "exec" for r in coverage_rows),
+        n_judge=sum(r["state"] == "judgement" for r in coverage_rows),
+    )
     for r in rules:
         write(f"rule-{r['name']}.html", "rule.html", title=r["title"], rule=r)
     # sources
@@ -440,13 +602,21 @@ def render_site(codex, folder: Path, build=None, *, family: dict | None = None, 
                 kinds[k] = kinds.get(k, 0) + 1
         page = site.source_pages[s.name]
         assert page is not None, "the site has a page per source"
-        write(page, "source.html", title=f"Источник {s.name}", source=s,
-              segments=edit_segments(s.text, edits), cleaned=t.cleaned.text if t else "",
-              kinds=sorted(kinds.items()), profile=t.cleaned.profile if t else None)
+        write(
+            page,
+            "source.html",
+            title=f"Источник {s.name}",
+            source=s,
+            segments=edit_segments(s.text, edits),
+            cleaned=t.cleaned.text if t else "",
+            kinds=sorted(kinds.items()),
+            profile=t.cleaned.profile if t else None,
+        )
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
     (folder / "search-index.js").write_text(
-        _js_assign("KODEKS_PAGES", pages) + _js_assign("KODEKS_INDEX", data), encoding="utf-8")
+        _js_assign("KODEKS_PAGES", pages) + _js_assign("KODEKS_INDEX", data), encoding="utf-8"
+    )
     for name in STATIC:
         shutil.copyfile(TEMPLATES / name, folder / name)
     if not home:
@@ -455,11 +625,17 @@ def render_site(codex, folder: Path, build=None, *, family: dict | None = None, 
 
 
 def _walk_fragment(codex, node, depth):
-    yield {"depth": depth, "kind": node.kind, "label": node.label, "title": node.title,
-           "line": node.span.line, "end_line": node.span.end_line,
-           "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
-           "refs": [r.text for r in node.refs],
-           "footnotes": [{"mark": f.mark, "text": f.text} for f in node.footnotes]}
+    yield {
+        "depth": depth,
+        "kind": node.kind,
+        "label": node.label,
+        "title": node.title,
+        "line": node.span.line,
+        "end_line": node.span.end_line,
+        "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
+        "refs": [r.text for r in node.refs],
+        "footnotes": [{"mark": f.mark, "text": f.text} for f in node.footnotes],
+    }
     for c in node.children:
         yield from _walk_fragment(codex, c, depth + 1)
 
@@ -468,8 +644,12 @@ def _rule_view(site: Site, spec) -> dict:
     codex = site.codex
 
     def link(a: str) -> dict:
-        return {"id": a, "display": display(a), "href": href(a) if a in codex.entries else None,
-                "title": codex.entries[a].title if a in codex.entries else None}
+        return {
+            "id": a,
+            "display": display(a),
+            "href": href(a) if a in codex.entries else None,
+            "title": codex.entries[a].title if a in codex.entries else None,
+        }
 
     try:
         examples = spec.examples()
@@ -478,19 +658,29 @@ def _rule_view(site: Site, spec) -> dict:
     ex_views = []
     for ex in examples:
         res = ex.get("result") or {}
-        ex_views.append({
-            "title": ex.get("title", ""),
-            "input": json.dumps(ex.get("input", {}), ensure_ascii=False, indent=1),
-            "outcome": json.dumps(res.get("outcome", {}), ensure_ascii=False, indent=1),
-            "steps": [dict(link(s["address"]), finding=s.get("finding", ""), text=s.get("text", ""))
-                      for s in res.get("steps", [])],
-            "judgement": [dict(link(j["address"]), text=j.get("text", ""))
-                          for j in res.get("judgement", [])],
-        })
-    return {"name": spec.name, "title": spec.title, "summary": spec.summary,
-            "href": f"rule-{spec.name}.html",
-            "implements": [link(a) for a in spec.implements],
-            "judgement": [link(a) for a in spec.judgement],
-            "outside": [link(a) for a in spec.outside],
-            "inputs": [{"name": n, "text": t} for n, t in spec.inputs],
-            "examples": ex_views}
+        ex_views.append(
+            {
+                "title": ex.get("title", ""),
+                "input": json.dumps(ex.get("input", {}), ensure_ascii=False, indent=1),
+                "outcome": json.dumps(res.get("outcome", {}), ensure_ascii=False, indent=1),
+                "steps": [
+                    dict(link(s["address"]), finding=s.get("finding", ""), text=s.get("text", ""))
+                    for s in res.get("steps", [])
+                ],
+                "judgement": [
+                    dict(link(j["address"]), text=j.get("text", ""))
+                    for j in res.get("judgement", [])
+                ],
+            }
+        )
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "summary": spec.summary,
+        "href": f"rule-{spec.name}.html",
+        "implements": [link(a) for a in spec.implements],
+        "judgement": [link(a) for a in spec.judgement],
+        "outside": [link(a) for a in spec.outside],
+        "inputs": [{"name": n, "text": t} for n, t in spec.inputs],
+        "examples": ex_views,
+    }

@@ -45,27 +45,35 @@ class _Toc:
     def entry(self, text: str, page: str | None, span: Span) -> TocEntry:
         m = PART_HEAD.match(text)
         if m:
-            return TocEntry(addresses.division(m[1], m[2]), "part", m[2], text[m.end():].strip(), page, span)
+            return TocEntry(
+                addresses.division(m[1], m[2]), "part", m[2], text[m.end() :].strip(), page, span
+            )
         m = LAW_HEAD.match(text)
         if m:
             self.law, self.section, self.clause = m[1], None, None
-            return TocEntry(m[1], "law", m[1], text[m.end():].strip(), page, span)
+            return TocEntry(m[1], "law", m[1], text[m.end() :].strip(), page, span)
         m = SECTION.match(text)
         if m:
             label = addresses.latin(m[1]).upper()
             self.section = addresses.child(self.law, "section", label)
             self.clause = None
-            return TocEntry(self.section, "section", label, text[m.end():].strip(), page, span)
+            return TocEntry(self.section, "section", label, text[m.end() :].strip(), page, span)
         m = CLAUSE.match(text)
         if m:
             label = str(int(m[1]))
             self.clause = addresses.child(self.section, "clause", label)
-            return TocEntry(self.clause, "clause", label, text[m.end():].strip(), page, span)
+            return TocEntry(self.clause, "clause", label, text[m.end() :].strip(), page, span)
         m = SUBCLAUSE.match(text)
         if m:
             label = "(" + addresses.latin(m[1]).upper() + ")"
-            return TocEntry(addresses.child(self.clause, "subclause", label), "subclause", label,
-                            text[m.end():].strip(), page, span)
+            return TocEntry(
+                addresses.child(self.clause, "subclause", label),
+                "subclause",
+                label,
+                text[m.end() :].strip(),
+                page,
+                span,
+            )
         return TocEntry(None, "other", None, text, page, span)
 
 
@@ -84,7 +92,9 @@ def toc_entries(tok: Token, span_of: SpanOf) -> list[TocEntry]:
             start = pending_start if pending else ln.start
             text = f"{pending} {text}".strip() if pending else text
             pending = ""
-            if page is None and k == len(pieces) - 1 and tok.rule != "heading_list":  # the entry goes on over the next line, up to its leader
+            if (
+                page is None and k == len(pieces) - 1 and tok.rule != "heading_list"
+            ):  # the entry goes on over the next line, up to its leader
                 pending, pending_start = text, start
                 continue
             out.append(reader.entry(text, page, span_of(start, ln.end)))
@@ -105,7 +115,9 @@ def index_entries(tok: Token, span_of: SpanOf) -> list[IndexEntry]:
             else:
                 term = " ".join(DITTO.sub(head, text).split())
             if nums:
-                targets = tuple(str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0)
+                targets = tuple(
+                    str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0
+                )
                 out.append(IndexEntry(term, targets, span_of(ln.start, ln.end)))
     return out
 

@@ -33,8 +33,13 @@ def seg(text: str, kind: str = "laws"):
 
 def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subprocess.CompletedProcess:
     """Run the real CLI (the installed console script's module) as a user would."""
-    proc = subprocess.run([sys.executable, "-m", "pipeline.cli", *args], cwd=cwd or ROOT,
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", *args],
+        cwd=cwd or ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if check and proc.returncode != 0:
         raise AssertionError(f"kodeks {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr}")
     return proc

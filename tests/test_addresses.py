@@ -8,13 +8,16 @@ import pytest
 from pipeline import addresses
 
 
-@pytest.mark.parametrize("word, numeral, address, shown", [
-    ("Глава", "III", "chapter:III", "Глава III"),
-    ("ГЛАВА", "x", "chapter:X", "Глава X"),
-    ("Часть", "II", "chapter-part:II", "Часть II"),
-    ("Раздел", "I", "part:I", "Раздел I"),
-    ("Раздел", "1", "part:1", "Раздел 1"),
-])
+@pytest.mark.parametrize(
+    "word, numeral, address, shown",
+    [
+        ("Глава", "III", "chapter:III", "Глава III"),
+        ("ГЛАВА", "x", "chapter:X", "Глава X"),
+        ("Часть", "II", "chapter-part:II", "Часть II"),
+        ("Раздел", "I", "part:I", "Раздел I"),
+        ("Раздел", "1", "part:1", "Раздел 1"),
+    ],
+)
 def test_division_addresses(word, numeral, address, shown):
     assert addresses.division(word, numeral) == address
     assert addresses.is_canonical(address)
@@ -31,7 +34,10 @@ def test_division_word_that_is_none():
 
 def test_division_anchors_and_ranks():
     assert [addresses.anchor(a) for a in ("part:I", "chapter:III", "chapter-part:II")] == [
-        "part-I", "chapter-III", "chapter-part-II"]
+        "part-I",
+        "chapter-III",
+        "chapter-part-II",
+    ]
     assert addresses.division_rank("chapter:V") < addresses.division_rank("chapter-part:II")
     assert addresses.parent("chapter-part:II") is None and addresses.law_of("chapter:III") is None
 
@@ -41,43 +47,63 @@ def test_roman_order_in_sort_key():
     assert got == ["part:IV", "part:VIII", "part:IX", "64"]
 
 
-@pytest.mark.parametrize("args, kw, expected", [
-    (("64",), {}, "64"),
-    (("64", "А", "1"), {}, "64A1"),                       # Cyrillic look-alike
-    (("67", "B", "01", "(а)"), {}, "67B1(A)"),            # leading zero, Cyrillic subclause
-    (("9", "A", "2", "(B)(1)"), {}, "9A2(B)(1)"),
-    (("64", "A", "1", "", "(i)"), {}, "64A1(i)"),
-    (("64",), {"para": "10"}, "64.10"),
-    (("64",), {"para": "08", "para_items": "(ii)"}, "64.8(ii)"),
-    (("64", "AB"), {}, None),                             # not one section letter
-    (("1000",), {}, None),
-])
+@pytest.mark.parametrize(
+    "args, kw, expected",
+    [
+        (("64",), {}, "64"),
+        (("64", "А", "1"), {}, "64A1"),  # Cyrillic look-alike
+        (("67", "B", "01", "(а)"), {}, "67B1(A)"),  # leading zero, Cyrillic subclause
+        (("9", "A", "2", "(B)(1)"), {}, "9A2(B)(1)"),
+        (("64", "A", "1", "", "(i)"), {}, "64A1(i)"),
+        (("64",), {"para": "10"}, "64.10"),
+        (("64",), {"para": "08", "para_items": "(ii)"}, "64.8(ii)"),
+        (("64", "AB"), {}, None),  # not one section letter
+        (("1000",), {}, None),
+    ],
+)
 def test_compose(args, kw, expected):
     assert addresses.compose(*args, **kw) == expected
 
 
-@pytest.mark.parametrize("address, shown", [
-    ("part:I", "Раздел I"), ("chapter:III", "Глава III"), ("chapter-part:II", "Часть II"),
-    ("64A1", "64A1"), ("64.10(i)", "64.10(i)"),
-])
+@pytest.mark.parametrize(
+    "address, shown",
+    [
+        ("part:I", "Раздел I"),
+        ("chapter:III", "Глава III"),
+        ("chapter-part:II", "Часть II"),
+        ("64A1", "64A1"),
+        ("64.10(i)", "64.10(i)"),
+    ],
+)
 def test_display(address, shown):
     assert addresses.display(address) == shown
 
 
-@pytest.mark.parametrize("address, words", [
-    ("64A1", "law 64 section A clause 1"),
-    ("67B1(A)", "law 67 section B clause 1 subclause (A)"),
-    ("64.10(i)", "commentary 64.10 item (i)"),
-    ("part:I", "part I"),
-    ("nonsense", "nonsense"),
-])
+@pytest.mark.parametrize(
+    "address, words",
+    [
+        ("64A1", "law 64 section A clause 1"),
+        ("67B1(A)", "law 67 section B clause 1 subclause (A)"),
+        ("64.10(i)", "commentary 64.10 item (i)"),
+        ("part:I", "part I"),
+        ("nonsense", "nonsense"),
+    ],
+)
 def test_describe(address, words):
     assert addresses.describe(address) == words
 
 
-@pytest.mark.parametrize("address, section", [
-    ("64A1(B)", "64A"), ("64A", "64A"), ("64", None), ("64.10", None), (None, None), ("part:I", None),
-])
+@pytest.mark.parametrize(
+    "address, section",
+    [
+        ("64A1(B)", "64A"),
+        ("64A", "64A"),
+        ("64", None),
+        ("64.10", None),
+        (None, None),
+        ("part:I", None),
+    ],
+)
 def test_section_of(address, section):
     assert addresses.section_of(address) == section
 

@@ -59,11 +59,18 @@ def read_back(docs: dict[str, etree._ElementTree]) -> dict[str, dict]:
             refs = []
             for part in ([heading] if heading is not None else []) + paras:
                 refs += [(r.text, target_of(r.get("href"))) for r in part.iter(f"{{{akn.NS}}}ref")]
-            notes = [(n.get("marker"), "\n".join(plain(p) for p in n.findall("a:p", NS)))
-                     for p in paras for n in p.iter(f"{{{akn.NS}}}authorialNote")]
-            out[address] = {"doc": name, "title": plain(heading) if heading is not None else None,
-                            "text": "\n".join(plain(p) for p in paras), "refs": sorted(refs),
-                            "footnotes": notes}
+            notes = [
+                (n.get("marker"), "\n".join(plain(p) for p in n.findall("a:p", NS)))
+                for p in paras
+                for n in p.iter(f"{{{akn.NS}}}authorialNote")
+            ]
+            out[address] = {
+                "doc": name,
+                "title": plain(heading) if heading is not None else None,
+                "text": "\n".join(plain(p) for p in paras),
+                "refs": sorted(refs),
+                "footnotes": notes,
+            }
     return out
 
 
@@ -89,12 +96,20 @@ def test_round_trip_matches_codex_json(built, docs):
         assert got["title"] == (e["title"] or None), address
         assert got["text"] == e["text"], address
         assert got["footnotes"] == [(f["mark"], f["text"]) for f in e["footnotes"]], address
-        want = [(r["text"], r["resolved"] if r["status"] in ("exact", "ancestor") else r["target"])
-                for r in e["refs"]] + [(r["text"], r["resolved"] if r["status"] in ("exact", "ancestor")
-                                        else r["target"]) for f in e["footnotes"] for r in f["refs"]]
+        want = [
+            (r["text"], r["resolved"] if r["status"] in ("exact", "ancestor") else r["target"])
+            for r in e["refs"]
+        ] + [
+            (r["text"], r["resolved"] if r["status"] in ("exact", "ancestor") else r["target"])
+            for f in e["footnotes"]
+            for r in f["refs"]
+        ]
         assert got["refs"] == sorted(want), address
-        assert got["doc"] == ("commentary.xml" if e["kind"] in ("commentary",) or
-                              addresses.parse(address).para is not None else "act.xml")
+        assert got["doc"] == (
+            "commentary.xml"
+            if e["kind"] in ("commentary",) or addresses.parse(address).para is not None
+            else "act.xml"
+        )
 
 
 def test_levels_and_inline_markers(docs):
@@ -107,10 +122,14 @@ def test_levels_and_inline_markers(docs):
     assert penalties and all(p.text == "(НАКАЗАНИЕ)" for p in penalties)
     # every in-document reference lands on an element of this document
     eids = {el.get("eId") for el in act.iter() if isinstance(el.tag, str) and el.get("eId")}
-    local = [r.get("href")[1:] for r in act.iter(f"{{{akn.NS}}}ref") if r.get("href").startswith("#")]
+    local = [
+        r.get("href")[1:] for r in act.iter(f"{{{akn.NS}}}ref") if r.get("href").startswith("#")
+    ]
     assert local and set(local) <= eids
     comm = docs["commentary.xml"]
-    point = comm.find(".//a:paragraph[@eId='art_64__para_10']/a:point[@eId='art_64__para_10__point_i']", NS)
+    point = comm.find(
+        ".//a:paragraph[@eId='art_64__para_10']/a:point[@eId='art_64__para_10__point_i']", NS
+    )
     assert point is not None
     # the commentary's references to the laws point into the act's work
     work = act.find(".//a:FRBRWork/a:FRBRuri", NS).get("value")
@@ -160,8 +179,9 @@ def test_entry_without_a_place_is_kept_with_a_diagnostic(tmp_path):
     import dataclasses
 
     entries["64B6"] = dataclasses.replace(stray, parent="64Z")
-    entries["64B"] = dataclasses.replace(entries["64B"], children=tuple(c for c in entries["64B"].children
-                                                                         if c != "64B6"))
+    entries["64B"] = dataclasses.replace(
+        entries["64B"], children=tuple(c for c in entries["64B"].children if c != "64B6")
+    )
     codex = dataclasses.replace(b.codex, entries=entries, fragments=())
     found = akn.write_akn(codex, tmp_path)
     assert [d.code for d in found] == ["K702"] and "64B6" in found[0].message
@@ -192,18 +212,33 @@ def test_division_levels_map_to_akn_elements(tmp_path):
     entries = dict(b.codex.entries)
     law = entries["24"]
     template = entries["part:I"]
-    entries["chapter:III"] = dataclasses.replace(template, id="chapter:III", label="III", title="Глава",
-                                                 parent=None, children=("chapter-part:II",))
-    entries["chapter-part:II"] = dataclasses.replace(template, id="chapter-part:II", label="II", title="Часть",
-                                                     parent="chapter:III", children=("part:I",))
+    entries["chapter:III"] = dataclasses.replace(
+        template,
+        id="chapter:III",
+        label="III",
+        title="Глава",
+        parent=None,
+        children=("chapter-part:II",),
+    )
+    entries["chapter-part:II"] = dataclasses.replace(
+        template,
+        id="chapter-part:II",
+        label="II",
+        title="Часть",
+        parent="chapter:III",
+        children=("part:I",),
+    )
     entries["part:I"] = dataclasses.replace(template, parent="chapter-part:II")
     roots = tuple("chapter:III" if r == "part:I" else r for r in b.codex.roots)
     codex = dataclasses.replace(b.codex, entries=entries, roots=roots, fragments=())
     assert not akn.write_akn(codex, tmp_path)
     tree = etree.parse(str(tmp_path / "1987" / "act.xml"))
     assert akn._schema().validate(tree)
-    path = tree.find(".//a:chapter[@eId='chp_III']/a:subchapter[@eId='subchp_II']/a:part[@eId='part_I']"
-                     "/a:article[@eId='art_24']", NS)
+    path = tree.find(
+        ".//a:chapter[@eId='chp_III']/a:subchapter[@eId='subchp_II']/a:part[@eId='part_I']"
+        "/a:article[@eId='art_24']",
+        NS,
+    )
     assert path is not None and law.title in "".join(path.find("a:heading", NS).itertext())
 
 
@@ -217,7 +252,9 @@ def test_reference_missing_from_its_text_is_reported(tmp_path):
     b = run(Path(__file__).resolve().parent.parent / "corpus")
     entries = dict(b.codex.entries)
     ref = next(r for r in entries["67A2"].refs if r.field == "text")
-    entries["67A2"] = dataclasses.replace(entries["67A2"], text=entries["67A2"].text.replace(ref.text, "…"))
+    entries["67A2"] = dataclasses.replace(
+        entries["67A2"], text=entries["67A2"].text.replace(ref.text, "…")
+    )
     codex = dataclasses.replace(b.codex, entries=entries, fragments=())
     found = [d for d in akn.write_akn(codex, tmp_path) if d.code == "K702"]
     assert found and ref.text in found[0].message and "art_67__sec_A__cl_2" in found[0].message

@@ -39,10 +39,23 @@ def cli(*argv: str) -> int:
 
 # --- lookups ----------------------------------------------------------------------
 
-LENIENT = {"64A1": "64A1", "64 A 1": "64A1", "64а1": "64A1", "64А1": "64A1", "правило 64А1": "64A1",
-           "Правило 64, A1": "64A1", "Law 64A1": "64A1", "67B1(A)": "67B1(A)", "67B1a": "67B1(A)",
-           "67 B 1 (а)": "67B1(A)", "п. 64.10": "64.10", "64.10(i)": "64.10(i)", "Правило 64": "64",
-           "part:I": "part:I", "B4": "64B4"}
+LENIENT = {
+    "64A1": "64A1",
+    "64 A 1": "64A1",
+    "64а1": "64A1",
+    "64А1": "64A1",
+    "правило 64А1": "64A1",
+    "Правило 64, A1": "64A1",
+    "Law 64A1": "64A1",
+    "67B1(A)": "67B1(A)",
+    "67B1a": "67B1(A)",
+    "67 B 1 (а)": "67B1(A)",
+    "п. 64.10": "64.10",
+    "64.10(i)": "64.10(i)",
+    "Правило 64": "64",
+    "part:I": "part:I",
+    "B4": "64B4",
+}
 
 
 @pytest.mark.parametrize("text,address", LENIENT.items())
@@ -103,8 +116,10 @@ def test_missing_and_stale_index(out, tmp_path):
     shutil.copy(out / "codex.sqlite", folder / "codex.sqlite")
     Codex.load(folder).close()
     path = folder / "codex.json"
-    path.write_text(path.read_text(encoding="utf-8").replace("Нарушитель выиграл", "Нарушитель взял"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("Нарушитель выиграл", "Нарушитель взял"),
+        encoding="utf-8",
+    )
     with pytest.raises(KodeksError, match=r"stale.*kodeks build"):
         Codex.load(folder)
     with pytest.raises(KodeksError, match="kodeks build"):
@@ -112,6 +127,7 @@ def test_missing_and_stale_index(out, tmp_path):
 
 
 # --- CLI ---------------------------------------------------------------------------
+
 
 def test_show_text(out, capsys):
     assert cli("show", "правило 64А1", "--codex", str(out)) == 0
@@ -123,7 +139,9 @@ def test_show_text(out, capsys):
 def test_show_commentary(out, capsys):
     assert cli("show", "64", "--codex", str(out)) == 0
     text = capsys.readouterr().out
-    assert "Commentary" in text and "64.10" in text and "Разыгрывающий совершает фальшренонс" in text
+    assert (
+        "Commentary" in text and "64.10" in text and "Разыгрывающий совершает фальшренонс" in text
+    )
 
 
 def test_show_json(out, capsys):
@@ -149,8 +167,21 @@ def test_show_missing_output(tmp_path, capsys):
 def test_search_cli(out, capsys):
     assert cli("search", "выявленный", "фальшренонс", "--codex", str(out)) == 0
     assert "64A" in capsys.readouterr().out
-    assert cli("search", "фальшренонс", "--law", "64", "--kind", "commentary", "--codex", str(out),
-               "--format", "json") == 0
+    assert (
+        cli(
+            "search",
+            "фальшренонс",
+            "--law",
+            "64",
+            "--kind",
+            "commentary",
+            "--codex",
+            str(out),
+            "--format",
+            "json",
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert [h["address"] for h in data["hits"]] == ["64.10"]
     assert cli("search", "", "--codex", str(out)) == 2
@@ -194,7 +225,22 @@ def test_coverage_cli(out, capsys):
 
 
 def test_module_main(out):
-    proc = subprocess.run([sys.executable, "-m", "pipeline.lookup_cli", "show", "64а1", "--codex", str(out),
-                           "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pipeline.lookup_cli",
+            "show",
+            "64а1",
+            "--codex",
+            str(out),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["address"] == "64A1"

@@ -32,77 +32,187 @@ def rules_used(text: str, kind: str = "laws") -> set[str]:
 # rule name -> rows of (title, cleaned text, source kind, expected tokens)
 CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
     "blank": [
-        ("empty lines make no token", "\n\nТекст абзаца.\n", "laws", [("para", None, "Текст абзаца.")]),
+        (
+            "empty lines make no token",
+            "\n\nТекст абзаца.\n",
+            "laws",
+            [("para", None, "Текст абзаца.")],
+        ),
         ("spaces only", "   \nТекст.", "laws", [("para", None, "Текст.")]),
     ],
     "index": [
-        ("ditto marks and law numbers", "Заявка\n= вне очереди..........27,31\n= после паса.............35", "laws",
-         [("index", None, "")]),
-        ("entries merged on one line", "Болван..........43 Взятка..........44,67 Контракт..........22", "laws",
-         [("index", None, "")]),
-        ("leaders removed by the cleaner", "Болван~43\nВзятка~44\nКонтракт~22", "laws", [("index", None, "")]),
-        ("an index ends where the text begins",
-         "Болван~43\nВзятка~44\nЭто уже обычный текст страницы.", "laws",
-         [("index", None, ""), ("para", None, "Это уже обычный текст страницы.")]),
-        ("a cut-off last entry belongs to it", "Болван~43\nВзятка~44\nНесогласие о", "laws",
-         [("index", None, "")]),
+        (
+            "ditto marks and law numbers",
+            "Заявка\n= вне очереди..........27,31\n= после паса.............35",
+            "laws",
+            [("index", None, "")],
+        ),
+        (
+            "entries merged on one line",
+            "Болван..........43 Взятка..........44,67 Контракт..........22",
+            "laws",
+            [("index", None, "")],
+        ),
+        (
+            "leaders removed by the cleaner",
+            "Болван~43\nВзятка~44\nКонтракт~22",
+            "laws",
+            [("index", None, "")],
+        ),
+        (
+            "an index ends where the text begins",
+            "Болван~43\nВзятка~44\nЭто уже обычный текст страницы.",
+            "laws",
+            [("index", None, ""), ("para", None, "Это уже обычный текст страницы.")],
+        ),
+        (
+            "a cut-off last entry belongs to it",
+            "Болван~43\nВзятка~44\nНесогласие о",
+            "laws",
+            [("index", None, "")],
+        ),
     ],
     "toc": [
-        ("law and section entries", "Правило 5. Места игроков~12\nA.Выбор места~12\nB.Смена места~13", "laws",
-         [("toc", None, "")]),
-        ("an entry wrapped before its leader", "Правило 5. Места игроков~12\nA.Выбор места, если игроки\n"
-         "не договорились~12\nB.Смена места~13", "laws", [("toc", None, "")]),
-        ("entries merged on one line", "2.Ход принят..........83 Правило 6. Тасование..........84", "laws",
-         [("toc", None, "")]),
-        ("one leader alone is no table", "Правило 5. Места игроков..........12\nТекст правила.", "laws",
-         [("law", "5", "Места игроков..........12"), ("para", None, "Текст правила.")]),
+        (
+            "law and section entries",
+            "Правило 5. Места игроков~12\nA.Выбор места~12\nB.Смена места~13",
+            "laws",
+            [("toc", None, "")],
+        ),
+        (
+            "an entry wrapped before its leader",
+            "Правило 5. Места игроков~12\nA.Выбор места, если игроки\n"
+            "не договорились~12\nB.Смена места~13",
+            "laws",
+            [("toc", None, "")],
+        ),
+        (
+            "entries merged on one line",
+            "2.Ход принят..........83 Правило 6. Тасование..........84",
+            "laws",
+            [("toc", None, "")],
+        ),
+        (
+            "one leader alone is no table",
+            "Правило 5. Места игроков..........12\nТекст правила.",
+            "laws",
+            [("law", "5", "Места игроков..........12"), ("para", None, "Текст правила.")],
+        ),
     ],
     "heading_list": [
-        ("two headings, then the chapter heading again", "ПРАВИЛО 92. АПЕЛЛЯЦИЯ\nПРАВИЛО 93. ПРОЦЕДУРА\n\n"
-         "Глава XI. Апелляции", "laws", [("toc", None, ""), ("part", "XI", "Апелляции")]),
-        ("a chapter's list of its laws", "ПРАВИЛО 23. ПАС\nПРАВИЛО 24. КОНТРА\nПРАВИЛО 25. РЕКОНТРА\n"
-         "ПРАВИЛО 23. ПАС\nТекст правила.", "laws",
-         [("toc", None, ""), ("law", "23", "ПАС"), ("para", None, "Текст правила.")]),
-        ("two headings in a row are still laws", "Правило 1. Колода\nПравило 2. Тасование\nТекст.", "laws",
-         [("law", "1", "Колода"), ("law", "2", "Тасование"), ("para", None, "Текст.")]),
+        (
+            "two headings, then the chapter heading again",
+            "ПРАВИЛО 92. АПЕЛЛЯЦИЯ\nПРАВИЛО 93. ПРОЦЕДУРА\n\nГлава XI. Апелляции",
+            "laws",
+            [("toc", None, ""), ("part", "XI", "Апелляции")],
+        ),
+        (
+            "a chapter's list of its laws",
+            "ПРАВИЛО 23. ПАС\nПРАВИЛО 24. КОНТРА\nПРАВИЛО 25. РЕКОНТРА\n"
+            "ПРАВИЛО 23. ПАС\nТекст правила.",
+            "laws",
+            [("toc", None, ""), ("law", "23", "ПАС"), ("para", None, "Текст правила.")],
+        ),
+        (
+            "two headings in a row are still laws",
+            "Правило 1. Колода\nПравило 2. Тасование\nТекст.",
+            "laws",
+            [("law", "1", "Колода"), ("law", "2", "Тасование"), ("para", None, "Текст.")],
+        ),
     ],
     "foreign": [
-        ("an English original after the Russian text",
-         "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.", "laws",
-         [("foreign", None, "")]),
-        ("a Latin abbreviation inside Russian text stays", "Судья применяет правило S.O. к этой сдаче.", "laws",
-         [("para", None, "Судья применяет правило S.O. к этой сдаче.")]),
+        (
+            "an English original after the Russian text",
+            "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.",
+            "laws",
+            [("foreign", None, "")],
+        ),
+        (
+            "a Latin abbreviation inside Russian text stays",
+            "Судья применяет правило S.O. к этой сдаче.",
+            "laws",
+            [("para", None, "Судья применяет правило S.O. к этой сдаче.")],
+        ),
         ("a tag alone is no foreign text", "(DC4)", "commentary", [("para", None, "(DC4)")]),
     ],
     "part": [
-        ("Раздел with a dash", "Раздел I - Общие положения", "laws", [("part", "I", "Общие положения")]),
+        (
+            "Раздел with a dash",
+            "Раздел I - Общие положения",
+            "laws",
+            [("part", "I", "Общие положения")],
+        ),
         ("Глава", "Глава VIII - Ход игры", "laws", [("part", "VIII", "Ход игры")]),
         ("Часть with a colon", "Часть II: Розыгрыш", "laws", [("part", "II", "Розыгрыш")]),
         ("capitals", "ГЛАВА V. ТОРГОВЛЯ", "laws", [("part", "V", "ТОРГОВЛЯ")]),
-        ("a part run into its chapter's heading", "Глава V. Торговля - Часть II Отклонения в процедуре", "laws",
-         [("part", "V", "Торговля"), ("part", "II", "Отклонения в процедуре")]),
-        ("a word, not a heading", "Разделение карт по мастям.", "laws", [("para", None, "Разделение карт по мастям.")]),
+        (
+            "a part run into its chapter's heading",
+            "Глава V. Торговля - Часть II Отклонения в процедуре",
+            "laws",
+            [("part", "V", "Торговля"), ("part", "II", "Отклонения в процедуре")],
+        ),
+        (
+            "a word, not a heading",
+            "Разделение карт по мастям.",
+            "laws",
+            [("para", None, "Разделение карт по мастям.")],
+        ),
     ],
     "law": [
         ("heading", "Правило 12. Права судьи", "laws", [("law", "12", "Права судьи")]),
-        ("no space after the full stop", "Правило 7.Карты на столе", "laws", [("law", "7", "Карты на столе")]),
+        (
+            "no space after the full stop",
+            "Правило 7.Карты на столе",
+            "laws",
+            [("law", "7", "Карты на столе")],
+        ),
         ("capitals", "ПРАВИЛО 30. ПАС", "laws", [("law", "30", "ПАС")]),
-        ("a reference in running text is no heading", "По правилу 12 судья решает.", "laws",
-         [("para", None, "По правилу 12 судья решает.")]),
+        (
+            "a reference in running text is no heading",
+            "По правилу 12 судья решает.",
+            "laws",
+            [("para", None, "По правилу 12 судья решает.")],
+        ),
     ],
     "footnote": [
-        ("body after a dash", "(*) - Так бывает редко.", "laws", [("footnote", "(*)", "Так бывает редко.")]),
-        ("numbered mark", "(*2) – Второе примечание.", "laws", [("footnote", "(*2)", "Второе примечание.")]),
+        (
+            "body after a dash",
+            "(*) - Так бывает редко.",
+            "laws",
+            [("footnote", "(*)", "Так бывает редко.")],
+        ),
+        (
+            "numbered mark",
+            "(*2) – Второе примечание.",
+            "laws",
+            [("footnote", "(*2)", "Второе примечание.")],
+        ),
     ],
     "commentary": [
-        ("paragraph", "12.3. Судья выслушивает обе стороны.", "commentary",
-         [("commentary", "12.3", "Судья выслушивает обе стороны.")]),
-        ("two numbers, labelled by the first", "40.2,3. Оба случая решаются одинаково.", "commentary",
-         [("commentary", "40.2", "Оба случая решаются одинаково.")]),
-        ("a lettered item opens the paragraph", "1.1.(a) Судья проверяет колоду.", "commentary",
-         [("commentary", "1.1", "(a) Судья проверяет колоду.")]),
-        ("comma for the full stop", "40,5. Судья смотрит на запись.", "commentary",
-         [("commentary", "40.5", "Судья смотрит на запись.")]),
+        (
+            "paragraph",
+            "12.3. Судья выслушивает обе стороны.",
+            "commentary",
+            [("commentary", "12.3", "Судья выслушивает обе стороны.")],
+        ),
+        (
+            "two numbers, labelled by the first",
+            "40.2,3. Оба случая решаются одинаково.",
+            "commentary",
+            [("commentary", "40.2", "Оба случая решаются одинаково.")],
+        ),
+        (
+            "a lettered item opens the paragraph",
+            "1.1.(a) Судья проверяет колоду.",
+            "commentary",
+            [("commentary", "1.1", "(a) Судья проверяет колоду.")],
+        ),
+        (
+            "comma for the full stop",
+            "40,5. Судья смотрит на запись.",
+            "commentary",
+            [("commentary", "40.5", "Судья смотрит на запись.")],
+        ),
     ],
     "subclause": [
         ("letter", "(B).Партнёр нарушителя", "laws", [("subclause", "(B)", "Партнёр нарушителя")]),
@@ -110,44 +220,96 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ("digit", "(2).Болван молчит.", "laws", [("subclause", "(2)", "Болван молчит.")]),
     ],
     "item": [
-        ("roman item", "(ii) Второй вариант решения.", "commentary", [("item", "(ii)", "Второй вариант решения.")]),
-        ("a subclause needs its full stop, an item its space", "(iv)Слитно.", "commentary",
-         [("para", None, "(iv)Слитно.")]),
+        (
+            "roman item",
+            "(ii) Второй вариант решения.",
+            "commentary",
+            [("item", "(ii)", "Второй вариант решения.")],
+        ),
+        (
+            "a subclause needs its full stop, an item its space",
+            "(iv)Слитно.",
+            "commentary",
+            [("para", None, "(iv)Слитно.")],
+        ),
     ],
     "section": [
         ("Latin letter", "C.Порядок действий", "laws", [("section", "C", "Порядок действий")]),
         ("Cyrillic letter", "В.Второй раздел", "laws", [("section", "B", "Второй раздел")]),
-        ("space after the full stop", "D. Четвёртый раздел", "laws", [("section", "D", "Четвёртый раздел")]),
-        ("an initial before a Latin name is no section", "B.K. Hansen", "laws", [("para", None, "B.K. Hansen")]),
+        (
+            "space after the full stop",
+            "D. Четвёртый раздел",
+            "laws",
+            [("section", "D", "Четвёртый раздел")],
+        ),
+        (
+            "an initial before a Latin name is no section",
+            "B.K. Hansen",
+            "laws",
+            [("para", None, "B.K. Hansen")],
+        ),
     ],
     "clause": [
         ("clause", "3.Игрок заявил пас", "laws", [("clause", "3", "Игрок заявил пас")]),
         ("leading zero dropped", "03.Игрок заявил", "laws", [("clause", "3", "Игрок заявил")]),
-        ("a decimal number is no clause", "3.5 очка за взятку.", "laws", [("para", None, "3.5 очка за взятку.")]),
+        (
+            "a decimal number is no clause",
+            "3.5 очка за взятку.",
+            "laws",
+            [("para", None, "3.5 очка за взятку.")],
+        ),
     ],
     "bullet": [
-        ("a dash and a capitalised word", "- Нарушитель выиграл взятку", "laws",
-         [("bullet", "-", "Нарушитель выиграл взятку")]),
+        (
+            "a dash and a capitalised word",
+            "- Нарушитель выиграл взятку",
+            "laws",
+            [("bullet", "-", "Нарушитель выиграл взятку")],
+        ),
         ("a bullet sign", "• Болван молчит", "laws", [("bullet", "-", "Болван молчит")]),
         ("a page number is no bullet", "- 41 -", "laws", [("para", None, "- 41 -")]),
     ],
     "paragraph": [
-        ("plain text", "Игрок кладёт карту на стол.", "laws", [("para", None, "Игрок кладёт карту на стол.")]),
-        ("every non-empty line is one token", "Первая строка.\nВторая строка.", "laws",
-         [("para", None, "Первая строка."), ("para", None, "Вторая строка.")]),
+        (
+            "plain text",
+            "Игрок кладёт карту на стол.",
+            "laws",
+            [("para", None, "Игрок кладёт карту на стол.")],
+        ),
+        (
+            "every non-empty line is one token",
+            "Первая строка.\nВторая строка.",
+            "laws",
+            [("para", None, "Первая строка."), ("para", None, "Вторая строка.")],
+        ),
     ],
 }
 
 # the token kind each rule makes ("blank" makes none)
-RULE_KIND = {"index": "index", "toc": "toc", "heading_list": "toc", "paragraph": "para", "foreign": "foreign", "bullet": "bullet",
-             **{k: k for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")}}
+RULE_KIND = {
+    "index": "index",
+    "toc": "toc",
+    "heading_list": "toc",
+    "paragraph": "para",
+    "foreign": "foreign",
+    "bullet": "bullet",
+    **{
+        k: k
+        for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")
+    },
+}
 
-ROWS = [pytest.param(name, text, kind, expected, id=f"{name}: {title}")
-        for name, rows in CASES.items() for title, text, kind, expected in rows]
+ROWS = [
+    pytest.param(name, text, kind, expected, id=f"{name}: {title}")
+    for name, rows in CASES.items()
+    for title, text, kind, expected in rows
+]
 
 
 def test_every_rule_has_a_table():
-    assert [name for name, _rule in blocks.RULES] and {name for name, _rule in blocks.RULES} == set(CASES)
+    assert [name for name, _rule in blocks.RULES] and {name for name, _rule in blocks.RULES} == set(
+        CASES
+    )
 
 
 @pytest.mark.parametrize("name, text, kind, expected", ROWS)
@@ -169,22 +331,54 @@ def test_tokens_carry_offsets_and_rule():
     assert (a.start, a.end, a.rule, b.start, b.rule) == (0, 16, "law", 17, "section")
 
 
-@pytest.mark.parametrize("title, text, kind, divisions", [
-    ("laws", "Правило 5. Места\nA.Выбор места\n1.Жребий\nТекст.\n", "laws", ()),
-    ("commentary", "Правило 5. Места\n5.1. Судья смотрит.\n5.2. Игроки садятся.\n", "commentary", ()),
-    ("a table of contents", "Правило 5. Места..........12\nA.Выбор места..........12\nB.Смена..........13\n",
-     "toc", ()),
-    ("an index", "Болван..........43\n= на столе..........41\nВзятка..........44,67\n", "index", ()),
-    ("front matter", "ОТ ПЕРЕВОДЧИКА\nМы переводили долго.\nСпасибо всем.\n", "front", ()),
-    ("a list of law titles, then the law", "Глава X. Судья\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ОШИБКИ\n"
-     "ПРАВИЛО 83. АПЕЛЛЯЦИЯ\nГлава X. Судья\nЧасть I - Общее\nПРАВИЛО 81. ОБЯЗАННОСТИ\nA. Положение\n"
-     "Судья назначен.\nB. Ограничения\nТекст.\nC. Ещё\nТекст.\nD. И ещё\nТекст.\nE. Последний\nТекст.\n"
-     "Текст.\nТекст.\n", "laws", ("Глава", "Часть")),
-    ("a long list of law titles before a short law", "ПРАВИЛО 23. ПАС\nПРАВИЛО 24. КОНТРА\nПРАВИЛО 25. РЕКОНТРА\n"
-     "ПРАВИЛО 26. ЗАЯВКА\nПРАВИЛО 23. ПАС\nИгрок пасует.\n", "laws", ()),
-    ("a table of contents with its own notes", "С О Д Е Р Ж А Н И Е\nПравило 5. Места..........12\n"
-     "A.Выбор места..........12\nB.Смена..........13\nПримечание редакции.\nЕщё одно примечание.\n"
-     "И третье.\nИ четвёртое.\nИ пятое.\n", "mixed", ()),
-])
+@pytest.mark.parametrize(
+    "title, text, kind, divisions",
+    [
+        ("laws", "Правило 5. Места\nA.Выбор места\n1.Жребий\nТекст.\n", "laws", ()),
+        (
+            "commentary",
+            "Правило 5. Места\n5.1. Судья смотрит.\n5.2. Игроки садятся.\n",
+            "commentary",
+            (),
+        ),
+        (
+            "a table of contents",
+            "Правило 5. Места..........12\nA.Выбор места..........12\nB.Смена..........13\n",
+            "toc",
+            (),
+        ),
+        (
+            "an index",
+            "Болван..........43\n= на столе..........41\nВзятка..........44,67\n",
+            "index",
+            (),
+        ),
+        ("front matter", "ОТ ПЕРЕВОДЧИКА\nМы переводили долго.\nСпасибо всем.\n", "front", ()),
+        (
+            "a list of law titles, then the law",
+            "Глава X. Судья\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ОШИБКИ\n"
+            "ПРАВИЛО 83. АПЕЛЛЯЦИЯ\nГлава X. Судья\nЧасть I - Общее\nПРАВИЛО 81. ОБЯЗАННОСТИ\nA. Положение\n"
+            "Судья назначен.\nB. Ограничения\nТекст.\nC. Ещё\nТекст.\nD. И ещё\nТекст.\nE. Последний\nТекст.\n"
+            "Текст.\nТекст.\n",
+            "laws",
+            ("Глава", "Часть"),
+        ),
+        (
+            "a long list of law titles before a short law",
+            "ПРАВИЛО 23. ПАС\nПРАВИЛО 24. КОНТРА\nПРАВИЛО 25. РЕКОНТРА\n"
+            "ПРАВИЛО 26. ЗАЯВКА\nПРАВИЛО 23. ПАС\nИгрок пасует.\n",
+            "laws",
+            (),
+        ),
+        (
+            "a table of contents with its own notes",
+            "С О Д Е Р Ж А Н И Е\nПравило 5. Места..........12\n"
+            "A.Выбор места..........12\nB.Смена..........13\nПримечание редакции.\nЕщё одно примечание.\n"
+            "И третье.\nИ четвёртое.\nИ пятое.\n",
+            "mixed",
+            (),
+        ),
+    ],
+)
 def test_measure(title, text, kind, divisions):
     assert blocks.measure(text) == (kind, divisions)

@@ -28,49 +28,78 @@ def test_gold_texts_have_no_residue():
         assert residue.in_tree(tree["nodes"]) == [], f.name
 
 
-@pytest.mark.parametrize("cls,text", [
-    ("page-directive", "судья решает сам ..page7 и продолжает"),
-    ("pilcrow", "игрок обязан пасовать.¶"),
-    ("tag", "карта остаётся на столе.(DC4)"),
-    ("pager", "- « Предыдущая - 1 - 2 - 3"),
-    ("pager", "Страницы: 4 5 6"),
-    ("pager", "текст 17 18 19 20 21 текст"),
-    ("leader", "Правило 41. Начальный ход..........70"),
-    ("ditto", "= после паса.................35"),
-    ("table-separator", "болван |      | выкладывает"),
-    ("chrome", "Шрифт: крупный"),
-    ("chrome", "смотрите на http://example.test"),
-    ("spaced-letters", "П Р А В И Л А игры"),
-    ("question-run", "ход ?????? принят"),
-    ("mojibake", "судья сочт„т нужным"),
-    ("rule", "========== Правило 3"),
-    ("page-number", "конец страницы\n- 41\nначало"),
-])
+@pytest.mark.parametrize(
+    "cls,text",
+    [
+        ("page-directive", "судья решает сам ..page7 и продолжает"),
+        ("pilcrow", "игрок обязан пасовать.¶"),
+        ("tag", "карта остаётся на столе.(DC4)"),
+        ("pager", "- « Предыдущая - 1 - 2 - 3"),
+        ("pager", "Страницы: 4 5 6"),
+        ("pager", "текст 17 18 19 20 21 текст"),
+        ("leader", "Правило 41. Начальный ход..........70"),
+        ("ditto", "= после паса.................35"),
+        ("table-separator", "болван |      | выкладывает"),
+        ("chrome", "Шрифт: крупный"),
+        ("chrome", "смотрите на http://example.test"),
+        ("spaced-letters", "П Р А В И Л А игры"),
+        ("question-run", "ход ?????? принят"),
+        ("mojibake", "судья сочт„т нужным"),
+        ("rule", "========== Правило 3"),
+        ("page-number", "конец страницы\n- 41\nначало"),
+    ],
+)
 def test_residue_classes(cls, text):
     assert cls in {c for c, _ in residue.find(text)}
 
 
-@pytest.mark.parametrize("text", [
-    "см. правила 12, 14 и 20",
-    "взятки 7, 8, 9, 10 и 11 выиграны",   # commas: a list, not a pager
-    "Правило 64. Процедура после выявления фальшренонса",
-    "игрок (см. п. 64.8 выше) вправе",
-    "из-за 12-й взятки",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "см. правила 12, 14 и 20",
+        "взятки 7, 8, 9, 10 и 11 выиграны",  # commas: a list, not a pager
+        "Правило 64. Процедура после выявления фальшренонса",
+        "игрок (см. п. 64.8 выше) вправе",
+        "из-за 12-й взятки",
+    ],
+)
 def test_clean_text_has_no_residue(text):
     assert residue.find(text) == []
 
 
 def _annotation(page: Path, **extra) -> dict:
-    return {"page": page.name, "sha256": hashlib.sha256(page.read_bytes()).hexdigest(),
-            "kind": "commentary", "edition": "1987", "nodes": {}, "optional": [],
-            "fragments": [], "noise": [], "layout": [], "notes": "", **extra}
+    return {
+        "page": page.name,
+        "sha256": hashlib.sha256(page.read_bytes()).hexdigest(),
+        "kind": "commentary",
+        "edition": "1987",
+        "nodes": {},
+        "optional": [],
+        "fragments": [],
+        "noise": [],
+        "layout": [],
+        "notes": "",
+        **extra,
+    }
 
 
 def _score(pages: Path, anns: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "score_devset.py"), str(pages),
-                           "--annotations", str(anns), "--json", "--jobs", "1", *extra],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "score_devset.py"),
+            str(pages),
+            "--annotations",
+            str(anns),
+            "--json",
+            "--jobs",
+            "1",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_scorer_skips_a_page_that_is_not_the_annotated_one(tmp_path):
@@ -97,7 +126,8 @@ def test_scorer_scores_a_built_page(tmp_path):
         "64.1. Судья сначала выясняет, стал ли фальшренонс выявленным (см.\n"
         "Правило 63).\n"
         "64.2. Если нарушитель выиграл взятку, применяется п. 64.1 выше.¶\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     # 64.3 is not on the page: a false negative the scorer must report
     ann = _annotation(page, nodes={"64": [], "64.1": ["63"], "64.2": ["64.1"], "64.3": []})
     (anns / "p901.json").write_text(json.dumps(ann), encoding="utf-8")
@@ -115,8 +145,12 @@ def test_scorer_scores_a_built_page(tmp_path):
 
 
 def _bench(*args: str) -> dict:
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py"), "--json", *args],
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py"), "--json", *args],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

@@ -46,7 +46,9 @@ def test_seeds_without_a_manifest_are_1987(tmp_path: Path):
 def test_the_1997_page_is_never_1987():
     found = editions.assess(PAGE_1997.read_text(encoding="utf-8"))
     assert found.edition == "1997" and found.confidence > 0.5
-    assert any("Глава" in e for e in found.evidence) and any("bilingual" in e for e in found.evidence)
+    assert any("Глава" in e for e in found.evidence) and any(
+        "bilingual" in e for e in found.evidence
+    )
 
 
 def test_the_division_scheme_outranks_wording_but_lowers_the_confidence():
@@ -55,7 +57,9 @@ def test_the_division_scheme_outranks_wording_but_lowers_the_confidence():
     mixed = editions.assess("Глава VI. Розыгрыш\n" + wording_1987)
     assert alone.edition == "1987" and alone.confidence == 1.0
     assert mixed.edition == "1997" and 0 < mixed.confidence <= 0.5
-    assert any(e.startswith("1987:") for e in mixed.evidence)  # the contrary evidence is still reported
+    assert any(
+        e.startswith("1987:") for e in mixed.evidence
+    )  # the contrary evidence is still reported
 
 
 def test_the_2007_page_names_its_year():
@@ -63,8 +67,9 @@ def test_the_2007_page_names_its_year():
 
 
 def test_too_little_evidence_is_unknown_with_a_warning(tmp_path: Path):
-    (tmp_path / "a.txt").write_text("Правило 40. Договорённости\nA. Игроки договариваются заранее.\n",
-                                    encoding="utf-8")
+    (tmp_path / "a.txt").write_text(
+        "Правило 40. Договорённости\nA. Игроки договариваются заранее.\n", encoding="utf-8"
+    )
     (sources, diags) = read_corpus(tmp_path)
     assert sources[0].edition == editions.UNKNOWN
     assert [d.code for d in diags if d.level == "warning"] == ["K114"]
@@ -72,8 +77,9 @@ def test_too_little_evidence_is_unknown_with_a_warning(tmp_path: Path):
 
 def test_a_manifest_edition_against_strong_evidence_is_warned(tmp_path: Path):
     shutil.copy(PAGE_1997, tmp_path / "p.txt")
-    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "p.txt"\nkind = "laws"\nedition = "1987"\n',
-                                           encoding="utf-8")
+    (tmp_path / "sources.toml").write_text(
+        '[[source]]\nfile = "p.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    )
     sources, diags = read_corpus(tmp_path)
     assert sources[0].edition == "1987"  # the manifest wins, but says what contradicts it
     (warning,) = [d for d in diags if d.code == "K115"]
@@ -91,7 +97,15 @@ def test_default_edition_is_the_one_with_most_text():
     from pipeline.model import Source
 
     def src(edition: str, n: int) -> Source:
-        return Source(path="t", name="t", stem="t", kind="laws", text="x" * n, encoding="utf-8", edition=edition)
+        return Source(
+            path="t",
+            name="t",
+            stem="t",
+            kind="laws",
+            text="x" * n,
+            encoding="utf-8",
+            edition=edition,
+        )
 
     assert editions.of_sources([src("1997", 10), src("1987", 5)]).id == "1997"
     assert editions.of_sources([src("unknown", 50), src("1987", 5)]).id == "1987"
@@ -140,16 +154,31 @@ def test_show_edition_1997_gives_the_1997_clause(two: Path):
 
 
 def test_an_edition_not_in_the_corpus_exits_2_naming_the_present_ones(two: Path):
-    for args in (("show", "64A1", "--edition", "2007"), ("show", "2007:64A1"),
-                 ("diff", "64A1", "--from", "1987", "--to", "2017"), ("refs", "64A1", "--edition", "1975")):
+    for args in (
+        ("show", "64A1", "--edition", "2007"),
+        ("show", "2007:64A1"),
+        ("diff", "64A1", "--from", "1987", "--to", "2017"),
+        ("refs", "64A1", "--edition", "1975"),
+    ):
         proc = kodeks(*args, "--codex", str(two))
         assert proc.returncode == 2, args
         assert "1987, 1997" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_diff_lists_equal_and_changed_spans(two: Path):
-    proc = kodeks("diff", "64A1", "--from", "1987", "--to", "1997", "--format", "json", "--codex", str(two),
-                  check=True)
+    proc = kodeks(
+        "diff",
+        "64A1",
+        "--from",
+        "1987",
+        "--to",
+        "1997",
+        "--format",
+        "json",
+        "--codex",
+        str(two),
+        check=True,
+    )
     d = json.loads(proc.stdout)
     assert (d["address"], d["from"], d["to"]) == ("64A1", "1987", "1997")
     ops = {c["op"] for c in d["changes"]}
@@ -161,7 +190,9 @@ def test_diff_lists_equal_and_changed_spans(two: Path):
     new = " ".join(c["to_text"] for c in d["changes"] if c["to_text"])
     assert old.split()[-3:] == codex["64A1"].text.split()[-3:]
     assert new.split()[-3:] == codex.edition("1997")["64A1"].text.split()[-3:]
-    text = kodeks("diff", "64A1", "--from", "1987", "--to", "1997", "--codex", str(two), check=True).stdout
+    text = kodeks(
+        "diff", "64A1", "--from", "1987", "--to", "1997", "--codex", str(two), check=True
+    ).stdout
     assert "64A1: 1987 → 1997" in text
 
 
@@ -179,8 +210,16 @@ def test_exports_carry_the_edition(two: Path):
     assert data["edition"] == "1987" and set(data["editions"]) == {"1997"}
     assert {e["edition"] for e in data["entries"]} == {"1987"}
     assert {e["edition"] for e in data["editions"]["1997"]["entries"]} == {"1997"}
-    assert json.loads((two / "sources" / "law64-1997.json").read_text(encoding="utf-8"))["edition"] == "1997"
-    assert json.loads((two / "sources" / f"{SEEDS[0].stem}.json").read_text(encoding="utf-8"))["edition"] == "1987"
+    assert (
+        json.loads((two / "sources" / "law64-1997.json").read_text(encoding="utf-8"))["edition"]
+        == "1997"
+    )
+    assert (
+        json.loads((two / "sources" / f"{SEEDS[0].stem}.json").read_text(encoding="utf-8"))[
+            "edition"
+        ]
+        == "1987"
+    )
     report = json.loads((two / "report.json").read_text(encoding="utf-8"))
     mine = report["sources"]["law64-1997.txt"]["edition"]
     assert mine["edition"] == "1997" and mine["from"] == "text" and mine["evidence"]
@@ -219,11 +258,18 @@ def test_one_pdf_per_edition_with_its_edition_on_the_title_page(tmp_path: Path):
     shutil.copy(PAGE_2007, corpus / "b.txt")
     kodeks("build", str(corpus), "-o", str(tmp_path / "out"), "-q", check=True)
     pdfs = sorted(p.name for p in (tmp_path / "out").glob("*.pdf"))
-    assert pdfs == ["codex-2007.pdf", "codex.pdf"]  # the default edition (most text) keeps codex.pdf
+    assert pdfs == [
+        "codex-2007.pdf",
+        "codex.pdf",
+    ]  # the default edition (most text) keeps codex.pdf
 
     def first_page(name: str) -> str:
-        return subprocess.run(["pdftotext", "-l", "1", str(tmp_path / "out" / name), "-"], capture_output=True,
-                              text=True, check=True).stdout
+        return subprocess.run(
+            ["pdftotext", "-l", "1", str(tmp_path / "out" / name), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
     assert "Редакция 1997 года" in first_page("codex.pdf")
     assert "Редакция 2007 года" in first_page("codex-2007.pdf")
@@ -232,16 +278,22 @@ def test_one_pdf_per_edition_with_its_edition_on_the_title_page(tmp_path: Path):
 def test_search_and_refs_take_an_edition(two: Path):
     import sqlite3
 
-    proc = kodeks("search", "ренонс", "--edition", "1997", "--format", "json", "--codex", str(two), check=True)
+    proc = kodeks(
+        "search", "ренонс", "--edition", "1997", "--format", "json", "--codex", str(two), check=True
+    )
     hits = json.loads(proc.stdout)["hits"]
     codex = Codex.load(two, index=False)
     assert hits and {h["address"] for h in hits} <= set(codex.edition("1997").entries)
-    default = json.loads(kodeks("search", "фальшренонс", "--format", "json", "--codex", str(two),
-                                check=True).stdout)["hits"]
+    default = json.loads(
+        kodeks("search", "фальшренонс", "--format", "json", "--codex", str(two), check=True).stdout
+    )["hits"]
     assert default and {h["address"] for h in default} <= set(codex.entries)
     assert any(h["address"] not in codex.edition("1997").entries for h in default)
-    refs = json.loads(kodeks("refs", "64A1", "--edition", "1997", "--format", "json", "--codex", str(two),
-                             check=True).stdout)
+    refs = json.loads(
+        kodeks(
+            "refs", "64A1", "--edition", "1997", "--format", "json", "--codex", str(two), check=True
+        ).stdout
+    )
     assert refs["edition"] == "1997" and refs["address"] == "64A1"
     for name, edition in (("codex.sqlite", "1987"), ("codex-1997.sqlite", "1997")):
         con = sqlite3.connect(two / name)

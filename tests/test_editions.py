@@ -31,10 +31,15 @@ def test_later_editions_carry_what_is_known():
 
 def test_a_new_edition_is_one_table_row(tmp_path: Path):
     table = tmp_path / "editions.toml"
-    table.write_text('default = "2030"\n[[edition]]\nid = "2030"\nyear = 2030\n'
-                     'title = "Законы"\nlaws = 95\ndivisions = [["Глава", "chapter"]]\n', encoding="utf-8")
+    table.write_text(
+        'default = "2030"\n[[edition]]\nid = "2030"\nyear = 2030\n'
+        'title = "Законы"\nlaws = 95\ndivisions = [["Глава", "chapter"]]\n',
+        encoding="utf-8",
+    )
     found, default = editions._load(table)
-    assert default == "2030" and found["2030"].laws == 95 and found["2030"].heading == "Законы (2030)"
+    assert (
+        default == "2030" and found["2030"].laws == 95 and found["2030"].heading == "Законы (2030)"
+    )
 
 
 def test_max_law_comes_from_the_table():
@@ -45,8 +50,15 @@ def test_max_law_comes_from_the_table():
 
 def test_edition_of_sources():
     def src(edition: str) -> Source:
-        return Source(path="t.txt", name="t.txt", stem="t", kind="laws", text="x", encoding="utf-8",
-                      edition=edition)
+        return Source(
+            path="t.txt",
+            name="t.txt",
+            stem="t",
+            kind="laws",
+            text="x",
+            encoding="utf-8",
+            edition=edition,
+        )
 
     assert editions.of_sources([src("1997"), src("1997")]).id == "1997"
     assert editions.of_sources([src("1997"), src("1987")]) is editions.DEFAULT
@@ -73,14 +85,20 @@ def test_site_and_pdf_title_come_from_the_table(built):
     assert f"<title>{editions.DEFAULT.heading}" in index
 
 
-@pytest.mark.parametrize("text, edition", [
-    ("ВВЕДЕНИЕ В КОДЕКС-2007\nКодекс определяет процедуру.", "2007"),
-    ("ПРЕДИСЛОВИЕ К КОДЕКСУ СПОРТИВНОГО БРИДЖА - 2017\nПравила менялись в 1933, 1987 и 1997 годах.", "2017"),
-    ("Кодекс спортивного бриджа - 1997 действителен, кроме пунктов ниже.", "1997"),
-    ("Комментарий к Правилам контрактного бриджа 1987\nПодготовлен комитетом.", "1987"),
-    ("Глава X. Судья турнира\nПРАВИЛО 81. ОБЯЗАННОСТИ", "1997"),
-    ("Часть III - Запрещённый ход\nРаздел I - Ход вне очереди", None),
-    ("Правило 64. Процедура\nТекст правила, изданного в 2000 году.", None),
-])
+@pytest.mark.parametrize(
+    "text, edition",
+    [
+        ("ВВЕДЕНИЕ В КОДЕКС-2007\nКодекс определяет процедуру.", "2007"),
+        (
+            "ПРЕДИСЛОВИЕ К КОДЕКСУ СПОРТИВНОГО БРИДЖА - 2017\nПравила менялись в 1933, 1987 и 1997 годах.",
+            "2017",
+        ),
+        ("Кодекс спортивного бриджа - 1997 действителен, кроме пунктов ниже.", "1997"),
+        ("Комментарий к Правилам контрактного бриджа 1987\nПодготовлен комитетом.", "1987"),
+        ("Глава X. Судья турнира\nПРАВИЛО 81. ОБЯЗАННОСТИ", "1997"),
+        ("Часть III - Запрещённый ход\nРаздел I - Ход вне очереди", None),
+        ("Правило 64. Процедура\nТекст правила, изданного в 2000 году.", None),
+    ],
+)
 def test_detect(text, edition):
     assert editions.detect(text) == edition

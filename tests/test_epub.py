@@ -67,12 +67,17 @@ def test_one_page_per_law_and_language(pages, codex):
     laws = {e["id"] for e in codex["entries"] if e["kind"] == "law"}
     assert {f"OEBPS/law-{law}.xhtml" for law in laws} <= set(pages)
     for name, root in pages.items():
-        assert root.get("lang") == "ru" and root.get("{http://www.w3.org/XML/1998/namespace}lang") == "ru", name
+        assert (
+            root.get("lang") == "ru"
+            and root.get("{http://www.w3.org/XML/1998/namespace}lang") == "ru"
+        ), name
 
 
 def test_every_internal_link_lands(pages):
-    ids = {name: {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
-           for name, root in pages.items()}
+    ids = {
+        name: {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+        for name, root in pages.items()
+    }
     links = 0
     for name, root in pages.items():
         for a in root.iter(f"{{{XHTML}}}a"):
@@ -110,8 +115,12 @@ def test_footnotes_are_epub_footnotes(pages, codex):
     notes = [a for a in asides if a.get(f"{{{OPS}}}type") == "footnote"]
     want = sum(len(e["footnotes"]) for e in codex["entries"])
     assert len(notes) == want > 0
-    refs = {a.get("href")[1:] for root in pages.values() for a in root.iter(f"{{{XHTML}}}a")
-            if a.get(f"{{{OPS}}}type") == "noteref"}
+    refs = {
+        a.get("href")[1:]
+        for root in pages.values()
+        for a in root.iter(f"{{{XHTML}}}a")
+        if a.get(f"{{{OPS}}}type") == "noteref"
+    }
     assert {n.get("id") for n in notes} <= refs
 
 
@@ -144,10 +153,13 @@ def test_deterministic(tmp_path, book):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not EPUBCHECK_JAR.exists() or shutil.which("java") is None,
-                    reason="epubcheck not installed (scripts/setup --test installs it)")
+@pytest.mark.skipif(
+    not EPUBCHECK_JAR.exists() or shutil.which("java") is None,
+    reason="epubcheck not installed (scripts/setup --test installs it)",
+)
 def test_epubcheck(book):
-    proc = subprocess.run(["java", "-jar", str(EPUBCHECK_JAR), str(book)], capture_output=True, text=True,
-                          timeout=600)
+    proc = subprocess.run(
+        ["java", "-jar", str(EPUBCHECK_JAR), str(book)], capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 fatals / 0 errors / 0 warnings" in proc.stdout, proc.stdout

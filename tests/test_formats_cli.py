@@ -15,9 +15,23 @@ def test_build_writes_every_format_unless_told(built, tmp_path):
     assert (built / "codex.epub").is_file()
     assert (built / "akn" / "1987" / "act.xml").is_file()
     out = tmp_path / "out"
-    kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "--no-epub", "--no-akn", "--quiet", check=True)
+    kodeks(
+        "build",
+        str(CORPUS),
+        "-o",
+        str(out),
+        "--no-pdf",
+        "--no-epub",
+        "--no-akn",
+        "--quiet",
+        check=True,
+    )
     assert (out / "codex.json").is_file()
-    assert not (out / "codex.epub").exists() and not (out / "akn").exists() and not (out / "codex.pdf").exists()
+    assert (
+        not (out / "codex.epub").exists()
+        and not (out / "akn").exists()
+        and not (out / "codex.pdf").exists()
+    )
 
 
 def test_export_akn_validates(tmp_path):
@@ -54,7 +68,9 @@ def test_export_never_replaces_what_kodeks_did_not_write(tmp_path):
 
 
 def test_export_unknown_edition_is_a_clear_error(tmp_path):
-    proc = kodeks("export", "epub", str(CORPUS), "--edition", "2017", "-o", str(tmp_path / "b.epub"))
+    proc = kodeks(
+        "export", "epub", str(CORPUS), "--edition", "2017", "-o", str(tmp_path / "b.epub")
+    )
     assert proc.returncode == 2
     assert "edition 2017 is not in the corpus; it has 1987" in proc.stderr
     assert not (tmp_path / "b.epub").exists()
@@ -65,5 +81,7 @@ def test_export_unknown_edition_is_a_clear_error(tmp_path):
 def test_export_pdf_is_tagged(tmp_path):
     target = tmp_path / "book.pdf"
     kodeks("export", "pdf", str(CORPUS), "--edition", "1987", "-o", str(target), check=True)
-    info = subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True, check=True).stdout
+    info = subprocess.run(
+        ["pdfinfo", str(target)], capture_output=True, text=True, check=True
+    ).stdout
     assert "Tagged:          yes" in info

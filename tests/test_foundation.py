@@ -29,12 +29,33 @@ def test_build_writes_every_product(built):
     assert report["sources"]["002_5dc556f7a892ab5b.txt"]["edits"]["page-number"] == 4
 
 
-NODE_KEYS = {"id", "kind", "label", "title", "text", "inferred", "penalty", "tags", "footnotes", "refs", "children"}
+NODE_KEYS = {
+    "id",
+    "kind",
+    "label",
+    "title",
+    "text",
+    "inferred",
+    "penalty",
+    "tags",
+    "footnotes",
+    "refs",
+    "children",
+}
 
 
 def _check_node(node):
     assert NODE_KEYS <= set(node) <= NODE_KEYS | {"probable"}
-    assert node["kind"] in {"part", "law", "section", "clause", "subclause", "item", "commentary", "fragment"}
+    assert node["kind"] in {
+        "part",
+        "law",
+        "section",
+        "clause",
+        "subclause",
+        "item",
+        "commentary",
+        "fragment",
+    }
     assert isinstance(node["text"], str) and isinstance(node["tags"], list)
     for ref in node["refs"]:
         assert set(ref) == {"text", "target"}
@@ -67,10 +88,18 @@ def test_codex_validates_against_the_published_schema(built):
 
 
 def test_eval_agrees_with_the_gold_scorer(built, gold_dir):
-    mine = json.loads(kodeks("eval", str(built), "--gold", str(gold_dir), "--format", "json", check=True).stdout)
+    mine = json.loads(
+        kodeks("eval", str(built), "--gold", str(gold_dir), "--format", "json", check=True).stdout
+    )
     script = gold_dir / "score.py"
-    theirs = json.loads(subprocess.run([sys.executable, str(script), str(built), str(gold_dir), "--json"],
-                                       capture_output=True, text=True, check=True).stdout)
+    theirs = json.loads(
+        subprocess.run(
+            [sys.executable, str(script), str(built), str(gold_dir), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     assert set(mine) == set(theirs)
     for source, figures in theirs.items():
         for name, value in figures.items():
@@ -85,7 +114,9 @@ def test_eval_prints_a_table_per_source(built, gold_dir):
 
 
 def test_gold_figures_meet_the_targets(built, gold_dir):
-    rows = json.loads(kodeks("eval", str(built), "--gold", str(gold_dir), "--format", "json", check=True).stdout)
+    rows = json.loads(
+        kodeks("eval", str(built), "--gold", str(gold_dir), "--format", "json", check=True).stdout
+    )
     for source, f in rows.items():
         assert f["cer"] <= 0.003, source
         assert f["nodes_f1"] >= 0.98, source
@@ -111,7 +142,10 @@ def test_build_without_manifest_detects_kinds(tmp_path):
     out = tmp_path / "out"
     kodeks("build", str(corpus), "-o", str(out), "--no-pdf", "--quiet", check=True)
     assert sorted(p.stem for p in (out / "sources").glob("*.json")) == SOURCES
-    kinds = {p.stem: json.loads(p.read_text(encoding="utf-8"))["kind"] for p in (out / "sources").glob("*.json")}
+    kinds = {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))["kind"]
+        for p in (out / "sources").glob("*.json")
+    }
     assert kinds["001_979dfb7559065d2e"] == "commentary"
     assert kinds["004_84be6ed1e01fa605"] == "laws"
 
@@ -119,10 +153,13 @@ def test_build_without_manifest_detects_kinds(tmp_path):
 LAW = "Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
 
 
-@pytest.mark.parametrize("name,payload,code", [
-    ("empty.txt", b"", "K101"),
-    ("binary.txt", bytes(range(256)) * 4, "K102"),
-])
+@pytest.mark.parametrize(
+    "name,payload,code",
+    [
+        ("empty.txt", b"", "K101"),
+        ("binary.txt", bytes(range(256)) * 4, "K102"),
+    ],
+)
 def test_unusable_file_is_named_and_others_still_build(tmp_path, name, payload, code):
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus)
@@ -144,7 +181,10 @@ def test_legacy_encodings_are_read_correctly(tmp_path, encoding):
     tree = json.loads((out / "sources" / f"law-{encoding}.json").read_text(encoding="utf-8"))
     law = tree["nodes"][0]
     assert law["id"] == "64" and law["title"] == "Процедура после выявления фальшренонса"
-    assert law["children"][0]["id"] == "64A" and law["children"][0]["text"] == "Когда фальшренонс выявлен:"
+    assert (
+        law["children"][0]["id"] == "64A"
+        and law["children"][0]["text"] == "Когда фальшренонс выявлен:"
+    )
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["sources"][f"law-{encoding}.txt"]["encoding"] == encoding
 
@@ -156,8 +196,10 @@ def test_missing_corpus_folder_is_a_clear_error(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0 and not os.environ.get("KODEKS_TEST_ROOT_RO"),
-                    reason="root ignores directory permissions; the read-only case is covered with a file")
+@pytest.mark.skipif(
+    hasattr(os, "geteuid") and os.geteuid() == 0 and not os.environ.get("KODEKS_TEST_ROOT_RO"),
+    reason="root ignores directory permissions; the read-only case is covered with a file",
+)
 def test_unwritable_output_folder_permissions(tmp_path):  # pragma: no cover - non-root machines
     locked = tmp_path / "locked"
     locked.mkdir()

@@ -26,12 +26,48 @@ from pipeline.segment import segment
 
 ROOT = Path(__file__).resolve().parents[1]
 
-WORDS = ["Правило", "64.", "A.", "B.", "1.", "2.", "(a)", "(i)", "64.10.", "фальшренонс", "взятка", "сторона",
-         "наказание", "(НАКАЗАНИЕ)", "см.", "правило 65", "п. 64.8", "–", "-", "?", "????", "(*)", "(DC4)",
-         "Ёлка", "ещё", "игрок", "сдача", "перено-", "сить", "| ", "12", "– 45 –", "ПРАВИЛО 13.", "Раздел II"]
+WORDS = [
+    "Правило",
+    "64.",
+    "A.",
+    "B.",
+    "1.",
+    "2.",
+    "(a)",
+    "(i)",
+    "64.10.",
+    "фальшренонс",
+    "взятка",
+    "сторона",
+    "наказание",
+    "(НАКАЗАНИЕ)",
+    "см.",
+    "правило 65",
+    "п. 64.8",
+    "–",
+    "-",
+    "?",
+    "????",
+    "(*)",
+    "(DC4)",
+    "Ёлка",
+    "ещё",
+    "игрок",
+    "сдача",
+    "перено-",
+    "сить",
+    "| ",
+    "12",
+    "– 45 –",
+    "ПРАВИЛО 13.",
+    "Раздел II",
+]
 ENCODINGS = ["utf-8", "cp1251", "koi8_r", "cp866"]
-FUZZ = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @st.composite
@@ -47,8 +83,13 @@ def lines(draw):
 @st.composite
 def mixed_files(draw):
     """A file whose regions are in different encodings, with mixed line ends."""
-    regions = draw(st.lists(st.tuples(st.sampled_from(ENCODINGS), st.lists(lines(), min_size=1, max_size=6)),
-                            min_size=1, max_size=4))
+    regions = draw(
+        st.lists(
+            st.tuples(st.sampled_from(ENCODINGS), st.lists(lines(), min_size=1, max_size=6)),
+            min_size=1,
+            max_size=4,
+        )
+    )
     ending = draw(st.sampled_from([b"\n", b"\r\n", b"\n\n"]))
     data = b""
     for enc, ls in regions:
@@ -64,7 +105,7 @@ def check_kept_or_logged(raw: str, c) -> None:
     prev = 0
     kept = 0
     for e in c.edits:
-        assert e.before == raw[e.span.start:e.span.end]
+        assert e.before == raw[e.span.start : e.span.end]
         assert e.span.start >= prev, "edits overlap or are unsorted"
         kept += e.span.start - prev
         prev = e.span.end
@@ -82,7 +123,9 @@ def pipeline_on(data: bytes) -> None:
         # decoding keeps every line: as many newlines as the bytes have (bar a cut last character)
         assert text.count("\n") == data.count(b"\n") or any(d.code == "K105" for d in diags)
     for kind in ("laws", "commentary"):
-        src = Source(path="fuzz.txt", name="fuzz.txt", stem="fuzz", kind=kind, text=text, encoding=encoding)
+        src = Source(
+            path="fuzz.txt", name="fuzz.txt", stem="fuzz", kind=kind, text=text, encoding=encoding
+        )
         c = clean(src)
         check_kept_or_logged(text, c)
         tree, _found = segment(c)
@@ -127,7 +170,11 @@ def _state(out: Path) -> str:
         return f"broken: {exc}"
     if not codex.get("entries") or "summary" not in report:
         return "incomplete"
-    return (out / "marker-of-the-old-build").read_text() if (out / "marker-of-the-old-build").exists() else "new"
+    return (
+        (out / "marker-of-the-old-build").read_text()
+        if (out / "marker-of-the-old-build").exists()
+        else "new"
+    )
 
 
 @pytest.mark.slow
@@ -138,7 +185,17 @@ def test_builds_killed_at_random_moments_leave_a_whole_output(tmp_path):
     for src in sorted((ROOT / "corpus").glob("*.txt"))[:2]:
         (corpus / src.name).write_bytes(src.read_bytes())
     out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pipeline.cli",
+        "build",
+        str(corpus),
+        "-o",
+        str(out),
+        "--no-pdf",
+        "--quiet",
+    ]
     t0 = time.monotonic()
     subprocess.run(cmd, cwd=ROOT, check=False, capture_output=True, timeout=600)
     full = time.monotonic() - t0

@@ -19,31 +19,67 @@ from kodeks_testing import CORPUS, ROOT
 @pytest.mark.slow
 def test_wheel_installed_in_a_fresh_venv_builds_the_corpus(tmp_path):
     wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                    "-w", str(wheels), str(ROOT)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     wheel = next(wheels.glob("kodeks-*.whl"))
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
-    site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               check=True, capture_output=True, text=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     # The dependencies (spaCy, WeasyPrint …) come from the test environment's site-packages,
     # added as a plain path: its .pth files (among them the editable install of this checkout)
     # are not processed, so ``pipeline`` can only come from the wheel.
     (site / "kodeks_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps", "-q", str(wheel)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(py),
+            "install",
+            "--no-deps",
+            "-q",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
 
     work = tmp_path / "work"
     shutil.copytree(CORPUS, work / "corpus")
     assert not (work / "templates").exists()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
-    where = subprocess.run([str(py), "-c", "import pipeline; print(pipeline.__file__)"], cwd=work, env=env,
-                           check=True, capture_output=True, text=True).stdout
+    where = subprocess.run(
+        [str(py), "-c", "import pipeline; print(pipeline.__file__)"],
+        cwd=work,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     assert str(site) in where, where
-    proc = subprocess.run([str(env_dir / "bin" / "kodeks"), "build", "--quiet"], cwd=work, env=env,
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [str(env_dir / "bin" / "kodeks"), "build", "--quiet"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr
     out = work / "output"

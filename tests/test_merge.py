@@ -12,8 +12,12 @@ from pipeline.model import Source
 from pipeline.run import run
 from pipeline.segment import segment
 
-S000, S002, S003, S004 = ("000_c7e622806fb48599.txt", "002_5dc556f7a892ab5b.txt", "003_052198ed21df933b.txt",
-                          "004_84be6ed1e01fa605.txt")
+S000, S002, S003, S004 = (
+    "000_c7e622806fb48599.txt",
+    "002_5dc556f7a892ab5b.txt",
+    "003_052198ed21df933b.txt",
+    "004_84be6ed1e01fa605.txt",
+)
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +47,14 @@ def test_law_67_placed_by_alignment(built):
     e = cx.entries["67A1"]
     assert sources_of(e) == [S003, S002]
     assert {w.source: w.placed_by for w in e.witnesses} == {S003: "heading", S002: "alignment"}
-    assert any(d.code == "K402" and S002 in d.message and "67" in d.message for d in built.diagnostics)
+    assert any(
+        d.code == "K402" and S002 in d.message and "67" in d.message for d in built.diagnostics
+    )
     # nothing of 002's law-67 text is left unplaced
-    assert not any(src == S002 and "Игрок не сыграл картой" in (n.text + str(n.children))
-                   for src, n in cx.fragments)
+    assert not any(
+        src == S002 and "Игрок не сыграл картой" in (n.text + str(n.children))
+        for src, n in cx.fragments
+    )
 
 
 def test_67B_reading_is_003_and_002_kept_as_variant(built):
@@ -61,18 +69,33 @@ def test_67B_reading_is_003_and_002_kept_as_variant(built):
 
 
 def _tree(name: str, text: str, priority: int = 50, edition: str = "1987"):
-    src = Source(path=name, name=name, stem=name[:-4], kind="laws", text=text, encoding="utf-8", priority=priority,
-                 edition=edition)
+    src = Source(
+        path=name,
+        name=name,
+        stem=name[:-4],
+        kind="laws",
+        text=text,
+        encoding="utf-8",
+        priority=priority,
+        edition=edition,
+    )
     tree, _ = segment(clean(src, vocabulary([text])))
     return tree
 
 
 def test_different_titles_both_kept_with_K401():
-    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А.\n")
-    b = _tree("b.txt", "Правило 67. Неполная взятка\nA.До того, как обе стороны сыграли\nТекст Б.\n")
+    a = _tree(
+        "a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А.\n"
+    )
+    b = _tree(
+        "b.txt", "Правило 67. Неполная взятка\nA.До того, как обе стороны сыграли\nТекст Б.\n"
+    )
     cx, diags = merge([a, b])
     e = cx.entries["67"]
-    assert [(w.source, w.title) for w in e.witnesses] == [("a.txt", "Дефектная взятка"), ("b.txt", "Неполная взятка")]
+    assert [(w.source, w.title) for w in e.witnesses] == [
+        ("a.txt", "Дефектная взятка"),
+        ("b.txt", "Неполная взятка"),
+    ]
     (d,) = [d for d in diags if d.code == "K401"]
     assert "67" in d.message and "Дефектная взятка" in d.message and "Неполная взятка" in d.message
     assert d.level == "warning"
@@ -94,7 +117,10 @@ def test_reading_rule_fewer_repairs_then_priority():
 
 
 def test_unalignable_fragment_stays_unplaced():
-    a = _tree("a.txt", "Правило 50. Штрафная карта\nТекст.\n– 10\nтекст без начала.\n1.Неведомый пункт\nТекст.\n")
+    a = _tree(
+        "a.txt",
+        "Правило 50. Штрафная карта\nТекст.\n– 10\nтекст без начала.\n1.Неведомый пункт\nТекст.\n",
+    )
     cx, diags = merge([a])
     assert len(cx.fragments) == 1 and cx.fragments[0][0] == "a.txt"
     assert not any(d.code == "K402" for d in diags)
@@ -109,19 +135,29 @@ def test_coverage(built):
     assert laws["67"]["sources"] == sorted([S002, S003])
     assert laws["64"]["missing"] == [] and laws["64"]["truncated"] == []
     assert [row["law"] for row in cov["laws"]] == sorted(laws, key=int)
-    assert cov["unplaced"] and all({"source", "line", "first_words"} <= set(u) for u in cov["unplaced"])
+    assert cov["unplaced"] and all(
+        {"source", "line", "first_words"} <= set(u) for u in cov["unplaced"]
+    )
 
 
 def test_table_of_contents_gives_missing_titles_and_gaps():
-    text = ("Правило 18. Заявки\nA.Первый\nТекст раздела.\n– 40\nB.Продолжение без заголовка\nТекст раздела.\n"
-            "Правило 20. Пояснение\nТекст правила.\n")
-    toc = ("Правило 18. Заявки ........ 39\nA.Первый ........ 39\nB.Второй ........ 40\n"
-           "Правило 19. Контра и реконтра ........ 40\nA.Правильная форма ........ 40\nB.Продолжение ........ 41\n"
-           "Правило 20. Пояснение ........ 41\nA.Запрос ........ 42\n")
+    text = (
+        "Правило 18. Заявки\nA.Первый\nТекст раздела.\n– 40\nB.Продолжение без заголовка\nТекст раздела.\n"
+        "Правило 20. Пояснение\nТекст правила.\n"
+    )
+    toc = (
+        "Правило 18. Заявки ........ 39\nA.Первый ........ 39\nB.Второй ........ 40\n"
+        "Правило 19. Контра и реконтра ........ 40\nA.Правильная форма ........ 40\nB.Продолжение ........ 41\n"
+        "Правило 20. Пояснение ........ 41\nA.Запрос ........ 42\n"
+    )
     cx, _ = merge([_tree("a.txt", text), _tree("toc.txt", toc)])
     e = cx.entries["19"]
     assert e.inferred and e.title == "Контра и реконтра"
-    assert e.title_from is not None and e.title_from.span.source == "toc.txt" and e.title_from.page == "40"
+    assert (
+        e.title_from is not None
+        and e.title_from.span.source == "toc.txt"
+        and e.title_from.page == "40"
+    )
     assert cx.entries["18"].title == "Заявки" and cx.entries["18"].title_from is None
     assert all(w.source == "a.txt" for e in cx.entries.values() for w in e.witnesses)
     cov = {row["law"]: row for row in coverage(cx)["laws"]}
@@ -131,9 +167,15 @@ def test_table_of_contents_gives_missing_titles_and_gaps():
 
 def test_another_edition_is_kept_apart():
     # the default edition is the one with the most text: here a's
-    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А, подлиннее.\n")
-    b = _tree("b.txt", "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nИной текст.\n",
-              edition="1997")
+    a = _tree(
+        "a.txt",
+        "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nТекст А, подлиннее.\n",
+    )
+    b = _tree(
+        "b.txt",
+        "Правило 67. Дефектная взятка\nA.До того, как обе стороны сыграли\nИной текст.\n",
+        edition="1997",
+    )
     cx, diags = merge([a, b])
     assert cx.edition == "1987" and [w.source for w in cx.entries["67A"].witnesses] == ["a.txt"]
     # the other edition is merged on its own
@@ -142,4 +184,6 @@ def test_another_edition_is_kept_apart():
     assert any(d.code == "K403" and "b.txt" in d.message and "1997" in d.message for d in diags)
     # a corpus of one edition merges as always
     cx, diags = merge([b])
-    assert [w.source for w in cx.entries["67A"].witnesses] == ["b.txt"] and "K403" not in [d.code for d in diags]
+    assert [w.source for w in cx.entries["67A"].witnesses] == ["b.txt"] and "K403" not in [
+        d.code for d in diags
+    ]

@@ -10,17 +10,29 @@ import pytest
 
 from kodeks_testing import kodeks
 
-LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
-       "A.Наказание назначается\n"
-       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n")
+LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n"
+)
 
 WRONG_CODEX = {
     "list": [],
     "entries-number": {"entries": 5},
     "entry-without-id": {"entries": [{"kind": "law"}]},
     "entry-a-string": {"entries": ["64A1"]},
-    "title-a-number": {"entries": [{"id": "64", "kind": "law", "title": 5, "text": ["x"], "children": 3,
-                                    "witnesses": [{"source": "a", "span": 7}]}]},
+    "title-a-number": {
+        "entries": [
+            {
+                "id": "64",
+                "kind": "law",
+                "title": 5,
+                "text": ["x"],
+                "children": 3,
+                "witnesses": [{"source": "a", "span": 7}],
+            }
+        ]
+    },
 }
 
 WRONG_GOLD = {
@@ -49,9 +61,12 @@ def setting(tmp_path_factory, built):
     for name, text in WRONG_GOLD.items():
         (base / f"gold-{name}").mkdir()
         (base / f"gold-{name}" / "law.json").write_text(text, encoding="utf-8")
-    for name, manifest in {"priority": '[[source]]\nfile = "law.txt"\npriority = "high"\n',
-                           "file": "[[source]]\nfile = 5\n", "source": "source = 5\n",
-                           "toml": "[[source]\n"}.items():
+    for name, manifest in {
+        "priority": '[[source]]\nfile = "law.txt"\npriority = "high"\n',
+        "file": "[[source]]\nfile = 5\n",
+        "source": "source = 5\n",
+        "toml": "[[source]\n",
+    }.items():
         c = base / f"manifest-{name}"
         shutil.copytree(corpus, c)
         (c / "sources.toml").write_text(manifest, encoding="utf-8")
@@ -59,8 +74,12 @@ def setting(tmp_path_factory, built):
     (base / "binary.txt").write_bytes(bytes(range(256)) * 8)
     (base / "mine").mkdir()
     (base / "mine" / "notes.txt").write_text("x")
-    (base / "latin1.pbn").write_bytes('[Event "Kl\xfcb"]\n[Deal "N:AKQ.J.T.9 - - -"]\n'.encode("latin-1"))
-    (base / "facts.json").write_text(json.dumps({"offender": {"seat": "N"}, "revoke_trick": {"n": 3}}))
+    (base / "latin1.pbn").write_bytes(
+        '[Event "Kl\xfcb"]\n[Deal "N:AKQ.J.T.9 - - -"]\n'.encode("latin-1")
+    )
+    (base / "facts.json").write_text(
+        json.dumps({"offender": {"seat": "N"}, "revoke_trick": {"n": 3}})
+    )
     return base
 
 
@@ -72,8 +91,10 @@ ROWS = [
     (["refs", "--dangling", "--codex", "{b}/links-object"], {2}),
     (["search", "фальшренонс", "--codex", "{b}/codex-list"], {2}),
     *[(["eval", "{b}/codex-list", "--gold", f"{{b}}/gold-{n}"], {2}) for n in WRONG_GOLD],
-    *[(["build", f"{{b}}/manifest-{n}", "-o", "{b}/out", "--no-pdf"], {2})
-      for n in ("priority", "file", "source", "toml")],
+    *[
+        (["build", f"{{b}}/manifest-{n}", "-o", "{b}/out", "--no-pdf"], {2})
+        for n in ("priority", "file", "source", "toml")
+    ],
     (["build", "{b}/empty", "-o", "{b}/out", "--no-pdf"], {2}),
     (["build", "{b}/nowhere", "-o", "{b}/out", "--no-pdf"], {2}),
     (["build", "{b}/corpus", "-o", "{b}/mine", "--no-pdf"], {2}),

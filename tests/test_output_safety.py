@@ -15,11 +15,13 @@ from pathlib import Path
 
 from kodeks_testing import kodeks
 
-LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
-       "A.Наказание назначается\n"
-       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n"
-       "B.Наказание не назначается\n"
-       "Наказание не назначается, если нарушитель не выиграл ни одной взятки.\n")
+LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n"
+    "B.Наказание не назначается\n"
+    "Наказание не назначается, если нарушитель не выиграл ни одной взятки.\n"
+)
 
 
 def small_corpus(folder: Path) -> Path:
@@ -33,7 +35,9 @@ def build(corpus: Path, out, cwd: Path | None = None) -> subprocess.CompletedPro
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def refused(proc: subprocess.CompletedProcess, name: str) -> None:
@@ -43,6 +47,7 @@ def refused(proc: subprocess.CompletedProcess, name: str) -> None:
 
 
 # --- what may be replaced ----------------------------------------------------------
+
 
 def test_a_folder_of_other_files_is_refused_and_untouched(tmp_path):
     corpus = small_corpus(tmp_path / "corpus")
@@ -108,7 +113,9 @@ def test_an_empty_folder_and_its_own_output_are_replaced(tmp_path):
     assert build(corpus, out).returncode in (0, 1)
     stamp = json.loads((out / ".kodeks-output").read_text())
     assert isinstance(stamp["kodeks_output_format"], int)
-    (out / "stale-extra.json").write_text("{}")  # a file an older build left: the folder is still ours
+    (out / "stale-extra.json").write_text(
+        "{}"
+    )  # a file an older build left: the folder is still ours
     assert build(corpus, out).returncode in (0, 1)
     assert not (out / "stale-extra.json").exists()
     assert json.loads((out / "codex.json").read_text(encoding="utf-8"))["entries"]
@@ -140,14 +147,23 @@ def test_a_symlinked_output_is_followed_and_stays_usable(tmp_path):
 def test_the_output_folder_follows_the_umask(tmp_path):
     corpus = small_corpus(tmp_path / "corpus")
     out = tmp_path / "out"
-    proc = subprocess.run(["sh", "-c", f"umask 022 && exec {sys.executable} -m pipeline.cli build "
-                           f"{corpus} -o {out} --no-pdf --quiet"], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[1])
+    proc = subprocess.run(
+        [
+            "sh",
+            "-c",
+            f"umask 022 && exec {sys.executable} -m pipeline.cli build "
+            f"{corpus} -o {out} --no-pdf --quiet",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     assert proc.returncode in (0, 1), proc.stderr
     assert out.stat().st_mode & 0o777 == 0o755
 
 
 # --- empty corpus, stale temporaries, concurrent builds, full disk -------------------
+
 
 def test_an_empty_corpus_keeps_the_previous_output(tmp_path):
     corpus = small_corpus(tmp_path / "corpus")
@@ -179,16 +195,36 @@ def test_temporaries_of_a_killed_build_are_removed_and_live_ones_kept(tmp_path):
         assert live.exists()
     finally:
         os.close(fd)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.new-99999-0badcafe", "corpus", "out"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".out.new-99999-0badcafe",
+        "corpus",
+        "out",
+    ]
 
 
 def test_concurrent_builds_into_one_folder_both_finish(tmp_path):
     corpus = small_corpus(tmp_path / "corpus")
     out = tmp_path / "out"
     root = Path(__file__).resolve().parents[1]
-    procs = [subprocess.Popen([sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out),
-                               "--no-pdf", "--quiet"], cwd=root, stderr=subprocess.PIPE, text=True)
-             for _ in range(3)]
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "pipeline.cli",
+                "build",
+                str(corpus),
+                "-o",
+                str(out),
+                "--no-pdf",
+                "--quiet",
+            ],
+            cwd=root,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
     for p in procs:
         _, err = p.communicate(timeout=600)
         assert p.returncode in (0, 1), err
@@ -210,7 +246,9 @@ def test_a_full_disk_keeps_the_previous_output_and_says_so(tmp_path, monkeypatch
         real_stage(b)
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(b.out / "codex.sqlite"))
 
-    monkeypatch.setattr(run, "STAGES", tuple((n, full if n == "render" else f) for n, f in run.STAGES))
+    monkeypatch.setattr(
+        run, "STAGES", tuple((n, full if n == "render" else f) for n, f in run.STAGES)
+    )
     capsys.readouterr()
     assert cli.main(["build", str(corpus), "-o", str(out), "--no-pdf", "--quiet"]) == 2
     err = capsys.readouterr().err

@@ -39,15 +39,29 @@ def test_two_jobs_write_the_same_bytes_as_one(serial, tmp_path):
 def test_dask_build_writes_the_same_bytes_as_the_local_one(serial, tmp_path):
     pytest.importorskip("dask.distributed")
     out = tmp_path / "out"
-    kodeks("build", str(CORPUS), "-o", str(out), "--no-pdf", "-q", "--executor", "dask", "--jobs", "2",
-           check=True)
+    kodeks(
+        "build",
+        str(CORPUS),
+        "-o",
+        str(out),
+        "--no-pdf",
+        "-q",
+        "--executor",
+        "dask",
+        "--jobs",
+        "2",
+        check=True,
+    )
     assert_same(serial, out)
 
 
-@pytest.mark.parametrize("args, says", [
-    (("--jobs", "0"), "--jobs 0"),
-    (("--scheduler", "tcp://127.0.0.1:1"), "--executor dask"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("--jobs", "0"), "--jobs 0"),
+        (("--scheduler", "tcp://127.0.0.1:1"), "--executor dask"),
+    ],
+)
 def test_bad_executor_options_are_clear_errors(tmp_path, args, says):
     proc = kodeks("build", str(CORPUS), "-o", str(tmp_path / "out"), "--no-pdf", "-q", *args)
     assert proc.returncode != 0

@@ -12,7 +12,9 @@ from kodeks_testing import ROOT
 from pipeline import pdf
 from pipeline.run import run
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils not installed"
+)
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +62,7 @@ def test_text_extracts_whole(book):
     assert "62D [нет в корпусе]" in text
     # cross-references carry the target's page
     import re
+
     assert re.search(r"по правилу 64 \(с\. \d+\)", text)
     # table of contents with page numbers
     assert re.search(r"Правило 64\. Процедура после выявления фальшренонса \.+ \d+", text)
@@ -137,11 +140,11 @@ def test_tagged_for_accessibility(book):
             kids = node.get("/K")
             if kids is None:
                 return
-            for k in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+            for k in kids if isinstance(kids, pikepdf.Array) else [kids]:
                 walk(k, depth + 1)
 
         top = root.StructTreeRoot.K
-        for k in (top if isinstance(top, pikepdf.Array) else [top]):
+        for k in top if isinstance(top, pikepdf.Array) else [top]:
             walk(k)
     levels = {t for t, _ in headings}
     assert {"/H1", "/H2", "/H3", "/H4"} <= levels, levels

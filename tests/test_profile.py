@@ -15,7 +15,9 @@ from pipeline.model import Source
 
 
 def src(text: str, name: str = "t.txt") -> Source:
-    return Source(path=name, name=name, stem=name.rsplit(".", 1)[0], kind="laws", text=text, encoding="utf-8")
+    return Source(
+        path=name, name=name, stem=name.rsplit(".", 1)[0], kind="laws", text=text, encoding="utf-8"
+    )
 
 
 # --- line shapes: (title, line, expected shape or None for "text, keep it") -------------
@@ -52,8 +54,11 @@ SHAPES = [
     ("spaced-out title", "П Р А В И Л О  Ш Е С Т Ь Д Е С Я Т", None),
     ("sentence with a slash", "Судья решает, играть ли дальше / или остановить игру.", None),
     ("page number alone", "- 87", None),
-    ("a table row of short cells", "|      следующих случаях:      |      1.Нарушившая сторона      |      взятки      |",
-     None),
+    (
+        "a table row of short cells",
+        "|      следующих случаях:      |      1.Нарушившая сторона      |      взятки      |",
+        None,
+    ),
     ("year in text", "Кодекс 1987 года действует.", None),
     ("a reference range", "см. правила 61 - 62 - 63", None),
 ]
@@ -73,7 +78,11 @@ def test_pager_one_link_per_line_is_chrome_but_page_numbers_are_not():
 
 
 def test_a_page_of_nothing_but_template_is_chrome():
-    menu = "Выбрать книгу по жанру\n" + "\n".join(f"- Раздел номер{c}" for c in "абвгдеж") + "\n- Раздел и"
+    menu = (
+        "Выбрать книгу по жанру\n"
+        + "\n".join(f"- Раздел номер{c}" for c in "абвгдеж")
+        + "\n- Раздел и"
+    )
     assert P.profile(src(menu)).kind == "chrome"
     assert P.profile(src("Правило 64. Процедура\nA.Наказание\n")).kind != "chrome"
 
@@ -81,6 +90,7 @@ def test_a_page_of_nothing_but_template_is_chrome():
 def test_running_head_beside_page_numbers():
     def page(n):
         return f"Текст страницы {n} продолжается здесь\nи дальше идёт без остановки до {n}\n"
+
     text = "".join(f"{page(n)}- {n} -\nКНИГА О КАРТАХ\n" for n in range(40, 44)) + page(44)
     chrome = P.chrome_lines(text)
     heads = [i for i, why in chrome.items() if why.startswith("running head")]
@@ -97,8 +107,10 @@ def test_menu_run_of_bulleted_links():
 
 
 def test_template_block_between_chrome_lines_and_not_beyond():
-    text = ("Читальня Пример.Ru\nКнижная полка\nФантастика. Фэнтези\nСтраницы: - 1  - 2  - 3  -\n"
-            "Правило 64. Процедура\nКогда фальшренонс выявлен, наказание назначается.\nКороткая строка\n")
+    text = (
+        "Читальня Пример.Ru\nКнижная полка\nФантастика. Фэнтези\nСтраницы: - 1  - 2  - 3  -\n"
+        "Правило 64. Процедура\nКогда фальшренонс выявлен, наказание назначается.\nКороткая строка\n"
+    )
     chrome = P.chrome_lines(text)
     assert set(chrome) == {0, 1, 2, 3}
     assert chrome[1] == "template block"
@@ -106,7 +118,10 @@ def test_template_block_between_chrome_lines_and_not_beyond():
 
 def test_lines_shared_by_two_sources_are_the_template():
     head = "Читальня у камина\nКнига о картах\n"
-    a = src(head + "Правило 64. Процедура\nКогда фальшренонс выявлен:\n1.Нарушитель выиграл взятку.\n", "a.txt")
+    a = src(
+        head + "Правило 64. Процедура\nКогда фальшренонс выявлен:\n1.Нарушитель выиграл взятку.\n",
+        "a.txt",
+    )
     b = src(head + "Правило 65. Взятки\nКаждая взятка складывается.\n", "b.txt")
     c = src("Правило 66. Просмотр\nИгрок может посмотреть взятку.\n", "c.txt")
     pa, pb, pc = P.profile_all([a, b, c])
@@ -124,17 +139,28 @@ def test_shared_text_lines_are_not_template():
 
 
 LAYOUTS = [
-    ("double spacing", "Первая строка текста\n\nвторая строка текста\n\nтретья строка\n\nчетвёртая строка\n\n",
-     "double-spaced"),
+    (
+        "double spacing",
+        "Первая строка текста\n\nвторая строка текста\n\nтретья строка\n\nчетвёртая строка\n\n",
+        "double-spaced",
+    ),
     ("collapsed", "Правило 64. Процедура A.Наказание " + "слово " * 400 + "\n", "collapsed"),
-    ("dos centring", "        ПРАВИЛО 64\n      ПРОЦЕДУРА\n     Текст  правила  с  пробелами\n"
-     "     и  ещё  текст\n     конец  текста.\n", "dos"),
+    (
+        "dos centring",
+        "        ПРАВИЛО 64\n      ПРОЦЕДУРА\n     Текст  правила  с  пробелами\n"
+        "     и  ещё  текст\n     конец  текста.\n",
+        "dos",
+    ),
     ("bar margin", "| Правило 64. Процедура\n| A.Наказание\n| Текст\n", "bar-margin"),
     ("pilcrows", "Текст.¶\nТекст.¶\nТекст.¶\n", "pilcrows"),
     ("spaced letters", "П Р А В И Л О\nТекст.\n", "spaced-letters"),
     ("tags", "Текст.(DC4)\nТекст.(DC4)\nТекст.(DC4)\n", "tagged"),
-    ("hard wraps", "Когда после любого выявленного\nфальшренонса судья считает, что\nненарушившая сторона "
-     "получает\nнедостаточную компенсацию за\nущерб, он назначает результат.\n", "wrapped"),
+    (
+        "hard wraps",
+        "Когда после любого выявленного\nфальшренонса судья считает, что\nненарушившая сторона "
+        "получает\nнедостаточную компенсацию за\nущерб, он назначает результат.\n",
+        "wrapped",
+    ),
 ]
 
 
@@ -144,21 +170,48 @@ def test_layout(title, text, trait):
 
 
 def test_layout_of_plain_paragraphs_has_no_traits():
-    text = "Правило 64. Процедура\n" + ("Когда фальшренонс выявлен, наказание назначается по этому правилу. " * 3 + "\n") * 4
+    text = (
+        "Правило 64. Процедура\n"
+        + ("Когда фальшренонс выявлен, наказание назначается по этому правилу. " * 3 + "\n") * 4
+    )
     assert P.layout(text) == ()
 
 
 STRUCTURE = [
     ("laws", "Правило 64. Процедура\nA.Наказание\n1.Нарушитель\n", "laws", ()),
     ("commentary", "Правило 64. Процедура\n64.1. Текст.\n64.2. Текст.\n", "commentary", ()),
-    ("divisions in order", "Глава V. Торговля\nЧасть II Отклонения\nПравило 23. Пас\n", "laws", ("Глава", "Часть")),
+    (
+        "divisions in order",
+        "Глава V. Торговля\nЧасть II Отклонения\nПравило 23. Пас\n",
+        "laws",
+        ("Глава", "Часть"),
+    ),
     ("capitals", "РАЗДЕЛ I\nПравило 1. Колода\n", "laws", ("Раздел",)),
-    ("commentary items without tags", "64.10. Разыгрывающий ошибся\n(i) Первый случай.\n(ii) Второй случай.\n"
-     "A.Ссылка на раздел\n", "commentary", ()),
-    ("a table of contents", "С О Д Е Р Ж А Н И Е\nПравило 5. Места..........12\nA.Выбор места..........12\n",
-     "toc", ()),
-    ("a subject index", "Болван..........43\n= на столе..........41\nВзятка..........44,67\n", "index", ()),
-    ("front matter", "ОТ ПЕРЕВОДЧИКА\nМы переводили долго.\nСпасибо всем, кто помогал.\n", "front", ()),
+    (
+        "commentary items without tags",
+        "64.10. Разыгрывающий ошибся\n(i) Первый случай.\n(ii) Второй случай.\n"
+        "A.Ссылка на раздел\n",
+        "commentary",
+        (),
+    ),
+    (
+        "a table of contents",
+        "С О Д Е Р Ж А Н И Е\nПравило 5. Места..........12\nA.Выбор места..........12\n",
+        "toc",
+        (),
+    ),
+    (
+        "a subject index",
+        "Болван..........43\n= на столе..........41\nВзятка..........44,67\n",
+        "index",
+        (),
+    ),
+    (
+        "front matter",
+        "ОТ ПЕРЕВОДЧИКА\nМы переводили долго.\nСпасибо всем, кто помогал.\n",
+        "front",
+        (),
+    ),
 ]
 
 
@@ -173,10 +226,24 @@ def test_profile_in_report_and_on_the_source_page(tmp_path):
     (corpus / "page.txt").write_text(
         "Читальня Пример.Ru\nАвтор: Неизвестен\nА  Б  В  Г  Д  Е  Ж  З  И  К  Л  М\n"
         "Правило 64. Процедура после выявления фальшренонса\nКогда фальшренонс выявлен,\nнаказание назначается.\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
-    subprocess.run([sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out), "--no-pdf",
-                    "--quiet"], check=True, cwd=ROOT)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pipeline.cli",
+            "build",
+            str(corpus),
+            "-o",
+            str(out),
+            "--no-pdf",
+            "--quiet",
+        ],
+        check=True,
+        cwd=ROOT,
+    )
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     prof = report["sources"]["page.txt"]["profile"]
     assert [c["line"] for c in prof["chrome"]] == [1, 2, 3]
@@ -192,12 +259,16 @@ def test_profile_in_report_and_on_the_source_page(tmp_path):
 def test_html_boilerplate_from_the_extractor(tmp_path):
     from pipeline.read import read_source
 
-    law = ("Когда фальшренонс выявлен, судья назначает наказание по этому правилу, и нарушившая сторона "
-           "передаёт взятки ненарушившей стороне после окончания игры, если она их выиграла.")
-    html = ("<html><body><div class='menu'><a href='/a'>Читальня</a> <a href='/b'>Полка книг</a></div>"
-            "<div><ul><li><a href='/c'>Новые поступления</a></li><li><a href='/d'>Лучшие книги</a></li></ul></div>"
-            f"<h2>Правило 64. Процедура после выявления фальшренонса</h2><p>{law}</p><p>{law}</p>"
-            "<div><a href='/e'>Поделиться страницей</a></div></body></html>")
+    law = (
+        "Когда фальшренонс выявлен, судья назначает наказание по этому правилу, и нарушившая сторона "
+        "передаёт взятки ненарушившей стороне после окончания игры, если она их выиграла."
+    )
+    html = (
+        "<html><body><div class='menu'><a href='/a'>Читальня</a> <a href='/b'>Полка книг</a></div>"
+        "<div><ul><li><a href='/c'>Новые поступления</a></li><li><a href='/d'>Лучшие книги</a></li></ul></div>"
+        f"<h2>Правило 64. Процедура после выявления фальшренонса</h2><p>{law}</p><p>{law}</p>"
+        "<div><a href='/e'>Поделиться страницей</a></div></body></html>"
+    )
     (tmp_path / "page.html").write_text(html, encoding="utf-8")
     src, _ = read_source(tmp_path / "page.html")
     lines = src.text.split("\n")

@@ -12,12 +12,14 @@ from kodeks_testing import SEEDS
 from pipeline.errors import KodeksError
 from pipeline.read import decode, detect_kind, read_corpus
 
-LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
-       "A.Наказание назначается\n"
-       "Когда фальшренонс выявлен:\n"
-       "1.Нарушитель выиграл взятку фальшренонса\n"
-       "И взятка, в которой имел место фальшренонс, была выиграна нарушителем, (НАКАЗАНИЕ) после "
-       "окончания игры взятка переходит к ненарушившей стороне. Её партнёр тоже.\n")
+LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен:\n"
+    "1.Нарушитель выиграл взятку фальшренонса\n"
+    "И взятка, в которой имел место фальшренонс, была выиграна нарушителем, (НАКАЗАНИЕ) после "
+    "окончания игры взятка переходит к ненарушившей стороне. Её партнёр тоже.\n"
+)
 
 
 @pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8_r", "utf-8", "utf-8-sig"])
@@ -48,7 +50,9 @@ def test_unusable_files_are_skipped_with_a_named_error(tmp_path):
     sources, diags = read_corpus(tmp_path)
     assert [s.name for s in sources] == ["a_good.txt", "e_good.txt"]
     assert all(s.text == LAW for s in sources)
-    errors = sorted((d.code, Path(d.message.split(":")[0]).name) for d in diags if d.level == "error")
+    errors = sorted(
+        (d.code, Path(d.message.split(":")[0]).name) for d in diags if d.level == "error"
+    )
     assert errors == [("K101", "b_empty.txt"), ("K101", "c_blank.txt"), ("K102", "d_binary.txt")]
 
 
@@ -101,30 +105,37 @@ def test_seed_kinds_without_manifest(tmp_path):
 
 def test_manifest_kind_wins(tmp_path):
     (tmp_path / "law.txt").write_text(LAW, encoding="utf-8")
-    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "law.txt"\nkind = "commentary"\npriority = 70\n',
-                                           encoding="utf-8")
+    (tmp_path / "sources.toml").write_text(
+        '[[source]]\nfile = "law.txt"\nkind = "commentary"\npriority = 70\n', encoding="utf-8"
+    )
     (src,), _diags = read_corpus(tmp_path)
     assert (src.kind, src.priority) == ("commentary", 70)
 
 
 def test_commentary_detected():
-    text = ("64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает фальшренонс.(DC4)\n"
-            "64.11. Болван совершает фальшренонс(DC4)\n")
+    text = (
+        "64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает фальшренонс.(DC4)\n"
+        "64.11. Болван совершает фальшренонс(DC4)\n"
+    )
     assert detect_kind(text) == "commentary"
 
 
 def test_html_source(tmp_path):
-    html = ("<html><head><title>Все о Бридже</title><style>p{color:red}</style>"
-            "<script>var x = 'Правило 99. Скрипт';</script></head><body>"
-            "<nav><a href='/'>На главную</a> <a href='/x'>Правило 98. Меню</a></nav>"
-            "<h2>Правило 64. Процедура после выявления фальшренонса</h2>"
-            "<p>A.Наказание назначается</p><p>Когда фальшренонс выявлен:</p>"
-            "<footer>© сайт</footer></body></html>")
+    html = (
+        "<html><head><title>Все о Бридже</title><style>p{color:red}</style>"
+        "<script>var x = 'Правило 99. Скрипт';</script></head><body>"
+        "<nav><a href='/'>На главную</a> <a href='/x'>Правило 98. Меню</a></nav>"
+        "<h2>Правило 64. Процедура после выявления фальшренонса</h2>"
+        "<p>A.Наказание назначается</p><p>Когда фальшренонс выявлен:</p>"
+        "<footer>© сайт</footer></body></html>"
+    )
     (tmp_path / "page.html").write_text(html, encoding="utf-8")
     (src,), _d = read_corpus(tmp_path)
     assert src.fmt == "html"
-    assert src.text == ("Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
-                        "Когда фальшренонс выявлен:\n")
+    assert src.text == (
+        "Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
+        "Когда фальшренонс выявлен:\n"
+    )
     assert src.kind == "laws"
 
 
@@ -148,9 +159,16 @@ def test_edition_detected_when_not_declared(tmp_path):
     (tmp_path / "a.txt").write_text("Глава X. Судья турнира\n" + LAW, encoding="utf-8")
     (tmp_path / "b.txt").write_text(LAW, encoding="utf-8")
     (tmp_path / "c.txt").write_text("Глава X. Судья турнира\n" + LAW, encoding="utf-8")
-    (tmp_path / "sources.toml").write_text('[[source]]\nfile = "c.txt"\nkind = "laws"\nedition = "1987"\n',
-                                           encoding="utf-8")
+    (tmp_path / "sources.toml").write_text(
+        '[[source]]\nfile = "c.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    )
     sources, diags = read_corpus(tmp_path)
-    assert {s.name: s.edition for s in sources} == {"a.txt": "1997", "b.txt": "1987", "c.txt": "1987"}
+    assert {s.name: s.edition for s in sources} == {
+        "a.txt": "1997",
+        "b.txt": "1987",
+        "c.txt": "1987",
+    }
     assert [d.code for d in diags if "a.txt" in d.message] == ["K108"]
-    assert not any(d.code == "K108" and ("b.txt" in d.message or "c.txt" in d.message) for d in diags)
+    assert not any(
+        d.code == "K108" and ("b.txt" in d.message or "c.txt" in d.message) for d in diags
+    )

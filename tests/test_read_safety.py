@@ -13,12 +13,16 @@ from kodeks_testing import kodeks
 from pipeline.errors import KodeksError
 from pipeline.read import decode, read_corpus
 
-LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
-       "A.Наказание назначается\n"
-       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n")
-OTHER = ("Правило 65. Порядок сдачи взяток\n"
-         "A.Сдача взяток\n"
-         "Каждый игрок кладёт свою карту рубашкой вверх перед собой.\n")
+LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n"
+)
+OTHER = (
+    "Правило 65. Порядок сдачи взяток\n"
+    "A.Сдача взяток\n"
+    "Каждый игрок кладёт свою карту рубашкой вверх перед собой.\n"
+)
 
 
 def build(corpus: Path, out: Path):
@@ -31,16 +35,22 @@ def report(out: Path) -> list[dict]:
 
 def published(out: Path) -> str:
     """Everything a build publishes, as one string."""
-    return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(out.rglob("*"))
-                     if p.is_file() and p.suffix in (".json", ".html"))
+    return "\n".join(
+        p.read_text(encoding="utf-8", errors="replace")
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.suffix in (".json", ".html")
+    )
 
 
 # --- symlinks ----------------------------------------------------------------------
 
+
 def test_symlinks_out_of_the_corpus_are_not_read(tmp_path):
     secret = tmp_path / "home" / ".ssh" / "id_note.txt"
     secret.parent.mkdir(parents=True)
-    secret.write_text("Правило 90. СЕКРЕТНАЯСТРОКА\nA.Закрытый ключ пользователя.\n", encoding="utf-8")
+    secret.write_text(
+        "Правило 90. СЕКРЕТНАЯСТРОКА\nA.Закрытый ключ пользователя.\n", encoding="utf-8"
+    )
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     (corpus / "law.txt").write_text(LAW, encoding="utf-8")
@@ -55,7 +65,12 @@ def test_symlinks_out_of_the_corpus_are_not_read(tmp_path):
     text = published(out)
     assert "СЕКРЕТНАЯСТРОКА" not in text and "root:" not in text
     found = {(d["code"], Path(d["message"].split(":")[0]).name) for d in report(out)}
-    assert {("K111", "key.txt"), ("K111", "passwd.txt"), ("K112", "loop.txt"), ("K112", "gone.txt")} <= found
+    assert {
+        ("K111", "key.txt"),
+        ("K111", "passwd.txt"),
+        ("K112", "loop.txt"),
+        ("K112", "gone.txt"),
+    } <= found
     assert (out / "sources" / "alias.json").is_file()
 
 
@@ -72,6 +87,7 @@ def test_a_manifest_symlinked_out_of_the_corpus_is_refused(tmp_path):
 
 # --- decoding ------------------------------------------------------------------------
 
+
 def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
     data = LAW.encode("utf-8") + OTHER.encode("cp1251") + "Конец текста.\n".encode()
     (tmp_path / "mixed.txt").write_bytes(data)
@@ -82,7 +98,9 @@ def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
 
 
 def test_regions_in_two_legacy_encodings_are_each_read_right(tmp_path):
-    data = LAW.encode("utf-8") + OTHER.encode("koi8_r") + LAW.encode("utf-8") + OTHER.encode("cp866")
+    data = (
+        LAW.encode("utf-8") + OTHER.encode("koi8_r") + LAW.encode("utf-8") + OTHER.encode("cp866")
+    )
     text, _encoding, diags = decode(data, "x.txt")
     assert text == LAW + OTHER + LAW + OTHER
     assert sorted(d.message.rsplit(" ", 1)[-1] for d in diags) == ["cp866", "koi8_r"]
@@ -129,18 +147,22 @@ def test_cr_only_line_ends_give_real_line_numbers(tmp_path):
 
 # --- ids and names -------------------------------------------------------------------
 
+
 def test_sources_sharing_a_stem_keep_both_exports(tmp_path):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     (corpus / "a.txt").write_text(LAW, encoding="utf-8")
-    (corpus / "a.html").write_text(f"<html><body><p>{OTHER.replace(chr(10), '</p><p>')}</p></body></html>",
-                                   encoding="utf-8")
+    (corpus / "a.html").write_text(
+        f"<html><body><p>{OTHER.replace(chr(10), '</p><p>')}</p></body></html>", encoding="utf-8"
+    )
     (corpus / "b.txt").write_text(OTHER, encoding="utf-8")
     out = tmp_path / "out"
     assert build(corpus, out).returncode in (0, 1)
     names = sorted(p.name for p in (out / "sources").iterdir())
     assert names == ["a.html.json", "a.txt.json", "b.json"]
-    assert "Процедура после выявления" in (out / "sources" / "a.txt.json").read_text(encoding="utf-8")
+    assert "Процедура после выявления" in (out / "sources" / "a.txt.json").read_text(
+        encoding="utf-8"
+    )
     assert "Порядок сдачи" in (out / "sources" / "a.html.json").read_text(encoding="utf-8")
     pages = {p.name for p in (out / "html").glob("source-*.html")}
     assert pages == {"source-a.txt.html", "source-a.html.html", "source-b.html"}
@@ -163,12 +185,16 @@ def test_a_newline_in_a_file_name_keeps_its_page_link(tmp_path):
 
 # --- the manifest ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("entry,key,line", [
-    ('file = "law.txt"\npriority = "high"\n', "priority", 4),
-    ('file = 5\n', "file", 3),
-    ('file = "../outside.txt"\n', "file", 3),
-    ('kind = "laws"\n', "file", 2),
-])
+
+@pytest.mark.parametrize(
+    "entry,key,line",
+    [
+        ('file = "law.txt"\npriority = "high"\n', "priority", 4),
+        ("file = 5\n", "file", 3),
+        ('file = "../outside.txt"\n', "file", 3),
+        ('kind = "laws"\n', "file", 2),
+    ],
+)
 def test_a_bad_manifest_value_names_file_key_and_line(tmp_path, entry, key, line):
     corpus = tmp_path / "corpus"
     corpus.mkdir()

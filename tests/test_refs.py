@@ -63,20 +63,38 @@ MIXED = [
 ]
 
 LISTS = [
-    ("в правиле 42 и правиле 43", None, [("правиле 42", "42", "list"), ("правиле 43", "43", "list")]),
+    (
+        "в правиле 42 и правиле 43",
+        None,
+        [("правиле 42", "42", "list"), ("правиле 43", "43", "list")],
+    ),
     ("правила 13 и 14", None, [("правила 13", "13", "list"), ("14", "14", "list")]),
     ("Правилам 61А и 62А", None, [("Правилам 61А", "61A", "list"), ("62А", "62A", "list")]),
     ("правило 53 или 56", None, [("правило 53", "53", "list"), ("56", "56", "list")]),
-    ("правила 13, 14 и 15", None, [("правила 13", "13", "list"), ("14", "14", "list"), ("15", "15", "list")]),
+    (
+        "правила 13, 14 и 15",
+        None,
+        [("правила 13", "13", "list"), ("14", "14", "list"), ("15", "15", "list")],
+    ),
 ]
 
 RANGES = [
-    ("правила 62–64", None, [("правила 62", "62", "range"), ("правила 62–64", "63", "range"),
-                             ("64", "64", "range")]),
+    (
+        "правила 62–64",
+        None,
+        [("правила 62", "62", "range"), ("правила 62–64", "63", "range"), ("64", "64", "range")],
+    ),
     ("правила 62-63", None, [("правила 62", "62", "range"), ("63", "63", "range")]),
-    ("правилами 1 — 3.", None, [("правилами 1", "1", "range"), ("правилами 1 — 3", "2", "range"),
-                                ("3", "3", "range")]),
-    ("правила 13 и 20–21", None, [("правила 13", "13", "list"), ("20", "20", "range"), ("21", "21", "range")]),
+    (
+        "правилами 1 — 3.",
+        None,
+        [("правилами 1", "1", "range"), ("правилами 1 — 3", "2", "range"), ("3", "3", "range")],
+    ),
+    (
+        "правила 13 и 20–21",
+        None,
+        [("правила 13", "13", "list"), ("20", "20", "range"), ("21", "21", "range")],
+    ),
 ]
 
 COMMENTARY = [
@@ -86,7 +104,11 @@ COMMENTARY = [
     ("п.64.8 далее", None, [("п.64.8", "64.8", "commentary")]),
     ("(см.п. 64.8)", None, [("п. 64.8", "64.8", "commentary")]),
     ("см.п.64.8 и", None, [("п.64.8", "64.8", "commentary")]),
-    ("п.п. 62.6. и 63.3. выше", None, [("п.п. 62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")]),
+    (
+        "п.п. 62.6. и 63.3. выше",
+        None,
+        [("п.п. 62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")],
+    ),
     ("пп. 62.6 и 63.3", None, [("пп. 62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")]),
     ("см. п. 77.3.(iii)", None, [("п. 77.3.(iii)", "77.3(iii)", "commentary")]),
     ("в пункте 64.10(ii)", None, [("пункте 64.10(ii)", "64.10(ii)", "commentary")]),
@@ -96,14 +118,21 @@ FOOTNOTES = [
     ("см. сноску (*) к правилу 69.", None, [("правилу 69", "69", "footnote")]),
     ("(**) - см. сноску (**) к правилу 12C1", None, [("правилу 12C1", "12C1", "footnote")]),
     ("см. сноску к правилу 70", None, [("правилу 70", "70", "footnote")]),
-    ("см. сноску (1) к правилу 40 и правилу 41", None, [("правилу 40", "40", "footnote"), ("правилу 41", "41", "plain")]),
+    (
+        "см. сноску (1) к правилу 40 и правилу 41",
+        None,
+        [("правилу 40", "40", "footnote"), ("правилу 41", "41", "plain")],
+    ),
 ]
 
 SELF = [
     ("согласно этому правилу недостаточную", "64", [("этому правилу", "64", "self")]),
     ("против этого Правила", "65", [("этого Правила", "65", "self")]),
-    ("применяется не это правило, а правило 14.", "13",
-     [("это правило", "13", "self"), ("правило 14", "14", "plain")]),
+    (
+        "применяется не это правило, а правило 14.",
+        "13",
+        [("это правило", "13", "self"), ("правило 14", "14", "plain")],
+    ),
     ("не в согласии с этим Правилом", "65", [("этим Правилом", "65", "self")]),
     ("в силу настоящего правила", "40", [("настоящего правила", "40", "self")]),
     ("нарушение этого же правила", "40", [("этого же правила", "40", "self")]),
@@ -209,8 +238,11 @@ GOLD_CASES = [
     ("применяется правило 67.", None, [("правило 67", "67")]),
     ("(кроме фальшренонса в 12-й взятке - см. правило 62D)", None, [("правило 62D", "62D")]),
     ("наказания по правилу 64.", None, [("правилу 64", "64")]),
-    ("правило 45E(5-я карта,сыгранная во взятку) или правило 58B(одновременная игра с одной руки)", None,
-     [("правило 45E", "45E"), ("правило 58B", "58B")]),
+    (
+        "правило 45E(5-я карта,сыгранная во взятку) или правило 58B(одновременная игра с одной руки)",
+        None,
+        [("правило 45E", "45E"), ("правило 58B", "58B")],
+    ),
     ("см. сноску (*) к правилу 69.", None, [("правилу 69", "69")]),
     ("определённого по правилу 79C,судье", None, [("правилу 79C", "79C")]),
     ("с точки зрения применения Правила 64А1.", None, [("Правила 64А1", "64A1")]),
@@ -219,12 +251,19 @@ GOLD_CASES = [
     ("против этого Правила", "65", [("этого Правила", "65")]),
     ("изложены в Правиле 65D.", None, [("Правиле 65D", "65D")]),
     ("согласно этому правилу недостаточную", "64", [("этому правилу", "64")]),
-    ("(ограниченные права болвана определены в правиле 42 и правиле 43)", None,
-     [("правиле 42", "42"), ("правиле 43", "43")]),
+    (
+        "(ограниченные права болвана определены в правиле 42 и правиле 43)",
+        None,
+        [("правиле 42", "42"), ("правиле 43", "43")],
+    ),
     ("(правило 42B2).", None, [("правило 42B2", "42B2")]),
     ("(для болвана см. правило 43A1).", None, [("правило 43A1", "43A1")]),
     ("(правило 6).", None, [("правило 6", "6")]),
-    ("применяется не это правило, а правило 14.", "13", [("это правило", "13"), ("правило 14", "14")]),
+    (
+        "применяется не это правило, а правило 14.",
+        "13",
+        [("это правило", "13"), ("правило 14", "14")],
+    ),
     ("(Может применяться правило 16 о нелегальной информации)", None, [("правило 16", "16")]),
     ("в соответствии с правилом 77.", None, [("правилом 77", "77")]),
 ]
@@ -252,10 +291,15 @@ def test_gold_files_exactly():
         for node, law in _walk(data["nodes"]):
             got = []
             for part in (node.get("title") or "", node["text"]):
-                got += [{"text": f.text, "target": f.target} for f in find_references(part, law=law)]
+                got += [
+                    {"text": f.text, "target": f.target} for f in find_references(part, law=law)
+                ]
             assert got == node["refs"], (path.name, node["id"])
             for fn in node.get("footnotes", []):
-                got = [{"text": f.text, "target": f.target} for f in find_references(fn["text"], law=law)]
+                got = [
+                    {"text": f.text, "target": f.target}
+                    for f in find_references(fn["text"], law=law)
+                ]
                 assert got == fn["refs"], (path.name, node["id"], fn["mark"])
             checked += 1
     assert checked > 50
@@ -263,21 +307,25 @@ def test_gold_files_exactly():
 
 # --- API details ----------------------------------------------------------------------
 
+
 def test_found_is_frozen_with_offsets():
     text = "штраф (см. правило 50) и по правилу 64А1."
     found = find_references(text)
     assert all(isinstance(f, Reference) for f in found)
-    assert [text[f.start:f.end] for f in found] == ["правило 50", "правилу 64А1"]
+    assert [text[f.start : f.end] for f in found] == ["правило 50", "правилу 64А1"]
     with pytest.raises(AttributeError):
         found[0].target = "x"  # type: ignore[misc]
 
 
 def test_long_text_offsets_and_order():
-    unit = "Карта становится штрафной (см. правило 50). Применяется этому правилу и п. 64.8.\n" + "слово " * 80
+    unit = (
+        "Карта становится штрафной (см. правило 50). Применяется этому правилу и п. 64.8.\n"
+        + "слово " * 80
+    )
     text = unit * 30
     found = find_references(text, law="64")
     assert [f.target for f in found] == ["50", "64", "64.8"] * 30
-    assert all(text[f.start:f.end] == f.text for f in found)
+    assert all(text[f.start : f.end] == f.text for f in found)
     assert [f.start for f in found] == sorted(f.start for f in found)
 
 
@@ -295,12 +343,15 @@ def test_heading_only_at_line_start():
 
 # --- the spaCy component ---------------------------------------------------------------
 
+
 def _spans(doc):
     return [(s.text, s._.target, s._.ref_kind) for s in doc.spans["kodeks_refs"]]
 
 
-TEXT = ("правило 45E(5-я карта,сыгранная во взятку) или правило\n58B, правила 62–64, "
-        "п.64.8 и Правила 64А1.(DC4) согласно этому правилу. см. сноску (*) к правилу 69.")
+TEXT = (
+    "правило 45E(5-я карта,сыгранная во взятку) или правило\n58B, правила 62–64, "
+    "п.64.8 и Правила 64А1.(DC4) согласно этому правилу. см. сноску (*) к правилу 69."
+)
 
 
 def test_component_on_blank_pipeline():
@@ -309,7 +360,11 @@ def test_component_on_blank_pipeline():
     doc = nlp(TEXT)
     expected = [(f.text, f.target, f.kind) for f in find_references(TEXT, law="64")]
     assert _spans(doc) == expected
-    assert ("правило 45E", "45E", "plain") in expected and ("этому правилу", "64", "self") in expected
+    assert ("правило 45E", "45E", "plain") in expected and (
+        "этому правилу",
+        "64",
+        "self",
+    ) in expected
     for span in doc.spans["kodeks_refs"]:
         assert span.kb_id_ == span._.target and span.label_ == span._.ref_kind
 
@@ -333,9 +388,12 @@ def test_component_after_morph_lemmatizer():
     nlp.initialize()
     nlp.add_pipe("kodeks_refs", config={"law": "65"})
     doc = nlp("против этого Правила и по Правилам 61А и 62А")
-    assert _spans(doc) == [("этого Правила", "65", "self"), ("Правилам 61А", "61A", "list"),
-                           ("62А", "62A", "list")]
-    assert base is morph_nlp()   # the shared pipeline is left alone
+    assert _spans(doc) == [
+        ("этого Правила", "65", "self"),
+        ("Правилам 61А", "61A", "list"),
+        ("62А", "62A", "list"),
+    ]
+    assert base is morph_nlp()  # the shared pipeline is left alone
 
 
 def test_component_keeps_existing_lemmas_when_asked():
@@ -351,11 +409,60 @@ def test_component_keeps_existing_lemmas_when_asked():
 # --- properties -----------------------------------------------------------------------
 
 TRIGGERS = ("прав", "п.", "пункт", "сноск", "это", "настоящ")
-ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯABCDEFabc0123456789 .,;:()–-*\n"
-WORDS = ["правило", "правилу", "Правила", "правиле", "правилом", "правил", "правилам", "Правило", "п.", "п.п.",
-         "пп.", "пункте", "этому", "этого", "это", "этим", "настоящего", "настоящими", "сноску", "(*)", "к",
-         "и", "или", ",", "см.", "64А1", "64.8.", "77.3.(iii)", "45E(5-я", "62–64", "12-й", "4-х", "–", "87",
-         "\n", "42", "B2", "63.", "Выявление", "карта", "(", ")", "64", "13", "14", "5", "A", "(A)", "150"]
+ALPHABET = (
+    "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯABCDEFabc0123456789 .,;:()–-*\n"
+)
+WORDS = [
+    "правило",
+    "правилу",
+    "Правила",
+    "правиле",
+    "правилом",
+    "правил",
+    "правилам",
+    "Правило",
+    "п.",
+    "п.п.",
+    "пп.",
+    "пункте",
+    "этому",
+    "этого",
+    "это",
+    "этим",
+    "настоящего",
+    "настоящими",
+    "сноску",
+    "(*)",
+    "к",
+    "и",
+    "или",
+    ",",
+    "см.",
+    "64А1",
+    "64.8.",
+    "77.3.(iii)",
+    "45E(5-я",
+    "62–64",
+    "12-й",
+    "4-х",
+    "–",
+    "87",
+    "\n",
+    "42",
+    "B2",
+    "63.",
+    "Выявление",
+    "карта",
+    "(",
+    ")",
+    "64",
+    "13",
+    "14",
+    "5",
+    "A",
+    "(A)",
+    "150",
+]
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -371,7 +478,7 @@ def test_spans_are_exact_and_canonical(words, law):
     text = " ".join(words)
     found = find_references(text, law=law)
     for f in found:
-        assert text[f.start:f.end] == f.text
+        assert text[f.start : f.end] == f.text
         assert is_canonical(f.target)
         assert f.kind in KINDS
         if law is None:
@@ -383,7 +490,9 @@ _NLP = None
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(WORDS + ["слово"] * 10), max_size=120), st.sampled_from([None, "64"]))
+@given(
+    st.lists(st.sampled_from(WORDS + ["слово"] * 10), max_size=120), st.sampled_from([None, "64"])
+)
 def test_component_and_find_references_agree(words, law):
     global _NLP
     if _NLP is None:
@@ -402,11 +511,16 @@ def test_long_list_past_the_window():
     found = find_references(text)
     assert [f.target for f in found] == [str(n) for n in [*nums, 60]]
     assert found[0].text == "правила 1" and found[-1].text == "60"
-    assert all(text[f.start:f.end] == f.text for f in found)
+    assert all(text[f.start : f.end] == f.text for f in found)
 
 
 def test_widened_window_does_not_repeat():
-    text = "правила " + ", ".join(map(str, range(1, 60))) + ". Далее по правилу 64А1 и этому правилу. " + "x " * 100
+    text = (
+        "правила "
+        + ", ".join(map(str, range(1, 60)))
+        + ". Далее по правилу 64А1 и этому правилу. "
+        + "x " * 100
+    )
     assert len(windows(text)) == 2
     found = find_references(text, law="65")
     assert [f.target for f in found] == [str(n) for n in range(1, 60)] + ["64A1", "65"]

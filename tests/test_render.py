@@ -10,7 +10,9 @@ from pipeline.run import STAGES, run
 
 def test_a_build_writes_exactly_the_products(built):
     written = {p.name for p in built.iterdir()}
-    expected = {p.path.rstrip("/") for p in PRODUCTS if p.path != "codex.pdf"}  # built with --no-pdf
+    expected = {
+        p.path.rstrip("/") for p in PRODUCTS if p.path != "codex.pdf"
+    }  # built with --no-pdf
     assert written == expected
 
 
@@ -25,4 +27,14 @@ def test_lookup_products_are_the_lookup_part(tmp_path):
 
 def test_the_ruling_check_is_a_stage_of_its_own():
     names = [name for name, _fn in STAGES]
-    assert names == ["read", "profile", "clean", "segment", "refs", "merge", "link", "check", "render"]
+    assert names == [
+        "read",
+        "profile",
+        "clean",
+        "segment",
+        "refs",
+        "merge",
+        "link",
+        "check",
+        "render",
+    ]

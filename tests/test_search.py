@@ -46,21 +46,28 @@ def addresses(hits):
 
 # --- the index ------------------------------------------------------------------
 
+
 def test_tables(db, codex):
     con = sqlite3.connect(db)
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
     assert {"nodes", "refs", "backlinks", "witnesses", "footnotes", "meta", "fts"} <= names
     assert con.execute("SELECT count(*) FROM nodes").fetchone()[0] == len(codex.entries)
     assert con.execute("SELECT count(*) FROM fts").fetchone()[0] == len(codex.entries)
-    row = con.execute("SELECT kind, law, parent, chosen, position FROM nodes WHERE address='64A1'").fetchone()
+    row = con.execute(
+        "SELECT kind, law, parent, chosen, position FROM nodes WHERE address='64A1'"
+    ).fetchone()
     assert row[:3] == ("clause", "64", "64A")
-    assert con.execute("SELECT source FROM backlinks WHERE target='64A1'").fetchall() == [("64.10(i)",)]
+    assert con.execute("SELECT source FROM backlinks WHERE target='64A1'").fetchall() == [
+        ("64.10(i)",)
+    ]
     assert con.execute("SELECT count(*) FROM witnesses WHERE address='64A1'").fetchone()[0] >= 1
     # positions follow document order
     order = [r[0] for r in con.execute("SELECT address FROM nodes ORDER BY position")]
     assert order == list(codex.entries)
     # the FTS table stores lemmas; nodes keep the original text
-    lem = con.execute("SELECT text FROM fts WHERE rowid=(SELECT rowid FROM nodes WHERE address='64A')").fetchone()[0]
+    lem = con.execute(
+        "SELECT text FROM fts WHERE rowid=(SELECT rowid FROM nodes WHERE address='64A')"
+    ).fetchone()[0]
     assert "выявить" in lem.split()
 
 
@@ -92,6 +99,7 @@ def test_stale_and_missing(out, tmp_path, codex):
 
 # --- morphology -------------------------------------------------------------------
 
+
 def test_analyzer_lemmas_and_addresses():
     assert analyze("Выявления фальшренонса") == ["выявление", "фальшренонс"]
     assert analyze("Правила 64А1") == ["правило", "64a1"]
@@ -107,8 +115,8 @@ def test_morphological_64B4(db):
 
 def test_participle_finds_verb_and_noun(db):
     found = addresses(search(db, "выявленный фальшренонс"))
-    assert "64A" in found      # «Когда фальшренонс выявлен»
-    assert "64" in found       # «Процедура после выявления фальшренонса»
+    assert "64A" in found  # «Когда фальшренонс выявлен»
+    assert "64" in found  # «Процедура после выявления фальшренонса»
     found = addresses(search(db, "выявления фальшренонса"))
     assert "64" in found and "64A" in found
 
@@ -123,7 +131,9 @@ def test_highlight(db):
 def test_phrase(db):
     assert addresses(search(db, '"следующей сдаче"')) == ["64B4"]
     # the same words out of order are no phrase
-    assert search(db, '"сдаче следующей"') == [] or all(h.partial for h in search(db, '"сдаче следующей"'))
+    assert search(db, '"сдаче следующей"') == [] or all(
+        h.partial for h in search(db, '"сдаче следующей"')
+    )
 
 
 def test_ranked(db):
@@ -139,7 +149,10 @@ def test_filters(db):
     assert addresses(search(db, "фальшренонс", law="64")) == addresses(hits)
     hits = search(db, "фальшренонс", kind="commentary")
     assert hits and all(h.kind == "commentary" for h in hits)
-    assert all(h.kind == "clause" and h.law == "63" for h in search(db, "фальшренонс", law=63, kind="clause"))
+    assert all(
+        h.kind == "clause" and h.law == "63"
+        for h in search(db, "фальшренонс", law=63, kind="clause")
+    )
     assert len(search(db, "фальшренонс", limit=2)) == 2
     with pytest.raises(SearchError):
         search(db, "фальшренонс", kind="nonsense")
@@ -154,10 +167,34 @@ def test_fallback_any_word(db):
 
 # --- bad input ---------------------------------------------------------------------
 
-BAD = ["", "   ", "\x00", "x" * 10_000, "фальшренонс " * 2000, '"', '""', '"фальшренонс', "*", "фальш*",
-       "NEAR(фальшренонс сдача)", "фальшренонс AND", ") OR (", "AND OR NOT", "^фальшренонс", "a:b",
-       "title:фальшренонс", "'; DROP TABLE nodes; --", "\"; DROP TABLE nodes; --",
-       "1=1; SELECT * FROM meta", "{title text}: x", "-", "--", "«»", "\u0301\u0301", "64А1 OR 1=1"]
+BAD = [
+    "",
+    "   ",
+    "\x00",
+    "x" * 10_000,
+    "фальшренонс " * 2000,
+    '"',
+    '""',
+    '"фальшренонс',
+    "*",
+    "фальш*",
+    "NEAR(фальшренонс сдача)",
+    "фальшренонс AND",
+    ") OR (",
+    "AND OR NOT",
+    "^фальшренонс",
+    "a:b",
+    "title:фальшренонс",
+    "'; DROP TABLE nodes; --",
+    '"; DROP TABLE nodes; --',
+    "1=1; SELECT * FROM meta",
+    "{title text}: x",
+    "-",
+    "--",
+    "«»",
+    "\u0301\u0301",
+    "64А1 OR 1=1",
+]
 
 
 @pytest.mark.parametrize("query", BAD)
@@ -181,21 +218,54 @@ def test_long_query_is_cut(db):
     assert search(db, "сдача " * 5000)  # repeated word collapses to one
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.text(max_size=200))
 def test_search_never_raises(db, text):
     assert isinstance(search(db, text), list)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(['"', "*", "(", ")", "NEAR", "AND", "OR", "NOT", "^", ":", "фальшренонс",
-                                 "сдаче", "'", ";", "--", "-", "+", "{", "}", "64A1", " "]), max_size=20))
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                '"',
+                "*",
+                "(",
+                ")",
+                "NEAR",
+                "AND",
+                "OR",
+                "NOT",
+                "^",
+                ":",
+                "фальшренонс",
+                "сдаче",
+                "'",
+                ";",
+                "--",
+                "-",
+                "+",
+                "{",
+                "}",
+                "64A1",
+                " ",
+            ]
+        ),
+        max_size=20,
+    )
+)
 def test_fts_syntax_never_raises(db, parts):
     assert isinstance(search(db, " ".join(parts)), list)
     assert isinstance(search(db, "".join(parts)), list)
 
 
 # --- the HTML export ------------------------------------------------------------------
+
 
 def test_export_for_html(codex):
     data = export_for_html(codex)
@@ -206,7 +276,7 @@ def test_export_for_html(codex):
     assert forms["выявлен"] == "выявить"
     assert forms["фальшренонса"] == "фальшренонс"
     assert forms["фальшренонсами"] == "фальшренонс"  # a form the corpus never uses
-    assert forms["ренонсом"] == "ренонс"              # a form of a terminology word
+    assert forms["ренонсом"] == "ренонс"  # a form of a terminology word
     assert data["stems"]["выявление"] == "выяв"
     assert "фальшренонс" in data["synonyms"]["ренонс"]
     assert "сколько" in data["stop"] and "следующей" not in data["stop"]
@@ -215,13 +285,15 @@ def test_export_for_html(codex):
 
 # --- what a director types -------------------------------------------------------------
 
+
 def test_synonym_finds_and_says_so(db):
     hits = search(db, "ренонс")
     assert hits and {"63", "63A", "64"} & set(addresses(hits[:5]))
     assert ("synonym", "ренонс", "фальшренонс") in hits[0].via
     assert "«Фальшренонс»" in hits[0].snippet or "«фальшренонс»" in hits[0].snippet
-    assert addresses(search(db, "штраф за ренонс")[:3]) and \
-        set(addresses(search(db, "штраф за ренонс")[:3])) <= {"64A", "64A1", "64A2"}
+    assert addresses(search(db, "штраф за ренонс")[:3]) and set(
+        addresses(search(db, "штраф за ренонс")[:3])
+    ) <= {"64A", "64A1", "64A2"}
     assert search(db, "защитник не знал о козыре при заявлении")[0].address == "70C2"
 
 
@@ -268,31 +340,54 @@ def _tiny(entries):
 
     rows, df = [], {}
     for address, parent, title, text in entries:
-        rows.append({"address": address, "kind": "clause", "law": "1", "parent": parent,
-                     "name": address.lower(), "title": title, "text": text,
-                     "title_tokens": title, "tokens": text})
+        rows.append(
+            {
+                "address": address,
+                "kind": "clause",
+                "law": "1",
+                "parent": parent,
+                "name": address.lower(),
+                "title": title,
+                "text": text,
+                "title_tokens": title,
+                "tokens": text,
+            }
+        )
         for t in set(title.split()) | set(text.split()) | {address.lower()}:
             df[t] = df.get(t, 0) + 1
     n = len(rows)
     lengths = [len(r["title_tokens"].split()) + 1 + len(r["tokens"].split()) for r in rows]
-    return {"params": dict(PARAMS), "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
-            "latin": {}, "entries": rows, "avgdl": sum(lengths) / n,
-            "idf": {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())},
-            "lexicon": {t: [t] for t in sorted(df)}, "stems": {}, "synonyms": {}, "stop": [],
-            "negation": [], "subjects": []}
+    return {
+        "params": dict(PARAMS),
+        "limits": {"query_chars": MAX_QUERY_CHARS, "terms": MAX_TERMS},
+        "latin": {},
+        "entries": rows,
+        "avgdl": sum(lengths) / n,
+        "idf": {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())},
+        "lexicon": {t: [t] for t in sorted(df)},
+        "stems": {},
+        "synonyms": {},
+        "stop": [],
+        "negation": [],
+        "subjects": [],
+    }
 
 
 def test_child_title_lifted_over_parent():
     from pipeline.search import Engine
 
-    data = _tiny([("1A", None, "общее", "форма реконтра форма реконтра"),
-                  ("1A1", "1A", "форма реконтра", " ".join(["слово"] * 30) + " форма"),
-                  ("2", None, "другое", "слово")])
+    data = _tiny(
+        [
+            ("1A", None, "общее", "форма реконтра форма реконтра"),
+            ("1A1", "1A", "форма реконтра", " ".join(["слово"] * 30) + " форма"),
+            ("2", None, "другое", "слово"),
+        ]
+    )
     eng = Engine(data)
     rank = lambda q: [eng.entries[r["index"]]["address"] for r in eng.search(q)[0]]  # noqa: E731
     assert rank("форма реконтра")[:2] == ["1A1", "1A"]
-    assert rank("1a форма реконтра")[0] == "1A"          # the query names the section
-    eng.p["lift"] = 0.0                                     # without the rule the parent wins
+    assert rank("1a форма реконтра")[0] == "1A"  # the query names the section
+    eng.p["lift"] = 0.0  # without the rule the parent wins
     assert rank("форма реконтра")[0] == "1A"
 
 
@@ -327,14 +422,21 @@ def test_cli_says_did_you_mean_and_synonym(out, capsys):
 def test_negation_must_agree(db):
     assert search(db, "что если нет карты в масти хода в дефектной взятке")[0].address == "67B1(B)"
     assert search(db, "нарушитель имеет карту в масти хода")[0].address == "67B1(A)"
-    assert search(db, "можно ли играть сдачу если игрок видел чужие карты")[0].address in {"13B", "13B1"}
+    assert search(db, "можно ли играть сдачу если игрок видел чужие карты")[0].address in {
+        "13B",
+        "13B1",
+    }
 
 
 def test_negation_on_written_entries():
     from pipeline.search import Engine
 
-    data = _tiny([("1A", None, "наказание назначается", "текст"),
-                  ("1B", None, "наказание не назначается", "текст")])
+    data = _tiny(
+        [
+            ("1A", None, "наказание назначается", "текст"),
+            ("1B", None, "наказание не назначается", "текст"),
+        ]
+    )
     data["negation"] = ["не"]
     eng = Engine(data)
     rank = lambda q: [eng.entries[r["index"]]["address"] for r in eng.search(q)[0]]  # noqa: E731
@@ -346,9 +448,18 @@ def test_adjacent_words_count_more(db):
     assert search(db, "кто может реконтрировать")[0].address == "19B1"
     from pipeline.search import Engine
 
-    eng = Engine(_tiny([("1", None, "", "может сыграть реконтрировать"),
-                        ("2", None, "", "может реконтрировать сыграть")]))
-    assert [eng.entries[r["index"]]["address"] for r in eng.search("может реконтрировать")[0]] == ["2", "1"]
+    eng = Engine(
+        _tiny(
+            [
+                ("1", None, "", "может сыграть реконтрировать"),
+                ("2", None, "", "может реконтрировать сыграть"),
+            ]
+        )
+    )
+    assert [eng.entries[r["index"]]["address"] for r in eng.search("может реконтрировать")[0]] == [
+        "2",
+        "1",
+    ]
 
 
 def test_missing_common_word_costs_less(db):

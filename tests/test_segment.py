@@ -15,7 +15,9 @@ from pipeline.read import detect_kind
 from pipeline.segment import segment
 
 
-def shape(node, keep=("id", "kind", "label", "title", "text", "inferred", "penalty", "tags")) -> dict:
+def shape(
+    node, keep=("id", "kind", "label", "title", "text", "inferred", "penalty", "tags")
+) -> dict:
     """A node without spans and refs: what "the same structure" means. Works on
     ``Node`` values and on gold-shaped dicts."""
     d = export.node_json(node) if isinstance(node, Node) else node
@@ -41,6 +43,7 @@ def codes(diags) -> list[str]:
 
 # --- golden -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", SEEDS, ids=lambda p: p.stem[:3])
 def test_golden(path):
     gold_file = GOLD / f"{path.stem}.json"
@@ -48,7 +51,14 @@ def test_golden(path):
         pytest.skip("../shared/gold is absent")
     gold = json.loads(gold_file.read_text(encoding="utf-8"))
     raw = path.read_text(encoding="utf-8")
-    src = Source(path=str(path), name=path.name, stem=path.stem, kind=gold["kind"], text=raw, encoding="utf-8")
+    src = Source(
+        path=str(path),
+        name=path.name,
+        stem=path.stem,
+        kind=gold["kind"],
+        text=raw,
+        encoding="utf-8",
+    )
     assert detect_kind(raw) == gold["kind"]
     tree, _diags = segment(clean(src, VOCAB))
     got = [shape(n) for n in tree.nodes]
@@ -69,77 +79,131 @@ def test_shape_ignores_spans():
 
 # --- rules ---------------------------------------------------------------------------------
 
+
 def test_law_heading_without_space():
-    tree, diags = seg("Правило 24.Показ карт до начала торговли\nЕсли до начала торговли игрок показал карту.\n")
-    assert flat(tree) == [("law", "24", "24", "Показ карт до начала торговли",
-                           "Если до начала торговли игрок показал карту.", False)]
+    tree, diags = seg(
+        "Правило 24.Показ карт до начала торговли\nЕсли до начала торговли игрок показал карту.\n"
+    )
+    assert flat(tree) == [
+        (
+            "law",
+            "24",
+            "24",
+            "Показ карт до начала торговли",
+            "Если до начала торговли игрок показал карту.",
+            False,
+        )
+    ]
     assert diags == []
 
 
 def test_law_heading_in_capitals():
     tree, _ = seg("ПРАВИЛО 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК\nКаждый игрок укладывает свои карты.\n")
-    assert flat(tree) == [("law", "65", "65", "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК",
-                           "Каждый игрок укладывает свои карты.", False)]
+    assert flat(tree) == [
+        (
+            "law",
+            "65",
+            "65",
+            "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК",
+            "Каждый игрок укладывает свои карты.",
+            False,
+        )
+    ]
 
 
-@pytest.mark.parametrize("word, num, address", [("Раздел", "I", "part:I"), ("Глава", "VIII", "chapter:VIII"),
-                                                ("Часть", "II", "chapter-part:II")])
+@pytest.mark.parametrize(
+    "word, num, address",
+    [
+        ("Раздел", "I", "part:I"),
+        ("Глава", "VIII", "chapter:VIII"),
+        ("Часть", "II", "chapter-part:II"),
+    ],
+)
 def test_divisions(word, num, address):
-    tree, _ = seg(f"{word} {num} - Процедура розыгрыша\nПравило 44. Последовательность игры\n"
-                  "Взятку открывает ход.\n")
+    tree, _ = seg(
+        f"{word} {num} - Процедура розыгрыша\nПравило 44. Последовательность игры\n"
+        "Взятку открывает ход.\n"
+    )
     assert [(n.kind, n.id, n.label, n.title) for n, _p in walk(tree.nodes)] == [
-        ("part", address, num, "Процедура розыгрыша"), ("law", "44", "44", "Последовательность игры")]
+        ("part", address, num, "Процедура розыгрыша"),
+        ("law", "44", "44", "Последовательность игры"),
+    ]
 
 
 def test_division_levels_nest_and_number_apart():
-    tree, diags = seg("Глава VIII - Розыгрыш\nЧасть I - Порядок\nПравило 44. Ход\nТекст.\n"
-                      "Часть II - Отклонения\nПравило 45. Карта\nТекст.\nГлава IX - Судья\n"
-                      "Правило 81. Обязанности\nТекст.\n")
-    assert [(n.id, [(c.id, [g.id for g in c.children]) for c in n.children]) for n in tree.nodes] == [
+    tree, diags = seg(
+        "Глава VIII - Розыгрыш\nЧасть I - Порядок\nПравило 44. Ход\nТекст.\n"
+        "Часть II - Отклонения\nПравило 45. Карта\nТекст.\nГлава IX - Судья\n"
+        "Правило 81. Обязанности\nТекст.\n"
+    )
+    assert [
+        (n.id, [(c.id, [g.id for g in c.children]) for c in n.children]) for n in tree.nodes
+    ] == [
         ("chapter:VIII", [("chapter-part:I", ["44"]), ("chapter-part:II", ["45"])]),
-        ("chapter:IX", [("81", [])])]
+        ("chapter:IX", [("81", [])]),
+    ]
     assert "K305" not in codes(diags)
 
 
 def test_division_numbering_backwards_within_one_space():
-    _tree, diags = seg("Глава IX - Судья\nПравило 81. Обязанности\nТекст.\nГлава VIII - Розыгрыш\n"
-                       "Правило 44. Ход\nТекст.\n")
+    _tree, diags = seg(
+        "Глава IX - Судья\nПравило 81. Обязанности\nТекст.\nГлава VIII - Розыгрыш\n"
+        "Правило 44. Ход\nТекст.\n"
+    )
     assert codes(diags) == ["K305"]
 
 
 def test_laws_nest_under_their_part():
-    tree, _ = seg("Раздел I - Определения\nПравило 1. Колода\nКолода состоит из 52 карт.\n"
-                  "Раздел II - Процедура\nПравило 2. Тасование\nКарты тасуются.\n")
-    assert [(n.id, [c.id for c in n.children]) for n in tree.nodes] == [("part:I", ["1"]), ("part:II", ["2"])]
+    tree, _ = seg(
+        "Раздел I - Определения\nПравило 1. Колода\nКолода состоит из 52 карт.\n"
+        "Раздел II - Процедура\nПравило 2. Тасование\nКарты тасуются.\n"
+    )
+    assert [(n.id, [c.id for c in n.children]) for n in tree.nodes] == [
+        ("part:I", ["1"]),
+        ("part:II", ["2"]),
+    ]
 
 
 def test_commentary_multiple_numbers():
-    tree, _ = seg("Правило 74. Поведение и этикет(DC4)\n74.2,3. Игроку следует избегать замечаний.(DC4)\n"
-                  "74.4. Второй абзац.(DC4)\n", kind="commentary")
+    tree, _ = seg(
+        "Правило 74. Поведение и этикет(DC4)\n74.2,3. Игроку следует избегать замечаний.(DC4)\n"
+        "74.4. Второй абзац.(DC4)\n",
+        kind="commentary",
+    )
     law = tree.nodes[0]
     assert (law.kind, law.id, law.title, law.tags) == ("law", "74", "Поведение и этикет", ("DC4",))
     assert [(c.kind, c.id, c.label, c.text) for c in law.children] == [
         ("commentary", "74.2", "74.2", "Игроку следует избегать замечаний."),
-        ("commentary", "74.4", "74.4", "Второй абзац.")]
+        ("commentary", "74.4", "74.4", "Второй абзац."),
+    ]
 
 
 def test_commentary_heading_in_capitals_with_tag():
-    tree, _diags = seg("Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьям достаточно часто\n"
-                      "приходится сталкиваться с этим.(DC4)\n65.2. Судьи решают.(DC4)\n", kind="commentary")
+    tree, _diags = seg(
+        "Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьям достаточно часто\n"
+        "приходится сталкиваться с этим.(DC4)\n65.2. Судьи решают.(DC4)\n",
+        kind="commentary",
+    )
     law = tree.nodes[0]
     assert (law.id, law.title, law.tags) == ("65", "ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК", ("DC4",))
     assert [(c.id, c.title, c.text, c.tags) for c in law.children] == [
         ("65.1", None, "Судьям достаточно часто приходится сталкиваться с этим.", ("DC4",)),
-        ("65.2", None, "Судьи решают.", ("DC4",))]
+        ("65.2", None, "Судьи решают.", ("DC4",)),
+    ]
 
 
 def test_commentary_items():
-    tree, _ = seg("64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает "
-                  "фальшренонс.(DC4)\n(ii) За фальшренонс от болвана нет наказания.(DC4)\n", kind="commentary")
+    tree, _ = seg(
+        "64.10. Разыгрывающий совершает фальшренонс(DC4)\n(i) Если разыгрывающий совершает "
+        "фальшренонс.(DC4)\n(ii) За фальшренонс от болвана нет наказания.(DC4)\n",
+        kind="commentary",
+    )
     (c,) = tree.nodes
     assert (c.id, c.title) == ("64.10", "Разыгрывающий совершает фальшренонс")
-    assert [(i.kind, i.id, i.label) for i in c.children] == [("item", "64.10(i)", "(i)"),
-                                                              ("item", "64.10(ii)", "(ii)")]
+    assert [(i.kind, i.id, i.label) for i in c.children] == [
+        ("item", "64.10(i)", "(i)"),
+        ("item", "64.10(ii)", "(ii)"),
+    ]
 
 
 def test_nested_subclauses():
@@ -149,18 +213,30 @@ def test_nested_subclauses():
         "(B).Болваном (ограниченные права болвана)\n"
         "(1).Болван не может привлекать вни-\nмание к нарушению во время игры, но он может сде-\n"
         "лать это после окончания розыгрыша.\n(2).Болван может пытаться предотвра-\nтить нарушение.\n"
-        "(C).Третьим\nТекст подпункта.\n")
+        "(C).Третьим\nТекст подпункта.\n"
+    )
     got = [(n.kind, n.id, n.label, n.title, n.text) for n, _p in walk(tree.nodes)]
     assert got == [
         ("law", "9", "9", "Процедура после нарушения", ""),
         ("section", "9A", "A", "Привлечение внимания к нарушению", ""),
         ("clause", "9A2", "2", "Во время розыгрыша", ""),
-        ("subclause", "9A2(A)", "(A)", "Разыгрывающим или любым вистующим", "Разыгрывающий может привлечь внимание."),
+        (
+            "subclause",
+            "9A2(A)",
+            "(A)",
+            "Разыгрывающим или любым вистующим",
+            "Разыгрывающий может привлечь внимание.",
+        ),
         ("subclause", "9A2(B)", "(B)", "Болваном (ограниченные права болвана)", ""),
         # a lone sentence is body, not title
-        ("subclause", "9A2(B)(1)", "(1)", None,
-         "Болван не может привлекать внимание к нарушению во время игры, но он может сделать это после "
-         "окончания розыгрыша."),
+        (
+            "subclause",
+            "9A2(B)(1)",
+            "(1)",
+            None,
+            "Болван не может привлекать внимание к нарушению во время игры, но он может сделать это после "
+            "окончания розыгрыша.",
+        ),
         ("subclause", "9A2(B)(2)", "(2)", None, "Болван может пытаться предотвратить нарушение."),
         ("subclause", "9A2(C)", "(C)", "Третьим", "Текст подпункта."),
     ]
@@ -168,27 +244,39 @@ def test_nested_subclauses():
 
 
 def test_cyrillic_section_letters_become_latin():
-    tree, _ = seg("Правило 64. Процедура\nА.Наказание назначается\nКогда выявлен:\nВ.Наказание не назначается\n"
-                  "Не назначается.\nС.Третий раздел\nТекст.\nЕ.Пятый раздел\nТекст.\n(А).Подпункт кириллицей\nТекст.\n")
+    tree, _ = seg(
+        "Правило 64. Процедура\nА.Наказание назначается\nКогда выявлен:\nВ.Наказание не назначается\n"
+        "Не назначается.\nС.Третий раздел\nТекст.\nЕ.Пятый раздел\nТекст.\n(А).Подпункт кириллицей\nТекст.\n"
+    )
     ids = [n.id for n, _p in walk(tree.nodes)]
     assert ids == ["64", "64A", "64B", "64C", "64E", "64E(A)"]
     assert all(n.label is None or n.label.isascii() for n, _p in walk(tree.nodes))
 
 
 def test_title_wraps_onto_second_line():
-    tree, _ = seg("Правило 13. Неправильное количество\nкарт\nB.После того, как обе стороны сыграли в\n"
-                  "следующую взятку\nПосле того, как обе стороны сыграли.\n")
+    tree, _ = seg(
+        "Правило 13. Неправильное количество\nкарт\nB.После того, как обе стороны сыграли в\n"
+        "следующую взятку\nПосле того, как обе стороны сыграли.\n"
+    )
     (law,) = tree.nodes
     assert law.title == "Неправильное количество карт"
     assert (law.children[0].title, law.children[0].text) == (
-        "После того, как обе стороны сыграли в следующую взятку", "После того, как обе стороны сыграли.")
+        "После того, как обе стороны сыграли в следующую взятку",
+        "После того, как обе стороны сыграли.",
+    )
 
 
 def test_single_sentence_unit_is_body():
-    tree, _ = seg("Правило 43. Ограничения для болвана\nA.Ограничения\n1.Общие ограничения\n"
-                  "(A).Болван не может вызывать судью во время игры.\n")
+    tree, _ = seg(
+        "Правило 43. Ограничения для болвана\nA.Ограничения\n1.Общие ограничения\n"
+        "(A).Болван не может вызывать судью во время игры.\n"
+    )
     sub = tree.nodes[0].children[0].children[0].children[0]
-    assert (sub.id, sub.title, sub.text) == ("43A1(A)", None, "Болван не может вызывать судью во время игры.")
+    assert (sub.id, sub.title, sub.text) == (
+        "43A1(A)",
+        None,
+        "Болван не может вызывать судью во время игры.",
+    )
 
 
 def test_title_without_full_stop_is_title():
@@ -197,27 +285,44 @@ def test_title_without_full_stop_is_title():
 
 
 def test_inferred_law_after_hard_break():
-    tree, diags = seg("Правило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение без заголовка\n"
-                      "Текст раздела.\nC.Ещё раздел\nТекст.\nПравило 20. Пояснение\nТекст правила.\n")
+    tree, diags = seg(
+        "Правило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение без заголовка\n"
+        "Текст раздела.\nC.Ещё раздел\nТекст.\nПравило 20. Пояснение\nТекст правила.\n"
+    )
     assert [(n.kind, n.id, n.inferred) for n, _p in walk(tree.nodes)] == [
-        ("law", "18", False), ("section", "18A", False), ("law", "19", True), ("section", "19B", True),
-        ("section", "19C", True), ("law", "20", False)]
+        ("law", "18", False),
+        ("section", "18A", False),
+        ("law", "19", True),
+        ("section", "19B", True),
+        ("section", "19C", True),
+        ("law", "20", False),
+    ]
     assert "K306" in codes(diags)
 
 
 def test_soft_break_keeps_the_law():
-    tree, diags = seg("– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
-                      "Правило 20. Пояснение\nТекст правила.\n– 41\n")
+    tree, diags = seg(
+        "– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
+        "Правило 20. Пояснение\nТекст правила.\n– 41\n"
+    )
     assert [n.id for n, _p in walk(tree.nodes)] == ["18", "18A", "18B", "20"]
     assert "K306" not in codes(diags)
 
 
 def test_unplaced_fragment():
-    tree, diags = seg("Правило 18. Заявки\nТекст.\n– 40\nтекст, оборванный на прошлой странице.\n1.Пункт\n"
-                      "Текст пункта.\n")
+    tree, diags = seg(
+        "Правило 18. Заявки\nТекст.\n– 40\nтекст, оборванный на прошлой странице.\n1.Пункт\n"
+        "Текст пункта.\n"
+    )
     frag = tree.nodes[1]
-    assert (frag.kind, frag.id, frag.text) == ("fragment", None, "текст, оборванный на прошлой странице.")
-    assert [(c.kind, c.id, c.label, c.title) for c in frag.children] == [("clause", None, "1", "Пункт")]
+    assert (frag.kind, frag.id, frag.text) == (
+        "fragment",
+        None,
+        "текст, оборванный на прошлой странице.",
+    )
+    assert [(c.kind, c.id, c.label, c.title) for c in frag.children] == [
+        ("clause", None, "1", "Пункт")
+    ]
     assert "K301" in codes(diags)
 
 
@@ -225,12 +330,19 @@ def test_source_starting_mid_text():
     # plain text before the first heading belongs to the law before it
     tree, diags = seg("нарушитель выиграл взятку.\nПравило 64. Процедура\nТекст.\n")
     first = tree.nodes[0]
-    assert (first.kind, first.id, first.inferred, first.text) == ("law", "63", True, "нарушитель выиграл взятку.")
+    assert (first.kind, first.id, first.inferred, first.text) == (
+        "law",
+        "63",
+        True,
+        "нарушитель выиграл взятку.",
+    )
     assert tree.truncated_start and not tree.truncated_end
     assert "K306" in codes(diags)
     # a commentary source never infers: a fragment
-    tree, diags = seg("нарушитель выиграл взятку.(DC4)\n64.10. Разыгрывающий совершает фальшренонс(DC4)\n",
-                      kind="commentary")
+    tree, diags = seg(
+        "нарушитель выиграл взятку.(DC4)\n64.10. Разыгрывающий совершает фальшренонс(DC4)\n",
+        kind="commentary",
+    )
     assert tree.nodes[0].kind == "fragment" and tree.truncated_start
     assert "K301" in codes(diags)
 
@@ -242,16 +354,20 @@ def test_source_ending_mid_sentence():
 
 
 def test_footnote_goes_to_first_node_on_its_page_with_the_mark():
-    tree, diags = seg("Правило 18. Заявки\nA.Первый\nТекст(*) с пометкой.\nB.Второй\nВторой текст(*) тоже.\n"
-                      "-----\n(*) - Сноска к тексту.\n– 41\nПравило 19. Другое\nТекст.\n")
+    tree, diags = seg(
+        "Правило 18. Заявки\nA.Первый\nТекст(*) с пометкой.\nB.Второй\nВторой текст(*) тоже.\n"
+        "-----\n(*) - Сноска к тексту.\n– 41\nПравило 19. Другое\nТекст.\n"
+    )
     notes = {n.id: [(f.mark, f.text) for f in n.footnotes] for n, _p in walk(tree.nodes)}
     assert notes == {"18": [], "18A": [("(*)", "Сноска к тексту.")], "18B": [], "19": []}
     assert "K302" not in codes(diags) and "K303" not in codes(diags)
 
 
 def test_footnote_on_a_later_page_goes_to_that_page():
-    tree, _ = seg("– 40\nПравило 18. Заявки\nТекст(*) с пометкой.\n-----\n(*) - Первая сноска.\n– 41\n"
-                  "Правило 19. Другое\nТекст(*) снова.\n-----\n(*) - Вторая сноска.\n– 42\n")
+    tree, _ = seg(
+        "– 40\nПравило 18. Заявки\nТекст(*) с пометкой.\n-----\n(*) - Первая сноска.\n– 41\n"
+        "Правило 19. Другое\nТекст(*) снова.\n-----\n(*) - Вторая сноска.\n– 42\n"
+    )
     notes = {n.id: [f.text for f in n.footnotes] for n, _p in walk(tree.nodes)}
     assert notes == {"18": ["Первая сноска."], "19": ["Вторая сноска."]}
 
@@ -277,19 +393,25 @@ def test_duplicate_address():
 def test_numbering_backwards():
     _tree, diags = seg("Правило 18. Заявки\nB.Второй\nТекст.\nA.Первый\nТекст.\n")
     assert codes(diags) == ["K305"]
-    _tree, diags = seg("Правило 18. Заявки\nA.Первый\n2.Второй пункт\nТекст.\n1.Первый пункт\nТекст.\n")
+    _tree, diags = seg(
+        "Правило 18. Заявки\nA.Первый\n2.Второй пункт\nТекст.\n1.Первый пункт\nТекст.\n"
+    )
     assert codes(diags) == ["K305"]
 
 
 def test_numbering_forwards_is_quiet():
-    _tree, diags = seg("Правило 18. Заявки\nA.Первый\n1.Первый пункт\nТекст.\n2.Второй пункт\nТекст.\n"
-                       "B.Второй\nТекст.\n")
+    _tree, diags = seg(
+        "Правило 18. Заявки\nA.Первый\n1.Первый пункт\nТекст.\n2.Второй пункт\nТекст.\n"
+        "B.Второй\nТекст.\n"
+    )
     assert diags == []
 
 
 def test_penalty_and_tags():
-    tree, _ = seg("Правило 64. Процедура\nA.Наказание\nКогда выявлен:\n1.Нарушитель выиграл взятку\n"
-                  "Взятка переходит, (НАКАЗАНИЕ) после окончания игры.\n")
+    tree, _ = seg(
+        "Правило 64. Процедура\nA.Наказание\nКогда выявлен:\n1.Нарушитель выиграл взятку\n"
+        "Взятка переходит, (НАКАЗАНИЕ) после окончания игры.\n"
+    )
     clause = tree.nodes[0].children[0].children[0]
     assert clause.penalty and "(НАКАЗАНИЕ)" in clause.text
     assert not tree.nodes[0].penalty
@@ -300,67 +422,96 @@ def test_spans_point_at_raw_lines():
     tree, _ = seg(raw)
     sec = tree.nodes[0].children[0]
     assert (sec.span.line, sec.span.end_line) == (3, 5)
-    assert raw[sec.span.start:sec.span.end].startswith("A.Наказание")
+    assert raw[sec.span.start : sec.span.end].startswith("A.Наказание")
 
 
 # --- tables of contents and indexes ------------------------------------------------------
 
+
 def test_table_of_contents_makes_no_nodes_and_keeps_its_entries():
-    tree, _ = seg("Правило 5. Места игроков ........ 12\nA.Выбор места, если игроки\nне договорились ........ 12\n"
-                  "1.Жребий ........ 13\nB.Смена места ........ 13\nПравило 6. Тасование ........ 14\n")
+    tree, _ = seg(
+        "Правило 5. Места игроков ........ 12\nA.Выбор места, если игроки\nне договорились ........ 12\n"
+        "1.Жребий ........ 13\nB.Смена места ........ 13\nПравило 6. Тасование ........ 14\n"
+    )
     assert tree.nodes == ()
     assert [(e.address, e.kind, e.title, e.page) for e in tree.toc] == [
-        ("5", "law", "Места игроков", "12"), ("5A", "section", "Выбор места, если игроки не договорились", "12"),
-        ("5A1", "clause", "Жребий", "13"), ("5B", "section", "Смена места", "13"),
-        ("6", "law", "Тасование", "14")]
+        ("5", "law", "Места игроков", "12"),
+        ("5A", "section", "Выбор места, если игроки не договорились", "12"),
+        ("5A1", "clause", "Жребий", "13"),
+        ("5B", "section", "Смена места", "13"),
+        ("6", "law", "Тасование", "14"),
+    ]
     data = export.source_json(tree)
     assert data["nodes"] == [] and [e["id"] for e in data["toc"]] == ["5", "5A", "5A1", "5B", "6"]
 
 
 def test_toc_entries_merged_on_one_line():
-    tree, _ = seg("2.Ход принят..........83 Часть III - ЗАПРЕТНЫЙ ХОД..........83 Правило 53. Ход вне очереди..........84\n"
-                  "A.Ход признан..........84\n")
+    tree, _ = seg(
+        "2.Ход принят..........83 Часть III - ЗАПРЕТНЫЙ ХОД..........83 Правило 53. Ход вне очереди..........84\n"
+        "A.Ход признан..........84\n"
+    )
     assert tree.nodes == ()
     assert [(e.address, e.title, e.page) for e in tree.toc] == [
-        (None, "Ход принят", "83"), ("chapter-part:III", "ЗАПРЕТНЫЙ ХОД", "83"),
-        ("53", "Ход вне очереди", "84"), ("53A", "Ход признан", "84")]
+        (None, "Ход принят", "83"),
+        ("chapter-part:III", "ЗАПРЕТНЫЙ ХОД", "83"),
+        ("53", "Ход вне очереди", "84"),
+        ("53A", "Ход признан", "84"),
+    ]
 
 
 def test_subject_index_with_ditto_marks():
-    tree, _ = seg("Апелляция ........ 92\n= к комитету ........ 93\nПраво на = ........ 92,93\nБлеф ........ 40,73\n")
+    tree, _ = seg(
+        "Апелляция ........ 92\n= к комитету ........ 93\nПраво на = ........ 92,93\nБлеф ........ 40,73\n"
+    )
     assert tree.nodes == () and tree.toc == ()
     assert [(e.term, e.targets) for e in tree.index] == [
-        ("Апелляция", ("92",)), ("Апелляция к комитету", ("93",)), ("Право на Апелляция", ("92", "93")),
-        ("Блеф", ("40", "73"))]
+        ("Апелляция", ("92",)),
+        ("Апелляция к комитету", ("93",)),
+        ("Право на Апелляция", ("92", "93")),
+        ("Блеф", ("40", "73")),
+    ]
     assert "index" in export.source_json(tree) and "toc" not in export.source_json(tree)
 
 
 def test_chapter_list_of_law_titles_is_a_toc():
-    tree, diags = seg("Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
-                      "ПРАВИЛО 83. УВЕДОМЛЕНИЕ\n\nГлава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\n\n"
-                      "A. Положение\n\nСудья представляет организаторов.\n")
+    tree, diags = seg(
+        "Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
+        "ПРАВИЛО 83. УВЕДОМЛЕНИЕ\n\nГлава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\n\n"
+        "A. Положение\n\nСудья представляет организаторов.\n"
+    )
     assert [n.id for n, _p in walk(tree.nodes)] == ["chapter:X", "81", "81A"]
     assert [e.address for e in tree.toc] == ["81", "82", "83"]
     assert "K304" not in codes(diags)
 
 
 def test_clause_straight_under_a_law_stays_its_text():
-    tree, _ = seg("Правило 86. В командной игре\nСудья поступает так:\n1.Первое указание.\n2.Второе указание.\n")
+    tree, _ = seg(
+        "Правило 86. В командной игре\nСудья поступает так:\n1.Первое указание.\n2.Второе указание.\n"
+    )
     (law,) = tree.nodes
-    assert (law.id, law.children, law.text) == ("86", (), "Судья поступает так:\n1.Первое указание.\n"
-                                                            "2.Второе указание.")
+    assert (law.id, law.children, law.text) == (
+        "86",
+        (),
+        "Судья поступает так:\n1.Первое указание.\n2.Второе указание.",
+    )
 
 
 def test_numbered_list_under_a_commentary_paragraph_stays_its_text():
-    tree, _ = seg("Правило 19. Контра\n19.3. Изменения при экранах(DC4)\n1.Первое изменение.(DC4)\n", kind="commentary")
+    tree, _ = seg(
+        "Правило 19. Контра\n19.3. Изменения при экранах(DC4)\n1.Первое изменение.(DC4)\n",
+        kind="commentary",
+    )
     (law,) = tree.nodes
     assert [(c.id, c.title, c.text) for c in law.children] == [
-        ("19.3", "Изменения при экранах", "1.Первое изменение.")]
+        ("19.3", "Изменения при экранах", "1.Первое изменение.")
+    ]
 
 
 def test_page_without_law_text_yields_no_nodes():
-    tree, diags = seg("ОТ ПЕРЕВОДЧИКА\nПри переводе мы следовали принятой терминологии.\n"
-                      "Переводчик благодарит всех, кто помогал в работе.\n")
+    tree, diags = seg(
+        "ОТ ПЕРЕВОДЧИКА\nПри переводе мы следовали принятой терминологии.\n"
+        "Переводчик благодарит всех, кто помогал в работе.\n"
+    )
     assert tree.nodes == ()
     (d,) = [d for d in diags if d.code == "K308"]
     assert "t.txt" in d.message and "no nodes" in d.message
@@ -372,16 +523,26 @@ def test_one_cut_off_paragraph_is_still_a_fragment():
 
 
 def test_english_original_makes_no_nodes():
-    tree, diags = seg("Правило 92. Право на апелляцию\nA.Право участника\nУчастник может подать апелляцию.\n\n"
-                      "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.\n")
-    assert [(n.id, n.text) for n, _p in walk(tree.nodes)] == [("92", ""), ("92A", "Участник может подать апелляцию.")]
+    tree, diags = seg(
+        "Правило 92. Право на апелляцию\nA.Право участника\nУчастник может подать апелляцию.\n\n"
+        "LAW 92 - RIGHT TO APPEAL\nA. Contestant's Right\nA contestant may appeal for a review.\n"
+    )
+    assert [(n.id, n.text) for n, _p in walk(tree.nodes)] == [
+        ("92", ""),
+        ("92A", "Участник может подать апелляцию."),
+    ]
     assert "K309" in codes(diags)
 
 
 def test_chapter_and_part_on_one_line():
-    tree, _ = seg("Глава V. Торговля - Часть II Отклонения в процедуре\n\nПравило 23. Вынужденный пас\nТекст.\n")
+    tree, _ = seg(
+        "Глава V. Торговля - Часть II Отклонения в процедуре\n\nПравило 23. Вынужденный пас\nТекст.\n"
+    )
     assert [(n.id, n.title) for n, _p in walk(tree.nodes)] == [
-        ("chapter:V", "Торговля"), ("chapter-part:II", "Отклонения в процедуре"), ("23", "Вынужденный пас")]
+        ("chapter:V", "Торговля"),
+        ("chapter-part:II", "Отклонения в процедуре"),
+        ("23", "Вынужденный пас"),
+    ]
 
 
 def test_index_terms_over_sources():
@@ -389,20 +550,31 @@ def test_index_terms_over_sources():
 
     a, _ = seg("Апелляция ........ 92\n= к комитету ........ 93\nБлеф ........ 40,73\n")
     b, _ = seg("Блеф ........ 40,75\nБолван ........ 43\n")
-    assert index_terms([a, b]) == {"Апелляция": ("92",), "Апелляция к комитету": ("93",), "Блеф": ("40", "73", "75"),
-                                   "Болван": ("43",)}
+    assert index_terms([a, b]) == {
+        "Апелляция": ("92",),
+        "Апелляция к комитету": ("93",),
+        "Блеф": ("40", "73", "75"),
+        "Болван": ("43",),
+    }
 
 
 def test_bulleted_clauses_are_numbered_by_their_place():
-    tree, _ = seg("Правило 64. Процедура\nA.Наказание назначается\nКогда выявлен:\n- Нарушитель выиграл взятку.\n"
-                  "- Нарушитель сыграл иначе.\nB.Наказание не назначается\n- Первый случай.\n")
+    tree, _ = seg(
+        "Правило 64. Процедура\nA.Наказание назначается\nКогда выявлен:\n- Нарушитель выиграл взятку.\n"
+        "- Нарушитель сыграл иначе.\nB.Наказание не назначается\n- Первый случай.\n"
+    )
     got = [(n.id, n.text, n.inferred) for n, _p in walk(tree.nodes) if n.kind == "clause"]
-    assert got == [("64A1", "Нарушитель выиграл взятку.", True), ("64A2", "Нарушитель сыграл иначе.", True),
-                   ("64B1", "Первый случай.", True)]
+    assert got == [
+        ("64A1", "Нарушитель выиграл взятку.", True),
+        ("64A2", "Нарушитель сыграл иначе.", True),
+        ("64B1", "Первый случай.", True),
+    ]
 
 
 def test_bullets_beside_numbered_clauses_or_outside_a_section_stay_text():
-    tree, _ = seg("Правило 64. Процедура\nA.Наказание\n1.Нарушитель выиграл\nТекст.\n- Ещё одно замечание.\n")
+    tree, _ = seg(
+        "Правило 64. Процедура\nA.Наказание\n1.Нарушитель выиграл\nТекст.\n- Ещё одно замечание.\n"
+    )
     assert [n.id for n, _p in walk(tree.nodes)] == ["64", "64A", "64A1"]
     assert tree.nodes[0].children[0].children[0].text.endswith("- Ещё одно замечание.")
     tree, _ = seg("Правило 65. Взятки\nСудья смотрит:\n- Первое.\n- Второе.\n")
@@ -410,23 +582,39 @@ def test_bullets_beside_numbered_clauses_or_outside_a_section_stay_text():
 
 
 def test_renumbered_ordered_list_is_the_clauses_subclauses():
-    tree, diags = seg("Правило 9. Процедура\nA.Привлечение внимания\n1.До розыгрыша\nТекст.\n2.Во время розыгрыша\n"
-                      "1.Разыгрывающим или вистующим\nТекст.\n2.Болваном\n(1).Болван не может вмешиваться.\n"
-                      "3.Третьим лицом\nТекст.\nB.После розыгрыша\n1.Любым игроком\nТекст.\n")
+    tree, diags = seg(
+        "Правило 9. Процедура\nA.Привлечение внимания\n1.До розыгрыша\nТекст.\n2.Во время розыгрыша\n"
+        "1.Разыгрывающим или вистующим\nТекст.\n2.Болваном\n(1).Болван не может вмешиваться.\n"
+        "3.Третьим лицом\nТекст.\nB.После розыгрыша\n1.Любым игроком\nТекст.\n"
+    )
     got = [(n.id, n.inferred) for n, _p in walk(tree.nodes)]
-    assert got == [("9", False), ("9A", False), ("9A1", False), ("9A2", False), ("9A2(A)", True), ("9A2(B)", True),
-                   ("9A2(B)(1)", True), ("9A2(C)", True), ("9B", False), ("9B1", False)]
+    assert got == [
+        ("9", False),
+        ("9A", False),
+        ("9A1", False),
+        ("9A2", False),
+        ("9A2(A)", True),
+        ("9A2(B)", True),
+        ("9A2(B)(1)", True),
+        ("9A2(C)", True),
+        ("9B", False),
+        ("9B1", False),
+    ]
     assert "K305" not in codes(diags)
 
 
 def test_clause_numbers_going_on_stay_clauses():
-    tree, _ = seg("Правило 9. Процедура\nA.Привлечение\n1.Первый\n(A).Подпункт\nТекст.\n2.Второй\nТекст.\n")
+    tree, _ = seg(
+        "Правило 9. Процедура\nA.Привлечение\n1.Первый\n(A).Подпункт\nТекст.\n2.Второй\nТекст.\n"
+    )
     assert [n.id for n, _p in walk(tree.nodes)] == ["9", "9A", "9A1", "9A1(A)", "9A2"]
 
 
 def test_items_under_lettered_subparagraphs_stay_text():
-    tree, _ = seg("Правило 1. Колода(DC4)\n1.1.(a) Судья проверяет колоду. (b) Если колода неполна, сдача "
-                  "переигрывается:(DC4)\n(i) если время позволяет;(DC4)\n(ii) иначе назначается результат.(DC4)\n",
-                  kind="commentary")
+    tree, _ = seg(
+        "Правило 1. Колода(DC4)\n1.1.(a) Судья проверяет колоду. (b) Если колода неполна, сдача "
+        "переигрывается:(DC4)\n(i) если время позволяет;(DC4)\n(ii) иначе назначается результат.(DC4)\n",
+        kind="commentary",
+    )
     assert [n.id for n, _p in walk(tree.nodes)] == ["1", "1.1"]
     assert "(ii) иначе назначается результат." in tree.nodes[0].children[0].text

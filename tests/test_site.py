@@ -84,7 +84,11 @@ def test_law_page_anchors_prev_next(site):
 
 def test_references_are_links(site):
     page = parse(site / "law-67.html")
-    ref = [link for link in page.links if "ref" in link["class"].split() and link["text"] == "правилу 64"]
+    ref = [
+        link
+        for link in page.links
+        if "ref" in link["class"].split() and link["text"] == "правилу 64"
+    ]
     assert ref, "правилу 64 in 67B1(B) is a link"
     assert ref[0]["href"] == "law-64.html#64"
     assert ref[0]["attrs"].get("data-preview-title", "").startswith("64")
@@ -95,13 +99,16 @@ def test_references_are_links(site):
 
 def test_dangling_marked(site):
     html = (site / "law-63.html").read_text(encoding="utf-8")
-    m = re.search(r'<span class="ref ref-dangling"[^>]*>правило 62D<span class="ref-missing"> \(нет в корпусе\)', html)
+    m = re.search(
+        r'<span class="ref ref-dangling"[^>]*>правило 62D<span class="ref-missing"> \(нет в корпусе\)',
+        html,
+    )
     assert m, "62D is marked dangling and still readable"
 
 
 def test_backlinks(site):
     html = (site / "law-64.html").read_text(encoding="utf-8")
-    sec = html[html.index('id="64"'):html.index('id="64A"')]
+    sec = html[html.index('id="64"') : html.index('id="64A"')]
     assert "На этот пункт ссылаются" in sec
     assert 'href="law-67.html#67B1-B">67B1(B)</a>' in sec
 
@@ -124,14 +131,14 @@ def test_rulings_marked_and_pages(site):
 
 def test_sources_and_fragments(site):
     src = next(site.glob("source-004_*.html")).read_text(encoding="utf-8")
-    assert "<del class=\"edit" in src and 'id="L1"' in src
+    assert '<del class="edit' in src and 'id="L1"' in src
     frag = (site / "fragments.html").read_text(encoding="utf-8")
     assert "001_979dfb7559065d2e.txt" in frag and "строки" in frag
 
 
 def test_provenance(site):
     html = (site / "law-64.html").read_text(encoding="utf-8")
-    sec = html[html.index('id="64A1"'):html.index('id="64A2"')]
+    sec = html[html.index('id="64A1"') : html.index('id="64A2"')]
     assert 'class="provenance"' in sec and "Почему выбран" in sec
 
 
@@ -146,7 +153,9 @@ def test_search_assets(site):
 def test_no_external_urls(site):
     for f in list(site.glob("*.html")) + list(site.glob("*.css")) + list(site.glob("*.js")):
         text = f.read_text(encoding="utf-8")
-        assert not re.search(r"(?:src|href|url)\s*[=(]\s*[\"']?\s*(?:https?:)?//", text, re.I), f.name
+        assert not re.search(r"(?:src|href|url)\s*[=(]\s*[\"']?\s*(?:https?:)?//", text, re.I), (
+            f.name
+        )
     for f in site.glob("*.html"):
         for url in parse(f).urls:
             assert not re.match(r"^(?:[a-z]+:)?//", url, re.I), (f.name, url)
@@ -159,8 +168,10 @@ def test_script_in_source_is_escaped(tmp_path):
     text = f.read_text(encoding="utf-8")
     needle = "Фальшренонс становится выявленным, если:"
     assert needle in text
-    f.write_text(text.replace(needle, needle + " <script>alert('x')</script> <b>жирный</b>", 1),
-                 encoding="utf-8")
+    f.write_text(
+        text.replace(needle, needle + " <script>alert('x')</script> <b>жирный</b>", 1),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     build(corpus, out, pdf=False)
     for page in (out / "html").glob("*.html"):
@@ -207,8 +218,18 @@ def test_jsonld_cannot_close_its_script(tmp_path):
     from pipeline.model import Codex, Entry, Source
 
     src = Source(path="x.txt", name="x.txt", stem="x", kind="laws", text="x", encoding="utf-8")
-    entry = Entry(id="7", kind="law", label="7", title="</script><script>alert(1)</script>", text="",
-                  parent=None, children=(), chosen="x.txt", why="", witnesses=())
+    entry = Entry(
+        id="7",
+        kind="law",
+        label="7",
+        title="</script><script>alert(1)</script>",
+        text="",
+        parent=None,
+        children=(),
+        chosen="x.txt",
+        why="",
+        witnesses=(),
+    )
     codex = Codex(sources=(src,), trees=(), entries={"7": entry}, roots=("7",), fragments=())
     out = jsonld.law_jsonld(codex, "7", "law-7.html")
     assert "</script" not in out.lower() and "<" not in out

@@ -8,9 +8,11 @@ import pytest
 from kodeks_testing import kodeks
 from pipeline.run import run
 
-LAW = ("Правило 64. Процедура после выявления фальшренонса\n"
-       "A.Наказание назначается\n"
-       "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n")
+LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен, взятка переходит к ненарушившей стороне.\n"
+)
 NEXT = "Правило 65. Порядок сдачи взяток\nA.Каждый игрок кладёт карту перед собой.\n"
 
 
@@ -22,8 +24,11 @@ def _walk(nodes):
 
 @pytest.mark.parametrize("number", ["0", "94", "99999999999"])
 def test_a_law_heading_with_an_impossible_number_is_a_fragment(tmp_path, number):
-    (tmp_path / "a.txt").write_text(LAW + f"Правило {number}. Непонятный заголовок\n"
-                                    "A.Текст, который нельзя отнести к правилу.\n" + NEXT, encoding="utf-8")
+    (tmp_path / "a.txt").write_text(
+        LAW + f"Правило {number}. Непонятный заголовок\n"
+        "A.Текст, который нельзя отнести к правилу.\n" + NEXT,
+        encoding="utf-8",
+    )
     b = run(tmp_path, until="segment")
     (tree,) = b.trees
     kinds = [(n.kind, n.id) for n in tree.nodes]

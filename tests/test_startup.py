@@ -20,8 +20,14 @@ print(json.dumps({"rc": rc, "out": out.getvalue(), "rulings": "pipeline.rulings"
 
 
 def probe(*args: str) -> dict:
-    proc = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 

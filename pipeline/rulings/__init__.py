@@ -17,6 +17,7 @@ Public API:
 Worked examples come from ``pipeline/rulings/cases/*.json``, the same tables
 the tests run.
 """
+
 from __future__ import annotations
 
 import json
@@ -116,9 +117,29 @@ RULINGS: tuple[RulingSpec, ...] = (
             "ренонсом. Вопрос о достаточности компенсации (64C) оставлен судье; по записи "
             "розыгрыша даётся оценка двойным болваном."
         ),
-        implements=("63", "63A", "63A1", "63A2", "63A3", "63B", "64", "64A", "64A1", "64A2",
-                    "64B", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64C", "64.10",
-                    "64.10(i)", "64.10(ii)"),
+        implements=(
+            "63",
+            "63A",
+            "63A1",
+            "63A2",
+            "63A3",
+            "63B",
+            "64",
+            "64A",
+            "64A1",
+            "64A2",
+            "64B",
+            "64B1",
+            "64B2",
+            "64B3",
+            "64B4",
+            "64B5",
+            "64B6",
+            "64C",
+            "64.10",
+            "64.10(i)",
+            "64.10(ii)",
+        ),
         outside=("62", "62D", "64.8"),
         judgement=("64C",),
         inputs=(
@@ -128,23 +149,30 @@ RULINGS: tuple[RulingSpec, ...] = (
             ("suit", "масть хода во взятке с ренонсом (необязательно)"),
             ("established_by", "play, designation, claim или null (63A1–63A3)"),
             ("trick_winners", "кто взял взятку с ренонсом и каждую последующую"),
-            ("offender_won_with_revoke_suit_card",
-             "номера последующих взяток, взятых провинившимся картой, которой он мог сыграть во "
-             "взятку с ренонсом"),
+            (
+                "offender_won_with_revoke_suit_card",
+                "номера последующих взяток, взятых провинившимся картой, которой он мог сыграть во "
+                "взятку с ренонсом",
+            ),
             ("second_revoke_same_suit", "повторный ренонс в той же масти того же игрока (64B2)"),
             ("failed_to_play_faced_card", "ренонс непроходом открытой картой (64B3)"),
-            ("attention_after_next_deal_call", "внимание привлечено после заявки на следующей сдаче (64B4)"),
+            (
+                "attention_after_next_deal_call",
+                "внимание привлечено после заявки на следующей сдаче (64B4)",
+            ),
             ("attention_after_round", "внимание привлечено после окончания тура (64B5)"),
         ),
         run=rule_revoke,
         cases="revoke",
         help="revoke (laws 63, 64)",
         heading="Ренонс",
-        args=(arg("--facts", help="facts JSON file"),
-              arg("--pbn", help="PBN file with [Play] records"),
-              arg("--board", type=int, help="only this board of the PBN file"),
-              arg("--no-dds", action="store_true", help="skip the double-dummy equity estimate"),
-              arg("--jobs", type=int, default=1, help="rule the boards of a PBN file in N processes")),
+        args=(
+            arg("--facts", help="facts JSON file"),
+            arg("--pbn", help="PBN file with [Play] records"),
+            arg("--board", type=int, help="only this board of the PBN file"),
+            arg("--no-dds", action="store_true", help="skip the double-dummy equity estimate"),
+            arg("--jobs", type=int, default=1, help="rule the boards of a PBN file in N processes"),
+        ),
     ),
     RulingSpec(
         name="defective-trick",
@@ -155,8 +183,19 @@ RULINGS: tuple[RulingSpec, ...] = (
             "открыть карту масти хода, 67B1(A), а без неё — считается ренонс со штрафом в одну "
             "взятку по закону 64, 67B1(B)) или 67B2 (не хватает карт: вернуть лишние в руку)."
         ),
-        implements=("67", "67A", "67A1", "67A2", "67B", "67B1", "67B1(A)", "67B1(B)", "67B2",
-                    "64A2", "64B1"),
+        implements=(
+            "67",
+            "67A",
+            "67A1",
+            "67A2",
+            "67B",
+            "67B1",
+            "67B1(A)",
+            "67B1(B)",
+            "67B2",
+            "64A2",
+            "64B1",
+        ),
         outside=("45E", "58B"),
         judgement=("64C",),
         inputs=(
@@ -166,8 +205,10 @@ RULINGS: tuple[RulingSpec, ...] = (
             ("has_suit_led", "у провинившегося есть карта масти хода (для 67B1)"),
             ("extra_card_identifiable", "можно установить, какая карта была открыта (для 67B2)"),
             ("defective_trick", "номер дефектной взятки (необязательно)"),
-            ("offending_side_won_from_defective_trick",
-             "сколько взяток провинившаяся сторона взяла начиная с дефектной (необязательно)"),
+            (
+                "offending_side_won_from_defective_trick",
+                "сколько взяток провинившаяся сторона взяла начиная с дефектной (необязательно)",
+            ),
         ),
         run=rule_defective_trick,
         cases="defective_trick",
@@ -189,7 +230,7 @@ RULINGS: tuple[RulingSpec, ...] = (
         outside=("6", "14"),
         judgement=("13", "13B", "13B1"),
         inputs=(
-            ("card_counts", "число карт у каждого игрока, например {\"N\": 14, \"E\": 12, ...}"),
+            ("card_counts", 'число карт у каждого игрока, например {"N": 14, "E": 12, ...}'),
             ("offender_called", "игрок с неправильной рукой уже сделал заявку"),
             ("cards_seen", "кто-то видел чужие карты"),
             ("hand_records", "есть записи рук"),
@@ -246,13 +287,18 @@ RULINGS: tuple[RulingSpec, ...] = (
         cases="score",
         help="duplicate score (19D, law 77)",
         heading="Запись результата",
-        args=(arg("contract", help="e.g. 4SX"),
-              arg("--vul", required=True, type=_vul_arg,
-                  help="None (Love, -), NS, EW or All (Both)"),
-              arg("--declarer", required=True, type=str.upper, choices=("N", "E", "S", "W")),
-              arg("--tricks", required=True, type=int)),
-        from_args=lambda a: {"contract": a.contract, "vul": a.vul, "declarer": a.declarer,
-                             "tricks": a.tricks},
+        args=(
+            arg("contract", help="e.g. 4SX"),
+            arg("--vul", required=True, type=_vul_arg, help="None (Love, -), NS, EW or All (Both)"),
+            arg("--declarer", required=True, type=str.upper, choices=("N", "E", "S", "W")),
+            arg("--tricks", required=True, type=int),
+        ),
+        from_args=lambda a: {
+            "contract": a.contract,
+            "vul": a.vul,
+            "declarer": a.declarer,
+            "tricks": a.tricks,
+        },
     ),
     RulingSpec(
         name="claim",

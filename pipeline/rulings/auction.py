@@ -14,6 +14,7 @@ Contracts:
   vul, declarer, tricks) -> Ruling``: duplicate score from the declarer's side,
   negative when the contract fails (the scoring table of the corpus's edition; law 77 is outside it).
 """
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,15 @@ _BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
 _CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
 VULS = ("NONE", "NS", "EW", "ALL")
 # Every spelling of a vulnerability in PBN files and on the command line.
-_VUL_SPELLINGS = {"NONE": "NONE", "LOVE": "NONE", "-": "NONE", "NS": "NS", "EW": "EW",
-                  "ALL": "ALL", "BOTH": "ALL"}
+_VUL_SPELLINGS = {
+    "NONE": "NONE",
+    "LOVE": "NONE",
+    "-": "NONE",
+    "NS": "NS",
+    "EW": "EW",
+    "ALL": "ALL",
+    "BOTH": "ALL",
+}
 
 
 def _norm_call(raw: Any, i: int) -> str:
@@ -71,18 +79,26 @@ class _Auction:
     norm: list[str]
     b: RulingBuilder = field(default_factory=lambda: RulingBuilder("auction"))
     entries: list[dict[str, Any]] = field(default_factory=list)
-    last_bid: tuple[int, str] | None = None    # (index, bid)
-    last_action: int | None = None             # index of the last legal call other than a pass
-    state: str = ""                             # "", "X", "XX" on the last bid
+    last_bid: tuple[int, str] | None = None  # (index, bid)
+    last_action: int | None = None  # index of the last legal call other than a pass
+    state: str = ""  # "", "X", "XX" on the last bid
     state_index: int | None = None
     ended: bool = False
     passes: int = 0
-    first_in_strain: dict[tuple[int, str], int] = field(default_factory=dict)  # (side, strain) → seat
+    first_in_strain: dict[tuple[int, str], int] = field(
+        default_factory=dict
+    )  # (side, strain) → seat
 
     def call(self, i: int, call: str) -> None:
         who = SEATS[(SEATS.index(self.dealer) + i) % 4]
-        entry: dict[str, Any] = {"index": i + 1, "call": call, "seat": who, "legal": True,
-                                 "superseded": False, "address": None}
+        entry: dict[str, Any] = {
+            "index": i + 1,
+            "call": call,
+            "seat": who,
+            "legal": True,
+            "superseded": False,
+            "address": None,
+        }
         if call == "P":
             self.passes += 1
         elif call in ("X", "XX"):
@@ -90,15 +106,18 @@ class _Auction:
         else:
             self._bid(i, call, who)
         self.entries.append(entry)
-        if call == "P" and ((self.passes == 3 and self.last_bid is not None)
-                            or (self.passes == 4 and self.last_bid is None)):
+        if call == "P" and (
+            (self.passes == 3 and self.last_bid is not None)
+            or (self.passes == 4 and self.last_bid is None)
+        ):
             self.ended = True
 
     def _double(self, i: int, call: str, who: str, entry: dict[str, Any]) -> None:
         """19A1 / 19B1; an illegal double or redouble is treated as not made (cancelled)."""
         last = self.last_action
         passes_ok = last is not None and all(
-            self.norm[j] == "P" or not self.entries[j]["legal"] for j in range(last + 1, i))
+            self.norm[j] == "P" or not self.entries[j]["legal"] for j in range(last + 1, i)
+        )
         opp = last is not None and (i - last) % 2 == 1
         if call == "X":
             entry["address"] = "19A1"
@@ -134,38 +153,57 @@ class _Auction:
             declarer = SEATS[self.first_in_strain[(SEATS.index(bidder) % 2, self.last_bid[1][1:])]]
             contract = self.last_bid[1] + self.state
             if self.state and self.ended:
-                self.b.step("19D", "value increased",
-                            f"Контракт {contract} не перебит: его стоимость увеличивается по закону "
-                            "77 (текст вне корпуса).")
+                self.b.step(
+                    "19D",
+                    "value increased",
+                    f"Контракт {contract} не перебит: его стоимость увеличивается по закону "
+                    "77 (текст вне корпуса).",
+                )
                 self.b.step("77", "scoring", "Таблица записи — закон 77 (вне корпуса).")
         if not any(c in ("X", "XX") for c in self.norm):
-            self.b.step("19", "no doubles", "В торговле нет контр и реконтр: закон 19 не применяется.")
-        return self.b.build({"calls": self.entries, "contract": contract, "declarer": declarer,
-                             "ended": self.ended})
+            self.b.step(
+                "19", "no doubles", "В торговле нет контр и реконтр: закон 19 не применяется."
+            )
+        return self.b.build(
+            {"calls": self.entries, "contract": contract, "declarer": declarer, "ended": self.ended}
+        )
 
 
 def _double_step(b: RulingBuilder, i: int, who: str, ok: bool) -> None:
     if ok:
-        b.step("19A1", f"call {i + 1}: legal double",
-               f"Контра {SEAT_RU_GEN[who]} законна (19A1, текст вне корпуса).")
+        b.step(
+            "19A1",
+            f"call {i + 1}: legal double",
+            f"Контра {SEAT_RU_GEN[who]} законна (19A1, текст вне корпуса).",
+        )
         return
-    why = ("только последнюю предшествующую заявку, которая должна быть "
-           "назначением противника, после которого были лишь пасы")
-    b.step("19A1", f"call {i + 1}: illegal double",
-           f"Контра {SEAT_RU_GEN[who]} незаконна: контрить можно {why} "
-           "(19A1, текст вне корпуса).")
+    why = (
+        "только последнюю предшествующую заявку, которая должна быть "
+        "назначением противника, после которого были лишь пасы"
+    )
+    b.step(
+        "19A1",
+        f"call {i + 1}: illegal double",
+        f"Контра {SEAT_RU_GEN[who]} незаконна: контрить можно {why} (19A1, текст вне корпуса).",
+    )
 
 
 def _redouble_step(b: RulingBuilder, i: int, who: str, ok: bool) -> None:
     if ok:
-        b.step("19B1", f"call {i + 1}: legal redouble",
-               f"Реконтра {SEAT_RU_GEN[who]} законна: она относится к последней "
-               "предшествующей контре противника, после которой были лишь пасы.")
+        b.step(
+            "19B1",
+            f"call {i + 1}: legal redouble",
+            f"Реконтра {SEAT_RU_GEN[who]} законна: она относится к последней "
+            "предшествующей контре противника, после которой были лишь пасы.",
+        )
         return
-    b.step("19B1", f"call {i + 1}: illegal redouble",
-           f"Реконтра {SEAT_RU_GEN[who]} незаконна: реконтрировать можно только "
-           "последнюю предшествующую контру противника, после которой были "
-           "лишь пасы.")
+    b.step(
+        "19B1",
+        f"call {i + 1}: illegal redouble",
+        f"Реконтра {SEAT_RU_GEN[who]} незаконна: реконтрировать можно только "
+        "последнюю предшествующую контру противника, после которой были "
+        "лишь пасы.",
+    )
 
 
 def _supersede(b: RulingBuilder, entries: list[dict], idx: int, by: int, call: str) -> None:
@@ -173,9 +211,12 @@ def _supersede(b: RulingBuilder, entries: list[dict], idx: int, by: int, call: s
         if e["index"] - 1 == idx and not e["superseded"]:
             e["superseded"] = True
             what = "Контра" if e["call"] == "X" else "Реконтра"
-            b.step("19C", f"call {idx + 1} superseded",
-                   f"{what} (заявка {idx + 1}) перебита последующей законной заявкой "
-                   f"{call} (заявка {by + 1}).")
+            b.step(
+                "19C",
+                f"call {idx + 1} superseded",
+                f"{what} (заявка {idx + 1}) перебита последующей законной заявкой "
+                f"{call} (заявка {by + 1}).",
+            )
 
 
 def parse_contract(text: str) -> tuple[int, str, int]:
@@ -217,7 +258,7 @@ def score(contract: str, vulnerable: bool, tricks: int) -> int:
     if mult == 1:
         total += per * over
     else:
-        total += 50 * (mult // 2)               # for the insult: 50 doubled, 100 redoubled
+        total += 50 * (mult // 2)  # for the insult: 50 doubled, 100 redoubled
         total += (200 if vulnerable else 100) * (mult // 2) * over
     return total
 
@@ -244,15 +285,27 @@ def rule_score(contract: str, vul: str, declarer: str, tricks: int) -> Ruling:
     state = {1: "без контры", 2: "с контрой", 4: "с реконтрой"}[mult]
     strain_ru = SUIT_RU[strain]
     if mult > 1:
-        b.step("19D", "value increased",
-               f"Контракт {level} {strain_ru} {state}: стоимость увеличена по закону 19D.")
+        b.step(
+            "19D",
+            "value increased",
+            f"Контракт {level} {strain_ru} {state}: стоимость увеличена по закону 19D.",
+        )
     diff = tricks - (level + 6)
     res = "выполнен" if diff >= 0 else f"без {-diff}"
-    b.step("77", "score",
-           f"{SEAT_RU[declarer]} ({'в зоне' if vulnerable else 'до зоны'}), {tricks} взяток, "
-           f"контракт {res}: {pts:+d} по таблице записи закона 77 (текст вне корпуса).")
-    return b.build({
-        "score": pts, "contract": f"{level}{strain}{({1: '', 2: 'X', 4: 'XX'})[mult]}",
-        "declarer": declarer, "vulnerable": vulnerable, "tricks": tricks,
-        "result": diff, "partner": partner(declarer),
-    })
+    b.step(
+        "77",
+        "score",
+        f"{SEAT_RU[declarer]} ({'в зоне' if vulnerable else 'до зоны'}), {tricks} взяток, "
+        f"контракт {res}: {pts:+d} по таблице записи закона 77 (текст вне корпуса).",
+    )
+    return b.build(
+        {
+            "score": pts,
+            "contract": f"{level}{strain}{({1: '', 2: 'X', 4: 'XX'})[mult]}",
+            "declarer": declarer,
+            "vulnerable": vulnerable,
+            "tricks": tricks,
+            "result": diff,
+            "partner": partner(declarer),
+        }
+    )

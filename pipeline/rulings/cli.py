@@ -24,6 +24,7 @@ and the summary go to stderr in JSON mode and end the text output.
 
 Run standalone: ``python -m pipeline.rulings.cli rule revoke --pbn F.pbn``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,9 @@ def _read_facts(path: str) -> dict[str, Any]:
     try:
         facts = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        raise _BadInput(f"{path}: not UTF-8 text (byte {exc.start}); save the facts as UTF-8") from exc
+        raise _BadInput(
+            f"{path}: not UTF-8 text (byte {exc.start}); save the facts as UTF-8"
+        ) from exc
     except json.JSONDecodeError as exc:
         raise _BadInput(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from exc
     if not isinstance(facts, dict):
@@ -124,12 +127,20 @@ def _output(args: argparse.Namespace, r: Ruling, title: str) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     """List the rulings, their clauses and inputs."""
     if args.format == "json":
-        _emit_json([
-            {"name": s.name, "title": s.title, "summary": s.summary,
-             "implements": list(s.implements), "outside": list(s.outside),
-             "judgement": list(s.judgement), "inputs": [list(i) for i in s.inputs]}
-            for s in RULINGS
-        ])
+        _emit_json(
+            [
+                {
+                    "name": s.name,
+                    "title": s.title,
+                    "summary": s.summary,
+                    "implements": list(s.implements),
+                    "outside": list(s.outside),
+                    "judgement": list(s.judgement),
+                    "inputs": [list(i) for i in s.inputs],
+                }
+                for s in RULINGS
+            ]
+        )
         return 0
     for s in RULINGS:
         print(f"{s.name}: {s.title}")
@@ -164,8 +175,10 @@ def _revoke(args: argparse.Namespace) -> int:
     report = rule_pbn(_read_bytes(args.pbn), args.board, equity=not args.no_dds, jobs=args.jobs)
     if args.format == "json":
         _emit_json({"boards": [b.to_dict() for b in report.boards]})
-        print(f"kodeks rule: {args.pbn}: read as {report.encoding}; {_summary_line(report)}",
-              file=sys.stderr)
+        print(
+            f"kodeks rule: {args.pbn}: read as {report.encoding}; {_summary_line(report)}",
+            file=sys.stderr,
+        )
     else:
         _print_report(args.pbn, report)
     return report.exit_code
@@ -186,21 +199,27 @@ def _print_board(b: BoardRevokes) -> None:
     score = "" if b.score is None else f", запись {b.score:+d}"
     if b.score_in_file is not None and b.score != b.score_in_file:
         score += f" (в файле {b.score_in_file:+d})"
-    print(f"Сдача {b.board}: {b.contract} ({b.declarer}), ренонсов: {len(b.revokes)}, "
-          f"передаётся взяток: {b.transferred}{score}")
+    print(
+        f"Сдача {b.board}: {b.contract} ({b.declarer}), ренонсов: {len(b.revokes)}, "
+        f"передаётся взяток: {b.transferred}{score}"
+    )
     for rv in b.revokes:
-        _print_ruling(rv.ruling, f"  Взятка {rv.trick}: {rv.offender} сыграл {rv.card} "
-                                 f"при наличии масти {rv.suit}")
+        _print_ruling(
+            rv.ruling,
+            f"  Взятка {rv.trick}: {rv.offender} сыграл {rv.card} при наличии масти {rv.suit}",
+        )
 
 
 def _summary_line(report: PbnReport) -> str:
     s = report.summary()
     skipped = sum(s["skipped"].values())
     why = ", ".join(f"{k}: {n}" for k, n in s["skipped"].items())
-    line = (f"сдач {s['boards']}; рассмотрено {s['ruled']}; пропущено {skipped}"
-            f"{f' ({why})' if why else ''}; ренонсов {s['revokes']}, передано взяток "
-            f"{s['transferred']}; записей [Score] сверено {s['scores_checked']}, "
-            f"расхождений {len(s['scores_differing'])}")
+    line = (
+        f"сдач {s['boards']}; рассмотрено {s['ruled']}; пропущено {skipped}"
+        f"{f' ({why})' if why else ''}; ренонсов {s['revokes']}, передано взяток "
+        f"{s['transferred']}; записей [Score] сверено {s['scores_checked']}, "
+        f"расхождений {len(s['scores_differing'])}"
+    )
     if s["scores_differing"]:
         line += f" (сдачи {', '.join(s['scores_differing'])})"
     return line
@@ -226,7 +245,8 @@ def _fmt(p: argparse.ArgumentParser) -> None:
 
 def add_rule_parser(subparsers: Any) -> argparse.ArgumentParser:
     rule = subparsers.add_parser(
-        "rule", help="executable rulings (" + ", ".join(s.name for s in RULINGS) + ")")
+        "rule", help="executable rulings (" + ", ".join(s.name for s in RULINGS) + ")"
+    )
     sub = rule.add_subparsers(dest="rule_command", metavar="RULING")
     sub.required = True
 

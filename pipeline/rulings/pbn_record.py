@@ -23,6 +23,7 @@ Dialects read:
 Benign reasons (nothing to rule): ``passed-out``, ``no-play``. Every other
 reason means the record contradicts itself or is incomplete.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -67,17 +68,17 @@ class BoardSkipped(RulingInputError):
 class Record:
     board: str
     line: int
-    deal: Any                      # endplay Deal, 13 cards to a hand
+    deal: Any  # endplay Deal, 13 cards to a hand
     hands: dict[str, frozenset[str]]  # seat → card names ("SA", "HT"), from the deal
     level: int
-    denom: Any                     # endplay Denom (trump, or nt)
-    penalty: int                   # 1, 2 or 4
-    declarer: Any                  # endplay Player
-    play: tuple[Any, ...]          # endplay Cards in the order played (no padding)
+    denom: Any  # endplay Denom (trump, or nt)
+    penalty: int  # 1, 2 or 4
+    declarer: Any  # endplay Player
+    play: tuple[Any, ...]  # endplay Cards in the order played (no padding)
     claimed: bool
-    result: int | None             # declarer's tricks from [Result]
-    vul: str | None                # NONE, NS, EW, ALL
-    score_in_file: int | None      # [Score] from the declarer's side
+    result: int | None  # declarer's tricks from [Result]
+    vul: str | None  # NONE, NS, EW, ALL
+    score_in_file: int | None  # [Score] from the declarer's side
 
 
 _RESULT = regex.compile(r"^\^?(?:(NS|EW)\s*)?(\d{1,2})\b", regex.I)
@@ -91,7 +92,7 @@ def read_record(game: Game) -> Record:
     if game.stray:
         bad = game.stray[0]
         raise BoardSkipped("unreadable", f"{where}: line {bad.line}: {bad.text!r} is not PBN")
-    contract = _contract(game, where)      # a passed-out board is skipped first
+    contract = _contract(game, where)  # a passed-out board is skipped first
     play_tag = game.tag("play")
     if play_tag is None or (not play_tag.cells and play_tag.value.strip() in ("", "?", "-")):
         raise BoardSkipped("no-play", f"{where}: no [Play] record")
@@ -101,9 +102,18 @@ def read_record(game: Game) -> Record:
     level, denom, penalty, declarer = contract
     play, claimed = _play(game, play_tag, declarer, denom, where)
     return Record(
-        board=game.label, line=game.line, deal=deal, hands=hands, level=level, denom=denom,
-        penalty=penalty, declarer=declarer, play=play, claimed=claimed,
-        result=_result(game, declarer, where), vul=_vul(game, where),
+        board=game.label,
+        line=game.line,
+        deal=deal,
+        hands=hands,
+        level=level,
+        denom=denom,
+        penalty=penalty,
+        declarer=declarer,
+        play=play,
+        claimed=claimed,
+        result=_result(game, declarer, where),
+        vul=_vul(game, where),
         score_in_file=_score(game, declarer, where),
     )
 
@@ -120,8 +130,8 @@ def _field(game: Game, name: str, where: str, read: Callable[[Tag], Any]) -> Any
     except Exception as exc:  # endplay raises ValueError, KeyError, RuntimeError …
         raise BoardSkipped(
             "unreadable",
-            f"{where}: [{tag.name} \"{tag.value}\"] at line {tag.line} cannot be read: "
-            f"{_why(exc)}") from exc
+            f'{where}: [{tag.name} "{tag.value}"] at line {tag.line} cannot be read: {_why(exc)}',
+        ) from exc
 
 
 def _why(exc: Exception) -> str:
@@ -138,19 +148,32 @@ def _contract(game: Game, where: str) -> tuple[int, Any, int, Any] | None:
     None when neither says."""
     from endplay.types import Contract, Player
 
-    written = _field(game, "contract", where, lambda t: None if _unknown(t.value) else Contract(t.value.strip()))
-    declarer = _field(game, "declarer", where,
-                      lambda t: None if _unknown(t.value.lstrip("^")) else Player.find(t.value.strip().lstrip("^")))
+    written = _field(
+        game, "contract", where, lambda t: None if _unknown(t.value) else Contract(t.value.strip())
+    )
+    declarer = _field(
+        game,
+        "declarer",
+        where,
+        lambda t: (
+            None if _unknown(t.value.lstrip("^")) else Player.find(t.value.strip().lstrip("^"))
+        ),
+    )
     auction = _field(game, "auction", where, _auction)
-    if (written is not None and written.is_passout()) or (auction is not None and auction.is_passout()):
+    if (written is not None and written.is_passout()) or (
+        auction is not None and auction.is_passout()
+    ):
         raise BoardSkipped("passed-out", f"{where}: passed out")
     if written is None and auction is None:
         return None
     chosen = written if written is not None else auction
     if declarer is None:
         if auction is None or (auction.level, auction.denom) != (chosen.level, chosen.denom):
-            raise BoardSkipped("no-contract", f"{where}: no [Declarer], and no [Auction] that ends in "
-                                              f"the contract to tell who declared")
+            raise BoardSkipped(
+                "no-contract",
+                f"{where}: no [Declarer], and no [Auction] that ends in "
+                f"the contract to tell who declared",
+            )
         declarer = auction.declarer
     return chosen.level, chosen.denom, int(chosen.penalty), Player(declarer)
 
@@ -167,7 +190,7 @@ def _auction(tag: Tag) -> Any:
             continue
         if text in ("-", "+", "*"):
             break  # call not known, or the record of the auction ends here
-        if text == "AP":   # all pass: as many passes as end the auction
+        if text == "AP":  # all pass: as many passes as end the auction
             calls += [Bid("Pass")] * _passes_to_end(calls)
             break
         calls.append(_cell(cell, lambda s: Bid("Pass" if s in ("P", "PASS") else s), text))
@@ -198,22 +221,36 @@ def _cell(cell: Cell, read: Callable[[str], Any], text: str | None = None) -> An
 def _deal(game: Game, where: str) -> tuple[Any, dict[str, frozenset[str]]]:
     from endplay.types import Deal
 
-    deal = _field(game, "deal", where, lambda t: None if _unknown(t.value) else Deal(t.value.strip()))
+    deal = _field(
+        game, "deal", where, lambda t: None if _unknown(t.value) else Deal(t.value.strip())
+    )
     if deal is None:
         raise BoardSkipped("no-deal", f"{where}: a [Play] record but no [Deal]")
     # endplay writes each hand back as "KQ5.A843.K72.J94" (spades first); card
     # names from that string are far cheaper than iterating its Hand objects.
-    hands = {p.abbr: frozenset(suit + rank for suit, holding in zip("SHDC", deal[p].to_pbn().split("."))
-                               for rank in holding) for p in _players()}
+    hands = {
+        p.abbr: frozenset(
+            suit + rank
+            for suit, holding in zip("SHDC", deal[p].to_pbn().split("."))
+            for rank in holding
+        )
+        for p in _players()
+    }
     counts = [len(hands[p.abbr]) for p in _players()]
     if counts == [13] * 4 and len(frozenset().union(*hands.values())) == 52:
         return deal, hands
     if any(n == 0 for n in counts):
-        raise BoardSkipped("no-deal", f"{where}: the [Deal] hides a hand; a play record cannot be "
-                                      "checked against it")
+        raise BoardSkipped(
+            "no-deal",
+            f"{where}: the [Deal] hides a hand; a play record cannot be checked against it",
+        )
     seats = "NESW"
-    detail = ", ".join(f"{seats[i]} holds {n} cards, not 13" for i, n in enumerate(counts) if n != 13)
-    raise BoardSkipped("bad-deal", f"{where}: {detail or 'the deal does not hold 52 distinct cards'}")
+    detail = ", ".join(
+        f"{seats[i]} holds {n} cards, not 13" for i, n in enumerate(counts) if n != 13
+    )
+    raise BoardSkipped(
+        "bad-deal", f"{where}: {detail or 'the deal does not hold 52 distinct cards'}"
+    )
 
 
 def _players() -> list[Any]:
@@ -222,21 +259,28 @@ def _players() -> list[Any]:
     return list(Player)
 
 
-def _play(game: Game, tag: Tag, declarer: Any, denom: Any, where: str) -> tuple[tuple[Any, ...], bool]:
+def _play(
+    game: Game, tag: Tag, declarer: Any, denom: Any, where: str
+) -> tuple[tuple[Any, ...], bool]:
     """Cards in the order played, and whether the play ended in a claim."""
     from endplay.utils.play import linearise_play
 
     first = _field(game, "play", where, lambda t: _seat(t.value))
     if first != declarer.lho:
-        raise BoardSkipped("illegal-play", f"{where}: [Play \"{tag.value}\"] at line {tag.line}: the "
-                                           f"opening lead belongs to {declarer.lho.abbr}, left of "
-                                           f"declarer {declarer.abbr}")
+        raise BoardSkipped(
+            "illegal-play",
+            f'{where}: [Play "{tag.value}"] at line {tag.line}: the '
+            f"opening lead belongs to {declarer.lho.abbr}, left of "
+            f"declarer {declarer.abbr}",
+        )
     rows, star, pads = _field(game, "play", where, _rows)
     pad = _pad()
     played = linearise_play(rows, first, denom, pad_value=pad)
     if pad in played:
-        raise BoardSkipped("illegal-play", f"{where}: [Play] at line {tag.line}: a card is missing "
-                                           "before the end of the record")
+        raise BoardSkipped(
+            "illegal-play",
+            f"{where}: [Play] at line {tag.line}: a card is missing before the end of the record",
+        )
     # a claim leaves tricks unplayed; a "*" or "-" row after all 52 cards claims nothing
     return tuple(played), (star or pads) and len(played) < 52
 
@@ -266,14 +310,14 @@ def _rows(tag: Tag) -> tuple[list[list[Any]], bool, bool]:
         if text == "*":
             star = True
             break
-        if text.strip("-") == "" or text == "+":   # "-", and "--" in some exports
+        if text.strip("-") == "" or text == "+":  # "-", and "--" in some exports
             cells.append(pad)
             pads = True
             continue
         cells.append(_cell(cell, _card, text))
     while cells and cells[-1] == pad:
         cells.pop()
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    rows = [cells[i : i + 4] for i in range(0, len(cells), 4)]
     if rows and len(rows[-1]) < 4:
         rows[-1] = rows[-1] + [pad] * (4 - len(rows[-1]))
     return rows, star, pads
@@ -304,7 +348,12 @@ def _result(game: Game, declarer: Any, where: str) -> int | None:
 
 
 def _vul(game: Game, where: str) -> str | None:
-    return _field(game, "vulnerable", where, lambda t: None if t.value.strip() in ("", "?") else vulnerability(t.value))
+    return _field(
+        game,
+        "vulnerable",
+        where,
+        lambda t: None if t.value.strip() in ("", "?") else vulnerability(t.value),
+    )
 
 
 def _score(game: Game, declarer: Any, where: str) -> int | None:

@@ -32,6 +32,7 @@ Ruling a board:
   ``[Result]`` (or the tricks at the table), from the declarer's side; shown
   beside ``[Score]`` when the file has one.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -121,8 +122,12 @@ class SkippedBoard:
         return SKIP_REASONS.get(self.reason, (False, ""))[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"board": self.board, "line": self.line, "skipped": self.reason,
-                "message": self.message}
+        return {
+            "board": self.board,
+            "line": self.line,
+            "skipped": self.reason,
+            "message": self.message,
+        }
 
 
 @dataclass(frozen=True)
@@ -161,14 +166,15 @@ class PbnReport:
 class _Walk:
     """What the play record shows, trick by trick."""
 
-    winners: list[str] = field(default_factory=list)        # complete tricks only
+    winners: list[str] = field(default_factory=list)  # complete tricks only
     winning_cards: list[str] = field(default_factory=list)
     cards_by: list[dict[str, str]] = field(default_factory=list)
     revokes: list[tuple[int, str, str, str]] = field(default_factory=list)  # trick, seat, led, card
 
 
-def rule_pbn(data: bytes | str, board: int | str | None = None, *, equity: bool = True,
-             jobs: int = 1) -> PbnReport:
+def rule_pbn(
+    data: bytes | str, board: int | str | None = None, *, equity: bool = True, jobs: int = 1
+) -> PbnReport:
     if isinstance(data, bytes):
         decoded = decode_pbn(data)
         text, encoding = decoded.text, decoded.describe()
@@ -176,8 +182,9 @@ def rule_pbn(data: bytes | str, board: int | str | None = None, *, equity: bool 
         text, encoding = data, "text"
     games = read_games(text)
     if not any(BOARD_TAGS & g.tags.keys() for g in games):
-        raise RulingInputError("no PBN game in the file (no [Board], [Deal], [Contract], "
-                               "[Auction] or [Play] tag)")
+        raise RulingInputError(
+            "no PBN game in the file (no [Board], [Deal], [Contract], [Auction] or [Play] tag)"
+        )
     games = [g for g in games if BOARD_TAGS & g.tags.keys() or g.stray]
     if board is not None:
         games = [g for g in games if g.label == str(board)]
@@ -193,11 +200,16 @@ def _rule_all(games: list[Game], equity: bool, jobs: int) -> list[BoardRevokes |
     from functools import partial
 
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(partial(rule_game, equity=equity), games,
-                             chunksize=max(1, len(games) // (jobs * 8))))
+        return list(
+            pool.map(
+                partial(rule_game, equity=equity), games, chunksize=max(1, len(games) // (jobs * 8))
+            )
+        )
 
 
-def rule_revoke_pbn(text: str, board: int | None = None, *, equity: bool = True) -> list[BoardRevokes]:
+def rule_revoke_pbn(
+    text: str, board: int | None = None, *, equity: bool = True
+) -> list[BoardRevokes]:
     report = rule_pbn(text, board, equity=equity)
     for b in report.boards:
         if isinstance(b, SkippedBoard):
@@ -212,9 +224,12 @@ def rule_game(game: Game, equity: bool = True) -> BoardRevokes | SkippedBoard:
     except BoardSkipped as exc:
         return SkippedBoard(game.label, game.line, exc.reason, str(exc))
     except Exception as exc:  # a defect must cost one board, never the file
-        return SkippedBoard(game.label, game.line, "unreadable",
-                            f"board {game.label} (line {game.line}): cannot be ruled "
-                            f"({type(exc).__name__}: {exc})")
+        return SkippedBoard(
+            game.label,
+            game.line,
+            "unreadable",
+            f"board {game.label} (line {game.line}): cannot be ruled ({type(exc).__name__}: {exc})",
+        )
 
 
 def rule_record(rec: Record, *, equity: bool = True) -> BoardRevokes:
@@ -225,9 +240,16 @@ def rule_record(rec: Record, *, equity: bool = True) -> BoardRevokes:
     found = _rule_revokes(walk, all_winners, declarer, rec.claimed)
     tricks = rec.result if rec.result is not None else total
     result = BoardRevokes(
-        board=rec.board, contract=_contract_name(rec), declarer=declarer, revokes=tuple(found),
-        declarer_tricks_at_table=total, line=rec.line, claimed=rec.claimed,
-        score=None if rec.vul is None else score(_contract_name(rec), _vulnerable(rec.vul, declarer), tricks),
+        board=rec.board,
+        contract=_contract_name(rec),
+        declarer=declarer,
+        revokes=tuple(found),
+        declarer_tricks_at_table=total,
+        line=rec.line,
+        claimed=rec.claimed,
+        score=None
+        if rec.vul is None
+        else score(_contract_name(rec), _vulnerable(rec.vul, declarer), tricks),
         score_in_file=rec.score_in_file,
     )
     if equity and found:
@@ -246,7 +268,7 @@ def _walk(rec: Record, where: str) -> _Walk:
         trick_no = start // 4 + 1
         if trick_no > 13:
             raise BoardSkipped("illegal-play", f"{where}: the play record has more than 13 tricks")
-        cards = list(rec.play[start:start + 4])
+        cards = list(rec.play[start : start + 4])
         played = _play_trick(hands, leader, [_name(c) for c in cards], trick_no, walk, where)
         walk.cards_by.append(played)
         if len(cards) == 4:
@@ -256,15 +278,23 @@ def _walk(rec: Record, where: str) -> _Walk:
     return walk
 
 
-def _play_trick(hands: dict[str, set[str]], leader: str, cards: list[str], trick_no: int,
-                walk: _Walk, where: str) -> dict[str, str]:
+def _play_trick(
+    hands: dict[str, set[str]],
+    leader: str,
+    cards: list[str],
+    trick_no: int,
+    walk: _Walk,
+    where: str,
+) -> dict[str, str]:
     played: dict[str, str] = {}
     led = cards[0][0]
     for i, card in enumerate(cards):
         p = SEATS[(SEATS.index(leader) + i) % 4]
         if card not in hands[p]:
-            raise BoardSkipped("illegal-play",
-                               f"{where}: trick {trick_no}: {p} plays {card}, which is not in his hand")
+            raise BoardSkipped(
+                "illegal-play",
+                f"{where}: trick {trick_no}: {p} plays {card}, which is not in his hand",
+            )
         if i > 0 and card[0] != led and any(h[0] == led for h in hands[p]):
             walk.revokes.append((trick_no, p, led, card))
         hands[p].discard(card)
@@ -277,21 +307,28 @@ def _all_winners(rec: Record, walk: _Walk, where: str) -> tuple[list[str], int]:
     declarer = _seat(rec.declarer)
     complete = len(walk.winners)
     if complete < 13 and not rec.claimed:
-        raise BoardSkipped("short-record",
-                           f"{where}: the play record stops after {complete} tricks without a claim")
+        raise BoardSkipped(
+            "short-record",
+            f"{where}: the play record stops after {complete} tricks without a claim",
+        )
     decl_played = sum(1 for w in walk.winners if same_side(w, declarer))
     if rec.claimed and rec.result is None:
-        raise BoardSkipped("no-result", f"{where}: the play ends in a claim but [Result] is missing")
+        raise BoardSkipped(
+            "no-result", f"{where}: the play ends in a claim but [Result] is missing"
+        )
     total = rec.result if rec.claimed and rec.result is not None else decl_played
     rest = 13 - complete
     decl_rest = total - decl_played
     if not 0 <= decl_rest <= rest:
-        raise BoardSkipped("bad-result",
-                           f"{where}: Result {total} tricks contradicts the {complete} tricks played")
+        raise BoardSkipped(
+            "bad-result", f"{where}: Result {total} tricks contradicts the {complete} tricks played"
+        )
     return walk.winners + [declarer] * decl_rest + [lho(declarer)] * (rest - decl_rest), total
 
 
-def _rule_revokes(walk: _Walk, all_winners: list[str], declarer: str, claimed: bool) -> list[RevokeFound]:
+def _rule_revokes(
+    walk: _Walk, all_winners: list[str], declarer: str, claimed: bool
+) -> list[RevokeFound]:
     found: list[RevokeFound] = []
     seen: set[tuple[str, str]] = set()
     for trick_no, offender, led, card in walk.revokes:
@@ -302,17 +339,33 @@ def _rule_revokes(walk: _Walk, all_winners: list[str], declarer: str, claimed: b
     return found
 
 
-def _revoke_facts(walk: _Walk, all_winners: list[str], declarer: str, claimed: bool,
-                  trick_no: int, offender: str, led: str) -> dict[str, Any]:
-    later_played = any(p in (offender, partner(offender)) for t in walk.cards_by[trick_no:] for p in t)
+def _revoke_facts(
+    walk: _Walk,
+    all_winners: list[str],
+    declarer: str,
+    claimed: bool,
+    trick_no: int,
+    offender: str,
+    led: str,
+) -> dict[str, Any]:
+    later_played = any(
+        p in (offender, partner(offender)) for t in walk.cards_by[trick_no:] for p in t
+    )
     how = "play" if later_played else "claim" if claimed else None
-    facts: dict[str, Any] = {"offender": offender, "declarer": declarer, "revoke_trick": trick_no,
-                             "suit": led, "established_by": how}
+    facts: dict[str, Any] = {
+        "offender": offender,
+        "declarer": declarer,
+        "revoke_trick": trick_no,
+        "suit": led,
+        "established_by": how,
+    }
     if how is not None:
-        facts["trick_winners"] = all_winners[trick_no - 1:]
+        facts["trick_winners"] = all_winners[trick_no - 1 :]
         facts["offender_won_with_revoke_suit_card"] = [
-            t + 1 for t in range(trick_no, len(walk.winners))
-            if walk.winners[t] == offender and walk.winning_cards[t][0] == led]
+            t + 1
+            for t in range(trick_no, len(walk.winners))
+            if walk.winners[t] == offender and walk.winning_cards[t][0] == led
+        ]
     elif trick_no <= len(walk.winners):
         facts["trick_winners"] = [all_winners[trick_no - 1]]
     return facts
@@ -347,10 +400,13 @@ def _with_equity(rec: Record, result: BoardRevokes, all_winners: list[str]) -> B
         try:
             note = _equity_note(rec, r, all_winners, result.transferred)
         except Exception as exc:  # the solver is an estimate; never let it break a ruling
-            note = ("Оценка справедливости двойным болваном не удалась "
-                    f"({type(exc).__name__}); решение по 64C — на усмотрение судьи.")
+            note = (
+                "Оценка справедливости двойным болваном не удалась "
+                f"({type(exc).__name__}); решение по 64C — на усмотрение судьи."
+            )
         ruling = dataclasses.replace(
-            r.ruling, judgement=(*r.ruling.judgement, JudgementPoint("64C", note)))
+            r.ruling, judgement=(*r.ruling.judgement, JudgementPoint("64C", note))
+        )
         new_revokes.append(dataclasses.replace(r, ruling=ruling))
     return dataclasses.replace(result, revokes=tuple(new_revokes))
 
@@ -362,7 +418,7 @@ def _equity_note(rec: Record, r: RevokeFound, all_winners: list[str], transferre
     deal = Deal(rec.deal.to_pbn())
     deal.first = rec.declarer.lho
     deal.trump = rec.denom
-    for card in rec.play[:_index_of_revoke(rec, r)]:   # replay up to the revoke card itself
+    for card in rec.play[: _index_of_revoke(rec, r)]:  # replay up to the revoke card itself
         deal.play(card)
     legal = [n for card, n in solve_board(deal) if _name(card)[0] == r.suit]
     if not legal:
@@ -371,12 +427,16 @@ def _equity_note(rec: Record, r: RevokeFound, all_winners: list[str], transferre
     non_equity = 13 - (before + max(legal))
     non_after = 13 - (sum(1 for w in all_winners if same_side(w, r.offender)) - transferred)
     if non_after < non_equity:
-        return (f"Двойной болван: сыграй провинившийся в масть ({SUIT_RU[r.suit]}) лучшей "
-                f"картой, непровинившаяся сторона взяла бы {tricks_ru(non_equity)}, а после "
-                f"передачи у неё {tricks_ru(non_after)}. Следует рассмотреть применение 64C.")
-    return (f"Двойной болван: сыграй провинившийся в масть лучшей картой, непровинившаяся "
-            f"сторона взяла бы {tricks_ru(non_equity)}; после передачи у неё {tricks_ru(non_after)} — "
-            f"компенсация достаточна, 64C, по-видимому, не требуется.")
+        return (
+            f"Двойной болван: сыграй провинившийся в масть ({SUIT_RU[r.suit]}) лучшей "
+            f"картой, непровинившаяся сторона взяла бы {tricks_ru(non_equity)}, а после "
+            f"передачи у неё {tricks_ru(non_after)}. Следует рассмотреть применение 64C."
+        )
+    return (
+        f"Двойной болван: сыграй провинившийся в масть лучшей картой, непровинившаяся "
+        f"сторона взяла бы {tricks_ru(non_equity)}; после передачи у неё {tricks_ru(non_after)} — "
+        f"компенсация достаточна, 64C, по-видимому, не требуется."
+    )
 
 
 def _index_of_revoke(rec: Record, r: RevokeFound) -> int:

@@ -26,6 +26,7 @@ Contract:
 The meaning of the values (cards, calls, deals) is endplay's business; this
 module only cuts the text, so one unreadable game never hides the others.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -39,13 +40,16 @@ PBN_DEFAULT = "ISO-8859-1"
 DETECTABLE = ("cp1250", "cp1251", "cp1252", "iso8859_2", "iso8859_15", "koi8_r", "cp866", "cp852")
 
 # `%Content-type: text/x-pbn; charset=ISO-8859-1` and looser spellings.
-_CHARSET = regex.compile(rb"^[ \t]*%[^\r\n]*?charset[ \t]*=[ \t]*\"?([A-Za-z0-9_.:-]+)", regex.M | regex.I)
+_CHARSET = regex.compile(
+    rb"^[ \t]*%[^\r\n]*?charset[ \t]*=[ \t]*\"?([A-Za-z0-9_.:-]+)", regex.M | regex.I
+)
 
 # A tag value: \" and \\ escaped; it may run over several lines, but never over
 # an empty one, so an unclosed quote costs one game, not the rest of the file.
 _STRING_BODY = r'(?:[^"\\\n]|\\.|\n(?![ \t]*(?:\n|\Z)))*'
 
-_TOKEN = regex.compile(r"""
+_TOKEN = regex.compile(
+    r"""
     (?P<directive>(?<=^|\n)[ \t]*%[^\n]*)            # escape line: a % in the first column
   | (?P<blank>\n[ \t\f\v]*(?=\n|\Z))                # an empty line ends a game
   | (?P<nl>\n)
@@ -55,7 +59,9 @@ _TOKEN = regex.compile(r"""
   | (?P<string>"(?:[^"\\\n]|\\.)*")                # a quoted cell, as in the score tables
   | (?P<cell>[^\s\[\]{};"]+)
   | (?P<stray>[^\n])
-""".replace("{STRING_BODY}", _STRING_BODY), regex.VERBOSE)
+""".replace("{STRING_BODY}", _STRING_BODY),
+    regex.VERBOSE,
+)
 
 _NOTE_CELL = regex.compile(r"^=\d+=$")
 _VALUE_ESCAPE = regex.compile(r"\\(.)")
@@ -172,7 +178,7 @@ def read_games(text: str) -> list[Game]:
     games: list[Game] = []
     game: Game | None = None
     current: Tag | None = None
-    line = 1   # of the token at hand, counted as the tokens go by
+    line = 1  # of the token at hand, counted as the tokens go by
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
         if kind == "nl":
@@ -189,7 +195,7 @@ def read_games(text: str) -> list[Game]:
         elif kind == "tag":
             name = m.group("name")
             if game is not None and name.lower() in game.tags and name.lower() != "note":
-                _close(games, game)   # a tag seen again: no empty line between two games
+                _close(games, game)  # a tag seen again: no empty line between two games
                 game = None
             if game is None:
                 game = Game(line=at)

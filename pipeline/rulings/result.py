@@ -14,6 +14,7 @@ Contract:
   checked against the built codex (``rulings.check_addresses`` at build time,
   and the registry tests for every clause a ruling cites).
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Seats, suits and their Russian names; strict parsing that raises RulingInputError."""
+
 from __future__ import annotations
 
 from typing import Any, Literal, overload

@@ -31,9 +31,17 @@ def site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield b
         b.close()
 
@@ -179,8 +187,17 @@ def run_axe(pg) -> list[dict]:
     return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("name", ["index.html", "law-64.html", "rules.html", "rule-revoke.html",
-                                  "fragments.html", "source-002_5dc556f7a892ab5b.html"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "index.html",
+        "law-64.html",
+        "rules.html",
+        "rule-revoke.html",
+        "fragments.html",
+        "source-002_5dc556f7a892ab5b.html",
+    ],
+)
 def test_axe(site, page, name):
     page.goto(url(site, name))
     bad = run_axe(page)
@@ -190,20 +207,41 @@ def test_axe(site, page, name):
 # --- the search box answers as the CLI and the API do ----------------------------------
 
 PARITY_QUERIES = [
-    "ренонс", "ренонсом", "штраф за ренонс", "фальшренанс", "сколько взяток отдают за ренонс",
-    "защитник не знал о козыре при заявлении", "выявленый фальшренонс", "как правильно объявить реконтру",
-    "когда ренонс не наказывается", "карта масть", "ренонс директор", "реконтро", "64А1", "64",
-    '"следующей сдаче"', "фальшренонс \"следующей сдаче\" болван", "ренонс двенадцатой взятке",
-    "неустановленая линия игры", "уступкa", "nothing", "когда", "'; DROP TABLE nodes; --",
-    "NEAR(a b) AND )", "судья справедливость", "пересдача сдачи", "одновзяточное",
+    "ренонс",
+    "ренонсом",
+    "штраф за ренонс",
+    "фальшренанс",
+    "сколько взяток отдают за ренонс",
+    "защитник не знал о козыре при заявлении",
+    "выявленый фальшренонс",
+    "как правильно объявить реконтру",
+    "когда ренонс не наказывается",
+    "карта масть",
+    "ренонс директор",
+    "реконтро",
+    "64А1",
+    "64",
+    '"следующей сдаче"',
+    'фальшренонс "следующей сдаче" болван',
+    "ренонс двенадцатой взятке",
+    "неустановленая линия игры",
+    "уступкa",
+    "nothing",
+    "когда",
+    "'; DROP TABLE nodes; --",
+    "NEAR(a b) AND )",
+    "судья справедливость",
+    "пересдача сдачи",
+    "одновзяточное",
 ]
 
 
 def _director_queries() -> list[str]:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_search_quality",
-                                                  ROOT / "benchmarks" / "bench_search_quality.py")
+    spec = importlib.util.spec_from_file_location(
+        "bench_search_quality", ROOT / "benchmarks" / "bench_search_quality.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return [q for q, _, _ in mod.QUERIES]
@@ -222,9 +260,12 @@ def test_search_box_same_top10_as_api(site, page, api, law, kind):
     page.goto(url(site, "search.html"))
     for q in PARITY_QUERIES + _director_queries():
         want = api.search(q, law=law, kind=kind, limit=10)
-        got = page.evaluate("([q, law, kind]) => { const r = window.kodeksSearch(q, {law, kind, limit: 10});"
-                            " return {hits: r.hits.map(h => [h.address, h.partial, h.via]),"
-                            " suggestion: r.suggestion, partial: r.partial}; }", [q, law, kind])
+        got = page.evaluate(
+            "([q, law, kind]) => { const r = window.kodeksSearch(q, {law, kind, limit: 10});"
+            " return {hits: r.hits.map(h => [h.address, h.partial, h.via]),"
+            " suggestion: r.suggestion, partial: r.partial}; }",
+            [q, law, kind],
+        )
         assert [h[0] for h in got["hits"]] == [h.address for h in want], q
         assert [h[1] for h in got["hits"]] == [h.partial for h in want], q
         assert [[tuple(v) for v in h[2]] for h in got["hits"]] == [list(h.via) for h in want], q
@@ -235,7 +276,10 @@ def test_search_box_same_top10_as_api(site, page, api, law, kind):
 def test_search_box_typo_and_synonym(site, page):
     page.goto(url(site, "law-13.html"))
     box = search_box(page, "фальшренанс болвана")
-    assert "Возможно, вы имели в виду: фальшренонс болвана" in box.locator(".search-suggestion").inner_text()
+    assert (
+        "Возможно, вы имели в виду: фальшренонс болвана"
+        in box.locator(".search-suggestion").inner_text()
+    )
     first = search_box(page, "ренонс болвана").locator("li").first
     assert "по синониму: ренонс → фальшренонс" in first.locator(".result-via").inner_text()
     assert first.locator("mark").count() >= 1
@@ -259,7 +303,9 @@ def indexed_site(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "corpus", corpus)
     (corpus / "sources.toml").unlink(missing_ok=True)
     (corpus / "900_index.txt").write_text(
-        "Предметный указатель\n\nБолван ........ 64\nАннулирование уступки ........ 71\n", encoding="utf-8")
+        "Предметный указатель\n\nБолван ........ 64\nАннулирование уступки ........ 71\n",
+        encoding="utf-8",
+    )
     build(corpus, corpus.parent / "out", pdf=False)
     return corpus.parent / "out" / "html"
 
@@ -273,7 +319,9 @@ def test_search_box_subject_index(indexed_site, page):
     assert "по предметному указателю: Болван → 64" in first.locator(".result-via").inner_text()
     with Codex.load(indexed_site.parent) as api:
         for q in ("болван", "аннулирование уступки", "болван ренонс", "уступка", "болван", "64"):
-            got = page.evaluate("q => window.kodeksSearch(q, {limit: 10}).hits.map(h => h.address)", q)
+            got = page.evaluate(
+                "q => window.kodeksSearch(q, {limit: 10}).hits.map(h => h.address)", q
+            )
             assert got == [h.address for h in api.search(q, limit=10)], q
 
 

@@ -1,4 +1,5 @@
 """Shared helpers for the rulings tests."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """CLI handlers called directly; exit codes and JSON shapes."""
+
 from __future__ import annotations
 
 import json
@@ -15,13 +16,22 @@ def _facts(tmp_path, data, name="f.json"):
     return str(p)
 
 
-@pytest.mark.parametrize("cmd,table", [
-    ("revoke", "revoke"), ("defective-trick", "defective_trick"), ("cards", "cards"),
-    ("claim", "claim"), ("concession", "concession"), ("attention", "attention"),
-])
+@pytest.mark.parametrize(
+    "cmd,table",
+    [
+        ("revoke", "revoke"),
+        ("defective-trick", "defective_trick"),
+        ("cards", "cards"),
+        ("claim", "claim"),
+        ("concession", "concession"),
+        ("attention", "attention"),
+    ],
+)
 def test_facts_commands_json(cmd, table, cli, tmp_path, schema):
     for case in load_cases(table)[:4]:
-        rc, out, err = cli(["rule", cmd, "--facts", _facts(tmp_path, case["input"]), "--format", "json"])
+        rc, out, err = cli(
+            ["rule", cmd, "--facts", _facts(tmp_path, case["input"]), "--format", "json"]
+        )
         assert rc == 0, err
         data = json.loads(out)
         jsonschema.validate(data, schema)
@@ -37,19 +47,49 @@ def test_facts_commands_text(cmd, cli, tmp_path):
 
 
 def test_score_json(cli):
-    rc, out, _ = cli(["rule", "score", "4SX", "--vul", "NS", "--declarer", "E", "--tricks", "8", "--format", "json"])
+    rc, out, _ = cli(
+        [
+            "rule",
+            "score",
+            "4SX",
+            "--vul",
+            "NS",
+            "--declarer",
+            "E",
+            "--tricks",
+            "8",
+            "--format",
+            "json",
+        ]
+    )
     assert rc == 0
     data = json.loads(out)
     assert data["score"] == -300 and data["vulnerable"] is False
 
 
 def test_score_made_vulnerable(cli):
-    _rc, out, _ = cli(["rule", "score", "3NT", "--vul", "ALL", "--declarer", "N", "--tricks", "10", "--format", "json"])
+    _rc, out, _ = cli(
+        [
+            "rule",
+            "score",
+            "3NT",
+            "--vul",
+            "ALL",
+            "--declarer",
+            "N",
+            "--tricks",
+            "10",
+            "--format",
+            "json",
+        ]
+    )
     assert json.loads(out)["score"] == 630
 
 
 def test_score_bad_contract(cli):
-    rc, _out, err = cli(["rule", "score", "8SX", "--vul", "NONE", "--declarer", "N", "--tricks", "10"])
+    rc, _out, err = cli(
+        ["rule", "score", "8SX", "--vul", "NONE", "--declarer", "N", "--tricks", "10"]
+    )
     assert rc == 2 and "8SX" in err
 
 
@@ -100,18 +140,50 @@ def test_revoke_needs_exactly_one_source(cli, tmp_path):
 
 
 def test_revoke_bad_seat_in_facts(cli, tmp_path):
-    path = _facts(tmp_path, {"offender": "Q", "declarer": "S", "revoke_trick": 3, "established_by": "play", "trick_winners": ["N"]})
+    path = _facts(
+        tmp_path,
+        {
+            "offender": "Q",
+            "declarer": "S",
+            "revoke_trick": 3,
+            "established_by": "play",
+            "trick_winners": ["N"],
+        },
+    )
     rc, _, err = cli(["rule", "revoke", "--facts", path])
     assert rc == 2 and "offender" in err and "'Q'" in err
 
 
-@pytest.mark.parametrize("spelling,vulnerable", [
-    ("None", False), ("Love", False), ("-", False), ("none", False),
-    ("NS", True), ("EW", False), ("All", True), ("Both", True), ("both", True),
-])
+@pytest.mark.parametrize(
+    "spelling,vulnerable",
+    [
+        ("None", False),
+        ("Love", False),
+        ("-", False),
+        ("none", False),
+        ("NS", True),
+        ("EW", False),
+        ("All", True),
+        ("Both", True),
+        ("both", True),
+    ],
+)
 def test_score_takes_every_pbn_vulnerability(spelling, vulnerable, cli):
-    rc, out, err = cli(["rule", "score", "4S", "--vul", spelling, "--declarer", "N", "--tricks", "10",
-                        "--format", "json"])
+    rc, out, err = cli(
+        [
+            "rule",
+            "score",
+            "4S",
+            "--vul",
+            spelling,
+            "--declarer",
+            "N",
+            "--tricks",
+            "10",
+            "--format",
+            "json",
+        ]
+    )
     assert rc == 0, err
     data = json.loads(out)
     assert data["vulnerable"] is vulnerable and data["score"] == (620 if vulnerable else 420)
@@ -128,8 +200,9 @@ def test_score_refuses_an_unknown_vulnerability(cli):
 WRONG = [{}, {"a": "N"}, [], ["N"], 1.5, -1, None, True, "zz"]
 
 
-@pytest.mark.parametrize("spec_name", ["revoke", "defective-trick", "cards", "claim", "concession",
-                                       "attention"])
+@pytest.mark.parametrize(
+    "spec_name", ["revoke", "defective-trick", "cards", "claim", "concession", "attention"]
+)
 def test_facts_of_the_wrong_type_are_bad_input(spec_name, cli, tmp_path):
     from pipeline.rulings import get_spec
 
@@ -163,8 +236,11 @@ def test_subcommands_come_from_the_registry(monkeypatch, capsys):
     monkeypatch.setattr(rcli, "RULINGS", (*RULINGS, extra))
     parser = argparse.ArgumentParser(prog="kodeks-test")
     rcli.add_rule_parser(parser.add_subparsers(dest="command"))
-    sub = next(a for a in parser._subparsers._group_actions[0].choices["rule"]._actions
-               if isinstance(a, argparse._SubParsersAction))
+    sub = next(
+        a
+        for a in parser._subparsers._group_actions[0].choices["rule"]._actions
+        if isinstance(a, argparse._SubParsersAction)
+    )
     assert set(sub.choices) == {"list", *(s.name for s in RULINGS), "claim-copy"}
     case = load_cases("claim")[0]
     args = parser.parse_args(["rule", "claim-copy", "--facts", "-", "--format", "json"])
@@ -179,12 +255,29 @@ def test_facts_with_an_object_for_a_string_through_the_real_cli(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    for cmd, facts in (("revoke", {"offender": "E", "declarer": "S", "revoke_trick": 3,
-                                   "established_by": {"how": "play"}, "trick_winners": ["N"]}),
-                       ("attention", {"player": ["dummy"], "during_play": True}),
-                       ("defective-trick", {"offender": {"seat": "E"}, "fault": "failed_to_play"})):
+    for cmd, facts in (
+        (
+            "revoke",
+            {
+                "offender": "E",
+                "declarer": "S",
+                "revoke_trick": 3,
+                "established_by": {"how": "play"},
+                "trick_winners": ["N"],
+            },
+        ),
+        ("attention", {"player": ["dummy"], "during_play": True}),
+        ("defective-trick", {"offender": {"seat": "E"}, "fault": "failed_to_play"}),
+    ):
         path = _facts(tmp_path, facts, f"{cmd}.json")
-        proc = subprocess.run([sys.executable, "-m", "pipeline.cli", "rule", cmd, "--facts", path],
-                              cwd=root, capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pipeline.cli", "rule", cmd, "--facts", path],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert proc.returncode == 2, (cmd, proc.stderr)
-        assert "Traceback" not in proc.stderr and proc.stderr.startswith("kodeks rule: "), proc.stderr
+        assert "Traceback" not in proc.stderr and proc.stderr.startswith("kodeks rule: "), (
+            proc.stderr
+        )

@@ -1,4 +1,5 @@
 """Hand-made PBN play records read end to end through the CLI handler."""
+
 from __future__ import annotations
 
 import json
@@ -17,13 +18,18 @@ CONTRACT_KEYS = ("trick", "offender", "suit", "established", "transferred", "cit
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_pbn_fixture_json_contract(name, cli):
-    rc, out, err = cli(["rule", "revoke", "--pbn", str(PBN_DIR / f"{name}.pbn"), "--format", "json"])
+    rc, out, err = cli(
+        ["rule", "revoke", "--pbn", str(PBN_DIR / f"{name}.pbn"), "--format", "json"]
+    )
     assert rc == 0, err
     data = json.loads(out)
     assert set(data) == {"boards"}
     got = [
-        {"board": b["board"], "transferred": b["transferred"],
-         "revokes": [{k: r[k] for k in CONTRACT_KEYS} for r in b["revokes"]]}
+        {
+            "board": b["board"],
+            "transferred": b["transferred"],
+            "revokes": [{k: r[k] for k in CONTRACT_KEYS} for r in b["revokes"]],
+        }
         for b in data["boards"]
     ]
     assert got == EXPECTED[name]
@@ -40,20 +46,33 @@ def test_at_least_ten_fixtures_each_with_a_revoke():
 
 
 def test_board_filter(cli):
-    rc, out, _ = cli(["rule", "revoke", "--pbn", str(PBN_DIR / "r09_two_boards.pbn"),
-                      "--board", "8", "--format", "json"])
+    rc, out, _ = cli(
+        [
+            "rule",
+            "revoke",
+            "--pbn",
+            str(PBN_DIR / "r09_two_boards.pbn"),
+            "--board",
+            "8",
+            "--format",
+            "json",
+        ]
+    )
     assert rc == 0
     assert [b["board"] for b in json.loads(out)["boards"]] == ["8"]
 
 
 def test_missing_board_is_bad_input(cli):
-    rc, out, err = cli(["rule", "revoke", "--pbn", str(PBN_DIR / "r09_two_boards.pbn"), "--board", "3"])
+    rc, out, err = cli(
+        ["rule", "revoke", "--pbn", str(PBN_DIR / "r09_two_boards.pbn"), "--board", "3"]
+    )
     assert rc == 2 and "board 3" in err and out == ""
 
 
 def test_equity_note_is_attached(cli):
-    _rc, out, _ = cli(["rule", "revoke", "--pbn", str(PBN_DIR / "r01_defender_discards.pbn"),
-                      "--format", "json"])
+    _rc, out, _ = cli(
+        ["rule", "revoke", "--pbn", str(PBN_DIR / "r01_defender_discards.pbn"), "--format", "json"]
+    )
     rv = json.loads(out)["boards"][0]["revokes"][0]
     notes = [j["text"] for j in rv["ruling"]["judgement"] if j["address"] == "64C"]
     assert any("Двойной болван" in n for n in notes)
@@ -81,8 +100,22 @@ def test_text_format(cli):
 
 def test_module_main_runs():
     proc = subprocess.run(
-        [sys.executable, "-m", "pipeline.rulings.cli", "rule", "revoke", "--pbn",
-         str(PBN_DIR / "r11_declarer_ruffs.pbn"), "--format", "json", "--no-dds"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pipeline.rulings.cli",
+            "rule",
+            "revoke",
+            "--pbn",
+            str(PBN_DIR / "r11_declarer_ruffs.pbn"),
+            "--format",
+            "json",
+            "--no-dds",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["boards"][0]["transferred"] == 2

@@ -3,6 +3,7 @@
 The fixtures (``tests/fixtures/pbn_dialects``, written by ``make_dialects.py``)
 hold one designed board; ``expected.json`` says by hand what it rules to.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,18 @@ REVOKE_KEYS = ("trick", "offender", "suit", "card", "established", "transferred"
 
 
 def _json(cli, name: str, *extra: str) -> tuple[int, dict, str]:
-    rc, out, err = cli(["rule", "revoke", "--pbn", str(DIR / f"{name}.pbn"), "--no-dds",
-                        "--format", "json", *extra])
+    rc, out, err = cli(
+        [
+            "rule",
+            "revoke",
+            "--pbn",
+            str(DIR / f"{name}.pbn"),
+            "--no-dds",
+            "--format",
+            "json",
+            *extra,
+        ]
+    )
     return rc, json.loads(out) if out else {}, err
 
 
@@ -69,7 +80,9 @@ def test_text_output_ends_with_a_summary(cli):
     assert rc == 1
     assert "кодировка utf-8" in lines[0]
     assert any("Сдача 1 (строка 1): не рассмотрена — short-record" in line for line in lines)
-    assert lines[-1].startswith("Итого: сдач 2; рассмотрено 1; пропущено 1 (short-record: 1); ренонсов 1")
+    assert lines[-1].startswith(
+        "Итого: сдач 2; рассмотрено 1; пропущено 1 (short-record: 1); ренонсов 1"
+    )
 
 
 def test_a_file_with_no_game_is_exit_2(cli):
@@ -88,21 +101,37 @@ def test_errors_from_endplay_name_board_field_and_line():
     (skipped,) = report.skipped
     assert skipped.message.startswith('board 1 (line 1): [Play "W"] at line 9 cannot be read')
     text = (DIR / "base.pbn").read_text(encoding="utf-8")
-    for field, bad in (("Deal", '[Deal "N:KQ.XYZ"]'), ("Vulnerable", '[Vulnerable "Sometimes"]'),
-                       ("Contract", '[Contract "9Z"]')):
-        broken = "\n".join(bad if line.startswith(f"[{field} ") else line for line in text.splitlines())
+    for field, bad in (
+        ("Deal", '[Deal "N:KQ.XYZ"]'),
+        ("Vulnerable", '[Vulnerable "Sometimes"]'),
+        ("Contract", '[Contract "9Z"]'),
+    ):
+        broken = "\n".join(
+            bad if line.startswith(f"[{field} ") else line for line in text.splitlines()
+        )
         (b,) = rule_pbn(broken.encode()).boards
         assert b.reason == "unreadable" and f"[{field} " in b.message and "board 1" in b.message
 
 
-@pytest.mark.parametrize("data,codec,how", [
-    ("%Content-type: text/x-pbn; charset=windows-1251\n[Event \"Кубок\"]\n".encode("cp1251"), "cp1251", "declared"),
-    ("%Content-type: text/x-pbn; charset=UTF-8\n[Event \"Köln\"]\n".encode("latin-1"), "iso8859-1", "default"),
-    ("\ufeff[Event \"Köln\"]\n".encode("utf-8"), "utf-8", "utf-8"),
-    ("[Event \"Bridge à Genève\"]\n".encode("latin-1"), "iso8859-1", "default"),
-    ("[Event \"Turniej, Łódź, Żółć\"]\n[Site \"Gdańsk\"]\n".encode("cp1250"), "cp1250", "detected"),
-    (bytes(range(256)), "iso8859-1", "default"),
-])
+@pytest.mark.parametrize(
+    "data,codec,how",
+    [
+        (
+            '%Content-type: text/x-pbn; charset=windows-1251\n[Event "Кубок"]\n'.encode("cp1251"),
+            "cp1251",
+            "declared",
+        ),
+        (
+            '%Content-type: text/x-pbn; charset=UTF-8\n[Event "Köln"]\n'.encode("latin-1"),
+            "iso8859-1",
+            "default",
+        ),
+        ('\ufeff[Event "Köln"]\n'.encode("utf-8"), "utf-8", "utf-8"),
+        ('[Event "Bridge à Genève"]\n'.encode("latin-1"), "iso8859-1", "default"),
+        ('[Event "Turniej, Łódź, Żółć"]\n[Site "Gdańsk"]\n'.encode("cp1250"), "cp1250", "detected"),
+        (bytes(range(256)), "iso8859-1", "default"),
+    ],
+)
 def test_decoding_never_fails_and_says_how(data, codec, how):
     d = decode_pbn(data)
     assert (d.encoding, d.how) == (codec, how)
@@ -118,8 +147,10 @@ def test_games_keep_their_lines_across_line_ends():
 
 
 def test_rotation_and_parallel_runs_agree():
-    big = "\n".join((DIR / "base.pbn").read_text(encoding="utf-8").replace('"1"]', f'"{n}"]')
-                    for n in range(1, 251)).encode()
+    big = "\n".join(
+        (DIR / "base.pbn").read_text(encoding="utf-8").replace('"1"]', f'"{n}"]')
+        for n in range(1, 251)
+    ).encode()
     one = rule_pbn(big, equity=False)
     two = rule_pbn(big, equity=False, jobs=2)
     assert [b.to_dict() for b in one.boards] == [b.to_dict() for b in two.boards]
@@ -127,8 +158,14 @@ def test_rotation_and_parallel_runs_agree():
 
 
 def _run(args: list[str], **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        **kw,
+    )
 
 
 def test_non_utf8_and_bad_files_never_traceback(tmp_path):
@@ -136,7 +173,12 @@ def test_non_utf8_and_bad_files_never_traceback(tmp_path):
         proc = _run(["rule", "revoke", "--pbn", str(DIR / f"{name}.pbn"), "--no-dds"])
         assert "Traceback" not in proc.stderr, name
         assert proc.returncode in (0, 1, 2)
-    assert _run(["rule", "revoke", "--pbn", str(DIR / "d13_iso8859_declared.pbn"), "--no-dds"]).returncode == 0
+    assert (
+        _run(
+            ["rule", "revoke", "--pbn", str(DIR / "d13_iso8859_declared.pbn"), "--no-dds"]
+        ).returncode
+        == 0
+    )
 
 
 def test_output_cut_short_by_head_is_quiet(tmp_path):
@@ -145,25 +187,34 @@ def test_output_cut_short_by_head_is_quiet(tmp_path):
 
     text = _pbn(D1, CLEAN_ROWS)
     big = tmp_path / "big.pbn"
-    big.write_text("\n".join(text.replace('"1"]', f'"{n}"]') for n in range(1, 3001)), encoding="utf-8")
-    cmd = (f"{sys.executable} -m pipeline.cli rule revoke --pbn {big} --no-dds | head -n 3")
-    proc = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    big.write_text(
+        "\n".join(text.replace('"1"]', f'"{n}"]') for n in range(1, 3001)), encoding="utf-8"
+    )
+    cmd = f"{sys.executable} -m pipeline.cli rule revoke --pbn {big} --no-dds | head -n 3"
+    proc = subprocess.run(
+        ["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert len(proc.stdout.splitlines()) == 3
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
 
 
 def test_an_unclosed_quote_costs_one_game_and_tables_keep_quoted_cells():
     base = (DIR / "base.pbn").read_text(encoding="utf-8")
-    text = ('[Event "a header, no board"]\n\n[ActionTable "Rank;Call\\"]\n\n'
-            + base.replace('"1"]', '"2"]') + '[TotalScoreTable "Rank;Names"]\n'
-            '1 "Anna ROSSI ;Olga PETROVA" 72.5\n')
+    text = (
+        '[Event "a header, no board"]\n\n[ActionTable "Rank;Call\\"]\n\n'
+        + base.replace('"1"]', '"2"]')
+        + '[TotalScoreTable "Rank;Names"]\n'
+        '1 "Anna ROSSI ;Olga PETROVA" 72.5\n'
+    )
     games = read_games(text)
     assert games[-1].label == "2"
     assert games[-1].tags["totalscoretable"].cells[1].text == "Anna ROSSI ;Olga PETROVA"
     report = rule_pbn(text.encode())
     # the header is not a board; the broken table game is listed as unreadable
     assert [(b.board, getattr(b, "reason", "ruled")) for b in report.boards] == [
-        ("?", "unreadable"), ("2", "ruled")]
+        ("?", "unreadable"),
+        ("2", "ruled"),
+    ]
 
 
 def test_a_claim_mark_after_the_last_trick_claims_nothing():

@@ -1,4 +1,5 @@
 """Properties of the revoke ruling over generated facts (hypothesis)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,12 +21,23 @@ def revoke_facts(draw):
     how = draw(st.sampled_from(["play", "designation", "claim"]))
     winners = draw(st.lists(st.sampled_from(SEATS), min_size=1, max_size=14 - trick))
     later_candidates = [trick + i for i, w in enumerate(winners) if i > 0 and w == offender]
-    later = draw(st.lists(st.sampled_from(later_candidates), unique=True)) if later_candidates else []
-    facts = {"offender": offender, "declarer": declarer, "revoke_trick": trick,
-             "established_by": how, "trick_winners": winners,
-             "offender_won_with_revoke_suit_card": sorted(later)}
-    for flag in ("second_revoke_same_suit", "failed_to_play_faced_card",
-                 "attention_after_next_deal_call", "attention_after_round"):
+    later = (
+        draw(st.lists(st.sampled_from(later_candidates), unique=True)) if later_candidates else []
+    )
+    facts = {
+        "offender": offender,
+        "declarer": declarer,
+        "revoke_trick": trick,
+        "established_by": how,
+        "trick_winners": winners,
+        "offender_won_with_revoke_suit_card": sorted(later),
+    }
+    for flag in (
+        "second_revoke_same_suit",
+        "failed_to_play_faced_card",
+        "attention_after_next_deal_call",
+        "attention_after_round",
+    ):
         if draw(st.booleans()) and draw(st.booleans()):
             facts[flag] = True
     return facts
@@ -47,8 +59,9 @@ def test_never_more_than_the_offending_side_won(facts):
 @settings(max_examples=300, deadline=None)
 @given(revoke_facts())
 def test_nothing_won_nothing_transferred(facts):
-    facts["trick_winners"] = [w for w in facts["trick_winners"] if not same_side(w, facts["offender"])] or [
-        rotate(facts["offender"], 1)]
+    facts["trick_winners"] = [
+        w for w in facts["trick_winners"] if not same_side(w, facts["offender"])
+    ] or [rotate(facts["offender"], 1)]
     facts["offender_won_with_revoke_suit_card"] = []
     r = rule_revoke(facts)
     assert r.outcome["transferred"] == 0
@@ -65,8 +78,14 @@ def test_rotating_the_table_changes_nothing(facts, n):
     a, b = rule_revoke(facts), rule_revoke(turned)
     assert a.cited == b.cited
     assert [s.address for s in a.steps] == [s.address for s in b.steps]
-    for key in ("transferred", "established", "penalty", "exceptions", "offender_role",
-                "offending_side_won"):
+    for key in (
+        "transferred",
+        "established",
+        "penalty",
+        "exceptions",
+        "offender_role",
+        "offending_side_won",
+    ):
         assert a.outcome[key] == b.outcome[key]
 
 
@@ -110,15 +129,21 @@ def test_pbn_rotation_changes_nothing_but_seat_names():
             for b0, b1 in zip(base, turned):
                 assert b1.declarer == rotate(b0.declarer, n), path.name
                 assert b1.transferred == b0.transferred, path.name
-                assert [(r.trick, rotate(r.offender, n), r.suit, r.ruling.cited) for r in b0.revokes] == \
-                       [(r.trick, r.offender, r.suit, r.ruling.cited) for r in b1.revokes], path.name
+                assert [
+                    (r.trick, rotate(r.offender, n), r.suit, r.ruling.cited) for r in b0.revokes
+                ] == [(r.trick, r.offender, r.suit, r.ruling.cited) for r in b1.revokes], path.name
 
 
 # --- PBN files damaged at random: every board is ruled or skipped with a named
 # reason, never lost to an unexpected error (rule_game would report those as
 # "cannot be ruled (ExceptionName: …)").
 
-_PBN_BASE = (Path(__file__).resolve().parents[1] / "fixtures" / "pbn_dialects" / "d11_no_blank_line_between_games.pbn")
+_PBN_BASE = (
+    Path(__file__).resolve().parents[1]
+    / "fixtures"
+    / "pbn_dialects"
+    / "d11_no_blank_line_between_games.pbn"
+)
 
 
 @st.composite
@@ -134,7 +159,9 @@ def damaged_pbn(draw):
         elif how == "cut":
             lines[i] = lines[i][: draw(st.integers(0, max(len(lines[i]) - 1, 0)))]
         elif how == "noise":
-            lines[i] = lines[i] + draw(st.text(alphabet='-+*{}[];"%=!?$ 0123456789SHDCNTXAKQJ', max_size=6))
+            lines[i] = lines[i] + draw(
+                st.text(alphabet='-+*{}[];"%=!?$ 0123456789SHDCNTXAKQJ', max_size=6)
+            )
         else:
             j = draw(st.integers(0, len(lines) - 1))
             lines[i], lines[j] = lines[j], lines[i]

@@ -1,4 +1,5 @@
 """RULINGS registry, address checks and examples."""
+
 from __future__ import annotations
 
 import json
@@ -13,10 +14,12 @@ from pipeline.rulings import (
     load_cases,
 )
 
-CORPUS = set("""13 13A 13A1 13A2 13A3 13B 13B1 19 19B 19B1 19B2 19B3 19C 19D 20 20A 23B 24
+CORPUS = set(
+    """13 13A 13A1 13A2 13A3 13B 13B1 19 19B 19B1 19B2 19B3 19C 19D 20 20A 23B 24
 63 63A 63A1 63A2 63A3 63B 64 64A 64A1 64A2 64B 64B1 64B2 64B3 64B4 64B5 64B6 64C 64.10
 64.10(i) 64.10(ii) 65 65.1 65.2 65.3 67 67A 67A1 67A2 67B 67B1 67B1(A) 67B1(B) 67B2 70C 70C1
-70C2 70C3 70D 70E 71 71A""".split())
+70C2 70C3 70D 70E 71 71A""".split()
+)
 
 
 def test_implements_only_corpus_addresses():

@@ -1,4 +1,5 @@
 """Scoring agrees with endplay for every level, strain, doubled state, vulnerability, tricks."""
+
 from __future__ import annotations
 
 import itertools
@@ -9,15 +10,26 @@ from endplay.types import Contract, Denom, Penalty, Player, Vul
 from pipeline.rulings import rule_score, score
 from pipeline.rulings.result import RulingInputError
 
-STRAINS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+STRAINS = {
+    "C": Denom.clubs,
+    "D": Denom.diamonds,
+    "H": Denom.hearts,
+    "S": Denom.spades,
+    "NT": Denom.nt,
+}
 STATES = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}
 VULS = {"NONE": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "ALL": Vul.both}
 SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
 
 
 def _endplay(level, strain, state, declarer, vul, tricks):
-    c = Contract(level=level, denom=STRAINS[strain], declarer=SEATS[declarer],
-                 penalty=STATES[state], result=tricks - level - 6)
+    c = Contract(
+        level=level,
+        denom=STRAINS[strain],
+        declarer=SEATS[declarer],
+        penalty=STATES[state],
+        result=tricks - level - 6,
+    )
     return c.score(VULS[vul])
 
 
