@@ -102,3 +102,12 @@ def test_site_and_pdf_title_come_from_the_table(built):
 )
 def test_detect(text, edition):
     assert editions.detect(text) == edition
+
+
+def test_a_negated_term_is_not_the_other_editions_wording():
+    # «неустановленный» holds «установлен» but is not the 1997 term «установленный ренонс»
+    text = (
+        "Правило 62. Исправление фальшренонса\n"
+        "Если игрок сделал неустановленным фальшренонсом ход, он может исправить его.\n"
+    )
+    assert editions.assess(text).edition != "1997"
