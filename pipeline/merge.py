@@ -352,18 +352,7 @@ def coverage(codex: Codex) -> dict:
         law = addresses.law_of(addr)
         if law is None:
             continue
-        info = laws.setdefault(
-            law,
-            {
-                "law": law,
-                "title": None,
-                "sources": set(),
-                "present": [],
-                "missing": [],
-                "truncated": [],
-                "inferred": False,
-            },
-        )
+        info = laws.setdefault(law, _law_info(law))
         if e.kind == "law":
             info["title"] = e.title
             info["inferred"] = e.inferred
@@ -403,6 +392,19 @@ def coverage(codex: Codex) -> dict:
     }
 
 
+def _law_info(law: str) -> dict:
+    """An empty coverage row for ``law``."""
+    return {
+        "law": law,
+        "title": None,
+        "sources": set(),
+        "present": [],
+        "missing": [],
+        "truncated": [],
+        "inferred": False,
+    }
+
+
 def _listed_gaps(codex: Codex, laws: dict[str, dict]) -> None:
     """Laws, sections and clauses a table of contents lists and no source has are
     gaps too; ``listed_by`` names the tables that list them."""
@@ -415,18 +417,7 @@ def _listed_gaps(codex: Codex, laws: dict[str, dict]) -> None:
                 or t.address in codex.entries
             ):
                 continue
-            info = laws.setdefault(
-                law,
-                {
-                    "law": law,
-                    "title": None,
-                    "sources": set(),
-                    "present": [],
-                    "missing": [],
-                    "truncated": [],
-                    "inferred": False,
-                },
-            )
+            info = laws.setdefault(law, _law_info(law))
             if t.kind == "law" and info["title"] is None:
                 info["title"] = t.title
             if t.address not in info["missing"]:
