@@ -97,7 +97,7 @@ def _reference(d: Mapping[str, Any], field_: RefField | None = None) -> Referenc
 
 def _edit(d: Mapping[str, Any]) -> Edit:
     return Edit(
-        kind=tuple(d["kind"].split("+")),
+        kind=Edit.kinds_of(d["kind"]),
         span=Span(**d["span"]),
         before=d["before"],
         after=d["after"],

@@ -12,14 +12,22 @@ Guarantees (checked by the property tests):
 - ``raw == unapply(text, edits)``: the edit log rebuilds the raw text exactly;
 - every cleaned offset maps to a raw offset (``to_raw``);
 - applying a pass costs O(pieces + changes): no quadratic blow-up on big files.
+
+An edit's kind is a tuple of repair names (``("dehyphenate", "unwrap")`` when a
+later repair rewrote an earlier one's text), in the order they first touched it,
+never a joined string; ``model.Edit.label`` is the one place that joins them for
+the edit log (see ``model.Edit``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
+
+Kinds = tuple[str, ...]
+"""Names of the repairs that made one edit, first repair first."""
 
 
 class Change(NamedTuple):
@@ -29,6 +37,7 @@ class Change(NamedTuple):
     end: int
     new: str
     kind: str
+    """The name of the repair that proposes it."""
     why: str = ""
     pages: tuple[tuple[int, int], ...] = ()
     """Page numbers this change removes: (offset of the page-number line in the
@@ -36,12 +45,28 @@ class Change(NamedTuple):
     segmenter reads."""
 
 
+class _Widened(NamedTuple):
+    """A change after ``Buffer._widen``: it covers whole earlier edits, and
+    carries the names of every change merged into it."""
+
+    start: int
+    end: int
+    new: str
+    kinds: Kinds
+    why: str
+
+
+def _union(groups: Iterable[Kinds]) -> Kinds:
+    """The repair names of ``groups`` in order of first appearance, each once."""
+    return tuple(dict.fromkeys(k for group in groups for k in group))
+
+
 @dataclass(slots=True)
 class _Piece:
     raw_start: int
     raw_end: int
     text: str
-    kind: str | None = None  # None: kept raw text
+    kind: Kinds | None = None  # None: kept raw text
     why: str = ""
 
 
@@ -58,8 +83,8 @@ class Buffer:
 
     def apply(self, changes: Iterable[Change]) -> int:
         """Apply sorted, non-overlapping changes; returns how many were made."""
-        changes = self._widen(list(changes))
-        if not changes:
+        widened = self._widen(list(changes))
+        if not widened:
             return 0
         pieces = self._pieces
         out: list[_Piece] = []
@@ -69,7 +94,7 @@ class Buffer:
         starts = self._clean_starts()
         ends = [st + len(pc.text) for st, pc in zip(starts, pieces)]
         last_end = -1
-        for ch in changes:
+        for ch in widened:
             a, b = ch.start, ch.end
             if a < last_end or b < a:
                 raise ValueError(f"changes overlap or are unsorted at {a}:{b}")
@@ -87,7 +112,9 @@ class Buffer:
                 pos += len(cur.text)
                 idx += 1
                 cur = pieces[idx] if idx < n else None
-            prefix, suffix, kinds, whys = "", "", [], []
+            prefix, suffix = "", ""
+            kinds: list[Kinds] = []
+            whys: list[str] = []
             # 2. the piece that straddles a
             if cur is None:
                 raw_start = len(self.raw)
@@ -133,8 +160,7 @@ class Buffer:
                     idx += 1
                     cur = pieces[idx] if idx < n else None
             new_text = prefix + ch.new + suffix
-            parts = [ch.kind] + [part for k in kinds for part in k.split("+")]
-            kind = "+".join(dict.fromkeys(parts))
+            kind = _union([ch.kinds, *kinds])
             why = "; ".join(w for w in dict.fromkeys([ch.why, *whys]) if w)
             if self.raw[raw_start:raw_end] == new_text:
                 if new_text:
@@ -148,13 +174,13 @@ class Buffer:
         self._pieces = out
         self.text = "".join(p.text for p in out)
         self._starts = None
-        return len(changes)
+        return len(widened)
 
-    def _widen(self, changes: list[Change]) -> list[Change]:
+    def _widen(self, changes: list[Change]) -> list[_Widened]:
         """Widen each change to whole earlier edits it cuts into, then merge the
         changes that now overlap, so that no edit is ever split."""
         if not changes:
-            return changes
+            return []
         text, starts = self.text, self._clean_starts()
         spans = [
             (s, s + len(p.text))
@@ -183,10 +209,11 @@ class Buffer:
                 groups.append((ga, max(gb, b), [*members, ch]))
             else:
                 groups.append((a, b, [ch]))
-        out: list[Change] = []
+        out: list[_Widened] = []
         for a, b, members in groups:
             if len(members) == 1 and (a, b) == (members[0].start, members[0].end):
-                out.append(members[0])
+                m = members[0]
+                out.append(_Widened(a, b, m.new, (m.kind,), m.why))
                 continue
             parts, pos = [], a
             for m in members:
@@ -194,9 +221,9 @@ class Buffer:
                 parts.append(m.new)
                 pos = m.end
             parts.append(text[pos:b])
-            kind = "+".join(dict.fromkeys(m.kind for m in members))
+            kinds = _union([(m.kind,) for m in members])
             why = "; ".join(dict.fromkeys(m.why for m in members if m.why))
-            out.append(Change(a, b, "".join(parts), kind, why))
+            out.append(_Widened(a, b, "".join(parts), kinds, why))
         return out
 
     # -- reading -------------------------------------------------------------
@@ -227,7 +254,7 @@ class Buffer:
             return p.raw_start + min(rel, len(p.text))
         return p.raw_end if rel >= len(p.text) and rel > 0 else p.raw_start
 
-    def edits(self) -> list[tuple[int, int, str, str, int, str]]:
+    def edits(self) -> list[tuple[int, int, str, Kinds, int, str]]:
         """Every edit as ``(raw_start, raw_end, after, kind, clean_start, why)``."""
         out = []
         for start, p in zip(self._clean_starts(), self._pieces):
@@ -235,7 +262,7 @@ class Buffer:
                 out.append((p.raw_start, p.raw_end, p.text, p.kind, start, p.why))
         return out
 
-    def marks(self, predicate) -> list[int]:
+    def marks(self, predicate: Callable[[Kinds, str], bool]) -> list[int]:
         """Cleaned offsets of the edits whose ``(kind, before)`` satisfy ``predicate``."""
         return [
             start

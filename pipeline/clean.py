@@ -692,7 +692,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a table-of-contents entry (its dot leader removed) stays a line of its own.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
-    toc = set(ctx.buffer.marks(lambda kind, before: "dot-leader" in kind.split("+")))
+    toc = set(ctx.buffer.marks(lambda kinds, before: "dot-leader" in kinds))
     lines = list(_lines(text))
     out = []
     para_is_heading = para_is_footnote = False
@@ -903,9 +903,11 @@ def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int 
     return tuple(out)
 
 
-def _edit(source: Source, rs: int, re_: int, after: str, kind: str, cs: int, why: str) -> Edit:
+def _edit(
+    source: Source, rs: int, re_: int, after: str, kinds: tuple[str, ...], cs: int, why: str
+) -> Edit:
     return Edit(
-        kind=tuple(kind.split("+")),
+        kind=kinds,
         span=span_of(source, rs, re_),
         before=source.text[rs:re_],
         after=after,

@@ -125,8 +125,18 @@ class Edit:
 
     @property
     def label(self) -> str:
-        """The kinds as the edit log prints them, joined with ``+`` (``dehyphenate+unwrap``)."""
+        """The kinds as the edit log prints them, joined with ``+`` (``dehyphenate+unwrap``).
+
+        This is the stable serialised form of ``kind`` in every JSON product
+        (``sources/*.json``, the site's edit log); repair names never contain
+        ``+``, so ``Edit.kinds_of(label)`` reads it back. Nothing else joins or
+        splits kinds."""
         return "+".join(self.kind)
+
+    @staticmethod
+    def kinds_of(label: str) -> tuple[str, ...]:
+        """The kinds of a serialised ``label`` (the inverse of ``Edit.label``)."""
+        return tuple(label.split("+"))
 
     def to_json(self) -> dict[str, Any]:
         return {

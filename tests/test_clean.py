@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kodeks_testing import SEEDS, VOCAB, source
-from pipeline.buffer import unapply
+from pipeline.buffer import Buffer, Change, unapply
 from pipeline.clean import REPAIRS, clean
+from pipeline.model import Edit
 from pipeline.offsets import OffsetMap
 from pipeline.read import detect_kind
 
@@ -1054,3 +1055,18 @@ def test_ten_megabyte_source():
     c = cleaned(raw)
     assert len(c.text) < len(raw)
     assert unapply(c.text, c.edits) == raw
+
+
+def test_buffer_keeps_edit_kinds_as_a_tuple_of_names():
+    """Edits that merge keep each repair's name once, as a tuple, in the order the
+    repairs first touched the text; the joined label is only the log's form."""
+    buf = Buffer("abcdef")
+    buf.apply([Change(1, 4, "XYZ", "first")])
+    # two changes of one pass land inside the earlier edit: all three merge
+    buf.apply([Change(2, 2, "-", "first"), Change(3, 3, "+", "second")])
+    ((_rs, _re, after, kinds, _cs, _why),) = buf.edits()
+    assert after == "X-Y+Z"
+    assert kinds == ("first", "second")
+    assert buf.marks(lambda k, before: "second" in k and before == "bcd") == [1]
+    edit = clean(source("Первая стро-\nка текста.\n", "txt"), VOCAB).edits[0]
+    assert Edit.kinds_of(edit.label) == edit.kind
