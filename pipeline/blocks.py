@@ -46,6 +46,7 @@ from .grammar import (
     is_heading_line,
     starts_unit,
 )
+from .model import SourceKind, TokenKind
 
 
 @dataclass(slots=True)
@@ -71,9 +72,9 @@ class Line:
 class Token:
     """A structural unit's opening line (or a paragraph) as a rule read it."""
 
-    kind: str
-    """``part``, ``law``, ``commentary``, ``section``, ``clause``, ``subclause``,
-    ``item``, ``footnote``, ``bullet``, ``para``, ``toc``, ``index`` or ``foreign``."""
+    kind: TokenKind
+    """What the line opens (``model.TokenKind``: ``part``, ``law``, ``clause``,
+    ``para``, ``toc`` …)."""
     label: str | None
     """The marker, normalised (``A``, ``1``, ``(A)``, ``64.10``, ``(i)``, ``(*)``)."""
     rest: str
@@ -100,7 +101,7 @@ class BlockState:
 
     lines: list[Line]
     """Every line of the cleaned text, empty ones included."""
-    source_kind: str
+    source_kind: SourceKind
     """``laws`` or ``commentary``: some numberings mean something only in one."""
     laws: int = editions.DEFAULT.laws
     """How many laws the source's edition has: a heading with a larger number is no law."""
@@ -114,7 +115,7 @@ class BlockState:
     """The last line of the listing run opening at a line, once computed."""
 
     def push(
-        self, kind: str, label: str | None, rest: str, first: int, last: int | None = None
+        self, kind: TokenKind, label: str | None, rest: str, first: int, last: int | None = None
     ) -> Token:
         """Add a token for lines ``first``..``last`` (inclusive) and move past them."""
         a = self.lines[first]
@@ -143,7 +144,7 @@ def _marker(
     start: int,
     silent: bool,
     pattern: regex.Pattern,
-    kind: str,
+    kind: TokenKind,
     label: Callable[[regex.Match], str],
     russian: bool = False,
 ) -> bool:

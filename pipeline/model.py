@@ -26,6 +26,26 @@ NodeKind = Literal[
 """Kind of a node or entry (fragments wrap text whose law is unknown)."""
 NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
 """Every node kind, outermost first."""
+TokenKind = Literal[
+    "part",
+    "law",
+    "commentary",
+    "section",
+    "clause",
+    "subclause",
+    "item",
+    "footnote",
+    "bullet",
+    "para",
+    "toc",
+    "index",
+    "foreign",
+    "orphan",
+]
+"""Kind of a line as a block rule read it (``blocks.Token``): a unit's opening line,
+a footnote, a bullet, a paragraph, a listing (``toc``/``index``), text in another
+language (``foreign``) or a law number with no law text after it (``orphan``)."""
+TOKEN_KINDS: tuple[TokenKind, ...] = get_args(TokenKind)
 SourceKind = Literal["laws", "commentary"]
 """What a source holds."""
 RefKind = Literal["plain", "list", "range", "commentary", "footnote", "self"]

@@ -34,7 +34,7 @@ from . import addresses, editions, toc
 from .blocks import BlockState, Line, Token, tokenize
 from .errors import diag
 from .grammar import FULL_STOP, LETTERED, TAG
-from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, Tree
+from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, TokenKind, Tree
 from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
@@ -51,7 +51,7 @@ LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subcl
 
 @dataclass
 class _Build:
-    kind: str
+    kind: NodeKind | TokenKind
     id: str | None
     label: str | None
     title: str | None

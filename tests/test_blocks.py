@@ -4,10 +4,13 @@ lines make. The sentences are our own, in the layouts real sources use."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pipeline import blocks
 from pipeline.blocks import BlockState, Line, tokenize
+from pipeline.model import TOKEN_KINDS
 
 
 def state_of(text: str, kind: str = "laws") -> BlockState:
@@ -167,6 +170,12 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             [("law", "7", "Карты на столе")],
         ),
         ("capitals", "ПРАВИЛО 30. ПАС", "laws", [("law", "30", "ПАС")]),
+        (
+            "a number no law of the edition has is an orphan",
+            "Правило 94. Лишний заголовок",
+            "laws",
+            [("orphan", "94", "Правило 94. Лишний заголовок")],
+        ),
         (
             "a reference in running text is no heading",
             "По правилу 12 судья решает.",
@@ -382,3 +391,32 @@ def test_tokens_carry_offsets_and_rule():
 )
 def test_measure(title, text, kind, divisions):
     assert blocks.measure(text) == (kind, divisions)
+
+
+def test_token_kinds_are_the_closed_vocabulary_the_rules_use():
+    """``model.TokenKind`` lists exactly the kinds the rules push: each row's kinds
+    are in it, and each of its kinds is made by some row."""
+    made = {kind for rows in CASES.values() for *_, expected in rows for kind, *_ in expected}
+    assert made == set(TOKEN_KINDS)
+
+
+def test_a_misspelt_token_kind_is_a_type_error(tmp_path):
+    """The type checker CI runs rejects a token kind that does not exist, pushed
+    or compared (``strict_equality`` in pyproject.toml)."""
+    from mypy import api
+
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from pipeline.blocks import BlockState, Token\n"
+        "def push(state: BlockState) -> None:\n"
+        '    state.push("clauze", None, "", 0)\n'
+        "def compare(token: Token) -> bool:\n"
+        '    return token.kind == "clauze"\n',
+        encoding="utf-8",
+    )
+    root = Path(__file__).resolve().parent.parent
+    out, _err, status = api.run(
+        ["--config-file", str(root / "pyproject.toml"), "--follow-imports=silent", str(probe)]
+    )
+    assert status == 1, out
+    assert "probe.py:3: error" in out and "probe.py:5: error" in out, out
