@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pipeline import export  # noqa: E402
-from pipeline.api import Codex  # noqa: E402
+from pipeline.api import CodexReader  # noqa: E402
 from pipeline.export import dump  # noqa: E402
 from pipeline.model import Codex as ModelCodex  # noqa: E402
 from pipeline.run import run  # noqa: E402
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> dict:
         results["build_s"] = round(time.perf_counter() - t0, 3)
         results["db_bytes"] = (out / "codex.sqlite").stat().st_size
 
-        api = Codex.load(out)
+        api = CodexReader.load(out)
         n = 20_000
         t0 = time.perf_counter()
         for i in range(n):

@@ -6,7 +6,7 @@ Each query below comes with the clauses that answer it (any of them counts).
 The queries were written before the ranking was tuned and are kept as they
 were: everyday terms («ренонс», «штраф», «защитник»), inflected forms,
 questions («сколько…», «можно ли…», «когда…»), one-letter typos and single
-words. The search runs through the Python API (``Codex.search``), which the
+words. The search runs through the Python API (``CodexReader.search``), which the
 CLI and, through the exported index, the site share.
 
 Prints per query the rank of the first expected clause in the top five, then
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.api import Codex  # noqa: E402
+from pipeline.api import CodexReader  # noqa: E402
 
 K = 5
 
@@ -132,7 +132,7 @@ def rank(addresses: list[str], expected: tuple[str, ...]) -> int | None:
     return None
 
 
-def evaluate(codex: Codex, queries=QUERIES) -> dict:
+def evaluate(codex: CodexReader, queries=QUERIES) -> dict:
     rows = []
     for query, kind, expected in queries:
         got = [h.address for h in codex.search(query, limit=10)]
@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> dict:
         help="the queries written after tuning instead of the tuning set",
     )
     args = ap.parse_args(argv)
-    with Codex.build(args.corpus) as codex:
+    with CodexReader.build(args.corpus) as codex:
         res = evaluate(codex, HELD_OUT if args.held_out else QUERIES)
     if not args.json:
         if not args.quiet:

@@ -1,18 +1,20 @@
 """The Python API of Kodeks: load a built codex (or build one in memory), look
 entries up by any address form people type, and search it.
 
-    from pipeline.api import Codex
-    codex = Codex.load("output")           # output/codex.json + output/codex.sqlite
-    codex = Codex.build("corpus")          # the pipeline in memory, a temporary index
+    from pipeline import api
+    codex = api.load("output")             # output/codex.json + output/codex.sqlite
+    codex = api.build("corpus")            # the pipeline in memory, a temporary index
     e = codex["64 А 1"]                     # any lenient form; KeyError subclass if unknown
     e.title, e.text, e.backlinks, e.refs, e.footnotes, e.commentary, e.provenance
     codex.search("выявленный фальшренонс")[0].address
 
-Entries are frozen, typed values built from ``codex.json`` (the same shape for a
-loaded and an in-memory codex); lookups are dictionary lookups. References,
-footnotes and witnesses are the model's own types (``pipeline.model``); an
-``Entry`` adds what a reader of a built codex needs (``address``, ``law``,
-``provenance``, ``commentary``) and ``Codex`` the lookups and the search.
+This module is a thin layer over ``pipeline.model``: entries, references,
+footnotes, witnesses and edits are the model's own types, built from
+``codex.json`` (the same shape for a loaded and an in-memory codex). What it adds
+is ``CodexReader``: lookups by any address form, editions, backlinks and the
+search index. (``pipeline.model.Codex`` is the merged codex *inside* a build;
+``CodexReader`` reads what a build wrote. ``Codex.load``/``Codex.build`` of
+earlier versions still work and warn: ``Codex`` here names the reader.)
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .search import Hit, Results
 __all__ = [
     "AmbiguousAddress",
     "BadAddress",
-    "Codex",
+    "CodexReader",
     "Entry",
     "Footnote",
     "Hit",
@@ -43,6 +45,8 @@ __all__ = [
     "Reference",
     "UnknownAddress",
     "Witness",
+    "build",
+    "load",
 ]
 
 
@@ -106,7 +110,7 @@ def _edit(d: Mapping[str, Any]) -> Edit:
     )
 
 
-def _entry(d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
+def _entry(d: Mapping[str, Any], codex: CodexReader | None = None) -> Entry:
     """An entry of ``codex.json`` as the model's ``Entry``, attached to ``codex``."""
     wits = tuple(
         Witness(
@@ -152,8 +156,10 @@ def _entry(d: Mapping[str, Any], codex: Codex | None = None) -> Entry:
     )
 
 
-class Codex:
-    """A built codex: entries by address, references, coverage and search."""
+class CodexReader:
+    """A built codex as its readers use it: entries by address, references,
+    coverage and search. Made by ``load`` (an output folder) or ``build`` (a
+    corpus, in memory)."""
 
     def __init__(
         self,
@@ -180,9 +186,9 @@ class Codex:
         self._cited: dict[str, list[tuple[str, Reference]]] | None = None
         self.edition_id: str = str(data.get("edition", ""))
         """The edition of these entries (the build's default edition at the top level)."""
-        self._editions: dict[str, Codex] = {self.edition_id: self}
+        self._editions: dict[str, CodexReader] = {self.edition_id: self}
         for edition, part in (data.get("editions") or {}).items():
-            other = Codex(
+            other = CodexReader(
                 {**part, "edition": edition, "sources": data.get("sources", ())},
                 folder=folder,
                 links=links,
@@ -198,7 +204,7 @@ class Codex:
         """Every edition the codex holds, the default first."""
         return tuple(self._editions)
 
-    def edition(self, edition: str | None) -> Codex:
+    def edition(self, edition: str | None) -> CodexReader:
         """The codex of one edition (``None``: this one); ``KodeksError`` (exit 2)
         naming the editions present for one the corpus does not hold."""
         if edition is None:
@@ -214,7 +220,7 @@ class Codex:
     # --- construction ---------------------------------------------------------
 
     @classmethod
-    def load(cls, folder: str | Path = "output", *, index: bool = True) -> Codex:
+    def load(cls, folder: str | Path = "output", *, index: bool = True) -> CodexReader:
         """Read ``folder/codex.json`` and open ``folder/codex.sqlite`` for search.
 
         A missing or stale index (built from another ``codex.json``) raises
@@ -244,7 +250,7 @@ class Codex:
         return codex
 
     @classmethod
-    def build(cls, corpus: str | Path = "corpus") -> Codex:
+    def build(cls, corpus: str | Path = "corpus") -> CodexReader:
         """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
         from .render import write_products
         from .run import run
@@ -273,7 +279,7 @@ class Codex:
             self._tmp.cleanup()
             self._tmp = None
 
-    def __enter__(self) -> Codex:
+    def __enter__(self) -> CodexReader:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -424,7 +430,32 @@ class Codex:
 
     def __repr__(self) -> str:
         where = str(self.folder) if self.folder else "in memory"
-        return f"<Codex {len(self.entries)} entries, {where}>"
+        return f"<CodexReader {len(self.entries)} entries, {where}>"
+
+
+def load(folder: str | Path = "output", *, index: bool = True) -> CodexReader:
+    """The codex built into ``folder`` (see ``CodexReader.load``)."""
+    return CodexReader.load(folder, index=index)
+
+
+def build(corpus: str | Path = "corpus") -> CodexReader:
+    """The codex of ``corpus``, built in memory (see ``CodexReader.build``)."""
+    return CodexReader.build(corpus)
+
+
+def __getattr__(name: str) -> Any:
+    # ``api.Codex`` was the reader's name before it was told apart from
+    # ``model.Codex``; code written against it keeps working, with a warning.
+    if name == "Codex":
+        import warnings
+
+        warnings.warn(
+            "pipeline.api.Codex is now pipeline.api.CodexReader (or use api.load / api.build)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return CodexReader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _ancestors(address: str) -> list[str]:

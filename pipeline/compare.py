@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from . import editions
 
 if TYPE_CHECKING:
-    from .api import Codex
+    from .api import CodexReader
     from .model import Entry
 
 
@@ -49,9 +49,9 @@ def changes(old: list[str], new: list[str]) -> list[dict[str, str]]:
     return out
 
 
-def diff(codex: Codex, address: str, from_edition: str, to_edition: str) -> dict[str, Any]:
+def diff(codex: CodexReader, address: str, from_edition: str, to_edition: str) -> dict[str, Any]:
     """The clause ``address`` of ``from_edition`` against its counterpart in ``to_edition``
-    (``KeyError`` subclasses from ``Codex`` for an address either edition lacks;
+    (``KeyError`` subclasses from ``CodexReader`` for an address either edition lacks;
     ``KodeksError`` for an edition the codex does not hold)."""
     first, second = codex.edition(from_edition), codex.edition(to_edition)
     old = first[address]

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .api import BadAddress, Codex, Entry, UnknownAddress
+from .api import BadAddress, CodexReader, Entry, UnknownAddress
 from .errors import KodeksError
 from .model import NODE_KINDS
 from .search import parse_query
@@ -88,7 +88,7 @@ def _body(e: Entry, indent: str = "  "):
     return [Text(indent + p) for p in e.paragraphs]
 
 
-def _in_edition(codex: Codex, address: str, edition: str | None) -> tuple[Codex, str]:
+def _in_edition(codex: CodexReader, address: str, edition: str | None) -> tuple[CodexReader, str]:
     """The codex of the edition asked for (``--edition`` or an ``1997:64A1`` prefix)
     and the address without its prefix; exit 2 (``KodeksError``) for an edition the
     corpus does not hold, or for a prefix that contradicts ``--edition``."""
@@ -104,7 +104,7 @@ def _in_edition(codex: Codex, address: str, edition: str | None) -> tuple[Codex,
 
 def show(args: argparse.Namespace) -> int:
     """Print one entry: title, text, footnotes, commentary, references, backlinks, provenance."""
-    codex, address = _in_edition(Codex.load(args.codex, index=False), args.address, args.edition)
+    codex, address = _in_edition(CodexReader.load(args.codex, index=False), args.address, args.edition)
     e = codex[address]
     if args.format == "json":
         out = {"edition": codex.edition_id, **e.to_json()}
@@ -216,7 +216,7 @@ def search(args: argparse.Namespace) -> int:
             "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"",
             2,
         )
-    codex = Codex.load(args.codex).edition(args.edition)
+    codex = CodexReader.load(args.codex).edition(args.edition)
     hits = codex.search(query, law=args.law, kind=args.kind, limit=args.limit)
     if args.format == "json":
         _json(
@@ -266,7 +266,7 @@ def search(args: argparse.Namespace) -> int:
 
 def refs(args: argparse.Namespace) -> int:
     """What cites ADDR and what ADDR cites; ``--dangling``: unresolved references."""
-    codex, address = _in_edition(Codex.load(args.codex, index=False), args.address, args.edition)
+    codex, address = _in_edition(CodexReader.load(args.codex, index=False), args.address, args.edition)
     args.address = address
     if args.dangling:
         # links.json holds every source's references; keep those of this edition's sources
@@ -351,7 +351,7 @@ def refs(args: argparse.Namespace) -> int:
     return 0
 
 
-def _law_or_address(codex: Codex, text: str) -> str:
+def _law_or_address(codex: CodexReader, text: str) -> str:
     from .addresses import lenient
 
     key = lenient(text)
@@ -374,7 +374,7 @@ def diff(args: argparse.Namespace) -> int:
     from .addresses import split_edition
     from .compare import diff as compare
 
-    codex = Codex.load(args.codex, index=False)
+    codex = CodexReader.load(args.codex, index=False)
     prefix, address = split_edition(args.address)
     if prefix and prefix != args.from_edition:
         raise KodeksError(
@@ -410,7 +410,7 @@ def diff(args: argparse.Namespace) -> int:
 
 def coverage(args: argparse.Namespace) -> int:
     """Per law: sources, addresses present, missing, truncated; unplaced fragments."""
-    codex = Codex.load(args.codex, index=False)
+    codex = CodexReader.load(args.codex, index=False)
     data = codex.coverage
     if args.format == "json":
         _json(data)

@@ -406,7 +406,7 @@ class Entry:
     """The table-of-contents entry the title was taken from, when no source's
     heading gives one (an inferred law); ``None`` when a witness gave it."""
     codex: Any = field(default=None, repr=False, compare=False)
-    """The ``pipeline.api.Codex`` a loaded entry belongs to, so that ``commentary``
+    """The ``pipeline.api.CodexReader`` a loaded entry belongs to, so that ``commentary``
     and ``child_entries`` can navigate (``None`` inside the pipeline)."""
 
     @property

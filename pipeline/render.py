@@ -1,7 +1,7 @@
 """Stage 8, render: write every build product into the output folder.
 
 ``PRODUCTS`` is the one list of what a build writes, in order; the build, the
-Python API's in-memory codex (``Codex.build``) and the tests all write through
+Python API's in-memory codex (``api.build``) and the tests all write through
 ``write_products``. A new output format is one more ``Product`` here.
 
 The standard formats (``akn/<edition>/``: Akoma Ntoso 3.0, ``codex.epub``: EPUB 3,

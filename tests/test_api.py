@@ -15,7 +15,7 @@ import pytest
 from kodeks_testing import CORPUS, ROOT
 from kodeks_testing import write_lookup_output as write_output
 from pipeline import lookup_cli
-from pipeline.api import AmbiguousAddress, BadAddress, Codex, Entry, UnknownAddress
+from pipeline.api import AmbiguousAddress, BadAddress, CodexReader, Entry, UnknownAddress
 from pipeline.errors import KodeksError
 from pipeline.run import run
 
@@ -26,8 +26,8 @@ def out(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def codex(out) -> Codex:
-    return Codex.load(out)
+def codex(out) -> CodexReader:
+    return CodexReader.load(out)
 
 
 def cli(*argv: str) -> int:
@@ -100,10 +100,39 @@ def test_search_api(codex):
 
 
 def test_build_in_memory():
-    with Codex.build(CORPUS) as c:
+    with CodexReader.build(CORPUS) as c:
         assert c["64B4"].title.startswith("После того")
         assert c.search('"следующей сдаче"')[0].address == "64B4"
         assert c.coverage["laws"] and isinstance(c.links, list)
+
+
+def test_the_api_is_a_layer_over_the_model_with_no_second_class_of_a_name(out):
+    """``pipeline.api`` defines no class the model also defines (``Codex``, ``Entry`` …):
+    its entries, references and witnesses are the model's own; the reader has its
+    own name. The public entry points load the same codex, and the reader's old
+    name still works, with a warning."""
+    import inspect
+    import warnings
+
+    import pipeline
+    from pipeline import api, model
+
+    defined = {
+        name
+        for name, obj in vars(api).items()
+        if inspect.isclass(obj) and obj.__module__ == api.__name__
+    }
+    assert not defined & set(vars(model)), defined & set(vars(model))
+    assert api.Entry is model.Entry and api.Reference is model.Reference
+
+    loaded = pipeline.load(out, index=False)
+    assert isinstance(loaded, api.CodexReader) and loaded["64A1"].codex is loaded
+    assert api.load(out, index=False)["64 А 1"] == loaded["64A1"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = pipeline.Codex.load(out, index=False)
+    assert [w.category for w in caught] == [DeprecationWarning]
+    assert isinstance(old, api.CodexReader) and "CodexReader" in str(caught[0].message)
 
 
 def test_missing_and_stale_index(out, tmp_path):
@@ -111,19 +140,19 @@ def test_missing_and_stale_index(out, tmp_path):
     shutil.copytree(out, folder)
     (folder / "codex.sqlite").unlink()
     with pytest.raises(KodeksError, match="kodeks build"):
-        Codex.load(folder)
-    assert Codex.load(folder, index=False)["64A1"].address == "64A1"
+        CodexReader.load(folder)
+    assert CodexReader.load(folder, index=False)["64A1"].address == "64A1"
     shutil.copy(out / "codex.sqlite", folder / "codex.sqlite")
-    Codex.load(folder).close()
+    CodexReader.load(folder).close()
     path = folder / "codex.json"
     path.write_text(
         path.read_text(encoding="utf-8").replace("Нарушитель выиграл", "Нарушитель взял"),
         encoding="utf-8",
     )
     with pytest.raises(KodeksError, match=r"stale.*kodeks build"):
-        Codex.load(folder)
+        CodexReader.load(folder)
     with pytest.raises(KodeksError, match="kodeks build"):
-        Codex.load(tmp_path / "nowhere")
+        CodexReader.load(tmp_path / "nowhere")
 
 
 # --- CLI ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from kodeks_testing import ROOT, SEEDS, kodeks
 from pipeline import editions
 from pipeline.addresses import split_edition
-from pipeline.api import Codex
+from pipeline.api import CodexReader
 from pipeline.read import read_corpus
 
 FIXTURES = ROOT / "tests" / "fixtures" / "editions"
@@ -185,7 +185,7 @@ def test_diff_lists_equal_and_changed_spans(two: Path):
     assert "equal" in ops and ops & {"replace", "insert", "delete"}
     assert set(ops) <= {"equal", "insert", "delete", "replace"}
     # the changes rebuild both texts word for word
-    codex = Codex.load(two, index=False)
+    codex = CodexReader.load(two, index=False)
     old = " ".join(c["from_text"] for c in d["changes"] if c["from_text"])
     new = " ".join(c["to_text"] for c in d["changes"] if c["to_text"])
     assert old.split()[-3:] == codex["64A1"].text.split()[-3:]
@@ -197,7 +197,7 @@ def test_diff_lists_equal_and_changed_spans(two: Path):
 
 
 def test_api_codex_per_edition(two: Path):
-    codex = Codex.load(two, index=False)
+    codex = CodexReader.load(two, index=False)
     assert codex.editions == ("1987", "1997")
     assert codex.edition("1997")["64A1"].chosen == "law64-1997.txt"
     assert codex["1997:64A1"] == codex.edition("1997")["64A1"]
@@ -282,7 +282,7 @@ def test_search_and_refs_take_an_edition(two: Path):
         "search", "ренонс", "--edition", "1997", "--format", "json", "--codex", str(two), check=True
     )
     hits = json.loads(proc.stdout)["hits"]
-    codex = Codex.load(two, index=False)
+    codex = CodexReader.load(two, index=False)
     assert hits and {h["address"] for h in hits} <= set(codex.edition("1997").entries)
     default = json.loads(
         kodeks("search", "фальшренонс", "--format", "json", "--codex", str(two), check=True).stdout

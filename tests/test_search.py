@@ -487,9 +487,9 @@ def indexed_out(tmp_path_factory) -> Path:
 
 
 def test_subject_index_term_puts_its_law_first(indexed_out, db):
-    from pipeline.api import Codex
+    from pipeline.api import CodexReader
 
-    with Codex.load(indexed_out) as c:
+    with CodexReader.load(indexed_out) as c:
         hits = c.search("болван")
         assert hits[0].address == "64"
         assert ("index", "Болван", "64") in hits[0].via

@@ -249,9 +249,9 @@ def _director_queries() -> list[str]:
 
 @pytest.fixture(scope="module")
 def api(site):
-    from pipeline.api import Codex
+    from pipeline.api import CodexReader
 
-    with Codex.load(site.parent) as c:
+    with CodexReader.load(site.parent) as c:
         yield c
 
 
@@ -311,13 +311,13 @@ def indexed_site(tmp_path_factory) -> Path:
 
 
 def test_search_box_subject_index(indexed_site, page):
-    from pipeline.api import Codex
+    from pipeline.api import CodexReader
 
     page.goto(url(indexed_site, "index.html"))
     first = search_box(page, "болван").locator("li").first
     assert first.get_attribute("data-address") == "64"
     assert "по предметному указателю: Болван → 64" in first.locator(".result-via").inner_text()
-    with Codex.load(indexed_site.parent) as api:
+    with CodexReader.load(indexed_site.parent) as api:
         for q in ("болван", "аннулирование уступки", "болван ренонс", "уступка", "болван", "64"):
             got = page.evaluate(
                 "q => window.kodeksSearch(q, {limit: 10}).hits.map(h => h.address)", q
