@@ -252,12 +252,12 @@ class CodexReader:
     @classmethod
     def build(cls, corpus: str | Path = "corpus") -> CodexReader:
         """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
-        from .render import write_products
+        from .render import render
         from .run import run
 
         tmp = tempfile.TemporaryDirectory(prefix="kodeks-index-")
         folder = Path(tmp.name)
-        write_products(run(corpus), folder, lookup_only=True)
+        render(run(corpus), folder, lookup_only=True)
 
         def read(name: str):
             return json.loads((folder / name).read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Stage 7, check: the clauses the executable rulings implement are in the corpus.
+"""Stage 8, check: the clauses the executable rulings implement are in the corpus.
 
 Each ruling declares the clauses it implements (``pipeline.rulings``); after
 linking, every one of them must be an entry of the codex:
@@ -18,7 +18,7 @@ from .errors import diag
 from .model import Codex, Diagnostic
 
 
-def check_rulings(codex: Codex, *, curated: bool) -> list[Diagnostic]:
+def check(codex: Codex, *, curated: bool) -> list[Diagnostic]:
     """Diagnostics for every clause a ruling implements that ``codex`` lacks."""
     from .rulings import check_addresses
 

@@ -1,4 +1,4 @@
-"""Stage 2, clean: repair OCR, scan and web-scrape damage, logging every edit.
+"""Stage 3, clean: repair OCR, scan and web-scrape damage, logging every edit.
 
 Input: a ``Source`` (decoded raw text). Output: a ``Cleaned`` whose ``text``
 holds one paragraph or heading per line (an empty line stands where a rule, a

@@ -1,7 +1,7 @@
-"""Stage 6, link: resolve every reference against the merged codex and build
-the backlinks (the references were found by stage 4, ``pipeline.refs``).
+"""Stage 7, link: resolve every reference against the merged codex and build
+the backlinks (the references were found by stage 5, ``pipeline.refs``).
 
-``resolve`` works on the merged codex. Each reference gets a status:
+``link`` works on the merged codex. Each reference gets a status:
 
 - ``exact``: the address is in the codex;
 - ``ancestor``: it is not, but its section or law is; the link goes there;
@@ -31,7 +31,7 @@ def status_of(target: str, known) -> tuple[RefStatus, str | None]:
     return "dangling", None
 
 
-def resolve(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
+def link(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
     """Resolve every reference of the codex and fill in the backlinks; a reference
     resolves within its own edition (each codex of ``codex.others`` on its own)."""
     main, diags = _resolve_one(codex)

@@ -1,4 +1,4 @@
-"""Stage 5, merge: combine every source's tree into one codex.
+"""Stage 6, merge: combine every source's tree into one codex.
 
 Input: the per-source trees (with references). Output: a ``Codex`` with one
 ``Entry`` per address, its chosen reading, every witness and the reason the

@@ -403,7 +403,7 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
-def read_corpus(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
+def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
     """Read every source of a corpus folder, in file-name order.
 
     A symlink is read only when its real path lies inside the corpus; one that

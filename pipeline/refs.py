@@ -1,7 +1,7 @@
-"""Stage 4, refs: the cross-reference detector ("см. правило 50", "по правилу 64А1",
+"""Stage 5, refs: the cross-reference detector ("см. правило 50", "по правилу 64А1",
 "п. 64.8", "этому правилу") and the stage that runs it over every source's tree.
 
-:func:`find_in_tree` is the stage: it fills each node's ``refs`` (and its
+:func:`refs` is the stage: it fills each node's ``refs`` (and its
 footnotes' refs) from its title and text, in order. Self-references resolve to
 the law that contains them; inside an unplaced fragment they give nothing.
 
@@ -541,7 +541,7 @@ def find_references(
     return out
 
 
-# --- stage 4, refs: every node of a source's tree ------------------------------------
+# --- stage 5, refs: every node of a source's tree ------------------------------------
 
 
 def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
@@ -588,6 +588,6 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
 
 
-def find_in_tree(tree: Tree) -> Tree:
+def refs(tree: Tree) -> Tree:
     """The tree with every node's references filled in."""
     return replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))

@@ -1,8 +1,8 @@
-"""Stage 8, render: write every build product into the output folder.
+"""Stage 9, render: write every build product into the output folder.
 
 ``PRODUCTS`` is the one list of what a build writes, in order; the build, the
 Python API's in-memory codex (``api.build``) and the tests all write through
-``write_products``. A new output format is one more ``Product`` here.
+``render``. A new output format is one more ``Product`` here.
 
 The standard formats (``akn/<edition>/``: Akoma Ntoso 3.0, ``codex.epub``: EPUB 3,
 ``codex.pdf``: the tagged PDF) are products too; ``FORMATS`` names them for
@@ -42,7 +42,7 @@ class Product:
     """Writes it: ``write(build, path)``; ``path`` is the output folder joined with ``path``."""
     lookup: bool = False
     """Needed by the reading commands and the Python API (``kodeks show``, ``Codex``):
-    ``write_products(..., lookup_only=True)`` writes just these."""
+    ``render(..., lookup_only=True)`` writes just these."""
     when: Callable[[Build], bool] = _always
     """Whether this build writes it (the PDF only without ``--no-pdf``)."""
 
@@ -111,7 +111,7 @@ PRODUCTS: tuple[Product, ...] = (
 """Every build product, in the order written."""
 
 
-def write_products(b: Build, out: Path, *, lookup_only: bool = False) -> None:
+def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
     """Write the products of ``b`` into the folder ``out`` (only the lookup ones
     with ``lookup_only``)."""
     out.mkdir(parents=True, exist_ok=True)

@@ -7,8 +7,8 @@ against the merged codex and builds the backlinks; ``check`` makes sure the
 clauses the rulings implement are in the corpus.
 
 Each stage is a function ``stage_<name>(state) -> None`` here that calls the
-public function of the module of the same name (``refs.find_in_tree``,
-``link.resolve`` …); it reads what the stages before it left in ``Build`` and
+function of the same name in the module of the same name (``read.read``,
+``refs.refs``, ``link.link`` …, ``render.render``); it reads what the stages before it left in ``Build`` and
 adds its own part. The contract between stages is checked at run time
 (``_check``), so a stage that breaks it fails loudly with the stage's name
 rather than deep in a later one.
@@ -68,7 +68,7 @@ class Build:
 
 
 def stage_read(b: Build) -> None:
-    b.sources, found = read_mod.read_corpus(b.corpus)
+    b.sources, found = read_mod.read(b.corpus)
     b.diagnostics += found
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
@@ -101,7 +101,7 @@ def stage_segment(b: Build) -> None:
 
 
 def stage_refs(b: Build) -> None:
-    b.trees = b.ex.map(refs_mod.find_in_tree, b.trees)
+    b.trees = b.ex.map(refs_mod.refs, b.trees)
 
 
 def stage_merge(b: Build) -> None:
@@ -110,19 +110,19 @@ def stage_merge(b: Build) -> None:
 
 
 def stage_link(b: Build) -> None:
-    b.codex, found = link_mod.resolve(b.codex)
+    b.codex, found = link_mod.link(b.codex)
     b.diagnostics += found
 
 
 def stage_check(b: Build) -> None:
-    b.diagnostics += check_mod.check_rulings(b.codex, curated=(b.corpus / "sources.toml").exists())
+    b.diagnostics += check_mod.check(b.codex, curated=(b.corpus / "sources.toml").exists())
 
 
 def stage_render(b: Build) -> None:
     from . import render
 
     assert b.out is not None
-    render.write_products(b, b.out)
+    render.render(b, b.out)
 
 
 STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (

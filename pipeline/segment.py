@@ -1,4 +1,4 @@
-"""Stage 3, segment: turn a cleaned source into its tree of addressed nodes.
+"""Stage 4, segment: turn a cleaned source into its tree of addressed nodes.
 
 Input: a ``Cleaned`` source (one paragraph or heading per line, page breaks
 known). Output: a ``Tree`` whose nodes carry canonical addresses

@@ -47,9 +47,9 @@ def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subproce
 
 def write_lookup_output(codex, out: Path) -> Path:
     """The lookup part of a build output (what render writes), without HTML/PDF."""
-    from pipeline.render import write_products
+    from pipeline.render import render
     from pipeline.run import Build
 
     build = Build(corpus=out, sources=list(codex.sources), trees=list(codex.trees), codex=codex)
-    write_products(build, out, lookup_only=True)
+    render(build, out, lookup_only=True)
     return out

@@ -16,7 +16,7 @@ from kodeks_testing import ROOT, SEEDS, kodeks
 from pipeline import editions
 from pipeline.addresses import split_edition
 from pipeline.api import CodexReader
-from pipeline.read import read_corpus
+from pipeline.read import read
 
 FIXTURES = ROOT / "tests" / "fixtures" / "editions"
 PAGE_1997 = FIXTURES / "law64-1997.txt"
@@ -37,7 +37,7 @@ def test_each_seed_reads_as_1987_from_its_text(seed: Path):
 def test_seeds_without_a_manifest_are_1987(tmp_path: Path):
     for p in SEEDS:
         shutil.copy(p, tmp_path / p.name)
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert {s.edition for s in sources} == {"1987"}
     assert all(s.edition_from in ("text", "laws") and s.edition_evidence for s in sources)
     assert not [d for d in diags if d.code in ("K114", "K115")]
@@ -70,7 +70,7 @@ def test_too_little_evidence_is_unknown_with_a_warning(tmp_path: Path):
     (tmp_path / "a.txt").write_text(
         "Правило 40. Договорённости\nA. Игроки договариваются заранее.\n", encoding="utf-8"
     )
-    (sources, diags) = read_corpus(tmp_path)
+    (sources, diags) = read(tmp_path)
     assert sources[0].edition == editions.UNKNOWN
     assert [d.code for d in diags if d.level == "warning"] == ["K114"]
 
@@ -80,7 +80,7 @@ def test_a_manifest_edition_against_strong_evidence_is_warned(tmp_path: Path):
     (tmp_path / "sources.toml").write_text(
         '[[source]]\nfile = "p.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
     )
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert sources[0].edition == "1987"  # the manifest wins, but says what contradicts it
     (warning,) = [d for d in diags if d.code == "K115"]
     assert "Глава" in warning.message and "1997" in warning.message

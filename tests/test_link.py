@@ -87,7 +87,7 @@ def test_resolve_sets_statuses_backlinks_and_reports_dangling():
             ),
         ),
     )
-    resolved, diags = link.resolve(c)
+    resolved, diags = link.link(c)
     e = resolved.entries
     assert [(r.status, r.resolved) for r in e["64.10"].refs] == [
         ("exact", "64A1"),
@@ -105,7 +105,7 @@ def test_resolve_sets_statuses_backlinks_and_reports_dangling():
 
 def test_resolve_cites_once_per_entry():
     c = codex(entry("64"), entry("65", refs=(ref("64", "65"), ref("64", "65", text="правилу"))))
-    resolved, _ = link.resolve(c)
+    resolved, _ = link.link(c)
     assert resolved.entries["64"].backlinks == ("65",)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from kodeks_testing import SEEDS
 from pipeline.errors import KodeksError
-from pipeline.read import decode, detect_kind, read_corpus
+from pipeline.read import decode, detect_kind, read
 
 LAW = (
     "Правило 64. Процедура после выявления фальшренонса\n"
@@ -25,7 +25,7 @@ LAW = (
 @pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8_r", "utf-8", "utf-8-sig"])
 def test_legacy_encodings_are_read(tmp_path, encoding):
     (tmp_path / "law.txt").write_bytes(LAW.encode(encoding))
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert len(sources) == 1
     assert sources[0].text == LAW
     assert sources[0].encoding == ("utf-8" if encoding.startswith("utf") else encoding)
@@ -47,7 +47,7 @@ def test_unusable_files_are_skipped_with_a_named_error(tmp_path):
     (tmp_path / "c_blank.txt").write_bytes(b"  \n\n")
     (tmp_path / "d_binary.txt").write_bytes(bytes(range(256)) * 40)
     (tmp_path / "e_good.txt").write_bytes(LAW.encode("cp1251"))
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert [s.name for s in sources] == ["a_good.txt", "e_good.txt"]
     assert all(s.text == LAW for s in sources)
     errors = sorted(
@@ -58,7 +58,7 @@ def test_unusable_files_are_skipped_with_a_named_error(tmp_path):
 
 def test_png_is_binary(tmp_path):
     (tmp_path / "scan.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + bytes(200))
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert sources == []
     assert [d.code for d in diags] == ["K102"]
     assert "scan.txt" in diags[0].message
@@ -67,7 +67,7 @@ def test_png_is_binary(tmp_path):
 def test_truncated_utf8_names_file_and_line(tmp_path):
     data = LAW.encode("utf-8") + "Последняя стро".encode() + "ка".encode()[:1]
     (tmp_path / "cut.txt").write_bytes(data)
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert len(sources) == 1
     assert sources[0].text == LAW + "Последняя стро"
     (d,) = [d for d in diags if d.code == "K105"]
@@ -77,14 +77,14 @@ def test_truncated_utf8_names_file_and_line(tmp_path):
 
 def test_missing_corpus_folder_raises(tmp_path):
     with pytest.raises(KodeksError, match="no such corpus folder"):
-        read_corpus(tmp_path / "nowhere")
+        read(tmp_path / "nowhere")
 
 
 def test_a_file_is_not_a_corpus_folder(tmp_path):
     f = tmp_path / "law.txt"
     f.write_text(LAW, encoding="utf-8")
     with pytest.raises(KodeksError):
-        read_corpus(f)
+        read(f)
 
 
 EXPECTED_KINDS = {"000": "laws", "001": "commentary", "002": "laws", "003": "laws", "004": "laws"}
@@ -98,7 +98,7 @@ def test_seed_kind_detected(path):
 def test_seed_kinds_without_manifest(tmp_path):
     for p in SEEDS:
         shutil.copy(p, tmp_path / p.name)
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert {s.stem[:3]: s.kind for s in sources} == EXPECTED_KINDS
     assert not [d for d in diags if d.level == "error"]
 
@@ -108,7 +108,7 @@ def test_manifest_kind_wins(tmp_path):
     (tmp_path / "sources.toml").write_text(
         '[[source]]\nfile = "law.txt"\nkind = "commentary"\npriority = 70\n', encoding="utf-8"
     )
-    (src,), _diags = read_corpus(tmp_path)
+    (src,), _diags = read(tmp_path)
     assert (src.kind, src.priority) == ("commentary", 70)
 
 
@@ -130,7 +130,7 @@ def test_html_source(tmp_path):
         "<footer>© сайт</footer></body></html>"
     )
     (tmp_path / "page.html").write_text(html, encoding="utf-8")
-    (src,), _d = read_corpus(tmp_path)
+    (src,), _d = read(tmp_path)
     assert src.fmt == "html"
     assert src.text == (
         "Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
@@ -142,7 +142,7 @@ def test_html_source(tmp_path):
 def test_html_in_cp1251(tmp_path):
     html = "<html><body><p>Правило 64. Процедура после выявления фальшренонса</p></body></html>"
     (tmp_path / "page.htm").write_bytes(html.encode("cp1251"))
-    (src,), _diags = read_corpus(tmp_path)
+    (src,), _diags = read(tmp_path)
     assert src.text == "Правило 64. Процедура после выявления фальшренонса\n"
     assert src.encoding == "cp1251"
 
@@ -151,7 +151,7 @@ def test_other_files_ignored(tmp_path):
     (tmp_path / "law.txt").write_text(LAW, encoding="utf-8")
     (tmp_path / "notes.md").write_text("# заметки", encoding="utf-8")
     (tmp_path / "sub").mkdir()
-    sources, _d = read_corpus(tmp_path)
+    sources, _d = read(tmp_path)
     assert [s.name for s in sources] == ["law.txt"]
 
 
@@ -162,7 +162,7 @@ def test_edition_detected_when_not_declared(tmp_path):
     (tmp_path / "sources.toml").write_text(
         '[[source]]\nfile = "c.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
     )
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert {s.name: s.edition for s in sources} == {
         "a.txt": "1997",
         "b.txt": "1987",

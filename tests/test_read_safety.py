@@ -11,7 +11,7 @@ import pytest
 
 from kodeks_testing import kodeks
 from pipeline.errors import KodeksError
-from pipeline.read import decode, read_corpus
+from pipeline.read import decode, read
 
 LAW = (
     "Правило 64. Процедура после выявления фальшренонса\n"
@@ -82,7 +82,7 @@ def test_a_manifest_symlinked_out_of_the_corpus_is_refused(tmp_path):
     (corpus / "law.txt").write_text(LAW, encoding="utf-8")
     (corpus / "sources.toml").symlink_to(outside)
     with pytest.raises(KodeksError, match="outside the corpus"):
-        read_corpus(corpus)
+        read(corpus)
 
 
 # --- decoding ------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_a_manifest_symlinked_out_of_the_corpus_is_refused(tmp_path):
 def test_a_utf8_file_with_one_region_in_cp1251_keeps_every_line(tmp_path):
     data = LAW.encode("utf-8") + OTHER.encode("cp1251") + "Конец текста.\n".encode()
     (tmp_path / "mixed.txt").write_bytes(data)
-    (src,), diags = read_corpus(tmp_path)
+    (src,), diags = read(tmp_path)
     assert src.text == LAW + OTHER + "Конец текста.\n"
     (d,) = [d for d in diags if d.code == "K109"]
     assert "mixed.txt:4" in d.message and "4–6" in d.message and "cp1251" in d.message
@@ -110,7 +110,7 @@ def test_a_low_confidence_guess_is_an_error_and_keeps_the_text(tmp_path):
     # Latin-1 German: not UTF-8 and not Russian in any Cyrillic code page
     data = "Größe der Übungsräume für Spieler, Änderungen später möglich.\n".encode("latin-1") * 3
     (tmp_path / "odd.txt").write_bytes(data)
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     assert len(sources) == 1 and len(sources[0].text) == len(data)
     # the decoding guess is the one error; a text no edition claims also gets K114
     # (edition unknown), which is a warning about the edition, not the decoding
@@ -123,7 +123,7 @@ def test_utf16_with_a_bom_is_text(tmp_path, encoding):
     if encoding in ("utf-16-be", "utf-16-le"):
         data = ("\ufeff" + LAW).encode(encoding)
     (tmp_path / "wide.txt").write_bytes(data)
-    (src,), diags = read_corpus(tmp_path)
+    (src,), diags = read(tmp_path)
     assert src.text == LAW
     assert not [d for d in diags if d.level == "error"]
 

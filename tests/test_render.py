@@ -38,3 +38,21 @@ def test_the_ruling_check_is_a_stage_of_its_own():
         "check",
         "render",
     ]
+
+
+def test_every_stage_has_one_entry_point_named_after_it_and_its_number():
+    """Stage ``name`` is ``run.stage_<name>``; its module ``pipeline/<name>.py``
+    has the public function ``<name>`` (``read.read``, ``refs.refs``,
+    ``link.link`` …), and a docstring that opens with ``Stage N, name:`` where N
+    is its place in ``STAGES``."""
+    import importlib
+    import inspect
+
+    from pipeline import run as run_mod
+
+    for number, (name, fn) in enumerate(STAGES, 1):
+        module = importlib.import_module(f"pipeline.{name}")
+        assert fn is getattr(run_mod, f"stage_{name}")
+        entry = getattr(module, name, None)
+        assert inspect.isfunction(entry) and entry.__module__ == module.__name__, name
+        assert (module.__doc__ or "").startswith(f"Stage {number}, {name}:"), name
