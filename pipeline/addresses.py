@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import regex
 
@@ -411,6 +412,70 @@ def lenient(text: str) -> str | None:
         for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I):
             out += f"({i.lower()})"
     return out if is_canonical(out) else None
+
+
+# --- the site's address jump: folded forms ---------------------------------------
+#
+# The HTML site jumps to an address typed into its search box, offline, with no
+# parser of its own: each page gets a table from folded typed forms to pages
+# (``jump_table``), and ``kodeks.js`` folds what was typed with the same four
+# patterns and look-alike map (``FOLD``, shipped beside the table) and looks it
+# up. Folding only removes what does not tell addresses apart (case, look-alike
+# script, spaces, commas, parentheses, colons, a leading «правило»/«п.», a final
+# full stop); the table's values come from the canonical addresses, so a form the
+# table does not hold is not an address of that site.
+
+FOLD: dict[str, Any] = {
+    "edition": r"^\s*(\d{4}|unknown)\s*:\s*",
+    "noun": r"^(?:правил[а-яё]*|law|rule|п\.?\s*п\.?|п\.|пункт[а-яё]*|§)\s*",
+    "drop": r"[\s,:()]+",
+    "end": r"\.+$",
+    "lookalike": {k.lower(): v.lower() for k, v in zip("АВСЕНКМОРТХ", "ABCEHKMOPTX")},
+}
+"""The folding rules, as data the site's JavaScript reads too. The patterns are
+written in the syntax Python's ``regex`` and JavaScript's ``RegExp`` share (no
+``\\w``, no named groups); tests/browser checks the two agree."""
+
+_FOLD_EDITION = regex.compile(FOLD["edition"])
+_FOLD_NOUN = regex.compile(FOLD["noun"])
+_FOLD_DROP = regex.compile(FOLD["drop"])
+_FOLD_END = regex.compile(FOLD["end"])
+_FOLD_LOOKALIKE = str.maketrans(FOLD["lookalike"])
+
+
+def fold(text: str) -> str:
+    """The key a typed address is looked up by in a ``jump_table``: ``64 А 1``,
+    ``правило 64a1`` and ``64A1.`` all give ``64a1``; ``Раздел I`` and ``part:I``
+    give ``paздeлi`` and ``parti``; ``1997: 64A1`` gives ``1997:64a1``."""
+    t = (text or "").strip().lower()
+    head = ""
+    m = _FOLD_EDITION.match(t)
+    if m:
+        head, t = m[1] + ":", t[m.end() :]
+    t = _FOLD_NOUN.sub("", t, count=1).translate(_FOLD_LOOKALIKE)
+    return head + _FOLD_END.sub("", _FOLD_DROP.sub("", t))
+
+
+def typed_forms(address: str) -> tuple[str, ...]:
+    """The printed forms of an address a reader may type (before folding): the
+    canonical one and the display one (``part:I``, ``Раздел I``), each with the
+    edition prefix when the address has one."""
+    edition, bare = split_edition(address)
+    forms = dict.fromkeys((bare, display(bare)))
+    if edition is None:
+        return tuple(forms)
+    return tuple(with_edition(edition, f) for f in forms)
+
+
+def jump_table(targets: dict[str, str]) -> dict[str, str]:
+    """``fold(form) → page`` for every typed form of every address of ``targets``
+    (address, edition-prefixed or not → page). A folded form two addresses share
+    is left out: the site then searches the text instead of guessing."""
+    seen: dict[str, set[str]] = {}
+    for address, page in targets.items():
+        for form in typed_forms(address):
+            seen.setdefault(fold(form), set()).add(page)
+    return {key: next(iter(pages)) for key, pages in seen.items() if len(pages) == 1}
 
 
 # --- Akoma Ntoso eIds -----------------------------------------------------------

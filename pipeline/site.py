@@ -450,6 +450,21 @@ def search_data(site: Site) -> tuple[dict, dict]:
     return search_mod.export_for_html(codex), pages
 
 
+def jump_targets(site: Site) -> dict[str, str]:
+    """The search box's address jump (``addresses.jump_table``): every address of
+    this site's edition, bare and with its edition, and every other edition's
+    with its edition, each to its page (another edition's in its own folder)."""
+    targets: dict[str, str] = {}
+    for edition, codex in site.family.items():
+        own = edition == site.codex.edition
+        folder = "" if own else edition_folder(site, edition)
+        for address in codex.entries:
+            targets[addresses.with_edition(edition, address)] = folder + href(address)
+            if own:
+                targets[address] = href(address)
+    return addresses.jump_table(targets)
+
+
 def _js_assign(name: str, value) -> str:
     # JSON inside a .js file (not inside HTML): escape '<' anyway so the data can
     # never close a script element if someone inlines it.
@@ -615,7 +630,11 @@ def render_site(
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
     (folder / "search-index.js").write_text(
-        _js_assign("KODEKS_PAGES", pages) + _js_assign("KODEKS_INDEX", data), encoding="utf-8"
+        _js_assign("KODEKS_PAGES", pages)
+        + _js_assign("KODEKS_ADDRESSES", jump_targets(site))
+        + _js_assign("KODEKS_FOLD", addresses.FOLD)
+        + _js_assign("KODEKS_INDEX", data),
+        encoding="utf-8",
     )
     for name in STATIC:
         shutil.copyfile(TEMPLATES / name, folder / name)

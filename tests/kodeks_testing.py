@@ -53,3 +53,77 @@ def write_lookup_output(codex, out: Path) -> Path:
     build = Build(corpus=out, sources=list(codex.sources), trees=list(codex.trees), codex=codex)
     render(build, out, lookup_only=True)
     return out
+
+
+# The address jump of the site (pipeline.addresses.jump_table): a codex of every
+# address shape in two editions, and what a reader types.
+JUMP_TARGETS = {
+    **{
+        a: f"law.html#{a}"
+        for a in (
+            "chapter:III",
+            "chapter-part:II",
+            "part:I",
+            "part:IV",
+            "64",
+            "64A",
+            "64A1",
+            "64A1(i)",
+            "67B1(A)",
+            "9A2(B)(1)",
+            "64.10",
+            "64.10(i)",
+        )
+    },
+    **{f"1997:{a}": f"1997/law.html#{a}" for a in ("part:I", "64", "64A1", "64.10", "64.10(ii)")},
+}
+TYPED = (
+    *JUMP_TARGETS,
+    "64 A 1",
+    "64а1",
+    "64А1",
+    "правило 64А1",
+    "Правило 64, A1",
+    "Law 64A1",
+    "п. 64А1.",
+    "пункт 64 а 1",
+    "67B1a",
+    "67 B 1 (а)",
+    "9 A 2 (B) (1)",
+    "п. 64.10",
+    "64 . 10 (i)",
+    "Раздел I",
+    "раздел iv",
+    "part I",
+    "Глава III",
+    "глава iii",
+    "chapter III",
+    "Часть II",
+    "часть ii",
+    "1997:64а1",
+    "1997: правило 64",
+    "1997:Раздел I",
+    "1997 : 64.10(ii)",
+    # not on the site: another law, another edition's address, no address at all
+    "65A1",
+    "64.10(ii)",
+    "1997:67B1(A)",
+    "2001:64",
+    "фальшренонс",
+    "64Z",
+)
+
+
+def jump_expected(typed: str) -> str | None:
+    """The page the address jump must open for ``typed``: as the Python API reads
+    an address (``api.CodexReader.resolve``: a canonical address as it is, else
+    ``addresses.lenient`` after ``split_edition``), looked up in ``JUMP_TARGETS``."""
+    from pipeline import addresses
+
+    if typed.strip() in JUMP_TARGETS:
+        return JUMP_TARGETS[typed.strip()]
+    edition, rest = addresses.split_edition(typed)
+    address = addresses.lenient(rest)
+    if address is None:
+        return None
+    return JUMP_TARGETS.get(addresses.with_edition(edition, address) if edition else address)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from kodeks_testing import JUMP_TARGETS, TYPED, jump_expected
 from pipeline import addresses
 
 
@@ -110,3 +111,16 @@ def test_section_of(address, section):
 
 def test_laws_in_numeric_order():
     assert addresses.laws(["64A1", "9", "64.10", "part:I", "13B", "9A"]) == ["9", "13", "64"]
+
+
+@pytest.mark.parametrize("typed", TYPED)
+def test_the_jump_table_finds_what_lenient_parses(typed):
+    """``fold`` + ``jump_table`` (what the site looks up) give the page of the
+    address ``lenient`` reads in the typed text, and nothing where it reads none."""
+    table = addresses.jump_table(JUMP_TARGETS)
+    assert table.get(addresses.fold(typed)) == jump_expected(typed)
+
+
+def test_a_folded_form_two_addresses_share_is_left_out():
+    table = addresses.jump_table({"67B1(I)": "a.html", "67B1(i)": "b.html", "64": "c.html"})
+    assert addresses.fold("67B1(I)") not in table and table[addresses.fold("правило 64")] == "c.html"

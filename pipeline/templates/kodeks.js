@@ -4,44 +4,30 @@
 (function () {
   "use strict";
 
-  // ---- addresses (port of pipeline.addresses.lenient) -----------------------
-  var LOOK = {"А":"A","В":"B","С":"C","Е":"E","Н":"H","К":"K","М":"M","О":"O","Р":"P","Т":"T","Х":"X",
-              "а":"a","в":"b","с":"c","е":"e","н":"h","к":"k","м":"m","о":"o","р":"p","т":"t","х":"x"};
-  function latin(s) { return s.replace(/[АВСЕНКМОРТХавсенкмортх]/g, function (c) { return LOOK[c]; }); }
-  var HUMAN = new RegExp("^\\s*(?:(?:правил\\S*|law|rule|п\\.?\\s*п\\.?|п\\.|пункт\\S*|§)\\s*)?" +
-    "(\\d{1,3})" +
-    "(?:\\s*\\.\\s*(\\d{1,2})\\.?\\s*((?:\\(\\s*[ivx]+\\s*\\)\\s*)*)" +
-    "|[\\s,]*([A-EА-ЕВСa-eа-е])" +
-      "(?:\\s*(\\d{1,2})" +
-        "((?:\\s*\\(\\s*(?:[A-Za-zА-Яа-я]|\\d{1,2})\\s*\\)|\\s*[a-eа-е](?![0-9A-Za-zА-Яа-я]))*)" +
-      ")?" +
-    ")?\\s*\\.?\\s*$", "i");
-  function lenient(text) {
-    text = (text || "").trim();
-    var m = /^(?:part:|раздел\s+|part\s+)([IVXLC]+)\s*$/i.exec(text);
-    if (m) return "part:" + m[1].toUpperCase();
-    m = HUMAN.exec(text);
-    if (!m) return null;
-    var law = String(parseInt(m[1], 10));
-    if (m[2]) {
-      var items = (m[3] || "").match(/[ivx]+/gi) || [];
-      return law + "." + parseInt(m[2], 10) + items.map(function (i) { return "(" + i.toLowerCase() + ")"; }).join("");
-    }
-    if (!m[4]) return law;
-    var out = law + latin(m[4]).toUpperCase();
-    if (m[5]) {
-      out += String(parseInt(m[5], 10));
-      var subs = (m[6] || "").match(/[A-Za-zА-Яа-я]|\d{1,2}/g) || [];
-      subs.forEach(function (s) {
-        s = latin(s);
-        out += "(" + (/^[ivx]+$/.test(s) && false ? s : s.toUpperCase()) + ")";
-      });
-    }
-    return out;
-  }
-  window.kodeksLenient = lenient;
-
+  // ---- address jump --------------------------------------------------------------
+  // No address parser here: search-index.js carries window.KODEKS_ADDRESSES, a
+  // table from folded typed forms to pages made by pipeline.addresses.jump_table,
+  // and window.KODEKS_FOLD, the folding rules of pipeline.addresses.fold, as data.
   function pages() { return window.KODEKS_PAGES || {}; }
+  function foldAddress(text) {
+    var F = window.KODEKS_FOLD;
+    if (!F) return null;
+    var t = String(text || "").trim().toLowerCase(), head = "";
+    var m = new RegExp(F.edition).exec(t);
+    if (m) { head = m[1] + ":"; t = t.slice(m[0].length); }
+    t = t.replace(new RegExp(F.noun), "").replace(/[\s\S]/g, function (c) {
+      return Object.prototype.hasOwnProperty.call(F.lookalike, c) ? F.lookalike[c] : c;
+    });
+    return head + t.replace(new RegExp(F.drop, "g"), "").replace(new RegExp(F.end), "");
+  }
+  function jump(text) {
+    var p = pages(), q = String(text || "").trim();
+    if (Object.prototype.hasOwnProperty.call(p, q)) return p[q];
+    var table = window.KODEKS_ADDRESSES || {}, key = foldAddress(q);
+    return key !== null && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : null;
+  }
+  window.kodeksJump = jump;
+  window.kodeksFold = foldAddress;
   function target(address) {
     var p = pages();
     if (p[address]) return p[address];
@@ -567,11 +553,8 @@
     if (b) b.hidden = true;
   }
   function go(q, box) {
-    var addr = lenient(q);
-    if (addr) {
-      var t = target(addr);
-      if (t) { location.href = t; return true; }
-    }
+    var t = jump(q);
+    if (t) { location.href = t; return true; }
     showResults(box, q);
     return false;
   }

@@ -137,6 +137,39 @@ def test_search_address_jump(site, page):
     shot(page, "search-jump")
 
 
+def test_the_address_jump_agrees_with_python(page, tmp_path):
+    """The site parses no address: ``kodeks.js`` folds what was typed with
+    ``addresses.FOLD`` and looks it up in ``addresses.jump_table``; for divisions
+    (chapter:, chapter-part:, part:), commentary, edition-prefixed and clause
+    addresses typed every way a reader does, it opens the page Python's parser
+    names, and nothing for what is no address of the site."""
+    import json
+    import shutil
+
+    from kodeks_testing import JUMP_TARGETS, TYPED, jump_expected
+    from pipeline import addresses
+
+    shutil.copyfile(ROOT / "pipeline" / "templates" / "kodeks.js", tmp_path / "kodeks.js")
+    data = {
+        "KODEKS_PAGES": {a: p for a, p in JUMP_TARGETS.items() if ":" not in a[:5]},
+        "KODEKS_ADDRESSES": addresses.jump_table(JUMP_TARGETS),
+        "KODEKS_FOLD": addresses.FOLD,
+    }
+    (tmp_path / "data.js").write_text(
+        "".join(f"window.{k} = {json.dumps(v, ensure_ascii=False)};\n" for k, v in data.items()),
+        encoding="utf-8",
+    )
+    (tmp_path / "jump.html").write_text(
+        '<!doctype html><meta charset="utf-8"><script src="data.js"></script>'
+        '<script src="kodeks.js"></script>',
+        encoding="utf-8",
+    )
+    page.goto((tmp_path / "jump.html").as_uri())
+    got = page.evaluate("typed => typed.map(q => window.kodeksJump(q))", list(TYPED))
+    assert dict(zip(TYPED, got)) == {q: jump_expected(q) for q in TYPED}
+    assert sum(g is not None for g in got) > len(JUMP_TARGETS)
+
+
 def search_box(page, query: str):
     """Type ``query`` into the header's search box, press Enter; the results box."""
     page.fill("#q", query)
