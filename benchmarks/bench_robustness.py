@@ -49,6 +49,7 @@ def run_class(name: str, trees: list, root: Path, seed: int) -> dict:
     """Build one damage class and score it; returns the class's figures."""
     sys.path.insert(0, str(root))
     from pipeline import evaluate  # the project's own figures, from the scored tree
+    from pipeline.cli import build_command
 
     work = Path(tempfile.mkdtemp(prefix=f"kodeks-sim-{name}-"))
     try:
@@ -58,17 +59,7 @@ def run_class(name: str, trees: list, root: Path, seed: int) -> dict:
         for stem, text, _ in cases:
             (corpus / f"{stem}.txt").write_text(text, encoding="utf-8")
         proc = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pipeline.cli",
-                "build",
-                str(corpus),
-                "-o",
-                str(out),
-                "--no-pdf",
-                "--quiet",
-            ],
+            build_command(corpus, out),
             cwd=work,
             env=dict(os.environ, PYTHONPATH=str(root)),
             capture_output=True,

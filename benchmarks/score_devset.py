@@ -74,19 +74,13 @@ def build(page: Path, root: Path, keep: Path | None) -> tuple[Path, Path | None,
     out = (keep / page.stem) if keep else work / "out"
     if keep and out.exists():
         shutil.rmtree(out)
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from pipeline.cli import build_command  # the scored tree's own command line
+
     env = dict(os.environ, PYTHONPATH=str(root))
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pipeline.cli",
-            "build",
-            str(corpus),
-            "-o",
-            str(out),
-            "--no-pdf",
-            "--quiet",
-        ],
+        build_command(corpus, out),
         cwd=work,
         env=env,
         capture_output=True,

@@ -282,5 +282,17 @@ def main(argv: list[str] | None = None) -> int:
         return 70
 
 
+def command(*args: str | Path) -> list[str]:
+    """The command line that runs ``kodeks ARGS`` in a child process with this
+    Python (as the console script does): for the tests and benchmarks that use
+    Kodeks as a user would."""
+    return [sys.executable, "-m", "pipeline.cli", *map(str, args)]
+
+
+def build_command(corpus: str | Path, out: str | Path, *options: str) -> list[str]:
+    """``kodeks build CORPUS -o OUT --no-pdf --quiet OPTIONS`` as ``command`` gives it."""
+    return command("build", corpus, "-o", out, "--no-pdf", "--quiet", *options)
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from pipeline.clean import clean, vocabulary
+from pipeline.cli import command
 from pipeline.model import Source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +17,11 @@ GOLD = Path(os.environ.get("KODEKS_GOLD", ROOT.parent / "shared" / "gold"))
 SEEDS = sorted(CORPUS.glob("*.txt"))
 VOCAB = vocabulary(p.read_text(encoding="utf-8") for p in SEEDS)
 """The vocabulary of the seed corpus, as the build computes it."""
+GOLD_NODE_KEYS = frozenset(
+    "id kind label title text inferred penalty tags footnotes refs children".split()
+)
+"""The keys of a node in the gold shape (``../shared/gold/README.md``), which
+``sources/*.json`` holds (``export.node_json``)."""
 
 
 def source(text: str, kind: str = "laws") -> Source:
@@ -34,7 +39,7 @@ def seg(text: str, kind: str = "laws"):
 def kodeks(*args: str, cwd: Path | None = None, check: bool = False) -> subprocess.CompletedProcess:
     """Run the real CLI (the installed console script's module) as a user would."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", *args],
+        command(*args),
         cwd=cwd or ROOT,
         capture_output=True,
         text=True,

@@ -6,23 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kodeks_testing import GOLD_NODE_KEYS
 from pipeline import export
 from pipeline.model import Cleaned, Diagnostic, Edit, Footnote, Node, Reference, Source, Span, Tree
 from pipeline.run import Build
-
-GOLD_NODE_KEYS = {
-    "id",
-    "kind",
-    "label",
-    "title",
-    "text",
-    "inferred",
-    "penalty",
-    "tags",
-    "footnotes",
-    "refs",
-    "children",
-}
 
 
 def span(start: int = 0, end: int = 1, line: int = 1) -> Span:

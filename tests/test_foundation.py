@@ -12,7 +12,7 @@ import sys
 import jsonschema
 import pytest
 
-from kodeks_testing import CORPUS, ROOT, kodeks
+from kodeks_testing import CORPUS, GOLD_NODE_KEYS, ROOT, kodeks
 
 SOURCES = sorted(p.stem for p in CORPUS.glob("*.txt"))
 
@@ -29,23 +29,8 @@ def test_build_writes_every_product(built):
     assert report["sources"]["002_5dc556f7a892ab5b.txt"]["edits"]["page-number"] == 4
 
 
-NODE_KEYS = {
-    "id",
-    "kind",
-    "label",
-    "title",
-    "text",
-    "inferred",
-    "penalty",
-    "tags",
-    "footnotes",
-    "refs",
-    "children",
-}
-
-
 def _check_node(node):
-    assert NODE_KEYS <= set(node) <= NODE_KEYS | {"probable"}
+    assert GOLD_NODE_KEYS <= set(node) <= GOLD_NODE_KEYS | {"probable"}
     assert node["kind"] in {
         "part",
         "law",

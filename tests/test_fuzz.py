@@ -10,7 +10,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 
 from pipeline.buffer import unapply
 from pipeline.clean import clean
+from pipeline.cli import build_command
 from pipeline.model import Source
 from pipeline.read import decode
 from pipeline.segment import segment
@@ -185,17 +185,7 @@ def test_builds_killed_at_random_moments_leave_a_whole_output(tmp_path):
     for src in sorted((ROOT / "corpus").glob("*.txt"))[:2]:
         (corpus / src.name).write_bytes(src.read_bytes())
     out = tmp_path / "out"
-    cmd = [
-        sys.executable,
-        "-m",
-        "pipeline.cli",
-        "build",
-        str(corpus),
-        "-o",
-        str(out),
-        "--no-pdf",
-        "--quiet",
-    ]
+    cmd = build_command(corpus, out)
     t0 = time.monotonic()
     subprocess.run(cmd, cwd=ROOT, check=False, capture_output=True, timeout=600)
     full = time.monotonic() - t0

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from kodeks_testing import kodeks
+from pipeline.cli import build_command
 
 LAW = (
     "Правило 64. Процедура после выявления фальшренонса\n"
@@ -208,17 +209,7 @@ def test_concurrent_builds_into_one_folder_both_finish(tmp_path):
     root = Path(__file__).resolve().parents[1]
     procs = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "pipeline.cli",
-                "build",
-                str(corpus),
-                "-o",
-                str(out),
-                "--no-pdf",
-                "--quiet",
-            ],
+            build_command(corpus, out),
             cwd=root,
             stderr=subprocess.PIPE,
             text=True,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
 from kodeks_testing import ROOT
 from pipeline import profile as P
+from pipeline.cli import build_command
 from pipeline.model import Source
 
 
@@ -230,17 +230,7 @@ def test_profile_in_report_and_on_the_source_page(tmp_path):
     )
     out = tmp_path / "out"
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pipeline.cli",
-            "build",
-            str(corpus),
-            "-o",
-            str(out),
-            "--no-pdf",
-            "--quiet",
-        ],
+        build_command(corpus, out),
         check=True,
         cwd=ROOT,
     )
