@@ -289,9 +289,14 @@ def command(*args: str | Path) -> list[str]:
     return [sys.executable, "-m", "pipeline.cli", *map(str, args)]
 
 
+def build_args(corpus: str | Path, out: str | Path, *options: str) -> list[str]:
+    """The arguments of ``kodeks build CORPUS -o OUT --no-pdf --quiet OPTIONS``."""
+    return ["build", str(corpus), "-o", str(out), "--no-pdf", "--quiet", *options]
+
+
 def build_command(corpus: str | Path, out: str | Path, *options: str) -> list[str]:
     """``kodeks build CORPUS -o OUT --no-pdf --quiet OPTIONS`` as ``command`` gives it."""
-    return command("build", corpus, "-o", out, "--no-pdf", "--quiet", *options)
+    return command(*build_args(corpus, out, *options))
 
 
 if __name__ == "__main__":  # pragma: no cover

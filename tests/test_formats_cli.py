@@ -9,23 +9,14 @@ import pytest
 from lxml import etree
 
 from kodeks_testing import CORPUS, kodeks
+from pipeline.cli import build_args
 
 
 def test_build_writes_every_format_unless_told(built, tmp_path):
     assert (built / "codex.epub").is_file()
     assert (built / "akn" / "1987" / "act.xml").is_file()
     out = tmp_path / "out"
-    kodeks(
-        "build",
-        str(CORPUS),
-        "-o",
-        str(out),
-        "--no-pdf",
-        "--no-epub",
-        "--no-akn",
-        "--quiet",
-        check=True,
-    )
+    kodeks(*build_args(CORPUS, out, "--no-epub", "--no-akn"), check=True)
     assert (out / "codex.json").is_file()
     assert (
         not (out / "codex.epub").exists()

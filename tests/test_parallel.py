@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kodeks_testing import CORPUS, kodeks
+from pipeline.cli import build_args
 
 
 def files(out: Path) -> dict[str, bytes]:
@@ -39,19 +40,7 @@ def test_two_jobs_write_the_same_bytes_as_one(serial, tmp_path):
 def test_dask_build_writes_the_same_bytes_as_the_local_one(serial, tmp_path):
     pytest.importorskip("dask.distributed")
     out = tmp_path / "out"
-    kodeks(
-        "build",
-        str(CORPUS),
-        "-o",
-        str(out),
-        "--no-pdf",
-        "-q",
-        "--executor",
-        "dask",
-        "--jobs",
-        "2",
-        check=True,
-    )
+    kodeks(*build_args(CORPUS, out, "--executor", "dask", "--jobs", "2"), check=True)
     assert_same(serial, out)
 
 
