@@ -46,7 +46,7 @@ from .grammar import (
     is_heading_line,
     starts_unit,
 )
-from .model import SourceKind, TokenKind
+from .model import SourceKind, TextKind, TokenKind
 
 
 @dataclass(slots=True)
@@ -496,7 +496,7 @@ def _counts(text: str) -> tuple[dict[str, int], list[Token]]:
     return counts, tokens
 
 
-def _laws_or_commentary(counts: dict[str, int], text: str) -> str:
+def _laws_or_commentary(counts: dict[str, int], text: str) -> SourceKind:
     comm = counts.get("commentary", 0) + counts.get("item", 0) + len(TAG.findall(text))
     return (
         "commentary"
@@ -505,13 +505,13 @@ def _laws_or_commentary(counts: dict[str, int], text: str) -> str:
     )
 
 
-def text_kind(text: str) -> str:
+def text_kind(text: str) -> SourceKind:
     """``commentary`` when commentary paragraphs, their items and tags outnumber
     section, clause and subclause markers; else ``laws`` (a source's kind)."""
     return _laws_or_commentary(_counts(text)[0], text)
 
 
-def measure(text: str) -> tuple[str, tuple[str, ...]]:
+def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     """``(kind, divisions)`` of a text, read by the block rules.
 
     ``kind``: ``text_kind`` when it holds law text (a structural unit and body
@@ -529,6 +529,7 @@ def measure(text: str) -> tuple[str, tuple[str, ...]]:
         )
     )
     paras = counts.get("para", 0)
+    kind: TextKind
     if units and paras:  # law text beside any listing (a chapter's list of its laws)
         kind = _laws_or_commentary(counts, text)
     elif listed and listed >= paras:

@@ -48,6 +48,10 @@ language (``foreign``) or a law number with no law text after it (``orphan``).""
 TOKEN_KINDS: tuple[TokenKind, ...] = get_args(TokenKind)
 SourceKind = Literal["laws", "commentary"]
 """What a source holds."""
+TextKind = Literal["laws", "commentary", "toc", "index", "front", "mixed", "chrome"]
+"""What a text looks like to the profile (``Profile.kind``): a source's kind, or a
+page of another sort (a table of contents, an index, front matter, a mix, or
+nothing but the site's template)."""
 RefKind = Literal["plain", "list", "range", "commentary", "footnote", "self"]
 """How a reference names its target (``правило 50``, a list, a range …)."""
 REF_KINDS: tuple[RefKind, ...] = get_args(RefKind)
@@ -59,7 +63,6 @@ PlacedBy = Literal["heading", "inferred", "alignment"]
 """How a witness's address was found."""
 Level = Literal["info", "warning", "error"]
 """Diagnostic level, mildest first."""
-LEVELS: tuple[Level, ...] = get_args(Level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,7 +485,7 @@ class Profile:
     chrome: tuple[tuple[int, str], ...] = ()
     """The raw lines (1-based) that are the reading site's template, each with
     the reason; the cleaner removes exactly these lines, as logged edits."""
-    kind: str = "laws"
+    kind: TextKind = "laws"
     """What the text is: ``laws``, ``commentary``, ``toc``, ``index``, ``front``, ``mixed``, or
     ``chrome`` (nothing but the site's template)."""
     divisions: tuple[str, ...] = ()
@@ -522,8 +525,9 @@ class TocEntry:
     address: str | None
     """The canonical address the entry names (``53``, ``54B1``, ``chapter-part:III``);
     ``None`` when it cannot be told (a section before any law heading)."""
-    kind: str
-    """Node kind of the unit it names (``part``, ``law``, ``section`` …)."""
+    kind: NodeKind | Literal["other"]
+    """Node kind of the unit it names (``part``, ``law``, ``section`` …), or
+    ``other`` for a line of the table that names no unit."""
     label: str | None
     """The marker as written, Latin letters (``53``, ``A``, ``1``)."""
     title: str

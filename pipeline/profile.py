@@ -32,7 +32,7 @@ import regex
 
 from .blocks import measure
 from .grammar import PART_HEAD, starts_unit
-from .model import Profile, Source
+from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
 # Line shapes. Each pattern describes a kind of template line, never a site.
@@ -442,7 +442,7 @@ def layout(text: str) -> tuple[str, ...]:
 # Kind and divisions.
 
 
-def structure(text: str) -> tuple[str, tuple[str, ...]]:
+def structure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     """``(kind, divisions)`` of a text whose template lines are gone, read by the
     segmenter's block rules (``blocks.measure``): ``kind`` is ``laws``,
     ``commentary``, ``toc``, ``index``, ``front`` or ``mixed``; ``divisions`` are

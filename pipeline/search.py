@@ -46,7 +46,7 @@ import regex
 from . import morph
 from .addresses import latin, law_of, lenient
 from .errors import KodeksError
-from .model import NODE_KINDS, Codex
+from .model import NODE_KINDS, Codex, NodeKind
 from .toc import index_terms
 
 FORMAT_VERSION = "3"
@@ -220,7 +220,7 @@ class Hit:
     """Canonical address of the entry."""
     title: str | None
     """Its title."""
-    kind: str
+    kind: NodeKind
     """Its node kind."""
     law: str | None
     """The law it belongs to."""
