@@ -23,6 +23,8 @@ from typing import Any
 
 import regex
 
+from .editions import DIVISION_WORDS
+
 # Cyrillic letters that OCR and typists use for Latin ones in markers.
 _LOOKALIKE = str.maketrans(
     {
@@ -57,10 +59,21 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
-DIVISIONS = {"глава": "chapter", "часть": "chapter-part", "раздел": "part"}
-"""The division words of the sources and their address spaces, outermost first."""
-_DIVISION_WORD = {v: k.capitalize() for k, v in DIVISIONS.items()}
-_DIVISION_RANK = {"chapter": 0, "chapter-part": 1, "part": 2}
+SPACES = ("chapter", "chapter-part", "part")
+"""The address spaces of divisions, outermost first (a new one also needs its
+Akoma Ntoso name in ``_AKN_DIVISIONS``)."""
+DIVISIONS = DIVISION_WORDS
+"""The division words of the sources (lower case) and their address spaces: the
+``divisions`` of every edition in ``editions.toml``."""
+if unknown := set(DIVISIONS.values()) - set(SPACES):
+    raise ValueError(
+        f"editions.toml: division address space(s) {', '.join(sorted(unknown))} are not in "
+        "pipeline/addresses.py SPACES"
+    )
+_DIVISION_WORD: dict[str, str] = {}
+for _word, _space in DIVISIONS.items():
+    _DIVISION_WORD.setdefault(_space, _word.capitalize())  # the first edition's word is shown
+_DIVISION_RANK = {space: rank for rank, space in enumerate(SPACES)}
 # Outermost first: a «Часть» sits under a «Глава» («Глава V», then «Часть II»); a
 # «Раздел» under a «Часть» («Часть III», then «Раздел I») or a «Глава» («Глава X»,
 # then «Раздел 1»). Alone (as in the seeds) a «Раздел» is a root anyway.
@@ -355,7 +368,9 @@ _HUMAN = regex.compile(
 
 
 _HUMAN_DIVISION = regex.compile(
-    r"^(?P<word>chapter-part|chapter|part|глава|часть|раздел)(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$",
+    r"^(?P<word>"
+    + "|".join(sorted({*SPACES, *DIVISIONS}, key=lambda w: (-len(w), w)))
+    + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$",
     regex.I,
 )
 
@@ -389,10 +404,7 @@ def lenient(text: str) -> str | None:
     m = _HUMAN_DIVISION.match(text)
     if m:
         word = m["word"].lower()
-        space = DIVISIONS.get(word) or {"chapter": "chapter", "chapter-part": "chapter-part"}.get(
-            word, "part"
-        )
-        return f"{space}:{m['num'].upper()}"
+        return f"{DIVISIONS.get(word, word)}:{m['num'].upper()}"
     m = _HUMAN.match(text)
     if not m:
         return None

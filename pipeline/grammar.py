@@ -11,11 +11,29 @@ from __future__ import annotations
 
 import regex
 
+from .addresses import SPACES
+from .editions import DIVISION_WORDS
+
+
+def _division_words(*, inner: bool = False, upper: bool = True) -> str:
+    """The division heading words of every edition (``editions.DIVISION_WORDS``) as
+    an alternation, capitalised and (``upper``) in capitals; ``inner``: only the
+    words of divisions that sit under another (a «Часть» under a «Глава»)."""
+    words = [w for w, space in DIVISION_WORDS.items() if not inner or SPACES.index(space) > 0]
+    forms = [w.capitalize() for w in words] + ([w.upper() for w in words] if upper else [])
+    return "|".join(forms)
+
+
 LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*\.\s*")
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
-PART_HEAD = regex.compile(r"^(Раздел|Глава|Часть|РАЗДЕЛ|ГЛАВА|ЧАСТЬ)\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
-"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …``."""
-RUN_IN_DIVISION = regex.compile(r"\s+[-–—]\s+(?=(?:Часть|Раздел|ЧАСТЬ|РАЗДЕЛ)\s+[IVXLC]+\b)")
+PART_HEAD = regex.compile(r"^(" + _division_words() + r")\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
+"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
+every edition's ``divisions`` in editions.toml)."""
+DIVISION_LINE = regex.compile(PART_HEAD.pattern, regex.M)
+"""``PART_HEAD`` at the start of any line of a whole text (edition detection)."""
+RUN_IN_DIVISION = regex.compile(
+    r"\s+[-–—]\s+(?=(?:" + _division_words(inner=True) + r")\s+[IVXLC]+\b)"
+)
 """A second division heading run into a first one's title: ``Глава V. Торговля - Часть II …``
 (matches the dash before it)."""
 SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
@@ -84,14 +102,14 @@ COLLAPSED_BREAK = regex.compile(
     [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
-      | (?:Раздел|Глава|Часть)\s+[IVXLC]+\b              # Раздел I
+      | (?:DIVISION)\s+[IVXLC]+\b                       # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
       | \d{1,2}\.[А-ЯЁ]                                  # 1.Нарушитель
       | \((?:[A-HА-ЕВС]|\d{1,2})\)\.                     # (A).
       | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
       | \([ivx]{1,5}\)\s                                 # (ii) item
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
-    )""",
+    )""".replace("DIVISION", _division_words(upper=False)),
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all

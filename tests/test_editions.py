@@ -111,3 +111,55 @@ def test_a_negated_term_is_not_the_other_editions_wording():
         "Если игрок сделал неустановленным фальшренонсом ход, он может исправить его.\n"
     )
     assert editions.assess(text).edition != "1997"
+
+
+def test_division_words_are_the_tables():
+    """Every edition's division words open a division in the grammar, in capitals
+    too, and give the address space the table names; nothing else lists them."""
+    from pipeline import addresses, grammar
+
+    for e in editions.EDITIONS.values():
+        for word, space in e.divisions:
+            for written in (word, word.upper()):
+                m = grammar.PART_HEAD.match(f"{written} IV - Заголовок")
+                assert m and addresses.division(m[1], m[2]) == f"{space}:IV", written
+            assert addresses.lenient(f"{word} IV") == f"{space}:IV"
+            assert addresses.display(f"{space}:IV").split()[0] in {
+                w for w, s in editions.DIVISION_WORDS.items() if s == space
+            } | {w.capitalize() for w, s in editions.DIVISION_WORDS.items() if s == space}
+
+
+def test_a_new_division_word_is_one_table_row(tmp_path: Path):
+    """An edition whose divisions use a word no other edition uses («Секция») needs
+    its row in editions.toml and nothing else: the grammar, the lenient parser, the
+    display and the edition detection all read it."""
+    import shutil
+    import subprocess
+    import sys
+
+    package = tmp_path / "pipeline"
+    shutil.copytree(ROOT / "pipeline", package, ignore=shutil.ignore_patterns("__pycache__"))
+    table = package / "editions.toml"
+    table.write_text(
+        table.read_text(encoding="utf-8")
+        + '\n[[edition]]\nid = "2030"\nyear = 2030\ntitle = "Законы"\nlaws = 95\n'
+        'divisions = [["Секция", "chapter-part"], ["Раздел", "part"]]\n',
+        encoding="utf-8",
+    )
+    probe = (
+        "from pipeline import addresses, editions, grammar\n"
+        "assert grammar.PART_HEAD.match('СЕКЦИЯ IV - Заголовок')[1] == 'СЕКЦИЯ'\n"
+        "assert grammar.RUN_IN_DIVISION.search('Глава V. Торговля - Секция II')\n"
+        "assert addresses.lenient('секция iv') == 'chapter-part:IV'\n"
+        "assert editions.detect('Законы\\n\\nСекция I - Общее\\n') == '2030'\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.stdout.strip() == "ok", proc.stderr
