@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from kodeks_testing import CORPUS
 from pipeline import addresses, akn
 from pipeline.model import Codex
 
@@ -173,7 +174,7 @@ def test_entry_without_a_place_is_kept_with_a_diagnostic(tmp_path):
     written to the fallback document, never dropped."""
     from pipeline.run import run
 
-    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    b = run(CORPUS)
     entries = dict(b.codex.entries)
     stray = entries["64B6"]
     import dataclasses
@@ -208,7 +209,7 @@ def test_division_levels_map_to_akn_elements(tmp_path):
 
     from pipeline.run import run
 
-    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    b = run(CORPUS)
     entries = dict(b.codex.entries)
     law = entries["24"]
     template = entries["part:I"]
@@ -249,7 +250,7 @@ def test_reference_missing_from_its_text_is_reported(tmp_path):
 
     from pipeline.run import run
 
-    b = run(Path(__file__).resolve().parent.parent / "corpus")
+    b = run(CORPUS)
     entries = dict(b.codex.entries)
     ref = next(r for r in entries["67A2"].refs if r.field == "text")
     entries["67A2"] = dataclasses.replace(

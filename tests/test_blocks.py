@@ -4,10 +4,9 @@ lines make. The sentences are our own, in the layouts real sources use."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from kodeks_testing import ROOT
 from pipeline import blocks
 from pipeline.blocks import BlockState, Line, tokenize
 from pipeline.model import TOKEN_KINDS
@@ -414,9 +413,8 @@ def test_a_misspelt_token_kind_is_a_type_error(tmp_path):
         '    return token.kind == "clauze"\n',
         encoding="utf-8",
     )
-    root = Path(__file__).resolve().parent.parent
     out, _err, status = api.run(
-        ["--config-file", str(root / "pyproject.toml"), "--follow-imports=silent", str(probe)]
+        ["--config-file", str(ROOT / "pyproject.toml"), "--follow-imports=silent", str(probe)]
     )
     assert status == 1, out
     assert "probe.py:3: error" in out and "probe.py:5: error" in out, out

@@ -15,6 +15,7 @@ from posixpath import dirname, join, normpath
 import pytest
 from lxml import etree
 
+from kodeks_testing import CORPUS
 from pipeline import addresses
 
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -145,8 +146,7 @@ def test_deterministic(tmp_path, book):
     from pipeline import epub
     from pipeline.run import run
 
-    root = Path(__file__).resolve().parent.parent
-    b = run(root / "corpus")
+    b = run(CORPUS)
     again = tmp_path / "again.epub"
     epub.write_epub(b.codex, again)
     assert again.read_bytes() == book.read_bytes()

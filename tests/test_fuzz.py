@@ -17,14 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kodeks_testing import ROOT
 from pipeline.buffer import unapply
 from pipeline.clean import clean
 from pipeline.cli import build_command
 from pipeline.model import Source
 from pipeline.read import decode
 from pipeline.segment import segment
-
-ROOT = Path(__file__).resolve().parents[1]
 
 WORDS = [
     "Правило",

@@ -9,11 +9,11 @@ import errno
 import fcntl
 import json
 import os
+import shlex
 import subprocess
-import sys
 from pathlib import Path
 
-from kodeks_testing import kodeks
+from kodeks_testing import ROOT, kodeks
 from pipeline.cli import build_command
 
 LAW = (
@@ -152,12 +152,11 @@ def test_the_output_folder_follows_the_umask(tmp_path):
         [
             "sh",
             "-c",
-            f"umask 022 && exec {sys.executable} -m pipeline.cli build "
-            f"{corpus} -o {out} --no-pdf --quiet",
+            "umask 022 && exec " + shlex.join(build_command(corpus, out)),
         ],
         capture_output=True,
         text=True,
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=ROOT,
     )
     assert proc.returncode in (0, 1), proc.stderr
     assert out.stat().st_mode & 0o777 == 0o755
@@ -206,11 +205,10 @@ def test_temporaries_of_a_killed_build_are_removed_and_live_ones_kept(tmp_path):
 def test_concurrent_builds_into_one_folder_both_finish(tmp_path):
     corpus = small_corpus(tmp_path / "corpus")
     out = tmp_path / "out"
-    root = Path(__file__).resolve().parents[1]
     procs = [
         subprocess.Popen(
             build_command(corpus, out),
-            cwd=root,
+            cwd=ROOT,
             stderr=subprocess.PIPE,
             text=True,
         )
