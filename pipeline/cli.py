@@ -69,10 +69,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .render import export_format
+    from .run import export
 
     console = _console(args.quiet)
-    written, found = export_format(
+    written, found = export(
         args.format, Path(args.corpus), Path(args.output), edition=args.edition, force=args.force
     )
     for d in found:

@@ -6,7 +6,7 @@ Python API's in-memory codex (``api.build``) and the tests all write through
 
 The standard formats (``akn/<edition>/``: Akoma Ntoso 3.0, ``codex.epub``: EPUB 3,
 ``codex.pdf``: the tagged PDF) are products too; ``FORMATS`` names them for
-``kodeks export``, which writes one alone (``export_format``).
+``kodeks export`` (``run.export``), which writes one alone (``write_format``).
 
 Everything written is a function of the corpus alone, so two builds of the same
 corpus give byte-identical output.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -124,13 +124,16 @@ FORMATS: dict[str, str] = {"akn": "akn/", "epub": "codex.epub", "pdf": "codex.pd
 """The standard formats ``kodeks export`` writes: name → the path of its product."""
 
 
-def _check_target(name: str, target: Path, force: bool) -> None:
-    """Refuse a ``target`` whose present content Kodeks did not write: an export
-    replaces only its own files (``force`` replaces a file of the user's)."""
+def check_target(name: str, target: Path, force: bool) -> None:
+    """Refuse an unknown format, and a ``target`` whose present content Kodeks did
+    not write: an export replaces only its own files (``force`` replaces a file of
+    the user's)."""
     import zipfile
 
     from .errors import KodeksError
 
+    if name not in FORMATS:
+        raise KodeksError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
     if name == "akn":
         from .akn import FILES, PROV_NS
 
@@ -160,26 +163,8 @@ def _check_target(name: str, target: Path, force: bool) -> None:
         )
 
 
-def export_format(
-    name: str, corpus: Path, target: Path, edition: str | None = None, force: bool = False
-):
-    """``kodeks export``: build the codex of ``corpus`` in memory and write format
-    ``name`` to ``target`` (a folder for ``akn``, a file otherwise). A ``target``
-    that exists and that Kodeks did not write is refused (``force`` replaces a
-    file). Returns ``(target, diagnostics)``."""
-    from . import editions
-    from .errors import KodeksError
-    from .run import run
-
-    target = Path(target)
-    if name not in FORMATS:
-        raise KodeksError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
-    _check_target(name, target, force)
-    b = run(corpus, pdf=False, epub=False, akn=False)
-    b.edition = editions.select(b.codex.sources, edition).id
-    # each edition has its own merged codex: export that one's entries, and only
-    # that one's (no codex-<edition>.pdf written beside a file the user named)
-    b.codex = replace(b.codex.by_edition.get(b.edition, b.codex), others={})
+def write_format(name: str, b: Build, target: Path) -> None:
+    """Write the standard format ``name`` of ``b`` to ``target`` alone (after
+    ``check_target``): the same ``Product`` a build writes."""
     product = next(p for p in PRODUCTS if p.path == FORMATS[name])
     product.write(b, target)
-    return target, list(b.diagnostics)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import check as check_mod
@@ -201,6 +201,26 @@ def _walk(b: Build, until: str | None) -> None:
         _check(name, b)
         if name == until:
             break
+
+
+def export(
+    name: str, corpus: str | Path, target: str | Path, edition: str | None = None, force: bool = False
+) -> tuple[Path, list[Diagnostic]]:
+    """``kodeks export``: build the codex of ``corpus`` in memory and write format
+    ``name`` to ``target`` (a folder for ``akn``, a file otherwise). A ``target``
+    that exists and that Kodeks did not write is refused (``force`` replaces a
+    file). Returns ``(target, diagnostics)``."""
+    from . import editions, render
+
+    target = Path(target)
+    render.check_target(name, target, force)
+    b = run(corpus, pdf=False, epub=False, akn=False)
+    b.edition = editions.select(b.codex.sources, edition).id
+    # each edition has its own merged codex: export that one's entries, and only
+    # that one's (no codex-<edition>.pdf written beside a file the user named)
+    b.codex = replace(b.codex.by_edition.get(b.edition, b.codex), others={})
+    render.write_format(name, b, target)
+    return target, list(b.diagnostics)
 
 
 def build(corpus: str | Path, out: str | Path, **kw) -> Build:

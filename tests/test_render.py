@@ -56,3 +56,26 @@ def test_every_stage_has_one_entry_point_named_after_it_and_its_number():
         entry = getattr(module, name, None)
         assert inspect.isfunction(entry) and entry.__module__ == module.__name__, name
         assert (module.__doc__ or "").startswith(f"Stage {number}, {name}:"), name
+
+
+def test_render_never_imports_the_runner():
+    """``run`` calls ``render``; ``render`` needs nothing of ``run`` but the type
+    of ``Build`` (``kodeks export`` is ``run.export``), so there is no cycle."""
+    import ast
+    import inspect
+
+    from pipeline import render
+
+    runtime = [
+        node.lineno
+        for node in ast.walk(ast.parse(inspect.getsource(render)))
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module == "run"
+    ]
+    typing_only = [
+        inner.lineno
+        for node in ast.walk(ast.parse(inspect.getsource(render)))
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+        for inner in node.body
+        if isinstance(inner, ast.ImportFrom) and inner.module == "run"
+    ]
+    assert runtime == typing_only
