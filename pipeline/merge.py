@@ -170,17 +170,41 @@ def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
     return replace(codex, others=others), diags
 
 
+Found = list[tuple[Tree, Node, str | None, PlacedBy]]
+"""The readings of one address: (tree, node, parent address in that tree, placed by)."""
+
+
 def _merge_one(
     trees: list[Tree], all_trees: list[Tree], edition: str, diags: list[Diagnostic]
 ) -> Codex:
     """Merge the trees of one edition; the codex lists ``all_trees`` as its sources."""
+    seen, fragments = _collect(trees, diags)
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
-    index = _index(trees)
     starts = {t.source.name: [ed.span.start for ed in t.cleaned.edits] for t in trees}
+    entries = {
+        addr: _entry(addr, seen, sources, order, starts, diags)
+        for addr in sorted(seen, key=addresses.sort_key)
+    }
+    entries, roots = _tree_of(entries)
+    entries = _titles_from_toc(entries, trees)
+    return Codex(
+        sources=tuple(t.source for t in all_trees),
+        trees=tuple(all_trees),
+        entries=entries,
+        roots=tuple(roots),
+        fragments=tuple(fragments),
+        edition=edition,
+    )
 
-    # (address) → list of (tree, node, parent_id, placed_by)
-    seen: dict[str, list[tuple[Tree, Node, str | None, PlacedBy]]] = {}
+
+def _collect(
+    trees: list[Tree], diags: list[Diagnostic]
+) -> tuple[dict[str, Found], list[tuple[str, Node]]]:
+    """Every reading of every address, and the fragments no alignment places; a
+    fragment alignment places counts as a reading of the clauses it holds (K402)."""
+    index = _index(trees)
+    seen: dict[str, Found] = {}
     fragments: list[tuple[str, Node]] = []
 
     def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: PlacedBy) -> None:
@@ -216,67 +240,81 @@ def _merge_one(
                     collect(tree, c, node.id, "alignment")
                 continue
             collect(tree, node, None, "heading")
+    return seen, fragments
 
-    entries: dict[str, Entry] = {}
-    for addr in sorted(seen, key=addresses.sort_key):
-        found = seen[addr]
-        witnesses = []
-        for tree, node, _pid, how in found:
-            witnesses.append(
-                (
-                    Witness(
-                        source=tree.source.name,
-                        title=node.title,
-                        text=node.text,
-                        span=node.span,
-                        edits=len(_edits_inside(tree, node, starts[tree.source.name])),
-                        truncated=_truncated(node),
-                        placed_by=how,
-                    ),
-                    tree,
-                    node,
-                )
+
+def _entry(
+    addr: str,
+    seen: dict[str, Found],
+    sources: dict[str, Source],
+    order: dict[str, int],
+    starts: dict[str, list[int]],
+    diags: list[Diagnostic],
+) -> Entry:
+    """The entry of ``addr``: its readings ranked, the best chosen (K401 when the
+    sources' titles differ), its parent (without children yet)."""
+    found = seen[addr]
+    witnesses = []
+    for tree, node, _pid, how in found:
+        witnesses.append(
+            (
+                Witness(
+                    source=tree.source.name,
+                    title=node.title,
+                    text=node.text,
+                    span=node.span,
+                    edits=len(_edits_inside(tree, node, starts[tree.source.name])),
+                    truncated=_truncated(node),
+                    placed_by=how,
+                ),
+                tree,
+                node,
             )
-        witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
-        best, tree, node = witnesses[0]
-        why = _why(best, [w for w, _t, _n in witnesses[1:]], sources)
-        titles = {(w.title or "").strip() for w, _t, _n in witnesses if w.title}
-        if len(titles) > 1:
-            diags.append(
-                diag(
-                    "K401",
-                    f"{addr}: sources give different titles: "
-                    + "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
-                    best.span,
-                )
-            )
-        # The canonical parent (64A1 → 64A) when some witness has it; else where the
-        # trees put it (a law under its part). An aligned fragment's clauses sit
-        # directly under their law in that source's tree, so the tree alone may mislead.
-        parent_ids = [pid for _t, _n, pid, _h in found if pid]
-        canonical = addresses.parent(addr)
-        parent = canonical if canonical in seen else (parent_ids[0] if parent_ids else None)
-        if parent is None and node.kind == "commentary":
-            parent = addresses.law_of(addr)
-        entries[addr] = Entry(
-            id=addr,
-            kind=node.kind,
-            label=node.label,
-            title=node.title,
-            text=node.text,
-            parent=parent,
-            children=(),
-            chosen=best.source,
-            why=why,
-            witnesses=tuple(replace(w, chosen=i == 0) for i, (w, _t, _n) in enumerate(witnesses)),
-            penalty=any(n.penalty for _w, _t, n in witnesses),
-            inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
-            tags=node.tags,
-            footnotes=node.footnotes,
-            refs=node.refs,
-            edits=_edits_inside(tree, node, starts[tree.source.name]),
         )
-    # parents that are missing (e.g. commentary of a law no source has) → root
+    witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
+    best, tree, node = witnesses[0]
+    why = _why(best, [w for w, _t, _n in witnesses[1:]], sources)
+    titles = {(w.title or "").strip() for w, _t, _n in witnesses if w.title}
+    if len(titles) > 1:
+        diags.append(
+            diag(
+                "K401",
+                f"{addr}: sources give different titles: "
+                + "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
+                best.span,
+            )
+        )
+    # The canonical parent (64A1 → 64A) when some witness has it; else where the
+    # trees put it (a law under its part). An aligned fragment's clauses sit
+    # directly under their law in that source's tree, so the tree alone may mislead.
+    parent_ids = [pid for _t, _n, pid, _h in found if pid]
+    canonical = addresses.parent(addr)
+    parent = canonical if canonical in seen else (parent_ids[0] if parent_ids else None)
+    if parent is None and node.kind == "commentary":
+        parent = addresses.law_of(addr)
+    return Entry(
+        id=addr,
+        kind=node.kind,
+        label=node.label,
+        title=node.title,
+        text=node.text,
+        parent=parent,
+        children=(),
+        chosen=best.source,
+        why=why,
+        witnesses=tuple(replace(w, chosen=i == 0) for i, (w, _t, _n) in enumerate(witnesses)),
+        penalty=any(n.penalty for _w, _t, n in witnesses),
+        inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
+        tags=node.tags,
+        footnotes=node.footnotes,
+        refs=node.refs,
+        edits=_edits_inside(tree, node, starts[tree.source.name]),
+    )
+
+
+def _tree_of(entries: dict[str, Entry]) -> tuple[dict[str, Entry], list[str]]:
+    """Each entry's children, in address order, and the roots in document order; an
+    entry whose parent is missing (commentary of a law no source has) is a root."""
     children: dict[str, list[str]] = {k: [] for k in entries}
     roots = []
     for addr, e in entries.items():
@@ -299,15 +337,7 @@ def _merge_one(
         return addresses.sort_key(first) + ((0,) if entries[addr].kind == "part" else (1,))
 
     roots.sort(key=root_key)
-    entries = _titles_from_toc(entries, trees)
-    return Codex(
-        sources=tuple(t.source for t in all_trees),
-        trees=tuple(all_trees),
-        entries=entries,
-        roots=tuple(roots),
-        fragments=tuple(fragments),
-        edition=edition,
-    )
+    return entries, roots
 
 
 def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:
