@@ -106,15 +106,47 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     chosen = editions.select(codex.sources, edition)
     # fixed dates (the edition's), so two builds give the same bytes
     modified = chosen.pdf_date or f"{max(chosen.year, 1980):04d}-01-01T00:00:00Z"
-    zip_time = (int(modified[:4]), int(modified[5:7]), int(modified[8:10]), 0, 0, 0)
     env = site_mod.environment()
     env.filters["book"] = _book_href
+    files, spine = _pages(codex, env, chosen)
+    css = (site_mod.TEMPLATES / "epub" / "book.css").read_text(encoding="utf-8")
+    used = "".join(sorted(set("".join(text for _, _, text in files))))
+    fonts = [
+        (f"fonts/{name}.ttf", _subset(_font_file(name, pattern), used))
+        for name, pattern in FONTS.items()
+    ]
+    manifest = _manifest(files, fonts)
+    ids = {m["href"]: m["id"] for m in manifest}
+    opf = env.get_template("epub/content.opf").render(
+        identifier=f"urn:kodeks:{work_uri('act', chosen)}/rus@",
+        title=chosen.heading,
+        edition_year=chosen.year,
+        work=work_uri("act", chosen),
+        modified=modified,
+        manifest=manifest,
+        spine=[ids[n] for n in spine],
+    )
+    container = (site_mod.TEMPLATES / "epub" / "container.xml").read_text(encoding="utf-8")
+    members: list[tuple[str, bytes | str]] = [
+        ("META-INF/container.xml", container),
+        ("OEBPS/content.opf", opf),
+        ("OEBPS/book.css", css),
+        *((f"OEBPS/{name}", text) for name, _, text in files),
+        *((f"OEBPS/{name}", data) for name, data in fonts),
+    ]
+    zip_time = (int(modified[:4]), int(modified[5:7]), int(modified[8:10]), 0, 0, 0)
+    _write_zip(Path(target), members, zip_time)
+
+
+def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """The book's pages as ``(name, media type, text)`` and its reading order: the
+    title page, the table of contents, a page per division and per law, the
+    unplaced fragments."""
     by_addr, specs = site_mod._rulings()
     site = site_mod.Site(codex=codex, build=None, rulings_by_addr=by_addr, specs=specs)
     site.laws = addresses.laws(codex.entries)
     site.source_pages = {s.name: None for s in codex.sources}
     groups = site_mod.toc(site, merge.coverage(codex))
-    title = chosen.heading
 
     files: list[tuple[str, str, str]] = []  # (name, media type, text)
     spine: list[str] = []
@@ -124,7 +156,9 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
         files.append((name, "application/xhtml+xml", text))
         spine.append(name)
 
-    page("title.xhtml", kind="title", title=title, edition=chosen.year, sources=codex.sources)
+    page(
+        "title.xhtml", kind="title", title=chosen.heading, edition=chosen.year, sources=codex.sources
+    )
     files.append(
         ("nav.xhtml", "application/xhtml+xml", "")
     )  # filled in below, once the pages are known
@@ -166,13 +200,11 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
         groups=groups, fragments=bool(frags), first=first
     )
     files[1] = ("nav.xhtml", "application/xhtml+xml", nav)
-    css = (site_mod.TEMPLATES / "epub" / "book.css").read_text(encoding="utf-8")
-    used = "".join(sorted(set("".join(text for _, _, text in files))))
-    fonts = [
-        (f"fonts/{name}.ttf", _subset(_font_file(name, pattern), used))
-        for name, pattern in FONTS.items()
-    ]
+    return files, spine
 
+
+def _manifest(files: list[tuple[str, str, str]], fonts: list[tuple[str, bytes]]) -> list[dict]:
+    """The OPF manifest: every page, the style sheet and the fonts."""
     manifest = [
         {
             "id": "nav" if n == "nav.xhtml" else n.rsplit(".", 1)[0],
@@ -187,19 +219,16 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
         {"id": f"font-{i}", "href": n, "type": "font/ttf", "properties": ""}
         for i, (n, _) in enumerate(fonts, 1)
     ]
-    ids = {m["href"]: m["id"] for m in manifest}
-    opf = env.get_template("epub/content.opf").render(
-        identifier=f"urn:kodeks:{work_uri('act', chosen)}/rus@",
-        title=title,
-        edition_year=chosen.year,
-        work=work_uri("act", chosen),
-        modified=modified,
-        manifest=manifest,
-        spine=[ids[n] for n in spine],
-    )
-    container = (site_mod.TEMPLATES / "epub" / "container.xml").read_text(encoding="utf-8")
+    return manifest
 
-    target = Path(target)
+
+def _write_zip(
+    target: Path,
+    members: list[tuple[str, bytes | str]],
+    zip_time: tuple[int, int, int, int, int, int],
+) -> None:
+    """The EPUB container: ``mimetype`` first and stored, then ``members``, every
+    entry dated ``zip_time``; written beside ``target`` and moved into place."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
@@ -212,13 +241,8 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
                 z.writestr(info, data.encode("utf-8") if isinstance(data, str) else data)
 
             put("mimetype", "application/epub+zip", stored=True)
-            put("META-INF/container.xml", container)
-            put("OEBPS/content.opf", opf)
-            put("OEBPS/book.css", css)
-            for name, _, text in files:
-                put(f"OEBPS/{name}", text)
-            for name, data in fonts:
-                put(f"OEBPS/{name}", data)
+            for name, data in members:
+                put(name, data)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; the book is an ordinary file
