@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from .grammar import PART_HEAD
+
 if TYPE_CHECKING:
     from .model import Source
 
@@ -89,13 +91,6 @@ EDITIONS, DEFAULT_ID = _load()
 DEFAULT: Edition = EDITIONS[DEFAULT_ID]
 """The edition of a source whose manifest names none."""
 
-DIVISION_WORDS: dict[str, str] = {
-    word.lower(): space for e in EDITIONS.values() for word, space in e.divisions
-}
-"""Every division heading word of every edition (lower case) and the address space
-it opens (``"раздел": "part"``): ``addresses`` and ``grammar`` read it, so a new
-heading word is one entry of the edition's ``divisions`` in editions.toml."""
-
 
 def get(edition_id: str | None) -> Edition:
     """The edition named ``edition_id`` (the default for ``None``); ``KeyError``
@@ -117,17 +112,18 @@ _NAMED_YEAR = regex.compile(
 ``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
 
 
+_DIVISION_LINE = regex.compile(PART_HEAD.pattern, regex.M)
+
+
 def detect(text: str) -> str | None:
     """The edition a text shows, or ``None`` when nothing tells: the first year of a
     known edition named after the laws' title; else a division heading («Глава …»)
     that the default edition does not use, read as the first edition that does."""
-    from .grammar import DIVISION_LINE  # the grammar reads this module's table
-
     named = detect_year(text)
     if named:
         return named
     default_words = {w.lower() for w, _space in DEFAULT.divisions}
-    for m in DIVISION_LINE.finditer(text):
+    for m in _DIVISION_LINE.finditer(text):
         word = m[1].lower()
         if word not in default_words:
             for e in EDITIONS.values():

@@ -9,17 +9,34 @@ line unless their docstring says otherwise.
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import regex
 
-from .addresses import SPACES
-from .editions import DIVISION_WORDS
+
+def _schemes() -> list[list[tuple[str, str]]]:
+    # Read from the table of editions here rather than through pipeline.editions,
+    # which itself reads this grammar (PART_HEAD) to detect editions.
+    table = Path(__file__).resolve().parent / "editions.toml"
+    rows = tomllib.loads(table.read_text(encoding="utf-8")).get("edition", ())
+    return [[(str(w), str(space)) for w, space in row.get("divisions", ())] for row in rows]
+
+
+_SCHEMES = _schemes()
+DIVISION_WORDS: dict[str, str] = {w.lower(): space for s in _SCHEMES for w, space in s}
+"""Every division heading word of every edition in ``editions.toml`` (lower case)
+and the address space it opens (``"раздел": "part"``): ``addresses`` and the
+patterns below read it, so a new heading word is one entry of an edition's
+``divisions`` there."""
+_INNER = {w.lower() for s in _SCHEMES for w, _space in s[1:]}
+# a word some edition uses under another division («Часть» under «Глава»)
 
 
 def _division_words(*, inner: bool = False, upper: bool = True) -> str:
-    """The division heading words of every edition (``editions.DIVISION_WORDS``) as
-    an alternation, capitalised and (``upper``) in capitals; ``inner``: only the
-    words of divisions that sit under another (a «Часть» under a «Глава»)."""
-    words = [w for w, space in DIVISION_WORDS.items() if not inner or SPACES.index(space) > 0]
+    """The division words as an alternation, capitalised and (``upper``) in
+    capitals; ``inner``: only those some edition uses under another division."""
+    words = [w for w in DIVISION_WORDS if not inner or w in _INNER]
     forms = [w.capitalize() for w in words] + ([w.upper() for w in words] if upper else [])
     return "|".join(forms)
 
@@ -29,8 +46,6 @@ LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*\.\s*")
 PART_HEAD = regex.compile(r"^(" + _division_words() + r")\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
-DIVISION_LINE = regex.compile(PART_HEAD.pattern, regex.M)
-"""``PART_HEAD`` at the start of any line of a whole text (edition detection)."""
 RUN_IN_DIVISION = regex.compile(
     r"\s+[-–—]\s+(?=(?:" + _division_words(inner=True) + r")\s+[IVXLC]+\b)"
 )
