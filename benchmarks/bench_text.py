@@ -24,6 +24,7 @@ into the results, ``benchmarks/results/text.json``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -55,19 +56,19 @@ def uptime() -> str:
 
 
 def stage_times(corpus: str) -> dict:
-    """CPU seconds of each text stage over ``corpus``, in this process."""
+    """CPU seconds of each text stage over ``corpus``, in this process, run the
+    way a build runs them (``pipeline.run.run`` with one job)."""
     from pipeline import morph
-    from pipeline.run import STAGES, Build
+    from pipeline import run as run_mod
 
     morph.is_known("правило")  # the dictionary loads outside the timings
-    b = Build(corpus=Path(corpus), pdf=False)
-    out = {}
-    for name, stage in STAGES:
-        if name not in TEXT_STAGES:
-            continue
-        t0 = time.process_time()
-        stage(b)
-        out[name] = time.process_time() - t0
+    marks: list[tuple[str, float]] = []
+    b = run_mod.run(
+        corpus, until="link", pdf=False, jobs=1,
+        progress=lambda name: marks.append((name, time.process_time())),
+    )
+    marks.append(("end", time.process_time()))
+    out = {name: t1 - t0 for (name, t0), (_n, t1) in itertools.pairwise(marks)}
     size = sum(len(s.text.encode("utf-8")) for s in b.sources)
     return {
         "bytes": size,

@@ -70,6 +70,13 @@ class _Piece:
     why: str = ""
 
 
+def _rest(piece: _Piece, off: int) -> _Piece:
+    """A kept piece without its first ``off`` characters (already written out)."""
+    if not off:
+        return piece
+    return _Piece(piece.raw_start + off, piece.raw_end, piece.text[off:])
+
+
 class Buffer:
     """Raw text plus the repairs made to it so far."""
 
@@ -91,6 +98,10 @@ class Buffer:
         idx, pos = 0, 0  # pieces[idx] starts at cleaned offset pos
         n = len(pieces)
         cur: _Piece | None = pieces[0] if pieces else None
+        # characters of the kept piece ``cur`` already copied out: its rest is cut
+        # only once it is written, so a big kept piece cut by many changes is not
+        # copied again after each one (that made one big file quadratic)
+        off = 0
         starts = self._clean_starts()
         ends = [st + len(pc.text) for st, pc in zip(starts, pieces)]
         last_end = -1
@@ -102,14 +113,16 @@ class Buffer:
             # 1. copy whole pieces that end at or before a (untouched runs in one slice)
             jump = bisect_right(ends, a)
             if cur is not None and jump > idx + 1:
-                out.append(cur)
+                out.append(_rest(cur, off))
+                off = 0
                 out.extend(pieces[idx + 1 : jump])
                 idx = jump
                 pos = starts[idx] if idx < n else ends[-1]
                 cur = pieces[idx] if idx < n else None
-            while cur is not None and pos + len(cur.text) <= a:
-                out.append(cur)
-                pos += len(cur.text)
+            while cur is not None and pos + len(cur.text) - off <= a:
+                out.append(_rest(cur, off))
+                pos += len(cur.text) - off
+                off = 0
                 idx += 1
                 cur = pieces[idx] if idx < n else None
             prefix, suffix = "", ""
@@ -121,10 +134,11 @@ class Buffer:
             elif pos < a:
                 cut = a - pos
                 if cur.kind is None:
-                    out.append(_Piece(cur.raw_start, cur.raw_start + cut, cur.text[:cut]))
-                    cur = _Piece(cur.raw_start + cut, cur.raw_end, cur.text[cut:])
+                    start = cur.raw_start + off
+                    out.append(_Piece(start, start + cut, cur.text[off : off + cut]))
+                    off += cut
                     pos = a
-                    raw_start = cur.raw_start
+                    raw_start = start + cut
                 else:  # inside an earlier edit: absorb it whole
                     prefix = cur.text[:cut]
                     raw_start = cur.raw_start
@@ -133,23 +147,28 @@ class Buffer:
                     cur = _Piece(cur.raw_start, cur.raw_end, cur.text[cut:], cur.kind, cur.why)
                     pos = a
             else:
-                raw_start = cur.raw_start
+                raw_start = cur.raw_start + off
             raw_end = raw_start
             # 3. pieces that lie inside [a, b)
-            while cur is not None and pos + len(cur.text) <= b and (len(cur.text) > 0 or pos < b):
+            while (
+                cur is not None
+                and pos + len(cur.text) - off <= b
+                and (len(cur.text) > off or pos < b)
+            ):
                 raw_end = cur.raw_end
                 if cur.kind is not None:
                     kinds.append(cur.kind)
                     whys.append(cur.why)
-                pos += len(cur.text)
+                pos += len(cur.text) - off
+                off = 0
                 idx += 1
                 cur = pieces[idx] if idx < n else None
             # 4. the piece that straddles b
             if cur is not None and pos < b:
                 cut = b - pos
                 if cur.kind is None:
-                    raw_end = cur.raw_start + cut
-                    cur = _Piece(cur.raw_start + cut, cur.raw_end, cur.text[cut:])
+                    raw_end = cur.raw_start + off + cut
+                    off += cut
                     pos = b
                 else:
                     suffix = cur.text[cut:]
@@ -167,12 +186,11 @@ class Buffer:
                     out.append(_Piece(raw_start, raw_end, new_text))
             else:
                 out.append(_Piece(raw_start, raw_end, new_text, kind, why))
-        while cur is not None:
-            out.append(cur)
-            idx += 1
-            cur = pieces[idx] if idx < n else None
+        if cur is not None:
+            out.append(_rest(cur, off))
+            out.extend(pieces[idx + 1 :])
         self._pieces = out
-        self.text = "".join(p.text for p in out)
+        self.text = "".join([p.text for p in out])
         self._starts = None
         return len(widened)
 

@@ -726,7 +726,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_TOKEN = regex.compile(r"[\p{L}\p{M}-]+")
+_TOKEN = regex.compile(r"([\p{L}\p{M}-]+)")
 _CYRILLIC_WORD = regex.compile(r"\p{Cyrillic}+")
 
 
@@ -735,21 +735,24 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     ``откры той``): when the joined form is known to the dictionary or the
     corpus and one of the parts is not a dictionary word. Source typos that are
     whole words (``разыргывалась``) are left alone."""
-    toks = list(_TOKEN.finditer(text))
+    # ``parts`` alternates separators and tokens: [sep, tok, sep, tok, …, sep].
+    # Each distinct token is looked up once; only unknown ones are visited.
+    parts = _TOKEN.split(text)
+    toks = parts[1::2]
     known = morph.is_known
+    unknown = {t for t in set(toks) if not known(t)}
+    if not unknown:
+        return []
+    n = len(toks)
     out = []
+    offsets: list[int] | None = None
     joined_upto = -1  # index of the last token already joined to the one before it
-    for i, tok in enumerate(toks):
-        if known(tok.group()):
-            continue
+    for i in [i for i, t in enumerate(toks) if t in unknown]:
         # an unknown token: try it with the word before, then with the word after
         for j in (i - 1, i):
-            if j < 0 or j + 1 >= len(toks) or j <= joined_upto:
+            if j < 0 or j + 1 >= n or j <= joined_upto or parts[2 * j + 2] != " ":
                 continue
-            first, second = toks[j], toks[j + 1]
-            if second.start() != first.end() + 1 or text[first.end()] != " ":
-                continue
-            a, b = first.group(), second.group()
+            a, b = toks[j], toks[j + 1]
             if (
                 not b[0].islower()
                 or not _CYRILLIC_WORD.fullmatch(a)
@@ -758,11 +761,10 @@ def split_words(text: str, ctx: Context) -> list[Change]:
                 continue
             joined = a + b
             if len(joined) >= 5 and ctx.known(joined):
-                out.append(
-                    Change(
-                        second.start() - 1, second.start(), "", "split-word", f"{a} {b} → {joined}"
-                    )
-                )
+                if offsets is None:  # start of every part, only once something is joined
+                    offsets = [0, *itertools.accumulate(map(len, parts))]
+                at = offsets[2 * j + 3]  # the second token's start
+                out.append(Change(at - 1, at, "", "split-word", f"{a} {b} → {joined}"))
                 joined_upto = j + 1
                 break
     return out
@@ -777,25 +779,32 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
     dictionary and the same word with ``ё`` in that place is."""
-    out = [
-        Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)
-    ]
+    out = (
+        [Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)]
+        if "„" in text
+        else []
+    )
+    # each distinct word is judged once; positions are found only for the words to fix
     known = morph.is_known
-    for m in _CYRILLIC_RUN.finditer(text):
-        word = m.group()
+    fix: dict[str, int] = {}
+    for word in set(_CYRILLIC_RUN.findall(text)):
         if "п" not in word or known(word):
             continue
         fixes = [
             i
             for i, ch in enumerate(word)
-            if ch == "п" and morph.is_known(word[:i] + "ё" + word[i + 1 :])
+            if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
         ]
         if len(fixes) == 1:
-            at = m.start() + fixes[0]
-            out.append(
-                Change(at, at + 1, "ё", "yo", f"{word} → {word[: fixes[0]]}ё{word[fixes[0] + 1 :]}")
-            )
-    out.sort(key=lambda c: c.start)
+            fix[word] = fixes[0]
+    if fix:
+        for m in _CYRILLIC_RUN.finditer(text):
+            word = m.group()
+            k = fix.get(word)
+            if k is not None:
+                at = m.start() + k
+                out.append(Change(at, at + 1, "ё", "yo", f"{word} → {word[:k]}ё{word[k + 1 :]}"))
+        out.sort(key=lambda c: c.start)
     return out
 
 

@@ -30,11 +30,15 @@ def analyzer():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+_CYRILLIC_WORD = regex.compile(r"[\p{Cyrillic}-]+")
+_HAS_CYRILLIC = regex.compile(r"\p{Cyrillic}")
+
+
 @lru_cache(maxsize=200_000)
 def is_known(word: str) -> bool:
     """True when the dictionary holds this exact form (case-insensitive, ё = е)."""
     w = word.lower()
-    if not w or not regex.fullmatch(r"[\p{Cyrillic}-]+", w):
+    if not w or not _CYRILLIC_WORD.fullmatch(w):
         return False
     return analyzer().word_is_known(w)
 
@@ -45,7 +49,7 @@ def lemma(word: str) -> str:
 
     Non-Cyrillic tokens (numbers, Latin addresses) are returned lower-cased."""
     w = word.lower().replace("ё", "е")
-    if not regex.search(r"\p{Cyrillic}", w):
+    if not _HAS_CYRILLIC.search(w):
         return w
     return analyzer().parse(w)[0].normal_form.replace("ё", "е")
 
