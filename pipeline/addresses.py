@@ -59,6 +59,16 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
+# Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40).
+_DIGIT_LOOKALIKE = str.maketrans({"З": "3", "О": "0", "O": "0"})
+
+
+def digits(text: str) -> str:
+    """Map the letters OCR reads for digits to the digits (``2З`` → ``23``, ``4О`` → ``40``);
+    only for text already known to be a number."""
+    return text.translate(_DIGIT_LOOKALIKE)
+
+
 SPACES = ("chapter", "chapter-part", "part")
 """The address spaces of divisions, outermost first (a new one also needs its
 Akoma Ntoso name in ``_AKN_DIVISIONS``)."""
@@ -216,7 +226,7 @@ def compose(
     look-alike letters allowed, numbers with leading zeros): ``compose("64", "А", "1")
     == "64A1"``, ``compose("64", para="10", para_items="(i)") == "64.10(i)"``. ``None``
     when the pieces do not make a canonical address."""
-    base = str(law)
+    base = digits(str(law))
     if para:
         out = f"{base}.{int(para)}{para_items}"
         return out if is_canonical(out) else None
@@ -224,7 +234,7 @@ def compose(
     if section:
         out += latin(section).upper()
         if clause:
-            out += str(int(clause)) + latin(subs).upper() + items
+            out += str(int(digits(clause))) + latin(subs).upper() + items
     return out if is_canonical(out) else None
 
 

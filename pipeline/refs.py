@@ -2,41 +2,42 @@
 "п. 64.8", "этому правилу") and the stage that runs it over every source's tree.
 
 :func:`refs` is the stage: it fills each node's ``refs`` (and its
-footnotes' refs) from its title and text, in order. Self-references resolve to
+footnotes' refs) from its title and text, in order; on a page whose profile says
+it is not law text (:data:`NOT_LAW_KINDS`) it links nothing and says so (K503). Self-references resolve to
 the law that contains them; inside an unplaced fragment they give nothing.
 
-Two entry points share one matching routine (:meth:`RefDetector.find`):
+Two entry points share one matching routine (:func:`scan`):
 
 - :func:`find_references` (``text`` → list of :class:`pipeline.model.Reference`
-  with their offsets in the text): a cheap character
-  prefilter finds the places that can hold a reference (a form of "правило",
-  "пункт", or "п." followed by a number); only windows around them go through
-  spaCy, so large texts cost little more than one regex scan;
+  with their offsets in the text): the build's hot path, plain ``regex`` passes,
+  no spaCy ``Doc``;
 - the spaCy component ``kodeks_refs`` (``nlp.add_pipe("kodeks_refs")`` after
-  ``import pipeline.refs``): runs the same routine on the whole ``Doc`` and puts
+  ``import pipeline.refs``): runs the same routine on ``doc.text`` and puts
   the references in ``doc.spans["kodeks_refs"]``, each with ``span._.target``
   (canonical address, also ``span.kb_id_``) and ``span._.ref_kind`` (also
-  ``span.label_``).
+  ``span.label_``); it also writes :func:`pipeline.morph.lemma` into
+  ``token.lemma_`` for the components after it.
 
-How a reference is found:
+How a reference is found (the patterns are the named entries of :data:`FORMS`):
 
-1. spaCy ``Matcher`` patterns on lemmas find the *heads*: any case form of
-   "правило" and "пункт", the abbreviations "п." / "п.п." / "пп.", a singular
-   demonstrative before the noun ("этому правилу", "настоящего правила") and
-   the footnote frame "сноску (*) к правилу". Lemmas come from
-   :func:`pipeline.morph.lemma` (one pymorphy3 analyzer, cached by form), which the
-   component writes into ``token.lemma_``: spaCy's own pymorphy3 lemmatizer
-   without a tagger is inconsistent ("Правила" → "Правила").
-2. From the end of each head a character regex (``regex``) reads the address:
-   ``64``, ``64А1`` (Cyrillic look-alikes allowed), ``67B1(A)``, ``64.8``,
-   ``77.3.(iii)``; then ranges (``62–64``) and lists (``13 и 14``, ``62.6. и 63.3.``).
-   Characters, not tokens, because spaCy cuts ``45E(5-я`` or ``п.64.8`` as one token.
-3. Targets are canonical (:func:`pipeline.addresses.latin`, checked with
-   :func:`pipeline.addresses.is_canonical`).
+1. One pass of :data:`HEAD` finds the *heads*: any case form of "правило" and
+   "пункт" (a closed list, :data:`NOUN_FORMS`), the abbreviations "п." / "п.п." /
+   "пп.", a singular demonstrative before the noun ("этому правилу", "настоящего
+   правила") and the footnote frame "сноску (*) к правилу". Glued forms
+   ("(см.правило 23A") are heads too: only a letter or digit right before the
+   head stops it.
+2. From the end of each head a character regex reads the address:
+   ``64``, ``64А1`` (Cyrillic look-alikes allowed), ``64 A1`` (blank before the
+   section letter), ``67B1(A)``, ``64.8``, ``77.3.(iii)``; then ranges (``62–64``)
+   and lists (``13 и 14``, ``64,65``, ``62.6. и 63.3.``).
+3. Targets are canonical (:func:`pipeline.addresses.compose`, which maps
+   look-alike letters and digits, checked with :func:`pipeline.addresses.is_canonical`).
 
 Not references: law headings at a line start ("Правило 63. Выявление …"),
 "настоящими правилами" (plural), a bare noun ("предписываемой Правилом"), a noun
-whose number is cut off by the end of the text, ordinals ("12-й", "4-х").
+whose number is cut off by the end of the text, ordinals ("12-й", "4-х"), and a
+"пункт" / "п." with a bare number ("предыдущему пункту 1", "пункт 2 настоящего
+правила"): a clause of the text at hand, not a law.
 See ``docs/refs.md`` for the full list of forms.
 """
 
@@ -44,20 +45,29 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from functools import lru_cache
 
 import regex
 from spacy.language import Language
-from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
 from pipeline import editions
-from pipeline.addresses import compose, law_of, section_of
-from pipeline.model import REF_KINDS, Node, Reference, RefField, RefKind, Tree
+from pipeline.addresses import compose, digits, law_of, section_of
+from pipeline.errors import diag
+from pipeline.model import REF_KINDS, Diagnostic, Node, Reference, RefField, RefKind, Tree
 from pipeline.model import Span as SourceSpan
 from pipeline.morph import lemma
 
-__all__ = ["KINDS", "MAX_LAW", "SPANS_KEY", "RefDetector", "detector", "find_references", "windows"]
+__all__ = [
+    "FORMS",
+    "HEAD",
+    "KINDS",
+    "MAX_LAW",
+    "SPANS_KEY",
+    "RefDetector",
+    "find_references",
+    "heads",
+    "scan",
+]
 
 KINDS = REF_KINDS
 """Every value of :attr:`pipeline.model.Reference.kind`."""
@@ -78,70 +88,152 @@ def _found(start: int, end: int, text: str, target: str, kind: RefKind) -> Refer
     return Reference(text=text, target=target, kind=kind, start=start, end=end)
 
 
-# --- character patterns --------------------------------------------------------
+# --- the grammar of reference forms: one table, one place ---------------------------
+#
+# Every pattern the detector uses is a named entry of FORMS. HEAD (the heads: noun,
+# abbreviation, demonstrative + noun, footnote frame + noun) and the address readers
+# below are compiled from it; the hot path (find_references) and the spaCy
+# component run the same compiled patterns, so they cannot disagree.
 
-_SEC_UP = "A-HАВСЕН"  # Latin A-H and Cyrillic look-alikes А В С Е Н
-_SEC_LOW = "a-hавсен"
-_SUB = rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)"  # (A), (1); Cyrillic look-alikes too
-_ITEMS = r"(?:\([ivx]+\))+"
-_END = r"(?![\p{L}\p{N}]|-\p{L})"  # not "12-й", "4-х", "64Ав"
-
-# An address as written after a noun. Commentary paragraphs first: "64.8", "77.3.(iii)".
-_ADDR = rf"""
-    (?P<num>\d{{1,3}})
-    (?:
-        \.(?P<para>\d{{1,2}})(?!\d)(?:\.?(?P<citems>{_ITEMS}))?
-      | (?P<sec>[{_SEC_UP}]|[{_SEC_LOW}](?!\p{{L}}))
-        (?:(?P<cl>\d{{1,2}})(?P<subs>(?:{_SUB})*)(?P<items>(?:{_ITEMS})?))?
-    )?
-    {_END}
-"""
-# A section-relative address: "пункте A" → law + "A".
-_REL = rf"""
-    (?P<sec>[{_SEC_UP}])
-    (?:(?P<cl>\d{{1,2}})(?P<subs>(?:{_SUB})*)(?P<items>(?:{_ITEMS})?))?
-    {_END}
-"""
-_GAP = r"[ \t]*(?:\n[ \t]*)?"  # between noun and address: at most one line break
-
-ADDR_AFTER = regex.compile(rf"(?P<gap>{_GAP}){_ADDR}", regex.X)
-REL_AFTER = regex.compile(rf"{_GAP}{_REL}", regex.X)
-# Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
-RANGE = regex.compile(r"[ \t]*[-–—][ \t]*(?P<num>\d{1,3})" + _END + r"(?![ \t]*[-–—])")
-# List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
-LIST_SEP = regex.compile(
-    r"(?:\.(?=[ \t]*(?:,|и\b|или\b)))?(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?:и|или|либо|а\s+также)\s+)"
+NOUN_FORMS = {
+    "правило": frozenset(
+        "правило правила правилу правилом правиле правил правилам правилами правилах".split()
+    ),
+    "пункт": frozenset(
+        "пункт пункта пункту пунктом пункте пункты пунктов пунктам пунктами пунктах".split()
+    ),
+}
+"""Every case form of the two head nouns (a closed set, so the hot path needs no
+morphology; ``tests/test_refs.py`` checks it against pymorphy3's lexemes)."""
+SG_NOUN_FORMS = frozenset(
+    "правило правила правилу правилом правиле пункт пункта пункту пунктом пункте".split()
 )
-ADDR_AT = regex.compile(_ADDR, regex.X)
-HEADING_TAIL = regex.compile(r"[ \t]*(?:\.|\n|$)")
-LONE_LINE = regex.compile(r"[ \t]*(?:\n|$)")
-# The abbreviation head "п.", "п.п.", "пп." as characters (spaCy cuts "п.п" + "." or "п.64.8").
-P_ABBR = regex.compile(r"[пП](?:\.[ \t]*[пП]\.|[пП]\.|\.)")
-SEP_ONLY = regex.compile(r"\.?(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?:и|или|либо|а\s+также)\s+)")
-
-# Prefilter: a noun form, or "п." before something that can start an address.
-PREFILTER = regex.compile(
-    r"(?<!\p{L})(?:[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?|ПРАВИЛ\p{Lu}{0,3}|[Пп]ункт\p{Ll}{0,3}|ПУНКТ\p{Lu}{0,3})(?!\p{L})"
-    r"|(?<!\p{L})[пП](?:\.[ \t]*[пП]\.|[пП]\.|\.)(?=" + _GAP + r"[\d" + _SEC_UP + r"])"
-)
-
-# --- token-level vocabulary ------------------------------------------------------
-
-_NOUNS = ("правило", "пункт")
-_DEMS = ("этот", "это", "настоящий", "данный")
-# Singular forms only: "этим правилам" / "настоящими правилами" are plural, not self-references.
-_SG_DEM = frozenset(
+"""Singular forms: a demonstrative before a plural («этим правилам», «настоящими
+правилами») is no self-reference."""
+SG_DEM_FORMS = frozenset(
     """этот это этого этому этим этом
     настоящий настоящее настоящего настоящему настоящим настоящем
     данный данное данного данному данным данном""".split()
 )
-_SG_NOUN = frozenset(
-    "правило правила правилу правилом правиле пункт пункта пункту пунктом пункте".split()
+
+_SEC_UP = "A-HАВСЕН"  # Latin A-H and Cyrillic look-alikes А В С Е Н
+_SEC_LOW = "a-hавсен"
+_DIG = r"[\dЗО]"  # a digit, or a Cyrillic letter OCR reads for one (З 3, О 0)
+
+
+_BLANK = r"(?:[ \t]+\n?|\n)[ \t]*"  # blanks with at most one line break
+
+
+def _alt(words) -> str:
+    return "|".join(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def _tail(forms) -> str:
+    """The forms of one noun after their first letter, factored on their common stem
+    (``равил(?:ами|ам|…)?``), so a scan for the first letter is all the pass costs."""
+    stem = min(forms, key=len)
+    while not all(f.startswith(stem) for f in forms):
+        stem = stem[:-1]
+    endings = [f[len(stem) :] for f in forms if f != stem]
+    opt = "?" if stem in forms else ""
+    return f"{stem[1:]}(?:{_alt(endings)}){opt}"
+
+
+FORMS: dict[str, str] = {
+    # heads
+    # after the head's first letter «п»/«П» (any case after it: «ПРАВИЛАМ»)
+    "noun": rf"(?i:{_tail(NOUN_FORMS['правило'])}|{_tail(NOUN_FORMS['пункт'])})",
+    "p_abbr": r"(?:\.[ \t]*[пП]\.|[пП]\.|\.)",
+    # read backwards from the noun: «этому (же) правилу», «сноску (*) к правилу»
+    # (words apart by blanks and at most one line break: never across a paragraph)
+    "dem": rf"(?i:{_alt(SG_DEM_FORMS)})(?:{_BLANK}(?i:же))?{_BLANK}",
+    "foot": rf"(?i:сноск(?:ами|ам|ах|ой|ою|а|и|е|у)|сносок)(?:[ \t]*[()\[\]*\d]+)*{_BLANK}к{_BLANK}",
+    # addresses
+    "sub": rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
+    "items": r"(?:\([ivx]+\))+",
+    "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
+    "gap": r"[ \t]*(?:\n[ \t]*)?",  # between noun and address: at most one line break
+    "sep": r"(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?i:и|или|либо|а\s+также)\s+)",  # list separator
+}
+_F = FORMS
+
+# An address as written after a noun. Commentary paragraphs first: "64.8", "77.3.(iii)".
+# A section letter may stand after a blank when a clause number follows ("64 A1").
+_ADDR = rf"""
+    (?P<num>\d{_DIG}{{0,2}})
+    (?:
+        \.(?P<para>\d{{1,2}})(?!\d)(?:\.?(?P<citems>{_F["items"]}))?
+      | (?:[ \t](?=[{_SEC_UP}]\d))?
+        (?P<sec>[{_SEC_UP}]|[{_SEC_LOW}](?!\p{{L}}))
+        (?:(?P<cl>\d{_DIG}?)(?P<subs>(?:{_F["sub"]})*)(?P<items>(?:{_F["items"]})?))?
+    )?
+    {_F["end"]}
+"""
+# A section-relative address: "пункте A" → law + "A".
+_REL = rf"""
+    (?P<sec>[{_SEC_UP}])
+    (?:(?P<cl>\d{_DIG}?)(?P<subs>(?:{_F["sub"]})*)(?P<items>(?:{_F["items"]})?))?
+    {_F["end"]}
+"""
+FORMS["addr"] = _ADDR
+FORMS["rel"] = _REL
+
+HEAD = regex.compile(
+    rf"""
+    [пП](?<![\p{{L}}\p{{N}}].)
+    (?:
+        (?P<noun>{_F["noun"]})(?!\p{{L}})
+      | (?P<pabbr>{_F["p_abbr"]})(?={_F["gap"]}[\d{_SEC_UP}])
+    )
+    """,
+    regex.X,
 )
-_P_TOKEN = r"^[пП](?:\.|[пП]\.?|\.[пП]\.?)?(?:\d.*)?$"
-# OCR glue: "см.правило", "см.п.64.8", "(см.п" as one token; the head starts after the dots.
-_GLUED_TOKEN = r"^(?:[^\W\d_]{1,4}\.)+(?:[Пп]равил|ПРАВИЛ|[Пп]ункт|ПУНКТ|[пП](?:\.|$))"
-GLUED = regex.compile(r"(?:[^\W\d_]{1,4}\.)+(?=[Пп]равил|ПРАВИЛ|[Пп]ункт|ПУНКТ|[пП](?:\.|$))")
+"""Where a reference can start: a head noun, or the abbreviation «п.» / «п.п.» /
+«пп.» before something that can start an address; one forward pass finds them all.
+The match starts at the head's first letter; ``noun``/``pabbr`` hold the rest."""
+DEM_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{N}}]){_F['dem']}", regex.REVERSE)
+"""A singular demonstrative ending where a noun starts (matched backwards)."""
+FOOT_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{N}}]){_F['foot']}", regex.REVERSE)
+"""The footnote frame «сноску (*) к» ending where a noun starts (matched backwards)."""
+BLANKS_BEFORE = regex.compile(r"[^\S\n]*", regex.REVERSE)
+
+
+def heads(text: str):
+    """``(start, noun_end, word, kind, before)`` of every head in ``text``: ``kind``
+    is ``NOUN`` or ``PABBR``; ``before`` is ``dem`` / ``foot`` / ``None``, and for a
+    ``dem`` the reference starts at ``start`` (the demonstrative), else at the head."""
+    for h in HEAD.finditer(text):
+        start = h.start()
+        if h["pabbr"] is not None:
+            yield start, h.end(), text[start : h.end()], "PABBR", None, start
+            continue
+        word = text[start : h.end()]
+        low = word.lower()
+        if low in SG_NOUN_FORMS:
+            d = DEM_BEFORE.match(text, max(0, start - 40), start)
+            if d:
+                yield start, h.end(), word, "NOUN", "dem", d.start()
+                continue
+        if low in NOUN_FORMS["правило"]:
+            f = FOOT_BEFORE.match(text, max(0, start - 80), start)
+            if f:
+                yield start, h.end(), word, "NOUN", "foot", f.start()
+                continue
+        yield start, h.end(), word, "NOUN", None, start
+
+
+ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}){_ADDR}", regex.X)
+REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
+# Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
+RANGE = regex.compile(
+    rf"[ \t]*[-–—][ \t]*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?![ \t]*[-–—])"
+)
+# List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
+LIST_SEP = regex.compile(r"(?:\.(?=[ \t]*(?:,|(?i:и|или)\b)))?" + _F["sep"])
+ADDR_AT = regex.compile(_ADDR, regex.X)
+HEADING_TAIL = regex.compile(r"[ \t]*(?:\.|\n|$)")
+LONE_LINE = regex.compile(r"[ \t]*(?:\n|$)")
+SEP_ONLY = regex.compile(r"\.?" + _F["sep"])
 
 
 def _ensure_extensions() -> None:
@@ -154,13 +246,17 @@ def _ensure_extensions() -> None:
 _ensure_extensions()
 
 
+def _number(written: str) -> int:
+    return int(digits(written))
+
+
 def _target(m, law_override: str | None = None) -> str | None:
     """Canonical address from an ``_ADDR`` / ``_REL`` match, or None."""
     g = m.groupdict()
     if law_override is not None:
         law = law_override
     else:
-        num = int(m["num"])
+        num = _number(m["num"])
         if not 1 <= num <= MAX_LAW:
             return None
         law = str(num)
@@ -169,8 +265,110 @@ def _target(m, law_override: str | None = None) -> str | None:
     return compose(law, m["sec"], m["cl"], m["subs"] or "", m["items"] or "")
 
 
+def scan(
+    text: str, law: str | None = None, section: str | None = None, bol: bool = True
+) -> list[Reference]:
+    """Every reference in ``text`` (offsets in ``text``): one :data:`HEAD` pass, then
+    the address readers from the end of each head. ``bol``: the text starts at a
+    line start (so a heading at its very beginning is recognised)."""
+    out: list[Reference] = []
+    for start, noun_end, word, head, before, dem_start in heads(text):
+        punkt = head == "NOUN" and word.lower() in NOUN_FORMS["пункт"]
+        refs = _addressed(text, start, noun_end, word, head, punkt, bol)
+        if refs is None:  # no address after the noun: self / relative?
+            refs = _relative(text, before, dem_start, start, noun_end, head, punkt, law, section)
+        elif before == "foot":
+            refs = [_found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
+        out.extend(refs)
+    out.sort(key=lambda f: f.start)  # stable: range items keep their order
+    return _mark_lists(text, out)
+
+
+def _addressed(text, start, noun_end, word, head, punkt, bol) -> list[Reference] | None:
+    m = ADDR_AFTER.match(text, noun_end)
+    if not m:
+        return None
+    target = _target(m)
+    if target is None:
+        return None
+    bare = not (m["para"] or m["sec"])
+    if bare and (head == "PABBR" or punkt):
+        # "п. 5", "предыдущему пункту 1", "пункт 2 настоящего правила": a clause of the
+        # text at hand, not a law; which one is not said
+        return None
+    gap = m["gap"]
+    if bare and "\n" in gap and LONE_LINE.match(text, m.end()):
+        return None  # a number alone on the next line is a page number
+    if (
+        head == "NOUN"
+        and bare
+        and word in ("Правило", "ПРАВИЛО")
+        and _at_line_start(text, start, bol)
+        and HEADING_TAIL.match(text, m.end())
+    ):
+        return None  # law heading "Правило 63. Выявление фальшренонса"
+    kind: RefKind = "commentary" if m["para"] else "plain"
+    refs = [_found(start, m.end(), text[start : m.end()], target, kind)]
+    pos = m.end()
+    first_start = start
+    continued = False
+    while True:
+        if not m["para"] and not m["sec"]:
+            r = RANGE.match(text, pos)
+            if r:
+                lo, hi = _number(m["num"]), _number(r["num"])
+                if lo < hi <= MAX_LAW and hi - lo <= MAX_RANGE:
+                    whole = text[first_start : r.end()]
+                    refs[-1] = _found(
+                        refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range"
+                    )
+                    refs.extend(
+                        _found(first_start, r.end(), whole, str(n), "range")
+                        for n in range(lo + 1, hi)
+                    )
+                    b = r.start("num")
+                    refs.append(_found(b, r.end(), text[b : r.end()], str(hi), "range"))
+                    pos = r.end()
+        sep = LIST_SEP.match(text, pos)
+        if not sep:
+            break
+        nxt = ADDR_AT.match(text, sep.end())
+        if not nxt:
+            break
+        t = _target(nxt)
+        if t is None or ((head == "PABBR" or punkt) and not (nxt["para"] or nxt["sec"])):
+            break
+        m, first_start = nxt, nxt.start()
+        refs.append(
+            _found(nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list")
+        )
+        pos = nxt.end()
+        continued = True
+    if continued and refs[0].kind == "plain":
+        refs[0] = _found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
+    return refs
+
+
+def _relative(
+    text, before, dem_start, start, noun_end, head, punkt, law, section
+) -> list[Reference]:
+    if law is None:
+        return []  # inside an unplaced fragment: no self-references
+    if head == "PABBR" or punkt:
+        rel = REL_AFTER.match(text, noun_end)
+        if rel:
+            t = _target(rel, law_override=law)
+            if t:
+                return [_found(start, rel.end(), text[start : rel.end()], t, "self")]
+    if before == "dem":
+        t = law if not punkt else (section or law)
+        return [_found(dem_start, noun_end, text[dem_start:noun_end], t, "self")]
+    return []
+
+
 class RefDetector:
-    """The matcher behind both :func:`find_references` and the ``kodeks_refs`` component."""
+    """The ``kodeks_refs`` spaCy component: :func:`scan` over ``doc.text``, the
+    references as spans."""
 
     def __init__(
         self,
@@ -184,180 +382,23 @@ class RefDetector:
         self.law, self.section = law, section
         self.overwrite_lemmas = overwrite_lemmas
         self.spans_key = spans_key
-        self.matcher = Matcher(vocab)
-        self.matcher.add("NOUN", [[{"LEMMA": {"IN": list(_NOUNS)}}]])
-        self.matcher.add("PABBR", [[{"TEXT": {"REGEX": _P_TOKEN}}]])
-        self.matcher.add("GLUED", [[{"TEXT": {"REGEX": _GLUED_TOKEN}}]])
-        self.matcher.add(
-            "DEM",
-            [
-                [
-                    {"LEMMA": {"IN": list(_DEMS)}},
-                    {"LOWER": "же", "OP": "?"},
-                    {"LEMMA": {"IN": list(_NOUNS)}},
-                ]
-            ],
-        )
-        self.matcher.add(
-            "FOOT",
-            [
-                [
-                    {"LEMMA": "сноска"},
-                    {"TEXT": {"REGEX": r"^[()\[\]*\d]+$"}, "OP": "*"},
-                    {"LOWER": "к"},
-                    {"LEMMA": "правило"},
-                ]
-            ],
-        )
-        s = vocab.strings
-        self._ids = {s[k]: k for k in ("NOUN", "PABBR", "GLUED", "DEM", "FOOT")}
 
-    # -- lemmas ---------------------------------------------------------------
     def set_lemmas(self, doc: Doc) -> None:
         """Write :func:`pipeline.morph.lemma` into ``token.lemma_`` (all tokens, or only
-        the empty ones when ``overwrite_lemmas`` is false)."""
+        the empty ones when ``overwrite_lemmas`` is false), for the components after it."""
         for tok in doc:
             if self.overwrite_lemmas or not tok.lemma_:
                 tok.lemma_ = lemma(tok.text)
 
-    # -- the matching routine -----------------------------------------------------
     def find(
         self, doc: Doc, law: str | None = None, section: str | None = None, bol: bool = True
     ) -> list[Reference]:
-        """Every reference in ``doc`` (offsets in ``doc.text``). ``bol``: the doc starts
-        at a line start (so a heading at its very beginning is recognised)."""
-        self.set_lemmas(doc)
-        heads: dict[int, str] = {}
-        dem_of: dict[int, int] = {}
-        foot: set[int] = set()
-        for match_id, s, e in self.matcher(doc):
-            label = self._ids[match_id]
-            if label in ("NOUN", "PABBR", "GLUED"):
-                heads.setdefault(s, label)
-            elif label == "DEM":
-                noun = e - 1
-                if doc[s].lower_ in _SG_DEM and doc[noun].lower_ in _SG_NOUN:
-                    if doc[s].lower_ == "этим" and not doc[noun].lower_.endswith("ом"):
-                        continue  # "этим правилам" is plural
-                    dem_of[noun] = min(s, dem_of.get(noun, s))
-            else:
-                foot.add(e - 1)
-        text = doc.text
-        out: list[Reference] = []
-        for i in sorted(heads):
-            tok = doc[i]
-            start, head, word = tok.idx, heads[i], tok.text
-            if head == "GLUED":  # "см.правило" / "см.п.64.8" cut as one token
-                g = GLUED.match(word)
-                if not g:
-                    continue
-                start += g.end()
-                word = regex.match(r"\p{L}*", word, pos=g.end()).group()
-                head = "PABBR" if word in ("п", "П") else "NOUN"
-                if head == "NOUN" and lemma(word) not in _NOUNS:
-                    continue
-            if head == "PABBR":
-                pm = P_ABBR.match(text, start)
-                if not pm:
-                    continue
-                noun_end = pm.end()
-            else:
-                noun_end = start + len(word)
-            refs = self._addressed(text, start, noun_end, word, head, bol)
-            if refs is None:  # no address after the noun: self / relative?
-                refs = self._relative(
-                    text, doc, i, start, noun_end, head, lemma(word), dem_of, law, section
-                )
-            elif i in foot:
-                refs = [_found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
-            out.extend(refs)
-        out.sort(key=lambda f: f.start)  # stable: range items keep their order
-        return _mark_lists(text, out)
+        """Every reference in ``doc`` (offsets in ``doc.text``)."""
+        return scan(doc.text, law, section, bol)
 
-    def _addressed(self, text, start, noun_end, word, head, bol) -> list[Reference] | None:
-        m = ADDR_AFTER.match(text, noun_end)
-        if not m:
-            return None
-        target = _target(m)
-        if target is None:
-            return None
-        bare = not (m["para"] or m["sec"])
-        if bare and head == "PABBR":
-            return None  # "п. 5": which paragraph of which law is not said
-        gap = m["gap"]
-        if bare and "\n" in gap and LONE_LINE.match(text, m.end()):
-            return None  # a number alone on the next line is a page number
-        if (
-            head == "NOUN"
-            and bare
-            and word in ("Правило", "ПРАВИЛО")
-            and _at_line_start(text, start, bol)
-            and HEADING_TAIL.match(text, m.end())
-        ):
-            return None  # law heading "Правило 63. Выявление фальшренонса"
-        kind: RefKind = "commentary" if m["para"] else "plain"
-        refs = [_found(start, m.end(), text[start : m.end()], target, kind)]
-        pos = m.end()
-        first_start = start
-        continued = False
-        while True:
-            if not m["para"] and not m["sec"]:
-                r = RANGE.match(text, pos)
-                if r:
-                    lo, hi = int(m["num"]), int(r["num"])
-                    if lo < hi <= MAX_LAW and hi - lo <= MAX_RANGE:
-                        whole = text[first_start : r.end()]
-                        refs[-1] = _found(
-                            refs[-1].start, refs[-1].end, refs[-1].text, refs[-1].target, "range"
-                        )
-                        refs.extend(
-                            _found(first_start, r.end(), whole, str(n), "range")
-                            for n in range(lo + 1, hi)
-                        )
-                        b = r.start("num")
-                        refs.append(_found(b, r.end(), text[b : r.end()], str(hi), "range"))
-                        pos = r.end()
-            sep = LIST_SEP.match(text, pos)
-            if not sep:
-                break
-            nxt = ADDR_AT.match(text, sep.end())
-            if not nxt:
-                break
-            t = _target(nxt)
-            if t is None or (head == "PABBR" and not (nxt["para"] or nxt["sec"])):
-                break
-            m, first_start = nxt, nxt.start()
-            refs.append(
-                _found(
-                    nxt.start(), nxt.end(), nxt.group(), t, "commentary" if nxt["para"] else "list"
-                )
-            )
-            pos = nxt.end()
-            continued = True
-        if continued and refs[0].kind == "plain":
-            refs[0] = _found(refs[0].start, refs[0].end, refs[0].text, refs[0].target, "list")
-        return refs
-
-    def _relative(
-        self, text, doc, i, start, noun_end, head, lemma_, dem_of, law, section
-    ) -> list[Reference]:
-        if law is None:
-            return []  # inside an unplaced fragment: no self-references
-        if head == "PABBR" or lemma_ == "пункт":
-            rel = REL_AFTER.match(text, noun_end)
-            if rel:
-                t = _target(rel, law_override=law)
-                if t:
-                    return [_found(start, rel.end(), text[start : rel.end()], t, "self")]
-        if i in dem_of and head == "NOUN":
-            s = doc[dem_of[i]].idx
-            t = law if lemma_ == "правило" else (section or law)
-            return [_found(s, noun_end, text[s:noun_end], t, "self")]
-        return []
-
-    # -- the spaCy component -----------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
         ud = doc.user_data
+        self.set_lemmas(doc)
         found = self.find(
             doc,
             ud.get("kodeks_law", self.law),
@@ -379,9 +420,10 @@ class RefDetector:
 
 
 def _at_line_start(text: str, pos: int, bol: bool) -> bool:
-    line = text.rfind("\n", 0, pos)
-    before = text[line + 1 : pos]
-    return before.strip() == "" and (line >= 0 or bol)
+    """Only blanks stand between the start of the line and ``pos`` (read backwards
+    over the blanks only, so it costs nothing on a long line)."""
+    i = BLANKS_BEFORE.match(text, 0, pos).start() - 1
+    return text[i] == "\n" if i >= 0 else bol
 
 
 def _mark_lists(text: str, refs: list[Reference]) -> list[Reference]:
@@ -443,65 +485,7 @@ def make_kodeks_refs(
     )
 
 
-# --- find_references: prefilter + windows -----------------------------------------
-
-BACK = 40  # characters kept before a candidate (demonstrative, "сноску (*) к")
-AHEAD = 160  # characters kept after it (address, lists, ranges)
-_WS = regex.compile(r"\s")
-
-
-@lru_cache(maxsize=1)
-def _pipeline():
-    import spacy
-
-    nlp = spacy.blank("ru")
-    nlp.add_pipe("kodeks_refs")
-    return nlp
-
-
-def detector() -> RefDetector:
-    """The process-wide detector used by :func:`find_references`."""
-    return _pipeline().get_pipe("kodeks_refs")
-
-
-def windows(text: str) -> list[tuple[int, int]]:
-    """Disjoint ``(start, end)`` windows around every prefilter hit, cut at whitespace."""
-    out: list[tuple[int, int]] = []
-    n = len(text)
-    for m in PREFILTER.finditer(text):
-        p = m.start()
-        if out and p < out[-1][1] - AHEAD // 2:
-            continue  # well inside the current window already
-        # every backward search is bounded, so a source that is one long line stays linear
-        lo = max(0, p - 2 * BACK)
-        nl = text.rfind("\n", lo, p)
-        line = nl + 1 if nl >= 0 else lo
-        ws = p - BACK
-        if ws <= line:
-            ws = line
-        else:
-            cut = max(text.rfind(" ", line, ws), text.rfind("\t", line, ws))
-            ws = cut + 1 if cut >= 0 else line
-        we = p + AHEAD
-        if we >= n:
-            we = n
-        else:
-            w = _WS.search(text, we)
-            we = w.start() if w else n
-        if out and ws <= out[-1][1]:
-            out[-1] = (out[-1][0], max(we, out[-1][1]))
-        else:
-            out.append((ws, we))
-    return out
-
-
-def _blank_before(text: str, pos: int) -> bool:
-    """Only blanks stand between the start of the line and ``pos`` (read backwards
-    over the blanks only, so it costs nothing on a long line)."""
-    i = pos - 1
-    while i >= 0 and text[i] != "\n" and text[i].isspace():
-        i -= 1
-    return i < 0 or text[i] == "\n"
+# --- find_references -------------------------------------------------------------
 
 
 def find_references(
@@ -512,33 +496,7 @@ def find_references(
     (text inside an unplaced fragment) self-references give nothing."""
     if not text:
         return []
-    spans = windows(text)
-    if not spans:
-        return []
-    nlp = _pipeline()
-    det = detector()
-    out: list[Reference] = []
-    n = len(text)
-    covered = 0  # end of the last window actually read (after widening)
-    for ws, we in spans:
-        bol = _blank_before(text, ws)
-        while True:
-            found = det.find(nlp.make_doc(text[ws:we]), law, section, bol)
-            if we >= n or not found or found[-1].end + AHEAD // 4 < we:
-                break
-            # a list or range may go on past the window: widen it and look again
-            w = _WS.search(text, min(n, we + AHEAD))
-            we = w.start() if w else n
-        overlap = ws < covered  # a widened window ran into this one: drop repeats
-        seen = set(out[-64:]) if overlap else ()
-        for f in found:
-            g = _found(f.start + ws, f.end + ws, f.text, f.target, f.kind)
-            if not (overlap and g in seen):
-                out.append(g)
-        if overlap:
-            out.sort(key=lambda f: f.start)
-        covered = max(covered, we)
-    return out
+    return scan(text, law, section)
 
 
 # --- stage 5, refs: every node of a source's tree ------------------------------------
@@ -588,6 +546,38 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
 
 
-def refs(tree: Tree) -> Tree:
-    """The tree with every node's references filled in."""
-    return replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))
+NOT_LAW_KINDS = frozenset({"toc", "index", "front", "chrome"})
+"""Profile kinds (``pipeline.profile``) of a page that is not law text: a table of
+contents, a subject index, front matter, a page of site template. Its references
+are reported, never linked into the codex."""
+
+
+def refs(tree: Tree) -> tuple[Tree, list[Diagnostic]]:
+    """The stage: the tree with every node's references filled in, and its diagnostics.
+    On a page whose profile says it is not law text the references found are
+    dropped from the tree (no link into the codex) and listed in a K503 diagnostic."""
+    found = replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))
+    kind = tree.cleaned.profile.kind
+    if kind not in NOT_LAW_KINDS:
+        return found, []
+    dropped = [r for n in found.nodes for r in _all_refs(n)]
+    if not dropped:
+        return found, []
+    listed = ", ".join(f"«{r.text}» → {r.target}" for r in dropped[:10])
+    more = f" and {len(dropped) - 10} more" if len(dropped) > 10 else ""
+    return tree, [
+        diag(
+            "K503",
+            f"{tree.source.name}: the page is not law text (profile: {kind}); its "
+            f"{len(dropped)} reference(s) are not linked into the codex: {listed}{more}",
+            dropped[0].span,
+        )
+    ]
+
+
+def _all_refs(node: Node):
+    yield from node.refs
+    for fn in node.footnotes:
+        yield from fn.refs
+    for c in node.children:
+        yield from _all_refs(c)

@@ -59,7 +59,7 @@ def _readme(b: Build, path: Path) -> None:
 def _site(b: Build, folder: Path) -> None:
     from . import site
 
-    site.render_site(b.codex, folder, b)
+    b.diagnostics += site.render_site(b.codex, folder, b)
 
 
 def _index(b: Build, path: Path) -> None:

@@ -119,7 +119,10 @@ def stage_segment(b: Build) -> None:
 
 
 def stage_refs(b: Build) -> None:
-    b.trees = b.ex.map(refs_mod.refs, b.trees)
+    trees, b.trees = b.trees, []
+    for tree, found in b.ex.map(refs_mod.refs, trees):
+        b.trees.append(tree)
+        b.diagnostics += found
 
 
 def stage_merge(b: Build) -> None:

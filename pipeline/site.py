@@ -29,6 +29,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from . import addresses, editions, jsonld, merge
 from .addresses import display
+from .errors import diag
 
 # shipped as package data, so an installed wheel renders too
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -120,10 +121,20 @@ def ref_info(codex, ref) -> dict:
 
 
 def tokenize(
-    codex, text: str, refs, footnotes=(), fn_prefix: str | None = None, penalties: bool = True
+    codex,
+    text: str,
+    refs,
+    footnotes=(),
+    fn_prefix: str | None = None,
+    penalties: bool = True,
+    *,
+    lost: list | None = None,
+    where: str = "",
 ) -> list[list[Tok]]:
     """Cut ``text`` into paragraphs of tokens: references become links, footnote
-    marks link to their notes, ``(НАКАЗАНИЕ)`` becomes a badge."""
+    marks link to their notes, ``(НАКАЗАНИЕ)`` becomes a badge. A reference whose
+    words are not in ``text`` cannot become a link there: it gets a K702 diagnostic
+    in ``lost`` (when given; ``where`` names the page and entry), never silence."""
     text = text or ""
     marks: list[tuple[int, int, Tok]] = []
     taken: list[tuple[int, int]] = []
@@ -141,6 +152,15 @@ def tokenize(
             while pos >= 0 and not free(pos, pos + len(r.text)):
                 pos = text.find(r.text, pos + 1)
         if pos < 0:
+            if lost is not None:
+                lost.append(
+                    diag(
+                        "K702",
+                        f"HTML site: reference «{r.text}» → {r.target} is not in the text it "
+                        f"belongs to ({where or 'a page'}); shown without its link",
+                        span=r.span,
+                    )
+                )
             continue
         end = pos + len(r.text)
         taken.append((pos, end))
@@ -215,6 +235,8 @@ class Site:
     """Every edition's codex (id → codex), for «в других редакциях»; one entry for a one-edition corpus."""
     home: str = ""
     """The way from this site's folder to the default edition's (``../`` in an edition's subfolder)."""
+    diagnostics: list = field(default_factory=list)
+    """What the pages could not show as the codex has it (K702: a reference not linked)."""
 
 
 def _rulings():
@@ -257,7 +279,14 @@ def node_view(site: Site, addr: str) -> dict:
                 "id": f"{anc}-fn{i}",
                 "back": f"{anc}-fnref{i}",
                 "mark": f.mark,
-                "paras": tokenize(codex, f.text, f.refs, penalties=False),
+                "paras": tokenize(
+                    codex,
+                    f.text,
+                    f.refs,
+                    penalties=False,
+                    lost=site.diagnostics,
+                    where=f"{page_of(addr)}, note {i} of {addr}",
+                ),
             }
         )
     return {
@@ -267,8 +296,23 @@ def node_view(site: Site, addr: str) -> dict:
         "label": e.label,
         "display": display(addr),
         "title": e.title,
-        "title_toks": tokenize(codex, e.title or "", title_refs, penalties=False),
-        "paras": tokenize(codex, e.text, text_refs, e.footnotes, fn_prefix=anc),
+        "title_toks": tokenize(
+            codex,
+            e.title or "",
+            title_refs,
+            penalties=False,
+            lost=site.diagnostics,
+            where=f"{page_of(addr)}, title of {addr}",
+        ),
+        "paras": tokenize(
+            codex,
+            e.text,
+            text_refs,
+            e.footnotes,
+            fn_prefix=anc,
+            lost=site.diagnostics,
+            where=f"{page_of(addr)}, {addr}",
+        ),
         "footnotes": footnotes,
         "penalty": e.penalty,
         "inferred": e.inferred,
@@ -506,10 +550,11 @@ def _heading(codex) -> str:
 
 def render_site(
     codex, folder: Path, build=None, *, family: dict | None = None, home: str = ""
-) -> None:
+) -> list:
     """Write the site of ``codex`` into ``folder``; each other edition of the corpus
     gets its own site (table of contents, coverage, pages) in ``folder/<edition>/``,
-    with an edition switch in every page's header."""
+    with an edition switch in every page's header. Returns the diagnostics of what
+    the pages could not show (K702)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     env = environment()
@@ -571,7 +616,7 @@ def render_site(
             {
                 "source": src,
                 "page": site.source_pages.get(src),
-                "nodes": list(_walk_fragment(codex, node, 0)),
+                "nodes": list(_walk_fragment(codex, node, 0, site.diagnostics)),
             }
         )
     write("fragments.html", "fragments.html", title="Нераспределённые фрагменты", fragments=frags)
@@ -640,10 +685,11 @@ def render_site(
         shutil.copyfile(TEMPLATES / name, folder / name)
     if not home:
         for edition, other in codex.others.items():
-            render_site(other, folder / edition, None, family=family, home="../")
+            site.diagnostics += render_site(other, folder / edition, None, family=family, home="../")
+    return site.diagnostics
 
 
-def _walk_fragment(codex, node, depth):
+def _walk_fragment(codex, node, depth, lost: list | None = None):
     yield {
         "depth": depth,
         "kind": node.kind,
@@ -651,12 +697,18 @@ def _walk_fragment(codex, node, depth):
         "title": node.title,
         "line": node.span.line,
         "end_line": node.span.end_line,
-        "paras": tokenize(codex, node.text, [r for r in node.refs if r.status != "unresolved"]),
+        "paras": tokenize(
+            codex,
+            node.text,
+            [r for r in node.refs if r.status != "unresolved"],
+            lost=lost,
+            where=f"fragments.html, line {node.span.line}",
+        ),
         "refs": [r.text for r in node.refs],
         "footnotes": [{"mark": f.mark, "text": f.text} for f in node.footnotes],
     }
     for c in node.children:
-        yield from _walk_fragment(codex, c, depth + 1)
+        yield from _walk_fragment(codex, c, depth + 1, lost)
 
 
 def _rule_view(site: Site, spec) -> dict:

@@ -3,7 +3,6 @@ component, and properties."""
 
 from __future__ import annotations
 
-import itertools
 import json
 
 import pytest
@@ -15,7 +14,7 @@ import pipeline.refs  # noqa: F401  (registers the "kodeks_refs" factory)
 from kodeks_testing import GOLD
 from pipeline.addresses import is_canonical, law_of
 from pipeline.model import Reference
-from pipeline.refs import KINDS, find_references, windows
+from pipeline.refs import FORMS, HEAD, KINDS, NOUN_FORMS, find_references, heads
 
 
 def refs(text, law=None, section=None):
@@ -172,8 +171,54 @@ NEGATIVES = [
 ]
 
 
+# Damage classes seen on real pages (own sentences in the same layout).
+WILD = [
+    # a clause of the text at hand, not a law
+    ("как сказано в предыдущем пункте 1, игрок", "40", []),
+    ("(согласно предыдущему пункту 2)", None, []),
+    (
+        "пункт 3 настоящего правила не применяется",
+        "40",
+        [("настоящего правила", "40", "self")],
+    ),
+    ("пункты 1 и 2 выше", "40", []),
+    ("в пункте 64A1", None, [("пункте 64A1", "64A1", "plain")]),
+    # abbreviation glued to the noun, itself glued to the word before
+    ("торговли(см.правило 23A для", None, [("правило 23A", "23A", "plain")]),
+    ("заявки(см.п.64.8)", None, [("п.64.8", "64.8", "commentary")]),
+    # a blank before the section letter
+    ("по правилу 64 A1 судья", None, [("правилу 64 A1", "64A1", "plain")]),
+    ("см. правило 12 С2.", None, [("правило 12 С2", "12C2", "plain")]),
+    ("правило 64 а также", None, [("правило 64", "64", "plain")]),
+    # letters read for digits inside the number
+    ("см. правило 2ЗA", None, [("правило 2ЗA", "23A", "plain")]),
+    ("по правилу 4О", None, [("правилу 4О", "40", "plain")]),
+    ("по правилу 1ОB", None, [("правилу 1ОB", "10B", "plain")]),
+    # missing blank after a comma, upper-case conjunction
+    (
+        "правила 64,65 и 67",
+        None,
+        [("правила 64", "64", "list"), ("65", "65", "list"), ("67", "67", "list")],
+    ),
+    (
+        "ПО ПРАВИЛАМ 12C2 И 12C3",
+        None,
+        [("ПРАВИЛАМ 12C2", "12C2", "list"), ("12C3", "12C3", "list")],
+    ),
+    # a demonstrative whose noun is on the next line
+    ("согласно этому\nправилу судья", "70", [("этому\nправилу", "70", "self")]),
+    ("против этого   же\n   Правила", "70", [("этого   же\n   Правила", "70", "self")]),
+    ("сказано об этом\n\nПравило не применяется", "70", []),
+]
+
+
 def _check(table):
     return pytest.mark.parametrize("text,law,expected", table, ids=[t for t, _, _ in table])
+
+
+@_check(WILD)
+def test_wild_damage(text, law, expected):
+    assert kinds(text, law) == expected
 
 
 @_check(PLAIN)
@@ -329,11 +374,26 @@ def test_long_text_offsets_and_order():
     assert [f.start for f in found] == sorted(f.start for f in found)
 
 
-def test_windows_are_disjoint_and_sorted():
-    text = ("правило 1 " * 50 + "x " * 400) * 3
-    ws = windows(text)
-    assert all(a < b for a, b in ws)
-    assert all(b1 < a2 for (_, b1), (a2, _) in itertools.pairwise(ws))
+def test_noun_forms_are_the_lexemes():
+    """The closed list of head nouns is every form pymorphy3 knows of them."""
+    from pipeline.morph import analyzer
+
+    for noun, forms in NOUN_FORMS.items():
+        lexeme = {f.word for f in analyzer().parse(noun)[0].lexeme}
+        assert lexeme == set(forms)
+
+
+def test_one_head_pass_in_the_grammar_table():
+    text = "см. этому правилу, сноску (*) к правилу 5, ПУНКТЫ и п. 64.8 (т.е. неправило)"
+    assert [m.group() for m in HEAD.finditer(text)] == ["правилу", "правилу", "ПУНКТЫ", "п."]
+    found = [(text[s:e], kind, before) for _, e, _, kind, before, s in heads(text)]
+    assert found == [
+        ("этому правилу", "NOUN", "dem"),
+        ("сноску (*) к правилу", "NOUN", "foot"),
+        ("ПУНКТЫ", "NOUN", None),
+        ("п.", "PABBR", None),
+    ]
+    assert {"noun", "dem", "foot", "p_abbr", "addr", "sep"} <= set(FORMS)
 
 
 def test_heading_only_at_line_start():
@@ -521,7 +581,68 @@ def test_widened_window_does_not_repeat():
         + ". Далее по правилу 64А1 и этому правилу. "
         + "x " * 100
     )
-    assert len(windows(text)) == 2
     found = find_references(text, law="65")
     assert [f.target for f in found] == [str(n) for n in range(1, 60)] + ["64A1", "65"]
     assert len(set(found)) == len(found)
+
+
+# --- pages that are not law text; the site never loses a reference silently --------
+
+_LAW_PAGE = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A.Наказание назначается\n"
+    "Когда фальшренонс выявлен, см. правило 63 и правило 65, взятка переходит.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def segmented(tmp_path_factory):
+    from pipeline.run import run
+
+    folder = tmp_path_factory.mktemp("corpus")
+    (folder / "a.txt").write_text(_LAW_PAGE, encoding="utf-8")
+    (tree,) = run(folder, until="segment").trees
+    return tree
+
+
+def _tree_refs(tree):
+    def walk(nodes):
+        for n in nodes:
+            yield from ((r.text, r.target) for r in n.refs)
+            yield from walk(n.children)
+
+    return list(walk(tree.nodes))
+
+
+def test_references_of_a_law_page_are_linked(segmented):
+    from pipeline.refs import refs as refs_stage
+
+    tree, found = refs_stage(segmented)
+    assert _tree_refs(tree) == [("правило 63", "63"), ("правило 65", "65")]
+    assert found == []
+
+
+@pytest.mark.parametrize("kind", ["front", "toc", "index", "chrome"])
+def test_references_of_a_page_that_is_not_law_text_are_reported_not_linked(segmented, kind):
+    from dataclasses import replace
+
+    from pipeline.refs import refs as refs_stage
+
+    cleaned = replace(segmented.cleaned, profile=replace(segmented.cleaned.profile, kind=kind))
+    tree, found = refs_stage(replace(segmented, cleaned=cleaned))
+    assert _tree_refs(tree) == []
+    (d,) = found
+    assert d.code == "K503" and kind in d.message
+    assert "«правило 63» → 63" in d.message and "«правило 65» → 65" in d.message
+    assert d.span is not None and d.span.line == 3
+
+
+def test_site_reports_a_reference_whose_words_are_not_in_the_text():
+    from pipeline.site import tokenize
+
+    ref = Reference(text="правилу 64", target="64", kind="plain", start=0, end=10)
+    lost: list = []
+    paras = tokenize(None, "Текст без той ссылки.", [ref], lost=lost, where="law-64.html, 64A")
+    assert [t.kind for p in paras for t in p] == ["text"]
+    (d,) = lost
+    assert d.code == "K702" and "«правилу 64»" in d.message and "law-64.html, 64A" in d.message
