@@ -4,22 +4,25 @@ edition: every other edition the corpus holds adds ``OUT/codex-<edition>.pdf``
 
 One HTML document (``pipeline/templates/book.html`` + ``book.css``) built from
 the same view data as the site (``pipeline.site``), with the same anchors
-(``addresses.anchor``): title page, table of contents with page numbers
-(``target-counter``), PDF bookmarks for parts, laws and sections
-(``bookmark-level``), a running header with the current law (``string-set``),
-cross-references as internal links carrying the target's page, footnotes at
-the foot of the page (``float: footnote``) and DejaVu fonts embedded (found by
-fontconfig through WeasyPrint by family name, so no font path is hard-wired).
+(``addresses.anchor``): title page, table of contents with leaders and page
+numbers, PDF bookmarks for parts, laws and sections (``bookmark-level``), a
+running header with the current law (``string-set``), cross-references as
+internal links carrying the target's page, footnotes at the foot of the page
+(``float: footnote``) and DejaVu fonts embedded (found by fontconfig through
+WeasyPrint by family name, so no font path is hard-wired).
 
-The document is laid out once. A cross-reference's page (``см. правило 64 (с.
-12)``) cannot be known before that layout, so the HTML holds a placeholder
-that reserves room for the widest page number (``xref_page`` in the template);
-after the layout every anchor's page is read from the laid-out pages and
-written into those text boxes of the same layout (``fill_xref_pages``), the
-rest of each line moving left by what the number is narrower than its room.
-Only when the document turns out to need more digits than were reserved is it
-laid out again, with room for them. The table of contents keeps WeasyPrint's
-``target-counter``, which re-lays out the contents' own pages only.
+The document is laid out once. The page numbers of the contents and of
+cross-references (``см. правило 64 (с. 12)``) cannot be known before that
+layout, so the HTML holds placeholders that reserve room for the widest page
+number (``(с. 000)``, ``xref_page`` in the template; ``000`` after a contents
+entry's leader, ``--page-room`` in its style). After the layout every anchor's
+page is read from the laid-out pages and written into those text boxes of the
+same layout (``fill_xref_pages``): in running text the rest of the line moves
+left by what the number is narrower than its room, in the contents the leader
+grows instead. Only when the book needs more digits than were reserved is it
+laid out again, with room for them. WeasyPrint's own ``target-counter`` is not
+used: forward ones re-lay out pages, which costs a second layout of them and
+made WeasyPrint print a footnote twice.
 
 The PDF is tagged, aiming at PDF/UA-1 (WeasyPrint's ``pdf/ua-1`` variant): a
 structure tree with headings ``H1``–``H4`` by level (part, law, section or
@@ -34,20 +37,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import regex
+
 from . import addresses, editions, merge
 from . import site as site_mod
 
+ROOM_DIGITS = 3
+"""Digits of room a page number gets at first (a longer book is laid out again)."""
 PLACEHOLDER_DIGIT = "0"
 """The digit a page number's room is reserved with (DejaVu's digits share one width)."""
 XREF_PAGE = "data-page-of"
 """The attribute naming the anchor whose page a placeholder is written with."""
+_ROOM = regex.compile(PLACEHOLDER_DIGIT + "+")
 
 
-def book_html(codex, build=None, digits: int = 3) -> str:
+def book_html(codex, build=None, digits: int = ROOM_DIGITS) -> str:
     """The whole book as one HTML string (markup comes from the templates only).
 
-    Every cross-reference is followed by a placeholder ``(с. 000)`` with room for a
-    page number of ``digits`` digits, which ``fill_xref_pages`` writes in."""
+    Every cross-reference is followed by a placeholder ``(с. 000)``, and every
+    entry of the contents ends in one (``000`` after the leader, from the style's
+    ``--page-room``), with room for a page number of ``digits`` digits, which
+    ``fill_xref_pages`` writes in."""
     env = site_mod.environment()
     by_addr, specs = site_mod._rulings()
     site = site_mod.Site(codex=codex, build=build, rulings_by_addr=by_addr, specs=specs)
@@ -97,13 +107,16 @@ def anchor_pages(doc) -> dict[str, int]:
 
 
 def fill_xref_pages(doc, pages: dict[str, int]) -> int:
-    """Write the page of every cross-reference's target into its placeholder, in
-    the laid-out ``doc`` itself; returns how many were written.
+    """Write the page of every placeholder's anchor into it, in the laid-out
+    ``doc`` itself; returns how many were written.
 
-    The number takes the placeholder's text box (``(с. 000)`` → ``(с. 7)``); the
-    boxes after it on the same line move left by what the new text is narrower,
-    and the page's links are gathered again so their areas match. A target
-    with no page (not in this document) leaves nothing: the box is emptied."""
+    The number takes the placeholder's text box (``(с. 000)`` → ``(с. 7)``,
+    `` 000`` → `` 7``). In running text the boxes after it on the same line move
+    left by what the number is narrower than its room; in a line with a leader
+    (the table of contents) the number stays flush right and the leader grows
+    by that width, with the dots WeasyPrint would have set there. The page's
+    links are then gathered again so their areas match. An anchor with no page
+    (not in this document) leaves nothing: the box is emptied."""
     from weasyprint.document import Page
     from weasyprint.formatting_structure import boxes
 
@@ -113,15 +126,46 @@ def fill_xref_pages(doc, pages: dict[str, int]) -> int:
         changed = 0
         for line in page_box.descendants():
             if isinstance(line, boxes.LineBox):
-                n, _ = _fill_line(line.children, pages, 0.0)
-                changed += n
+                changed += _fill_line(line, pages)
         if changed:
             doc.pages[number] = Page(page_box)
             written += changed
     return written
 
 
-def _fill_line(children, pages: dict[str, int], shift: float) -> tuple[int, float]:
+def _fill_line(line, pages: dict[str, int]) -> int:
+    from weasyprint.layout.leader import leader_index
+
+    written, given_back = _fill_inline(line.children, pages, 0.0)
+    if not written or not given_back:
+        return written
+    index, leader = leader_index(line)
+    if leader is None:
+        return written
+    # As WeasyPrint's handle_leader does for the room a leader takes: every box
+    # after the leader moves right and the boxes holding it widen.
+    box = line
+    while index is not None:
+        for child in box.children[index[0] + 1 :]:
+            if child.is_in_normal_flow():
+                child.translate(dx=given_back)
+        box = box.children[index[0]]
+        box.width += given_back
+        index = index[1]
+    # the dots sit on a grid counted from the line's right end, as handle_leader sets them
+    dot = leader.children[0]
+    right = line.position_x + line.width
+    dots = []
+    for i in range(1, int(line.width // dot.width) + 1):
+        x = right - i * dot.width
+        if x >= leader.position_x and x + dot.width <= leader.position_x + leader.width:
+            dots.append(dot.copy())
+            dots[-1].position_x = x
+    leader.children = tuple(dots)  # right to left, in the order WeasyPrint sets them
+    return written
+
+
+def _fill_inline(children, pages: dict[str, int], shift: float) -> tuple[int, float]:
     """Fill the placeholders among ``children`` (inline boxes of one line, in order),
     moving every box left by ``shift`` plus what the placeholders before it gave
     back; returns (placeholders written, the shift after them)."""
@@ -129,14 +173,15 @@ def _fill_line(children, pages: dict[str, int], shift: float) -> tuple[int, floa
 
     written = 0
     for box in children:
-        if isinstance(box, boxes.TextBox) and _placeholder_of(box) is not None:
+        anchor = _placeholder_of(box) if isinstance(box, boxes.TextBox) else None
+        if anchor is not None:
             box.position_x -= shift
-            shift += _write_page(box, pages.get(_placeholder_of(box)))
+            shift += _write_page(box, pages.get(anchor))
             written += 1
         elif isinstance(box, boxes.InlineBox):
             before = shift
             box.position_x -= shift
-            n, shift = _fill_line(box.children, pages, shift)
+            n, shift = _fill_inline(box.children, pages, shift)
             box.width -= shift - before
             written += n
         elif shift:
@@ -145,18 +190,27 @@ def _fill_line(children, pages: dict[str, int], shift: float) -> tuple[int, floa
 
 
 def _placeholder_of(box) -> str | None:
+    """The anchor whose page the text box ``box`` holds room for: a cross-reference's
+    ``<span data-page-of>`` (its own text, not a pseudo-element's) or the digits
+    after the leader of a contents entry (``a::after``, the anchor its ``href``)."""
     element = box.element
-    if element is None or box.element_tag != "span":
+    if element is None:
         return None
-    return element.get(XREF_PAGE)
+    if box.element_tag == "span":
+        return element.get(XREF_PAGE)
+    if box.element_tag == "a::after" and _ROOM.search(box.text):
+        href = element.get("href") or ""
+        return href[1:] if href.startswith("#") else None
+    return None
 
 
 def _write_page(box, page: int | None) -> float:
-    """Put ``(с. page)`` into a placeholder's text box; returns the width given back."""
+    """Write ``page`` over the placeholder digits of a text box; returns the width
+    given back."""
     from weasyprint.text.line_break import line_size
 
     old = box.text
-    text = old[: old.index(PLACEHOLDER_DIGIT)] + f"{page})" if page else ""
+    text = _ROOM.sub(str(page), old, count=1) if page else ""
     layout = box.pango_layout
     if text:
         layout.reactivate(box.style)
@@ -179,7 +233,7 @@ def render_pdf(codex, target: Path, build=None) -> None:
     # One layout with room for the pages of cross-references; the numbers are then
     # written into that room. Laid out again only if the book has more pages than
     # the room has digits for (the second layout then has room enough).
-    digits = 3
+    digits = ROOM_DIGITS
     while True:
         html = book_html(codex, build, digits)
         doc = HTML(string=html, base_url=str(site_mod.TEMPLATES)).render()
