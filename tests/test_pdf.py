@@ -173,3 +173,158 @@ def test_links_work(book):
             if isinstance(dest, str):
                 assert dest in named, dest
     assert links > 50
+
+
+# -- page numbers: one layout, and every number names the page its target is on --
+
+
+def _label(title: str) -> str:
+    """The address an entry or a bookmark starts with: «Правило 64», «64A»,
+    «Комментарий 64.10», «Раздел I», or its first word."""
+    import re
+
+    m = re.match(r"((?:Правило|Комментарий|Раздел) [^\s.]+(?:\.\d+)?|[^\s.]+)", title)
+    assert m, title
+    return m[1]
+
+
+def _outline_pages(book: Path) -> dict[str, int]:
+    """Bookmark address → the page it lands on, as the PDF's outline says."""
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(str(book))
+    out: dict[str, int] = {}
+
+    def walk(items):
+        for it in items:
+            if isinstance(it, list):
+                walk(it)
+            else:
+                out.setdefault(_label(it.title), reader.get_destination_page_number(it) + 1)
+
+    walk(reader.outline)
+    return out
+
+
+def _contents(book: Path) -> list[tuple[str, int]]:
+    """(entry, printed page) of every line of the table of contents."""
+    import re
+
+    text = " ".join(poppler("pdftotext", "-f", "2", "-l", "3", str(book), "-").split())
+    text = text.split("Оглавление", 1)[1]
+    return [(m[1], int(m[2])) for m in re.finditer(r"\s*(.+?)\s?\.{3,}\s?(\d+)", text)]
+
+
+def _words(book: Path, page: int) -> list[tuple[float, float, float, float, str]]:
+    """Every word of a page with its box (x0, y0, x1, y1; from the top left)."""
+    import html
+    import re
+
+    out = poppler("pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(book), "-")
+    return [
+        (float(m[1]), float(m[2]), float(m[3]), float(m[4]), html.unescape(m[5]))
+        for m in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            out,
+        )
+    ]
+
+
+def _check_contents(book: Path) -> int:
+    outline = _outline_pages(book)
+    entries = _contents(book)
+    codex = run(ROOT / "corpus").codex
+    assert len(entries) >= sum(e.kind == "law" for e in codex.entries.values())
+    for entry, page in entries:
+        assert outline[_label(entry)] == page, (entry, page, outline[_label(entry)])
+    # the numbers stand flush right, the leader's dots reaching up to them
+    ends = set()
+    for number in (2, 3):
+        lines: dict[float, list] = {}
+        for w in _words(book, number):
+            lines.setdefault(round(w[1]), []).append(w)
+        for line in lines.values():
+            line.sort()
+            if len(line) > 2 and line[-1][4].isdigit() and line[-2][4].endswith("."):
+                ends.add(round(line[-1][2]))
+                assert line[-1][0] - line[-2][2] < 7, f"the leader stops short: {line[-3:]}"
+    assert len(ends) == 1, ends
+    return len(entries)
+
+
+def _check_xref_pages(book: Path) -> int:
+    """Every «(с. N)» after a link names the page the link lands on, and sits
+    right after the link, with nothing of its room left over."""
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(str(book))
+    named = {name: reader.get_destination_page_number(d) + 1
+             for name, d in reader.named_destinations.items()}
+    checked = 0
+    for number, page in enumerate(reader.pages, start=1):
+        height = float(page.mediabox.height)
+        words = _words(book, number)
+        for annot in page.get("/Annots", []) or []:
+            a = annot.get_object()
+            dest = a.get("/Dest")
+            if a.get("/Subtype") != "/Link" or not isinstance(dest, str):
+                continue
+            xs, ys = [float(v) for v in a["/Rect"][::2]], [float(v) for v in a["/Rect"][1::2]]
+            x1, top, bottom = max(xs), height - max(ys), height - min(ys)
+            # the words after the link on its line
+            after = sorted(
+                w for w in words
+                if w[0] >= x1 - 0.5 and top - 1 <= (w[1] + w[3]) / 2 <= bottom + 1
+            )
+            if len(after) < 2 or after[0][4] != "(с.":
+                continue
+            assert after[0][0] - x1 < 4, f"a gap between the link and its page: {after[:2]}"
+            written = after[1][4]
+            assert written.rstrip(",.;:)") + ")" == written.rstrip(",.;:") or written[-1] == ")", written
+            assert int(written.split(")")[0]) == named[dest], (dest, written, named[dest])
+            if len(after) > 2 and abs(after[2][1] - after[1][1]) < 1:
+                gap = after[2][0] - after[1][2]
+                assert -0.5 < gap < 4.5, f"room left after {written}: {gap:.1f} pt"
+            checked += 1
+    return checked
+
+
+def test_contents_pages_are_where_entries_start(book):
+    """Each entry of the contents prints the page its heading is on (the outline's)."""
+    assert _check_contents(book) > 20
+
+
+def test_every_cross_reference_page_is_its_targets(book):
+    assert _check_xref_pages(book) >= poppler("pdftotext", str(book), "-").count("(с.") - 1
+
+
+def test_laid_out_once(tmp_path, monkeypatch):
+    """One WeasyPrint layout, each page made once: the page numbers are written
+    into that layout, not found by laying it out again."""
+    pypdf = pytest.importorskip("pypdf")
+    import weasyprint
+    from weasyprint.layout import page as page_layout
+
+    renders: list[int] = []
+    made: list[int] = []
+    render, make_page = weasyprint.HTML.render, page_layout.make_page
+    monkeypatch.setattr(
+        weasyprint.HTML, "render", lambda self, *a, **k: renders.append(1) or render(self, *a, **k)
+    )
+    monkeypatch.setattr(
+        page_layout, "make_page", lambda *a, **k: made.append(1) or make_page(*a, **k)
+    )
+    b = run(ROOT / "corpus")
+    target = tmp_path / "once.pdf"
+    pdf.render_pdf(b.codex, target, b)
+    assert len(renders) == 1
+    assert len(made) == len(pypdf.PdfReader(str(target)).pages)
+
+
+def test_a_book_longer_than_the_room_is_laid_out_again(tmp_path, monkeypatch):
+    """With room for one digit, a 14-page book needs two: it is laid out again with
+    room for them, and every number is still right."""
+    monkeypatch.setattr(pdf, "ROOM_DIGITS", 1)
+    b = run(ROOT / "corpus")
+    target = tmp_path / "room.pdf"
+    pdf.render_pdf(b.codex, target, b)
+    assert _check_contents(target) > 20
+    assert _check_xref_pages(target) > 5
