@@ -2,7 +2,7 @@
 the PDF's share of a whole build.
 
     .venv/bin/python benchmarks/bench_render.py [--copies 20] [--repeat 3]
-        [--no-pdf-big] [--no-build] [--pdf-jobs N] [--out results/render.json]
+        [--no-pdf-big] [--no-big] [--no-build] [--against REV] [--out results/render.json]
 
 Builds the codex (read → link, not timed) for
 - ``corpus``: the repository's corpus;
@@ -24,9 +24,13 @@ The machine (cores, CPU model) and its load (``uptime`` before and after) are
 recorded with the figures: the cores may be shared, and wall times then vary
 far more than CPU times. Prints a table and writes the JSON to ``--out``.
 
+``--against REV`` times the PDF as the ``pipeline`` package of git revision REV
+renders it too, side by side: both in fresh processes (medians of ``--repeat``
+renders each), so the speed-up is measured under the same load.
+
 Targets (issue: fast at any size): the corpus PDF ≥ 1.6× faster in CPU time than
-with two layouts (``--baseline`` gives that figure), the PDF costs no more than
-the rest of the build, the ×20 PDF ≤ 30 s.
+with two layouts (``--against`` a revision that had them), the PDF costs no more
+than the rest of the build, the ×20 PDF ≤ 30 s.
 """
 
 from __future__ import annotations
@@ -140,15 +144,67 @@ def machine() -> dict:
     }
 
 
-def measure(corpus: Path, tmp: Path, repeat: int, with_pdf: bool, pdf_jobs: int | None) -> dict:
+_PDF_WORKER = """
+import json, resource, statistics, sys, time
+tree, corpus, out, repeat = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.path.insert(0, tree)
+from pipeline import pdf
+from pipeline.run import run
+b = run(corpus)
+
+def cpu():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+cpus, walls = [], []
+for _ in range(repeat):
+    c0, w0 = cpu(), time.perf_counter()
+    pdf.render_pdf(b.codex, out, b)
+    cpus.append(cpu() - c0)
+    walls.append(time.perf_counter() - w0)
+print(json.dumps({"cpu_s": round(statistics.median(cpus), 3),
+                  "wall_s": round(statistics.median(walls), 3)}))
+"""
+
+
+def pdf_in(tree: Path, corpus: Path, out: Path, repeat: int) -> dict:
+    """``render_pdf`` of the ``pipeline`` package in ``tree``, in a fresh process:
+    medians of ``repeat`` renders (the first one pays WeasyPrint's start, as in a build)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _PDF_WORKER, str(tree), str(corpus), str(out), str(repeat)],
+        capture_output=True, text=True, check=True,
+    )
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def checkout(rev: str, folder: Path) -> Path:
+    """The ``pipeline`` package as it was at ``rev`` (git archive), in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "pipeline"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def measure(
+    corpus: Path, tmp: Path, repeat: int, with_pdf: bool, before: Path | None = None
+) -> dict:
     b = run(corpus)
     codex = b.codex
     row: dict = {"entries": len(codex.entries)}
     row["html"] = timed(lambda: site.render_site(codex, tmp / "html", b), repeat)
     row["laws"] = len(list((tmp / "html").glob("*.html")))
-    if with_pdf:
-        kw = {} if pdf_jobs is None else {"jobs": pdf_jobs}
-        row["pdf"] = timed(lambda: pdf.render_pdf(codex, tmp / "codex.pdf", b, **kw), repeat)
+    if with_pdf and before is not None:
+        # before and after side by side, each in its own process, under the same load
+        row["pdf_before"] = pdf_in(before, corpus, tmp / "before.pdf", repeat)
+        row["pdf"] = pdf_in(ROOT, corpus, tmp / "codex.pdf", repeat)
+        row["pdf_speedup_cpu"] = round(row["pdf_before"]["cpu_s"] / row["pdf"]["cpu_s"], 2)
+        row["pdf_speedup_wall"] = round(row["pdf_before"]["wall_s"] / row["pdf"]["wall_s"], 2)
+        row["pdf_pages"] = pdf_pages(tmp / "codex.pdf")
+    elif with_pdf:
+        row["pdf"] = timed(lambda: pdf.render_pdf(codex, tmp / "codex.pdf", b), repeat)
         row["pdf_pages"] = pdf_pages(tmp / "codex.pdf")
     row["akn"] = timed(lambda: akn.write_akn(codex, tmp / "akn"), repeat)
     row["epub"] = timed(lambda: epub.write_epub(codex, tmp / "codex.epub"), repeat)
@@ -197,28 +253,32 @@ def main() -> None:
     ap.add_argument("--no-pdf-big", action="store_true", help="skip the PDF of the repeated corpus")
     ap.add_argument("--no-big", action="store_true", help="skip the repeated corpus altogether")
     ap.add_argument("--no-build", action="store_true", help="skip the whole-build share")
-    ap.add_argument("--pdf-jobs", type=int, default=None, help="worker processes for the PDF")
-    ap.add_argument("--baseline", type=float, default=None,
-                    help="the corpus PDF's CPU seconds before (for the speed-up ratio)")
+    ap.add_argument("--against", metavar="REV", default=None,
+                    help="also time the PDF of the pipeline at git revision REV, side by side")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "render.json"))
     args = ap.parse_args()
     result: dict = {"machine": machine(), "uptime_before": uptime(), "repeat": args.repeat}
     rows = {}
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)
-        rows["corpus"] = measure(ROOT / "corpus", d / "a", args.repeat, True, args.pdf_jobs)
+        before = checkout(args.against, d / "before") if args.against else None
+        if args.against:
+            result["against"] = subprocess.run(
+                ["git", "-C", str(ROOT), "rev-parse", "--short", args.against],
+                capture_output=True, text=True, check=True,
+            ).stdout.strip()
+        rows["corpus"] = measure(
+            ROOT / "corpus", d / "a", args.repeat, True, before
+        )
         if not args.no_big:
             big = make_corpus(d / "big", args.copies)
             rows[f"x{args.copies}"] = measure(
-                big, d / "b", args.repeat, not args.no_pdf_big, args.pdf_jobs
+                big, d / "b", args.repeat, not args.no_pdf_big, before
             )
         if not args.no_build:
             result["build_share"] = build_share(ROOT / "corpus", d / "c", args.repeat)
     result["rows"] = rows
     result["uptime_after"] = uptime()
-    base = rows["corpus"]
-    if args.baseline:
-        result["pdf_speedup_cpu"] = round(args.baseline / base["pdf"]["cpu_s"], 2)
     print(result["uptime_before"])
     print(f"{'corpus':<8}{'entries':>8}{'pages':>6}" + "".join(
         f"{k + ' cpu/wall s':>20}" for k in ("html", "pdf", "akn", "epub")))
@@ -235,8 +295,13 @@ def main() -> None:
             f"without the PDF {s['build_no_pdf']['cpu_s']:.2f} / {s['build_no_pdf']['wall_s']:.2f}; "
             f"PDF share {s['pdf_share_cpu']:.0%} CPU, {s['pdf_share_wall']:.0%} wall"
         )
-    if "pdf_speedup_cpu" in result:
-        print(f"corpus PDF {result['pdf_speedup_cpu']}x faster in CPU time than {args.baseline} s")
+    for name, r in rows.items():
+        if "pdf_before" in r:
+            print(
+                f"{name} PDF at {result['against']}: {r['pdf_before']['cpu_s']:.2f} s CPU / "
+                f"{r['pdf_before']['wall_s']:.2f} s wall; now {r['pdf']['cpu_s']:.2f} / "
+                f"{r['pdf']['wall_s']:.2f}: {r['pdf_speedup_cpu']}x CPU, {r['pdf_speedup_wall']}x wall"
+            )
     print(result["uptime_after"])
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
