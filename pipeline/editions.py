@@ -13,6 +13,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,12 @@ class Edition:
     signals: tuple[tuple[str, int, str, str], ...] = ()
     """Evidence a text renders this edition: ``(pattern, weight, what, level)``
     (``level``: ``scheme`` or ``wording``, see ``LEVELS``)."""
+    titles: tuple[tuple[int, str], ...] = ()
+    """Law titles as this edition words them, by law number: a heading «Правило 24.
+    …» whose title reads as this edition's is evidence of it (level ``headings``)."""
+    commented: bool = False
+    """Whether the commentary Kodeks reads (numbered paragraphs ``64.10.``) comments
+    on this edition: such paragraphs are then evidence of it."""
 
     @property
     def heading(self) -> str:
@@ -55,30 +62,81 @@ class Edition:
         return f"{self.title} ({self.year})"
 
 
+LEVELS = ("title", "scheme", "headings", "wording")
+"""Kinds of evidence, strongest first: the year named after the laws' title; the
+division scheme (heading words only one edition uses); law headings whose titles
+read as one edition words them (``titles`` of the table); the wording of
+distinctive clauses and terms, and commentary paragraphs (``commented``). The
+strongest kind a text shows decides; weaker kinds that point elsewhere lower the
+confidence but never overrule it."""
+
+
+class TableError(ValueError):
+    """``editions.toml`` cannot be used: the message names the file, the line and the key."""
+
+
+def _row_line(text: str, index: int) -> int:
+    """The line of the ``index``-th ``[[edition]]`` header (1-based; 1 when absent)."""
+    headers = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[edition]]"]
+    return headers[index] if index < len(headers) else 1
+
+
+def _edition(row: dict) -> Edition:
+    return Edition(
+        id=str(row["id"]),
+        year=int(row["year"]),
+        title=str(row["title"]),
+        laws=int(row["laws"]),
+        divisions=tuple((w, p) for w, p in row.get("divisions", ())),
+        forms=tuple(row.get("forms", ())),
+        pdf_date=row.get("pdf_date", ""),
+        signals=tuple(
+            (str(p), int(w), str(what), str(level)) for p, w, what, level in row.get("signals", ())
+        ),
+        titles=tuple(sorted((int(n), str(t)) for n, t in row.get("titles", {}).items())),
+        commented=bool(row.get("commented", False)),
+    )
+
+
 def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    """Read the table; ``TableError`` naming the file, the ``[[edition]]``'s line and
+    the key for a row that lacks a field or gives one of the wrong shape."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{path}: not valid TOML ({exc})") from None
     CONCORDANCE.clear()
     for row in data.get("concordance", ()):
         CONCORDANCE[(str(row["from"]), str(row["to"]))] = dict(row.get("moved", {}))
     table = {}
-    for row in data["edition"]:
-        e = Edition(
-            id=str(row["id"]),
-            year=int(row["year"]),
-            title=row["title"],
-            laws=int(row["laws"]),
-            divisions=tuple((w, p) for w, p in row.get("divisions", ())),
-            forms=tuple(row.get("forms", ())),
-            pdf_date=row.get("pdf_date", ""),
-            signals=tuple(
-                (str(p), int(w), str(what), str(level))
-                for p, w, what, level in row.get("signals", ())
-            ),
-        )
+    for index, row in enumerate(data.get("edition", ())):
+        where = f"{path}:{_row_line(text, index)}: [[edition]] #{index + 1}"
+        try:
+            e = _edition(row)
+        except KeyError as exc:
+            raise TableError(f"{where}: key {exc.args[0]!r} is missing") from None
+        except (TypeError, ValueError) as exc:
+            raise TableError(f"{where}: a value has the wrong shape ({exc})") from None
+        for pattern, _w, what, level in e.signals:
+            if level not in LEVELS:
+                raise TableError(
+                    f"{where}: key 'signals': level {level!r} of {what!r} is not one of {', '.join(LEVELS)}"
+                )
+            try:
+                regex.compile(pattern)
+            except regex.error as exc:
+                raise TableError(
+                    f"{where}: key 'signals': pattern of {what!r} is not a regex ({exc})"
+                ) from None
+        if e.id in table:
+            raise TableError(f"{where}: key 'id': edition {e.id!r} is listed twice")
         table[e.id] = e
+    if "default" not in data:
+        raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
     if default not in table:
-        raise ValueError(f"{path}: default edition {default!r} has no [[edition]] entry")
+        raise TableError(f"{path}: key 'default': edition {default!r} has no [[edition]] entry")
     return table, default
 
 
@@ -92,17 +150,31 @@ DEFAULT: Edition = EDITIONS[DEFAULT_ID]
 """The edition of a source whose manifest names none."""
 
 
+class UnknownEdition(KeyError):
+    """An edition id the table does not have; the message names the table file and
+    the known ids (a ``KeyError``, so a lookup that expects one still catches it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def unknown_message(edition_id: object) -> str:
+    """What to tell a user who names an edition the table does not have."""
+    return (
+        f"edition {str(edition_id)!r} is not in {TABLE}; known: {', '.join(EDITIONS)} "
+        "(a new edition is one more [[edition]] there)"
+    )
+
+
 def get(edition_id: str | None) -> Edition:
-    """The edition named ``edition_id`` (the default for ``None``); ``KeyError``
-    naming the known ones for an id the table does not have."""
+    """The edition named ``edition_id`` (the default for ``None``); ``UnknownEdition``
+    (a ``KeyError``) naming the table file and the known ids for one it does not have."""
     if edition_id is None:
         return DEFAULT
     try:
         return EDITIONS[str(edition_id)]
     except KeyError:
-        raise KeyError(
-            f"edition {edition_id!r} is not in {TABLE.name}; known: {', '.join(EDITIONS)}"
-        ) from None
+        raise UnknownEdition(unknown_message(edition_id)) from None
 
 
 _NAMED_YEAR = regex.compile(
@@ -179,21 +251,91 @@ class Detection:
         }
 
 
-LEVELS = ("title", "scheme", "wording")
-"""Kinds of evidence, strongest first: the year named after the laws' title; the
-division scheme (heading words only one edition uses); the wording of distinctive
-clauses and terms. The strongest kind a text shows decides; weaker kinds that point
-elsewhere lower the confidence but never overrule it."""
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    """A law heading anywhere on a line (tables of contents run several into one
+    line), and a numbered commentary paragraph at the start of any line: the
+    grammar's patterns, compiled when first needed (the grammar reads this module's
+    table, so it is not imported at load)."""
+    from .grammar import COMMENTARY, LAW_HEAD
+
+    titled = regex.compile(
+        r"(?<!\w)" + LAW_HEAD.pattern.removeprefix("^") + r"(?P<title>[^\n]{3,120})"
+    )
+    return titled, regex.compile(COMMENTARY.pattern, regex.M)
+
+
+_NOT_LETTER = regex.compile(r"[^\p{L}\d]+")
+
+
+def _words(text: str) -> str:
+    """Letters and digits only, one space between words, lower case, ``ё`` (and its
+    mojibake ``„``) as ``е``: titles compare across case, punctuation and damage."""
+    text = text.casefold().replace("ё", "е").replace("„", "е")
+    return _NOT_LETTER.sub(" ", text).strip()
+
+
+def _title_matches(wanted: str, written: str) -> bool:
+    """Whether the heading text ``written`` starts with the title ``wanted``
+    (at least two words of it; a cut-off title still counts, minor damage too)."""
+    from rapidfuzz import fuzz
+
+    want, have = _words(wanted).split(), _words(written).split()
+    n = min(len(want), len(have))
+    if n < 2 or n < len(want) and n < 3:
+        return False
+    return fuzz.ratio(" ".join(want[:n]), " ".join(have[:n])) >= 85
+
+
+def _headings(text: str) -> dict[str, list[int]]:
+    """Law numbers whose heading reads as each edition words its title."""
+    found: dict[str, list[int]] = {}
+    for m in _patterns()[0].finditer(text):
+        number = int(m[1])
+        for e in EDITIONS.values():
+            title = dict(e.titles).get(number)
+            if title and _title_matches(title, m["title"]) and number not in found.get(e.id, []):
+                found.setdefault(e.id, []).append(number)
+    return found
+
+
+def _flatten(text: str) -> str:
+    """The text as the title and year read: letters typed apart (``1 9 8 7``,
+    ``П Р А В И Л А``) joined, table bars and wide gaps one space."""
+    from .clean import _SPACED
+
+    text = _SPACED.sub(lambda m: regex.sub(r"(?<=\S) (?=\S)", "", m.group()), text)
+    return regex.sub(r"[ \t|]{2,}|[ \t]*\|[ \t]*", " ", text)
 
 
 def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
     scores: dict[str, dict[str, int]] = {level: {} for level in LEVELS}
     evidence: list[str] = []
-    named = detect_year(text)
+
+    def add(level: str, edition: str, points: int, what: str) -> None:
+        scores[level][edition] = scores[level].get(edition, 0) + points
+        evidence.append(f"{edition}: {what}")
+
+    named = detect_year(text) or detect_year(_flatten(text))
     if named:
-        scores["title"][named] = STRONG
-        evidence.append(f"{named}: the laws' title names the year {EDITIONS[named].year}")
+        add("title", named, STRONG, f"the laws' title names the year {EDITIONS[named].year}")
+    for edition, numbers in _headings(text).items():
+        shown = ", ".join(map(str, numbers[:5]))
+        add(
+            "headings",
+            edition,
+            STRONG * len(numbers),
+            f"law titles worded as in this edition ({shown}) ×{len(numbers)}",
+        )
+    paragraphs = sum(1 for _ in zip(range(3), _patterns()[1].finditer(text), strict=False))
     for e in EDITIONS.values():
+        if e.commented and paragraphs:
+            add(
+                "wording",
+                e.id,
+                paragraphs,
+                f"numbered commentary paragraphs («64.10.»), and the commentary comments on this edition ×{paragraphs}",
+            )
         for pattern, weight, what, level in e.signals:
             hits = sum(
                 1
@@ -202,8 +344,7 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
                 )
             )
             if hits:
-                scores[level][e.id] = scores[level].get(e.id, 0) + weight * hits
-                evidence.append(f"{e.id}: {what} ×{hits}")
+                add(level, e.id, weight * hits, f"{what} ×{hits}")
     return scores, evidence
 
 

@@ -357,7 +357,16 @@ def load_manifest(folder: Path) -> dict[str, dict]:
         raise KodeksError(
             "the manifest does not fit its schema; nothing was built:\n  " + "\n  ".join(lines)
         )
-    return {entry["file"]: entry for entry in data.get("source", [])}
+    entries = data.get("source", [])
+    for index, entry in enumerate(entries):
+        if "edition" in entry:
+            entry[_LINE_KEY] = _manifest_line(text, index, "edition")
+    return {entry["file"]: entry for entry in entries}
+
+
+_LINE_KEY = " edition line"
+"""Where a manifest entry's ``edition`` key stands (a key no TOML table can hold
+unquoted), so a diagnostic about it names the line."""
 
 
 def _inside_corpus(path: Path, folder: Path) -> bool:
@@ -454,14 +463,34 @@ def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
 
 
 def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list[Source]:
-    """A commentary whose edition the text does not tell belongs to the edition it
-    comments on: the one edition of the corpus's laws (when they have just one);
-    otherwise it stays ``unknown`` with a warning."""
+    """A source whose edition the text does not tell with confidence joins the
+    corpus's edition when nothing contradicts it: a commentary takes the one edition
+    of the corpus's laws (K116); any source whose only, weak, evidence names the one
+    edition the corpus's other sources have takes it too (K117). Otherwise it stays
+    ``unknown`` with a warning (a laws source was warned already when read)."""
     laws = {s.edition for s in sources if s.kind == "laws" and s.edition != editions.UNKNOWN}
+    known = {s.edition for s in sources if s.edition != editions.UNKNOWN}
     out = []
     for s in sources:
-        if s.kind == "commentary" and s.edition == editions.UNKNOWN:
-            if len(laws) == 1:
+        if s.edition == editions.UNKNOWN:
+            shown = {e.split(":", 1)[0] for e in s.edition_evidence}
+            evidence = "; ".join(s.edition_evidence) or "no evidence"
+            if shown and len(known) == 1 and shown == known:
+                (edition,) = known
+                diags.append(
+                    diag(
+                        "K117",
+                        f"{s.path}: edition not declared; the text shows weak evidence of the "
+                        f"{edition} edition only ({evidence}), the edition of the corpus's other "
+                        f"sources: read as {edition}",
+                    )
+                )
+                s = replace(s, edition=edition, edition_from="corpus")
+                # the warning given when it was read no longer holds
+                diags[:] = [
+                    d for d in diags if not (d.code == "K114" and d.message.startswith(f"{s.path}:"))
+                ]
+            elif s.kind == "commentary" and len(laws) == 1 and not shown - laws:
                 (edition,) = laws
                 diags.append(
                     diag(
@@ -471,13 +500,12 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
                     )
                 )
                 s = replace(s, edition=edition, edition_from="laws")
-            else:
+            elif s.kind == "commentary":
                 diags.append(
                     diag(
                         "K114",
                         f"{s.path}: edition not declared and not told by the text "
-                        f"({'; '.join(s.edition_evidence) or 'no evidence'}); kept apart as "
-                        "edition unknown: name it in sources.toml",
+                        f"({evidence}); kept apart as edition unknown: name it in sources.toml",
                     )
                 )
         out.append(s)
@@ -509,6 +537,17 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
     found = editions.assess(text)
     declared_edition = meta.get("edition")
+    if declared_edition and str(declared_edition) not in editions.EDITIONS:
+        diags.append(
+            diag(
+                "K118",
+                f"{path.parent / 'sources.toml'}:{meta.get(_LINE_KEY, '?')}: [[source]] "
+                f"{path.name}, key 'edition': "
+                + editions.unknown_message(declared_edition)
+                + "; the text decides its edition",
+            )
+        )
+        declared_edition = None
     if declared_edition:
         edition, how, confidence = str(declared_edition), "manifest", 1.0
         if found.edition not in (editions.UNKNOWN, edition):
