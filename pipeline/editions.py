@@ -282,7 +282,7 @@ def _title_matches(wanted: str, written: str) -> bool:
 
     want, have = _words(wanted).split(), _words(written).split()
     n = min(len(want), len(have))
-    if n < 2 or n < len(want) and n < 3:
+    if n < 2 or (n < len(want) and n < 3):
         return False
     return fuzz.ratio(" ".join(want[:n]), " ".join(have[:n])) >= 85
 

@@ -28,8 +28,14 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K114": ("warning", "edition not told with confidence: kept apart as edition unknown"),
     "K115": ("warning", "manifest edition contradicted by strong evidence in the text"),
     "K116": ("info", "commentary takes the edition of the laws it comments on"),
-    "K117": ("info", "weak edition evidence agrees with the corpus's one edition: read as that edition"),
-    "K118": ("error", "the manifest names an edition the editions table does not have; the text decides"),
+    "K117": (
+        "info",
+        "weak edition evidence agrees with the corpus's one edition: read as that edition",
+    ),
+    "K118": (
+        "error",
+        "the manifest names an edition the editions table does not have; the text decides",
+    ),
     # cleaning
     "K201": ("info", "repair made"),
     "K202": ("warning", "very long line"),

@@ -488,7 +488,9 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
                 s = replace(s, edition=edition, edition_from="corpus")
                 # the warning given when it was read no longer holds
                 diags[:] = [
-                    d for d in diags if not (d.code == "K114" and d.message.startswith(f"{s.path}:"))
+                    d
+                    for d in diags
+                    if not (d.code == "K114" and d.message.startswith(f"{s.path}:"))
                 ]
             elif s.kind == "commentary" and len(laws) == 1 and not shown - laws:
                 (edition,) = laws
