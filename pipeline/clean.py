@@ -640,6 +640,43 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_BILINGUAL_HEAD = regex.compile(
+    r"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b"
+)
+"""A heading whose number a bilingual page may follow by its English half before
+the title (``Правило 21 / Law 21. Заявка``)."""
+_ENGLISH_HALF = regex.compile(
+    r"""
+    [ \t]+/[ \t]*                        # the slash between the two languages
+    (?=\p{Latin}) [^\n/\p{Cyrillic}]*?    # the English half: no Cyrillic letter, no slash
+    (?= [ \t]*(?:[.:][ \t]*)?\p{Cyrillic}  # … up to the Russian title it interrupts
+      | [ \t]*/ | [ \t]*$ )                # or the next half, or the line's end
+    """,
+    regex.X,
+)
+
+
+def bilingual_headings(text: str, ctx: Context) -> list[Change]:
+    """A heading printed in both languages (``Правило 20. Пересмотр / Law 20 -
+    Review``, ``Глава IV / Chapter IV. Торговля``): the English halves go, so the
+    title is the Russian one. Only on heading lines, and only a half of Latin
+    words in lower case (an address like ``9A2(B)`` or an acronym after a slash is
+    no English half)."""
+    out = []
+    for s, _e, line in _lines(text):
+        if "/" not in line or not (is_heading_line(line) or _BILINGUAL_HEAD.match(line)):
+            continue
+        for m in _ENGLISH_HALF.finditer(line):
+            # a word in lower case: «Law», «Review» (an acronym like WBF may be Russian text's)
+            if regex.search(r"\p{Latin}\p{Ll}{2}", m.group()) and regex.search(
+                r"\p{Cyrillic}", line[: m.start()]
+            ):
+                out.append(
+                    Change(s + m.start(), s + m.end(), "", "bilingual-heading", m.group().strip())
+                )
+    return out
+
+
 _LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))-\n(\n?)(?=(\w+))")
 _KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
 
@@ -825,6 +862,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("gaps", gaps),
     ("run_in_structure", run_in_structure),
     ("glued_headings", glued_headings),
+    ("bilingual_headings", bilingual_headings),
     ("yo_mojibake", yo_mojibake),
     ("dehyphenate", dehyphenate),
     ("unwrap", unwrap),

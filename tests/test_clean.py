@@ -245,6 +245,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "bilingual_headings": [
+        (
+            "the English half after the Russian title",
+            "Правило 20. Пересмотр торговли / Law 20 - Review of the Auction\nA. Просьба\n",
+            "Правило 20. Пересмотр торговли\nA. Просьба\n",
+            "bilingual-heading",
+        ),
+        (
+            "English halves after the number and after the title",
+            "Глава IV / Chapter IV. Торговля / The Auction\nПравило 21. Заявка / Law 21. Call\n",
+            "Глава IV. Торговля\nПравило 21. Заявка\n",
+            "bilingual-heading",
+        ),
+        (
+            "a section heading",
+            "B. Время подачи / Time of Appeal\nТекст пункта.\n",
+            "B. Время подачи\nТекст пункта.\n",
+            "bilingual-heading",
+        ),
+        (
+            "Russian after the slash, an acronym, and body text stay",
+            "Правило 16. Сведения / данные\nA. Правила WBF / EBL\nИгрок сказал: да / yes, and more.\n",
+            "Правило 16. Сведения / данные\nA. Правила WBF / EBL\nИгрок сказал: да / yes, and more.\n",
+            None,
+        ),
+    ],
     "spaced_letters": [
         (
             "letters and wider word gaps",

@@ -13,10 +13,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+import regex
 
-from kodeks_testing import SEEDS, kodeks
+from kodeks_testing import ROOT, SEEDS, kodeks
 from pipeline import editions
 from pipeline.read import read_corpus
+
+FIXTURES = ROOT / "tests" / "fixtures" / "editions"
 
 # a law page of the 1987 laws from another site: no year, a heading as that edition titles law 67
 LAWS_1987_NO_YEAR = """\
@@ -132,11 +135,13 @@ def test_weak_evidence_of_another_edition_does_not_join(tmp_path: Path):
 
 def test_one_codex_for_1987_and_the_1997_page_apart(tmp_path: Path):
     """Built as a user would: the yearless 1987 pages merge into the 1987 codex; the
-    1997 page is its own codex, never a variant reading of a 1987 clause."""
+    1997 pages are their own codex, never variant readings of 1987 clauses, and the
+    English half of a bilingual 1997 heading is not in its Russian title."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for p in SEEDS:
         shutil.copy(p, corpus / p.name)
+    shutil.copy(FIXTURES / "law64-1997.txt", corpus / "law64-1997.txt")
     (corpus / "law67-copy.txt").write_text(LAWS_1987_NO_YEAR, encoding="utf-8")
     (corpus / "law24-1997.txt").write_text(LAWS_1997_TITLE, encoding="utf-8")
     out = tmp_path / "out"
@@ -147,9 +152,13 @@ def test_one_codex_for_1987_and_the_1997_page_apart(tmp_path: Path):
     witnesses = {e["id"]: {w["source"] for w in e["witnesses"]} for e in codex["entries"]}
     assert "law67-copy.txt" in witnesses["67"]
     assert not [i for i, sources in witnesses.items() if "law24-1997.txt" in sources]
-    assert "law24-1997.txt" in {
-        w["source"] for e in codex["editions"]["1997"]["entries"] for w in e["witnesses"]
+    later = codex["editions"]["1997"]["entries"]
+    assert {"law24-1997.txt", "law64-1997.txt"} <= {
+        w["source"] for e in later for w in e["witnesses"]
     }
+    titles = {e["id"]: e["title"] for e in later}
+    assert titles["64"].startswith("Процедура после установления ренонса")
+    assert not [t for t in titles.values() if t and regex.search(r"\p{Latin}{2}", t)]
 
 
 def test_get_names_the_table_file_and_the_known_ids():
