@@ -17,7 +17,7 @@ import regex
 
 from kodeks_testing import ROOT, SEEDS, kodeks
 from pipeline import editions
-from pipeline.read import read_corpus
+from pipeline.read import read
 
 FIXTURES = ROOT / "tests" / "fixtures" / "editions"
 
@@ -109,7 +109,7 @@ def test_a_weakly_evidenced_page_joins_the_corpus_of_its_edition(tmp_path: Path)
     for p in SEEDS:
         shutil.copy(p, tmp_path / p.name)
     (tmp_path / "other-site.txt").write_text(WEAK_1987, encoding="utf-8")
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     added = next(s for s in sources if s.name == "other-site.txt")
     assert added.edition == "1987" and added.edition_from == "corpus"
     assert [d.code for d in diags if "other-site.txt" in d.message] == ["K117"]
@@ -126,7 +126,7 @@ def test_weak_evidence_of_another_edition_does_not_join(tmp_path: Path):
     (tmp_path / "bare.txt").write_text(
         "Правило 40. Договорённости\nA. Игроки договариваются заранее.\n", encoding="utf-8"
     )
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     by_name = {s.name: s for s in sources}
     assert by_name["page.txt"].edition == "1997"
     assert by_name["bare.txt"].edition == editions.UNKNOWN  # no evidence at all: kept apart
@@ -195,7 +195,7 @@ def test_an_unknown_edition_in_the_manifest_is_an_error_naming_file_line_and_key
         '# corpus\n\n[[source]]\nfile = "a.txt"\nkind = "laws"\nedition = "1988"\n',
         encoding="utf-8",
     )
-    sources, diags = read_corpus(tmp_path)
+    sources, diags = read(tmp_path)
     (error,) = [d for d in diags if d.level == "error"]
     assert error.code == "K118"
     assert f"{tmp_path / 'sources.toml'}:6:" in error.message and "'edition'" in error.message
