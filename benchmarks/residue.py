@@ -22,7 +22,7 @@ import regex
 # Each class: one verbose pattern. Order matters only for reporting.
 PATTERNS: dict[str, regex.Pattern] = {
     # "..page12" of DOS e-texts, with or without the number
-    "page-directive": regex.compile(r"\.\.page\d*", regex.I),
+    "page-directive": regex.compile(r"\.\.page[ \t]?\d*", regex.I),
     "pilcrow": regex.compile(r"¶"),
     # control tags like (DC4) that belong in the node's tags
     "tag": regex.compile(r"\((?:DC\d|ESC|SO|SI)\)"),

@@ -369,8 +369,8 @@ _CHROME = regex.compile(
 _PAGE = regex.compile(
     r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4}))\s*$"
 )
-_DIRECTIVE = regex.compile(r"^\s*\.\.page\d*\s*$")
-"""``..page4``: a DOS e-text's printer directive. The e-text runs on across it
+_DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
+"""``..page4`` (``..page 4`` in some copies): a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
@@ -504,7 +504,7 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
 
 
 _INLINE_MARK = regex.compile(
-    r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)",
+    r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page[ \t]?\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)",
     regex.M,
 )
 
@@ -817,7 +817,10 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
     dictionary and the same word with ``ё`` in that place is."""
     out = (
-        [Change(m.start(), m.end(), "ё", "yo", "„ after a letter") for m in _YO_QUOTE.finditer(text)]
+        [
+            Change(m.start(), m.end(), _yo_case(text, m.start()), "yo", "„ after a letter")
+            for m in _YO_QUOTE.finditer(text)
+        ]
         if "„" in text
         else []
     )
@@ -840,14 +843,169 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
             k = fix.get(word)
             if k is not None:
                 at = m.start() + k
-                out.append(Change(at, at + 1, "ё", "yo", f"{word} → {word[:k]}ё{word[k + 1 :]}"))
+                yo = _yo_case(text, at)
+                out.append(Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
         out.sort(key=lambda c: c.start)
     return out
+
+
+_SUSPECT = regex.compile(
+    r"[\u00c0-\u00ff]{3}"  # a single-byte Cyrillic code page read as Latin-1 (Ïðàâèëî)
+    r"|\p{Ll}\p{Lu}{2}"  # KOI8-R and CP1251 read as each other: the case turns over (рТБЧЙМП)
+    r"|\p{Cyrillic}[\p{So}\p{Sm}\u2500-\u259f\u00ad\u00ab\u00ae]\p{Cyrillic}"  # CP866 read as CP1251
+    r"|[\u2500-\u259f]\p{Cyrillic}|\p{Cyrillic}[\u2500-\u259f]"  # CP1251 or UTF-8 read as CP866/KOI8-R
+    r"|(?V1)[\p{Cyrillic}--[\u0410-\u044f\u0401\u0451]]\p{Cyrillic}"  # UTF-8 read as CP1251 (РџСЂ)
+)
+"""A cheap sign that a line may be text decoded with the wrong code page; the
+decoders and the dictionary decide."""
+_CYRILLIC_CODECS = ["cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic"]
+"""The encodings Russian text comes in: the candidates charset-normalizer may choose."""
+_WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866")
+"""The decodings a Russian text may have been given by mistake before it reached us."""
+
+
+def _known_share(text: str) -> float:
+    """Share of the words of three letters or more that the dictionary knows."""
+    words = [w for w in morph.WORD.findall(text) if len(w) >= 3]
+    if not words:
+        return 0.0
+    return sum(1 for w in words if morph.is_known(w)) / len(words)
+
+
+def _redecoded(line: str) -> list[str]:
+    """Readings of ``line`` as if its characters were bytes decoded with the wrong
+    code page: ftfy's repair of UTF-8 mis-decodings, and charset-normalizer's
+    choice among the Cyrillic code pages for the bytes each wrong decoding gives back."""
+    from charset_normalizer import from_bytes
+    from ftfy import fix_encoding
+
+    out = [fix_encoding(line)]
+    for wrong in _WRONG_CODECS:
+        try:
+            raw = line.encode(wrong)
+        except UnicodeEncodeError:
+            continue
+        for match in from_bytes(raw, cp_isolation=_CYRILLIC_CODECS):
+            out.append(str(match))
+    return out
+
+
+def mojibake(text: str, ctx: Context) -> list[Change]:
+    """Text decoded with the wrong code page before it reached the corpus (UTF-8
+    read as CP1251, CP1251 read as Latin-1, KOI8-R and CP1251 read as each other,
+    CP866 read as CP1251 …): a line that shows the signs of it is decoded back, and
+    the reading is kept only when the dictionary knows most of its words and far
+    more of them than of the line as it stands. Only the changed stretch of the line
+    is replaced."""
+    out = []
+    done = -1  # end of the last line looked at: one look per line, however many signs
+    for sign in _SUSPECT.finditer(text):
+        if sign.start() < done:
+            continue
+        s = text.rfind("\n", 0, sign.start()) + 1
+        e = text.find("\n", sign.end())
+        done = e = len(text) if e < 0 else e
+        line = text[s:e]
+        before = _known_share(line)
+        best, score = line, before
+        for reading in _redecoded(line):
+            if reading == line or "\n" in reading:
+                continue
+            share = _known_share(reading)
+            if share > score:
+                best, score = reading, share
+        if best == line or score < 0.6 or score < before + 0.3:
+            continue
+        head = len(_common_prefix(line, best))
+        tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))
+        out.append(
+            Change(
+                s + head,
+                s + len(line) - tail,
+                best[head : len(best) - tail],
+                "mojibake",
+                f"decoded back: {before:.0%} → {score:.0%} of the words known",
+            )
+        )
+    return out
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return a[:n]
+
+
+def _homoglyph(ch: str, script: str) -> str | None:
+    """The letter of ``script`` (``CYRILLIC``, ``LATIN``) that looks like ``ch``,
+    of the same case (Unicode's confusables data, TR39)."""
+    from confusable_homoglyphs import confusables
+
+    found = confusables.is_confusable(ch, greedy=True, preferred_aliases=[])
+    for glyph in found[0]["homoglyphs"] if found else ():
+        c = glyph["c"]
+        if glyph["n"].startswith(script + " ") and c.isupper() == ch.isupper():
+            return c
+    return None
+
+
+_MIXED_WORD = regex.compile(
+    r"\b(?=\p{L}*\p{Cyrillic})(?=\p{L}*\p{Latin})\p{L}{2,}\b"
+)
+"""A word written with letters of both scripts."""
+
+
+def mixed_script(text: str, ctx: Context) -> list[Change]:
+    """A word typed or recognised with look-alike letters of the other script
+    (``Тоpговля`` with a Latin ``p``, ``Правилo``; ``WВF`` with a Cyrillic ``В``):
+    the minority letters become their look-alikes in the majority script (Unicode's
+    confusables data). A Russian word is changed only when every odd letter has a
+    look-alike and the dictionary knows the result or it is Cyrillic throughout in
+    a word of four letters or more; addresses (``64А1``) have no letters of two
+    scripts and are left to :mod:`pipeline.addresses`."""
+    out: list[Change] = []
+    for m in _MIXED_WORD.finditer(text):
+        word = m.group()
+        cyr = len(regex.findall(r"\p{Cyrillic}", word))
+        lat = len(word) - cyr
+        if cyr == lat:
+            continue
+        target, odd = ("CYRILLIC", r"\p{Latin}") if cyr > lat else ("LATIN", r"\p{Cyrillic}")
+        fixed = []
+        for ch in word:
+            if regex.match(odd, ch):
+                ch = _homoglyph(ch, target) or ""
+                if not ch:
+                    break
+            fixed.append(ch)
+        else:
+            new = "".join(fixed)
+            if target == "CYRILLIC" and not (morph.is_known(new) or len(new) >= 4):
+                continue
+            out.extend(
+                Change(m.start() + i, m.start() + i + 1, b, "mixed-script", f"{word} → {new}")
+                for i, (a, b) in enumerate(zip(word, new, strict=True))
+                if a != b
+            )
+    return out
+
+
+def _yo_case(text: str, at: int) -> str:
+    """``Ё`` inside a word written in capitals (``ОБСЧ„Т``), ``ё`` otherwise."""
+    before = text[at - 1] if at > 0 else ""
+    after = text[at + 1] if at + 1 < len(text) else ""
+    letters = [c for c in (before, after) if c.isalpha()]
+    return "Ё" if letters and all(c.isupper() for c in letters) else "ё"
 
 
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
+    ("mojibake", mojibake),
+    ("mixed_script", mixed_script),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),

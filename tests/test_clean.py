@@ -30,6 +30,11 @@ def kinds_of(c) -> set[str]:
     return {k for e in c.edits for k in e.kind}
 
 
+def misread(text: str, right: str, wrong: str) -> str:
+    """``text`` as a reader shows it when its ``right`` bytes were decoded as ``wrong``."""
+    return text.encode(right).decode(wrong)
+
+
 # --- one table per repair ------------------------------------------------------------
 # Each row: (title, input, expected cleaned text, edit kind expected or None for "left alone").
 
@@ -162,6 +167,89 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Текст правила.\n| Отдельная строка.\nЕщё текст.\nИ ещё текст.\n",
             "Текст правила. | Отдельная строка.\nЕщё текст.\nИ ещё текст.\n",
             "unwrap",
+        ),
+    ],
+    "mojibake": [
+        (
+            "CP1251 read as Latin-1",
+            misread("Правило 12. Судья решает спор за столом\n", "cp1251", "latin_1"),
+            "Правило 12. Судья решает спор за столом\n",
+            "mojibake",
+        ),
+        (
+            "UTF-8 read as CP1251",
+            misread("Болван не вправе смотреть чужие карты\n", "utf_8", "cp1251"),
+            "Болван не вправе смотреть чужие карты\n",
+            "mojibake",
+        ),
+        (
+            "KOI8-R read as CP1251, only that line",
+            "A.Наказание назначается\n"
+            + misread("Партнёр сыграл не ту карту во взятку\n", "koi8_r", "cp1251"),
+            "A.Наказание назначается\nПартнёр сыграл не ту карту во взятку\n",
+            "mojibake",
+        ),
+        (
+            "CP1251 read as KOI8-R",
+            misread("Разыгрывающий открывает свои карты\n", "cp1251", "koi8_r"),
+            "Разыгрывающий открывает свои карты\n",
+            "mojibake",
+        ),
+        (
+            "CP866 read as CP1251",
+            misread("Болван не может вызвать судью первым\n", "cp866", "cp1251"),
+            "Болван не может вызвать судью первым\n",
+            "mojibake",
+        ),
+        (
+            "CP1251 read as CP866, numbers and marker kept",
+            misread("64.2. Судья выясняет факты\n", "cp1251", "cp866"),
+            "64.2. Судья выясняет факты\n",
+            "mojibake",
+        ),
+        (
+            "a foreign word in capitals stays",
+            "Судья объявил результат IMP по таблице\n",
+            "Судья объявил результат IMP по таблице\n",
+            None,
+        ),
+        (
+            "Latin-1 letters in a name stay",
+            "Игра в Монтекатини Терме, отель Éden Palácio\n",
+            "Игра в Монтекатини Терме, отель Éden Palácio\n",
+            None,
+        ),
+    ],
+    "mixed_script": [
+        (
+            "Latin p inside a Russian word",
+            "3.3. Тоpговля на открытие\n",
+            "3.3. Торговля на открытие\n",
+            "mixed-script",
+        ),
+        (
+            "Latin o at the end of a heading word",
+            "Правилo 64. Процедура\n",
+            "Правило 64. Процедура\n",
+            "mixed-script",
+        ),
+        (
+            "Cyrillic letter inside a Latin abbreviation",
+            "утверждены WВF в Хаммамете\n",
+            "утверждены WBF в Хаммамете\n",
+            "mixed-script",
+        ),
+        (
+            "addresses with a Cyrillic letter are left to the address parser",
+            "см. Правило 64А1 и 12С1.\n",
+            "см. Правило 64А1 и 12С1.\n",
+            None,
+        ),
+        (
+            "words of one script stay",
+            "Судья пишет IMP и MP в протокол\n",
+            "Судья пишет IMP и MP в протокол\n",
+            None,
         ),
     ],
     "inline_rules": [
@@ -363,6 +451,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "printer-mark",
         ),
         (
+            "printer page directive with a space before the number",
+            "Текст комментария к правилу.\n..page 3\nПравило 82. Исправление ошибок\n",
+            "Текст комментария к правилу.\nПравило 82. Исправление ошибок\n",
+            "printer-mark",
+        ),
+        (
             "printer directive inside a paragraph",
             "Когда фальшренонс\n..page4\nвыявлен, судья решает.\n",
             "Когда фальшренонс выявлен, судья решает.\n",
@@ -462,6 +556,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "printer mark mid-line",
             "Текст правила ..page4 продолжается.\n",
             "Текст правила продолжается.\n",
+            "printer-mark",
+        ),
+        (
+            "printer mark with a space, mid-line",
+            "Судья решает спор. ..page 7 Игроки ждут решения.\n",
+            "Судья решает спор. Игроки ждут решения.\n",
             "printer-mark",
         ),
         (
@@ -686,6 +786,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ("yo twice", "вс„ ещ„ играет\n", "всё ещё играет\n", "yo"),
         ("quote mark stays", "слово „цитата“ стоит\n", "слово „цитата“ стоит\n", None),
         ("yo read as п", "ещп не всп сыграно\n", "ещё не всё сыграно\n", "yo"),
+        ("yo read as п in capitals", "Глава VIII - ОБСЧпТ\n", "Глава VIII - ОБСЧЁТ\n", "yo"),
+        ("yo as „ in capitals", "Часть II - ПОДСЧ„Т ВЗЯТОК\n", "Часть II - ПОДСЧЁТ ВЗЯТОК\n", "yo"),
         (
             "real words with п stay",
             "партнёр пасует, сыграв пики\n",
