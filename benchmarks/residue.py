@@ -56,8 +56,15 @@ PATTERNS: dict[str, regex.Pattern] = {
     # runs of single letters: alphabet bars and spaced-out titles (П Р А В И Л О)
     "spaced-letters": regex.compile(r"(?<!\w)(?:\p{Lu}\s{1,3}){5,}\p{Lu}(?!\w)"),
     "question-run": regex.compile(r"\?{3,}"),
-    # ё read as „ or a run of Serbian/Macedonian letters that are mis-decoded rules
-    "mojibake": regex.compile(r"\p{Cyrillic}„\p{Cyrillic}|[њћџђ]{2,}|\ufffd|(?:Ð.|Ñ.){3,}"),
+    # ё read as „, a run of Serbian/Macedonian letters that are mis-decoded rules, and
+    # Russian read with the wrong code page: UTF-8 as Latin-1 (Ð¿Ñ€), CP1251 as Latin-1
+    # (Ïðàâèëî), KOI8-R and CP1251 as each other (the case turned over: рТБЧЙМП),
+    # UTF-8 as CP1251 (РџСЂР°), DOS pseudographics inside a word
+    "mojibake": regex.compile(
+        r"\p{Cyrillic}„\p{Cyrillic}|[њћџђ]{2,}|\ufffd|(?:Ð.|Ñ.){3,}|[\u00c0-\u00ff]{4,}"
+        r"|\p{Ll}\p{Lu}{3,}|(?:[РС][\u0400-\u040f\u0450-\u045f°±µ¶·])\p{L}"
+        r"|\p{Cyrillic}[\u2500-\u259f]\p{Cyrillic}"
+    ),
     "rule": regex.compile(r"={4,}|-{5,}|_{4,}|─{3,}"),
     # a page number standing alone as a line of the text
     "page-number": regex.compile(r"(?:^|\n)\s*[-–—]\s*\d{1,3}\s*[-–—]?\s*(?:\n|$)"),

@@ -329,6 +329,31 @@ def mixed_scripts(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return text, t
 
 
+_MISREADINGS = (
+    ("cp1251", "latin_1"),
+    ("koi8_r", "sloppy-windows-1251"),
+    ("cp1251", "koi8_r"),
+    ("cp866", "sloppy-windows-1251"),
+    ("utf_8", "sloppy-windows-1251"),
+)
+"""(bytes written in, bytes read as): the code-page confusions of Russian web and DOS texts."""
+
+
+def misdecoded(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """Paragraphs that went through a wrong code page before they were published
+    (UTF-8 read as CP1251, KOI8-R and CP1251 read as each other, CP1251 as Latin-1,
+    CP866 as CP1251): about a quarter of the lines, each with one confusion."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    out = []
+    for line in text.split("\n"):
+        if line and rng.random() < 0.25:
+            right, wrong = rng.choice(_MISREADINGS)
+            line = line.encode(right).decode(wrong)
+        out.append(line)
+    return "\n".join(out), t
+
+
 def pilcrow_margin(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """An e-book dump: a "| " margin on every line, pilcrows at paragraph ends and
     sometimes alone on a line."""
@@ -431,6 +456,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "index": index,
     "glued-html": glued_html,
     "mixed-scripts": mixed_scripts,
+    "misdecoded": misdecoded,
     "pilcrow-margin": pilcrow_margin,
     "spaced-title": spaced_title,
     "blank-unhyphenated": blank_unhyphenated,

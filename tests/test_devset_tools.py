@@ -32,6 +32,7 @@ def test_gold_texts_have_no_residue():
     "cls,text",
     [
         ("page-directive", "судья решает сам ..page7 и продолжает"),
+        ("page-directive", "судья решает сам ..page 7 и продолжает"),
         ("pilcrow", "игрок обязан пасовать.¶"),
         ("tag", "карта остаётся на столе.(DC4)"),
         ("pager", "- « Предыдущая - 1 - 2 - 3"),
