@@ -851,25 +851,29 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
 
 _SUSPECT = regex.compile(
     r"[\u00c0-\u00ff]{3}"  # a single-byte Cyrillic code page read as Latin-1 (Ïðàâèëî)
-    r"|\p{Ll}\p{Lu}{2}"  # KOI8-R and CP1251 read as each other: the case turns over (рТБЧЙМП)
+    r"|\p{Ll}\p{Lu}{2}|(?V1)[\p{Ll}&&\p{Cyrillic}][\p{Lu}&&\p{Cyrillic}]"  # KOI8-R and CP1251
+    # read as each other: the case turns over (рТБЧЙМП, дП ФПЗП)
     r"|\p{Cyrillic}[\p{So}\p{Sm}\u2500-\u259f\u00ad\u00ab\u00ae]\p{Cyrillic}"  # CP866 read as CP1251
     r"|[\u2500-\u259f]\p{Cyrillic}|\p{Cyrillic}[\u2500-\u259f]"  # CP1251 or UTF-8 read as CP866/KOI8-R
     r"|(?V1)[\p{Cyrillic}--[\u0410-\u044f\u0401\u0451]]\p{Cyrillic}"  # UTF-8 read as CP1251 (РџСЂ)
 )
 """A cheap sign that a line may be text decoded with the wrong code page; the
 decoders and the dictionary decide."""
+_CAPS_WORD = regex.compile(r"\b[\u0410-\u042f\u0401]{4,}\b")
+"""A Russian word of four letters or more in capitals."""
+_RUSSIAN_LETTER = regex.compile(r"[\u0410-\u044f\u0401\u0451]")
 _CYRILLIC_CODECS = ["cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic"]
 """The encodings Russian text comes in: the candidates charset-normalizer may choose."""
 _WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866")
 """The decodings a Russian text may have been given by mistake before it reached us."""
 
 
-def _known_share(text: str) -> float:
-    """Share of the words of three letters or more that the dictionary knows."""
+def _known_share(text: str, ctx: Context) -> float:
+    """Share of the words of three letters or more that the dictionary or the corpus knows."""
     words = [w for w in morph.WORD.findall(text) if len(w) >= 3]
     if not words:
         return 0.0
-    return sum(1 for w in words if morph.is_known(w)) / len(words)
+    return sum(1 for w in words if ctx.known(w)) / len(words)
 
 
 def _redecoded(line: str) -> list[str]:
@@ -898,22 +902,28 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     more of them than of the line as it stands. Only the changed stretch of the line
     is replaced."""
     out = []
-    done = -1  # end of the last line looked at: one look per line, however many signs
-    for sign in _SUSPECT.finditer(text):
-        if sign.start() < done:
-            continue
-        s = text.rfind("\n", 0, sign.start()) + 1
-        e = text.find("\n", sign.end())
-        done = e = len(text) if e < 0 else e
+    starts = {text.rfind("\n", 0, m.start()) + 1 for m in _SUSPECT.finditer(text)}
+    # KOI8-R read as CP1251 turns a sentence into capitals: two unknown words in capitals
+    unknown_caps = Counter(
+        text.rfind("\n", 0, m.start()) + 1
+        for m in _CAPS_WORD.finditer(text)
+        if not ctx.known(m.group())
+    )
+    starts.update(s for s, n in unknown_caps.items() if n >= 2)
+    for s in sorted(starts):
+        e = text.find("\n", s)
+        e = len(text) if e < 0 else e
         line = text[s:e]
-        before = _known_share(line)
-        best, score = line, before
+        before = _known_share(line, ctx)
+        best, score, letters = line, before, 0
         for reading in _redecoded(line):
             if reading == line or "\n" in reading:
                 continue
-            share = _known_share(reading)
-            if share > score:
-                best, score = reading, share
+            # most known words first; of readings as good, the one with most Russian
+            # letters (a short word such as «За» counts for no share but is no «‡а»)
+            share, russian = _known_share(reading, ctx), len(_RUSSIAN_LETTER.findall(reading))
+            if (share, russian) > (score, letters):
+                best, score, letters = reading, share, russian
         if best == line or score < 0.6 or score < before + 0.3:
             continue
         head = len(_common_prefix(line, best))

@@ -86,15 +86,20 @@ _UI_LABEL = regex.compile(
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
     | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
-    | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь
+    | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
 )\b[^.!?;]{0,80}$""",
     regex.X | regex.I,
 )
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
 _READING_PAGE = regex.compile(
-    r"(?:\|\s*|\(\s*|[-–—]\s*)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I
+    r"(?:\|\s*|\(\s*|[-–—]\s*|\.\s+)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I
 )
-"""``… | страница 47``, ``… - Чтение (стр. 25)``: a header naming the page being read."""
+"""``… | страница 47``, ``… - Чтение (стр. 25)``, ``Книга - Автор. Страница 11``: a
+header naming the page being read."""
+_SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
+"""``НОВОСТИ    БИБЛИОТЕКА    КАРТА САЙТА    О НАС``: four or more short items apart by
+runs of spaces, from the first column (a DOS e-text centres its titles and spreads
+them: they are indented)."""
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(
@@ -183,6 +188,17 @@ def line_shape(line: str) -> str | None:
         return "breadcrumb"
     if words <= 10 and _UI_LABEL.match(s):
         return "menu"
+    if (
+        words <= 12
+        and not digit
+        and not line[:1].isspace()
+        and not _SENTENCE_END.search(s)
+        and _SPACED_MENU.match(s)
+    ):
+        # items are words, not the letters of a spaced-out title
+        found = _WORD.findall(s)
+        if sum(len(w) >= 2 for w in found) >= 0.75 * len(found):
+            return "menu"
     if len(s) <= 12 and _SETTING.match(s):
         return "setting"
     return None
