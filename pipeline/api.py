@@ -20,18 +20,19 @@ earlier versions still work and warn: ``Codex`` here names the reader.)
 from __future__ import annotations
 
 import json
-import sqlite3
-import tempfile
-import weakref
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import search as search_mod
 from .addresses import describe, lenient, split_edition, with_edition
 from .errors import KodeksError
 from .model import Edit, Entry, Footnote, Provenance, Reference, RefField, Span, Witness
-from .search import Hit, Results
+
+if TYPE_CHECKING:
+    import sqlite3
+    import tempfile
+
+    from .search import Hit, Results
 
 __all__ = [
     "AmbiguousAddress",
@@ -246,12 +247,19 @@ class CodexReader:
                 f"{path}: valid JSON, but not a codex.json as Kodeks writes it "
                 f"({type(exc).__name__}: {exc}); run `kodeks build` again"
             ) from exc
-        codex._index = search_mod.check_index(folder / "codex.sqlite", path) if index else None
+        if index:
+            from . import search as search_mod
+
+            codex._index = search_mod.check_index(folder / "codex.sqlite", path)
         return codex
 
     @classmethod
     def build(cls, corpus: str | Path = "corpus") -> CodexReader:
         """Run the pipeline on ``corpus`` in memory and index it in a temporary file."""
+        import tempfile
+        import weakref
+
+        from . import search as search_mod
         from .render import render
         from .run import run
 
@@ -411,6 +419,8 @@ class CodexReader:
     ) -> Results:
         """Ranked search (see ``pipeline.search``): a list of ``Hit`` that also
         carries ``corrections``, ``suggestion``, ``ignored`` and ``partial``."""
+        from . import search as search_mod
+
         if (
             self._index is None
             and self.folder is not None
@@ -446,6 +456,12 @@ def build(corpus: str | Path = "corpus") -> CodexReader:
 def __getattr__(name: str) -> Any:
     # ``api.Codex`` was the reader's name before it was told apart from
     # ``model.Codex``; code written against it keeps working, with a warning.
+    if name in ("Hit", "Results"):
+        # ``pipeline.search`` (and what it imports) loads only when a search needs
+        # it, so a lookup such as ``kodeks show`` starts without it
+        from . import search
+
+        return getattr(search, name)
     if name == "Codex":
         import warnings
 

@@ -150,9 +150,12 @@ def cmd_clean(args) -> int:
 # -- parser --------------------------------------------------------------------
 
 
-def parser(rulings: bool = True) -> argparse.ArgumentParser:
+def parser(rulings: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; ``rulings=False`` leaves out ``kodeks rule`` (and
-    the import of the rulings it lists), for a command that is not a ruling."""
+    the import of the rulings it lists), for a command that is not a ruling.
+    ``only`` (a command of ``_NOT_RULINGS``) registers that command alone: its
+    usage, help and errors read the same, and a lookup does not pay for building
+    (and translating the help of) eight parsers it will not use."""
     p = argparse.ArgumentParser(
         prog="kodeks",
         description=f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
@@ -161,83 +164,93 @@ def parser(rulings: bool = True) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    b = sub.add_parser(
-        "build",
-        help="build the codex from a corpus folder",
-        description="Read, clean, segment, merge, link and render a corpus into OUT.",
-    )
-    b.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
-    b.add_argument("-o", "--output", default="output", help="output folder (default: output/)")
-    b.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
-    b.add_argument(
-        "-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)"
-    )
-    b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
-    b.add_argument("--no-epub", action="store_true", help="skip the EPUB")
-    b.add_argument("--no-akn", action="store_true", help="skip the Akoma Ntoso XML")
-    b.add_argument(
-        "-j",
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker processes for the per-source stages (default: one per core)",
-    )
-    b.add_argument(
-        "--executor",
-        choices=("local", "dask"),
-        default="local",
-        help="run the per-source stages here (default) or as Dask tasks",
-    )
-    b.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="with --executor dask: the cluster's scheduler (default: a local cluster)",
-    )
-    b.set_defaults(func=cmd_build)
+    if only in (None, "build"):
+        b = sub.add_parser(
+            "build",
+            help="build the codex from a corpus folder",
+            description="Read, clean, segment, merge, link and render a corpus into OUT.",
+        )
+        b.add_argument(
+            "corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)"
+        )
+        b.add_argument("-o", "--output", default="output", help="output folder (default: output/)")
+        b.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+        b.add_argument(
+            "-v", "--verbose", action="count", default=0, help="list warnings (-vv: everything)"
+        )
+        b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+        b.add_argument("--no-pdf", action="store_true", help="skip the PDF")
+        b.add_argument("--no-epub", action="store_true", help="skip the EPUB")
+        b.add_argument("--no-akn", action="store_true", help="skip the Akoma Ntoso XML")
+        b.add_argument(
+            "-j",
+            "--jobs",
+            type=int,
+            default=None,
+            metavar="N",
+            help="worker processes for the per-source stages (default: one per core)",
+        )
+        b.add_argument(
+            "--executor",
+            choices=("local", "dask"),
+            default="local",
+            help="run the per-source stages here (default) or as Dask tasks",
+        )
+        b.add_argument(
+            "--scheduler",
+            metavar="tcp://HOST:PORT",
+            help="with --executor dask: the cluster's scheduler (default: a local cluster)",
+        )
+        b.set_defaults(func=cmd_build)
 
-    x = sub.add_parser(
-        "export",
-        help="write one standard format alone (akn, epub, pdf)",
-        description="Build the codex from CORPUS in memory and write one format to PATH: "
-        "akn (a folder; PATH/<edition>/act.xml, commentary.xml, unplaced.xml), "
-        "epub or pdf (a file).",
-    )
-    x.add_argument("format", choices=("akn", "epub", "pdf"))
-    x.add_argument("corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)")
-    x.add_argument("-o", "--output", required=True, metavar="PATH", help="where to write")
-    x.add_argument("--edition", help="edition to export (default: the corpus's)")
-    x.add_argument("--force", action="store_true", help="replace an existing file at PATH")
-    x.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
-    x.set_defaults(func=cmd_export)
+    if only in (None, "export"):
+        x = sub.add_parser(
+            "export",
+            help="write one standard format alone (akn, epub, pdf)",
+            description="Build the codex from CORPUS in memory and write one format to PATH: "
+            "akn (a folder; PATH/<edition>/act.xml, commentary.xml, unplaced.xml), "
+            "epub or pdf (a file).",
+        )
+        x.add_argument("format", choices=("akn", "epub", "pdf"))
+        x.add_argument(
+            "corpus", nargs="?", default="corpus", help="corpus folder (default: corpus/)"
+        )
+        x.add_argument("-o", "--output", required=True, metavar="PATH", help="where to write")
+        x.add_argument("--edition", help="edition to export (default: the corpus's)")
+        x.add_argument("--force", action="store_true", help="replace an existing file at PATH")
+        x.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+        x.set_defaults(func=cmd_export)
 
-    e = sub.add_parser(
-        "eval",
-        help="score a build against gold annotations",
-        description="Compute the project's quality figures (as ../shared/gold/score.py defines "
-        "them) per source and overall.",
-    )
-    e.add_argument("build", nargs="?", default="output", help="build folder (default: output/)")
-    e.add_argument("--gold", required=True, help="folder of gold *.json files")
-    e.add_argument("--format", choices=("text", "json"), default="text")
-    e.set_defaults(func=cmd_eval)
+    if only in (None, "eval"):
+        e = sub.add_parser(
+            "eval",
+            help="score a build against gold annotations",
+            description="Compute the project's quality figures (as ../shared/gold/score.py defines "
+            "them) per source and overall.",
+        )
+        e.add_argument("build", nargs="?", default="output", help="build folder (default: output/)")
+        e.add_argument("--gold", required=True, help="folder of gold *.json files")
+        e.add_argument("--format", choices=("text", "json"), default="text")
+        e.set_defaults(func=cmd_eval)
 
-    c = sub.add_parser(
-        "clean",
-        help="print a cleaned source, or its edits as a diff",
-        description="Clean one source file and print the text, or each edit in context.",
-    )
-    c.add_argument("file")
-    c.add_argument("--diff", action="store_true", help="show each repair in context, like a patch")
-    c.add_argument("--all", action="store_true", help="with --diff: include plain line joins")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.set_defaults(func=cmd_clean)
+    if only in (None, "clean"):
+        c = sub.add_parser(
+            "clean",
+            help="print a cleaned source, or its edits as a diff",
+            description="Clean one source file and print the text, or each edit in context.",
+        )
+        c.add_argument("file")
+        c.add_argument(
+            "--diff", action="store_true", help="show each repair in context, like a patch"
+        )
+        c.add_argument("--all", action="store_true", help="with --diff: include plain line joins")
+        c.add_argument("--format", choices=("text", "json"), default="text")
+        c.set_defaults(func=cmd_clean)
 
     # a module that fails to import is a bug to see, not four commands to drop silently
     from . import lookup_cli
 
-    lookup_cli.register(sub)
+    lookup_cli.register(sub, only)
     if rulings:
         from .rulings import cli as rulings_cli
 
@@ -258,7 +271,9 @@ a typo, none) gets the whole parser, so help and errors list every command."""
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    p = parser(rulings=_command(argv) not in _NOT_RULINGS)
+    command = _command(argv)
+    only = command if argv and argv[0] == command and command in _NOT_RULINGS else None
+    p = parser(rulings=command not in _NOT_RULINGS, only=only)
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help, 2 for bad arguments

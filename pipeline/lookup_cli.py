@@ -22,7 +22,6 @@ from typing import Any
 from .api import BadAddress, CodexReader, Entry, UnknownAddress
 from .errors import KodeksError
 from .model import NODE_KINDS
-from .search import parse_query
 
 
 def _console(stderr: bool = False):
@@ -209,8 +208,9 @@ VIA = {
 def search(args: argparse.Namespace) -> int:
     """Morphological full-text search, ranked."""
     query = " ".join(args.query) if isinstance(args.query, list) else args.query
-    q = parse_query(query)
-    if q.empty:
+    from .search import is_empty_query
+
+    if is_empty_query(query):
         return _fail(
             "the query has no words to search for; try e.g. "
             "kodeks search 'выявленный фальшренонс' or a \"phrase in quotes\"",
@@ -222,7 +222,7 @@ def search(args: argparse.Namespace) -> int:
         _json(
             {
                 "query": query,
-                "truncated": q.truncated,
+                "truncated": hits.truncated,
                 "law": args.law,
                 "kind": args.kind,
                 **hits.to_json(),
@@ -232,7 +232,7 @@ def search(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     con = _console()
-    if q.truncated:
+    if hits.truncated:
         sys.stderr.write("note: the query was long; only its first words were used\n")
     if hits.suggestion:
         con.print(Text(f"возможно, вы имели в виду: {hits.suggestion}", style="yellow"))
@@ -467,9 +467,13 @@ def _limit(text: str) -> int:
     return n
 
 
-def register(subparsers) -> None:
-    """Add ``show``, ``search``, ``refs`` and ``coverage`` to ``subparsers``
-    (the result of ``ArgumentParser.add_subparsers()``)."""
+def register(subparsers, only: str | None = None) -> None:
+    """Add ``show``, ``search``, ``refs``, ``diff`` and ``coverage`` to ``subparsers``
+    (the result of ``ArgumentParser.add_subparsers()``); ``only``: that one alone
+    (none when it names another command)."""
+
+    def wanted(name: str) -> bool:
+        return only is None or only == name
 
     def edition(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -487,67 +491,76 @@ def register(subparsers) -> None:
         )
         p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
-    p = subparsers.add_parser(
-        "show",
-        help="show one entry with its commentary, links and provenance",
-        description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
-        "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).",
-    )
-    p.add_argument("address", metavar="ADDR")
-    edition(p)
-    common(p)
-    p.set_defaults(func=_guarded(show))
+    if wanted("show"):
+        p = subparsers.add_parser(
+            "show",
+            help="show one entry with its commentary, links and provenance",
+            description="Show one entry. ADDR may be typed loosely: 64A1, '64 A 1', "
+            "64а1, 'правило 64А1', 67B1a, 'п. 64.10', 64.10(i).",
+        )
+        p.add_argument("address", metavar="ADDR")
+        edition(p)
+        common(p)
+        p.set_defaults(func=_guarded(show))
 
-    p = subparsers.add_parser(
-        "search",
-        help="morphological full-text search",
-        description="Search the codex. Words match any form "
-        '(выявленный ~ выявлен ~ выявления); "quoted words" '
-        "must be consecutive.",
-    )
-    p.add_argument("query", metavar="QUERY", nargs="+")
-    p.add_argument("--law", metavar="N", help="only entries of law N")
-    p.add_argument("--kind", choices=NODE_KINDS, help="only entries of this kind")
-    p.add_argument(
-        "--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)"
-    )
-    edition(p)
-    common(p)
-    p.set_defaults(func=_guarded(search))
+    if wanted("search"):
+        p = subparsers.add_parser(
+            "search",
+            help="morphological full-text search",
+            description="Search the codex. Words match any form "
+            '(выявленный ~ выявлен ~ выявления); "quoted words" '
+            "must be consecutive.",
+        )
+        p.add_argument("query", metavar="QUERY", nargs="+")
+        p.add_argument("--law", metavar="N", help="only entries of law N")
+        p.add_argument("--kind", choices=NODE_KINDS, help="only entries of this kind")
+        p.add_argument(
+            "--limit", type=_limit, default=20, metavar="N", help="at most N hits (default 20)"
+        )
+        edition(p)
+        common(p)
+        p.set_defaults(func=_guarded(search))
 
-    p = subparsers.add_parser(
-        "refs",
-        help="what cites an entry and what it cites; --dangling: unresolved",
-        description="Without ADDR: every reference. With ADDR: what it cites and "
-        "what cites it. --dangling: references to addresses that are "
-        "not in the corpus (from links.json), optionally within ADDR.",
-    )
-    p.add_argument("address", metavar="ADDR", nargs="?")
-    p.add_argument("--dangling", action="store_true", help="list unresolved references")
-    edition(p)
-    common(p)
-    p.set_defaults(func=_guarded(refs))
+    if wanted("refs"):
+        p = subparsers.add_parser(
+            "refs",
+            help="what cites an entry and what it cites; --dangling: unresolved",
+            description="Without ADDR: every reference. With ADDR: what it cites and "
+            "what cites it. --dangling: references to addresses that are "
+            "not in the corpus (from links.json), optionally within ADDR.",
+        )
+        p.add_argument("address", metavar="ADDR", nargs="?")
+        p.add_argument("--dangling", action="store_true", help="list unresolved references")
+        edition(p)
+        common(p)
+        p.set_defaults(func=_guarded(refs))
 
-    p = subparsers.add_parser(
-        "diff",
-        help="word-level diff of a clause between two editions",
-        description="Compare a clause and its subdivisions between two editions of "
-        "the corpus, word by word (ADDR names the clause in the first "
-        "edition; a clause renumbered since is followed).",
-    )
-    p.add_argument("address", metavar="ADDR")
-    p.add_argument(
-        "--from", dest="from_edition", required=True, metavar="E1", help="edition to compare from"
-    )
-    p.add_argument(
-        "--to", dest="to_edition", required=True, metavar="E2", help="edition to compare to"
-    )
-    common(p)
-    p.set_defaults(func=_guarded(diff))
+    if wanted("diff"):
+        p = subparsers.add_parser(
+            "diff",
+            help="word-level diff of a clause between two editions",
+            description="Compare a clause and its subdivisions between two editions of "
+            "the corpus, word by word (ADDR names the clause in the first "
+            "edition; a clause renumbered since is followed).",
+        )
+        p.add_argument("address", metavar="ADDR")
+        p.add_argument(
+            "--from",
+            dest="from_edition",
+            required=True,
+            metavar="E1",
+            help="edition to compare from",
+        )
+        p.add_argument(
+            "--to", dest="to_edition", required=True, metavar="E2", help="edition to compare to"
+        )
+        common(p)
+        p.set_defaults(func=_guarded(diff))
 
-    p = subparsers.add_parser("coverage", help="what the corpus holds per law")
-    common(p)
-    p.set_defaults(func=_guarded(coverage))
+    if wanted("coverage"):
+        p = subparsers.add_parser("coverage", help="what the corpus holds per law")
+        common(p)
+        p.set_defaults(func=_guarded(coverage))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,7 +47,6 @@ from . import morph
 from .addresses import latin, law_of, lenient
 from .errors import KodeksError
 from .model import NODE_KINDS, Codex, NodeKind
-from .toc import index_terms
 
 FORMAT_VERSION = "3"
 """Bumped whenever the tables or the analyzer change; an index of another
@@ -175,6 +174,15 @@ class Query:
     @property
     def _stems(self) -> list[str]:
         return [s for s in (stem(w) for w in self.words) if s]
+
+
+def is_empty_query(text: str) -> bool:
+    """True when ``text`` has no word the engine could look for (``Engine.parse``
+    keeps the same tokens); needs no dictionary, so a command can refuse an empty
+    query before it loads anything."""
+    return not any(
+        _SAFE.match(_fold(m.group())) for m in TOKEN.finditer(str(text or "")[:MAX_QUERY_CHARS])
+    )
 
 
 def parse_query(text: str) -> Query:
@@ -700,6 +708,8 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
         for a in lemmas:
             synonyms.setdefault(a, set()).update(b for b in lemmas if b != a)
     # terms of the sources' subject indexes (toc.index_terms): their words resolve too
+    from .toc import index_terms  # a build's work: a search reads the stored result
+
     subjects = index_terms(codex.trees)
     for shown in subjects:
         for m in TOKEN.finditer(shown):
@@ -788,8 +798,11 @@ class Results(list):
         partial: bool = False,
         words: tuple[str, ...] = (),
         phrases: tuple[tuple[str, ...], ...] = (),
+        truncated: bool = False,
     ):
         super().__init__(hits)
+        self.truncated = truncated
+        """The query was cut to ``MAX_QUERY_CHARS`` / ``MAX_TERMS``."""
         self.corrections = corrections
         self.suggestion = suggestion
         self.ignored = ignored
@@ -979,7 +992,7 @@ class Engine:
         self, text: str, *, law: str | None = None, kind: str | None = None, limit: int = 20
     ) -> tuple[list[dict[str, Any]], Results]:
         """Ranked matches: ([{index, score, partial, via, terms}], Results metadata)."""
-        words, phrases, _ = self.parse(text)
+        words, phrases, truncated = self.parse(text)
         corrections = tuple((w.typed, w.corrected) for w in words if w.corrected)
         live = [w for w in words if w.alternatives]
         ignored = tuple(w.typed for w in words if not w.alternatives)
@@ -1131,6 +1144,7 @@ class Engine:
             partial=partial,
             words=tuple(w.lemma for w in words),
             phrases=tuple(phrases),
+            truncated=truncated,
         )
         return rows, meta_
 

@@ -1,6 +1,8 @@
 """``kodeks show`` and ``kodeks search`` start without loading what they do not
 use: the rulings are imported only for ``kodeks rule`` (or when the command is
-unknown, so that help and errors still list every command)."""
+unknown, so that help and errors still list every command); ``show`` loads no
+search code, and a search for words the index knows loads no dictionary (the
+index stores their lemmas)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ import contextlib, io, json, sys
 from pipeline.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()):
     rc = main(sys.argv[1:])
-print(json.dumps({"rc": rc, "out": out.getvalue(), "rulings": "pipeline.rulings" in sys.modules}))
+print(json.dumps({"rc": rc, "out": out.getvalue(), "rulings": "pipeline.rulings" in sys.modules,
+                  "modules": sorted(sys.modules)}))
 """
 
 
@@ -44,3 +47,49 @@ def test_rule_and_unknown_commands_still_get_the_rulings():
     listed = probe("rule", "list")
     assert listed["rc"] == 0 and listed["rulings"] and "revoke" in listed["out"]
     assert probe("nonsense")["rulings"]
+
+
+def test_show_loads_no_search_code(built):
+    shown = probe("show", "64", "--codex", str(built))
+    assert shown["rc"] == 0
+    loaded = set(shown["modules"])
+    assert not loaded & {"pipeline.search", "pipeline.morph", "pymorphy3", "sqlite3", "tempfile"}
+
+
+def test_search_of_known_words_loads_no_dictionary(built):
+    found = probe("search", "выявленный", "фальшренонс", "--codex", str(built), "--format", "json")
+    assert found["rc"] == 0 and json.loads(found["out"])["hits"]
+    assert "pymorphy3" not in found["modules"]
+    assert "pipeline.toc" not in found["modules"]
+
+
+def test_an_empty_query_is_refused_before_the_codex_is_read(tmp_path):
+    refused = probe("search", "«»", "--codex", str(tmp_path))
+    assert refused["rc"] == 2 and "pymorphy3" not in refused["modules"]
+
+
+def test_a_lookup_command_keeps_its_help_and_errors():
+    helped = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "show", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert helped.returncode == 0 and "usage: kodeks show" in helped.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "search", "x", "--kind", "nonsense"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert bad.returncode == 2 and "usage: kodeks search" in bad.stderr
+    whole = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert all(c in whole.stdout for c in ("build", "show", "search", "rule"))
