@@ -17,16 +17,22 @@ running; only the client is closed).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
 from .errors import KodeksError
 
 EXECUTORS = ("local", "dask")
+
+BYTES_PER_WORKER = 1_000_000
+"""Without ``--jobs``, a build starts one worker per this many bytes of source
+files, up to one per core (``Pool.fit``). A worker first imports the
+stages and loads the dictionary, and every source and result crosses between
+processes; below about a megabyte of text that costs more than the second core
+saves (``benchmarks/bench_parallel.py`` measures both), so a small corpus is
+built in one process."""
 
 
 def default_jobs() -> int:
@@ -43,8 +49,18 @@ class Serial:
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         return [fn(*args, **common) for args in zip(*iterables, strict=True)]
 
+    def map_files(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
+        """``map`` for calls that read this machine's files (``read_source``): a
+        pool runs them, a Dask cluster (whose workers may be on other hosts)
+        leaves them to this process."""
+        return self.map(fn, *iterables, **common)
+
     def reduce(self, fn: Callable, items: list) -> Any:
         return fn(items)
+
+    def fit(self, size: int) -> None:
+        """Told the corpus's size (bytes of its source files) before the first
+        map; only a pool whose size was left to Kodeks uses it."""
 
     def close(self) -> None:
         pass
@@ -57,23 +73,41 @@ class Serial:
 
 
 class Pool(Serial):
-    """A pool of ``jobs`` worker processes on this machine, started on first use."""
+    """A pool of ``jobs`` worker processes on this machine, started on first use.
 
-    def __init__(self, jobs: int):
+    ``auto``: the number was not given, so ``fit`` lowers it to one worker per
+    ``BYTES_PER_WORKER`` of source files (one: no pool at all)."""
+
+    def __init__(self, jobs: int, *, auto: bool = False):
         self.jobs = jobs
-        self._pool: ProcessPoolExecutor | None = None
+        self.auto = auto
+        self._pool: Any = None  # a ProcessPoolExecutor once started
+
+    def fit(self, size: int) -> None:
+        if self.auto and self._pool is None:
+            self.jobs = max(1, min(self.jobs, size // BYTES_PER_WORKER))
 
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         columns = [list(it) for it in iterables]
-        if len(columns[0]) <= 1:  # a pool for one source costs more than it saves
+        n = len(columns[0])
+        if n <= 1 or self.jobs <= 1:  # a pool for one source costs more than it saves
             return super().map(fn, *columns, **common)
         if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             # Workers come from a fresh forkserver, not forked from this process: a
             # forked worker would inherit the lock on the build's temporary folder and
             # keep it after a killed build, so the next build could not clean up.
             ctx = multiprocessing.get_context("forkserver")
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx)
-        return list(self._pool.map(partial(fn, **common) if common else fn, *columns))
+        # A few chunks per worker, not one task per source: the shared values
+        # (``common``: the vocabulary, the line counts) travel with each chunk, and
+        # each task costs a round trip; a few chunks per worker still even out
+        # sources of different sizes.
+        chunk = max(1, n // (self.jobs * 4))
+        call = partial(fn, **common) if common else fn
+        return list(self._pool.map(call, *columns, chunksize=chunk))
 
     def close(self) -> None:
         if self._pool is not None:
@@ -114,6 +148,11 @@ class Dask(Serial):
         futures = self.client.map(fn, *columns, pure=False, **shared)
         return self.client.gather(futures)
 
+    def map_files(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
+        # the workers may be on other hosts: the files are read here and only
+        # their text is sent (docs/scale.md)
+        return Serial.map(self, fn, *iterables, **common)
+
     def reduce(self, fn: Callable, items: list) -> Any:
         return self.client.submit(fn, items, pure=False).result()
 
@@ -127,7 +166,8 @@ class Dask(Serial):
 
 
 def make(executor: str = "local", jobs: int | None = None, scheduler: str | None = None) -> Serial:
-    """The executor a build asked for (``jobs``: worker processes; ``None``: one per core)."""
+    """The executor a build asked for (``jobs``: worker processes; ``None``: one
+    per core, fewer for a small corpus: see ``BYTES_PER_WORKER``)."""
     if executor not in EXECUTORS:
         raise KodeksError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     if jobs is not None and jobs < 1:
@@ -136,5 +176,6 @@ def make(executor: str = "local", jobs: int | None = None, scheduler: str | None
         return Dask(scheduler, jobs)
     if scheduler:
         raise KodeksError("--scheduler needs --executor dask")
-    n = jobs if jobs is not None else default_jobs()
-    return Serial() if n == 1 else Pool(n)
+    if jobs is None:
+        return Pool(default_jobs(), auto=True)
+    return Serial() if jobs == 1 else Pool(jobs)

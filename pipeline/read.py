@@ -21,6 +21,7 @@ import regex
 
 from . import blocks, editions
 from .errors import KodeksError, diag
+from .executor import Serial
 from .model import Diagnostic, Source, SourceKind
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
@@ -412,11 +413,16 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
-def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
+def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], list[Diagnostic]]:
     """Read every source of a corpus folder, in file-name order.
 
     A symlink is read only when its real path lies inside the corpus; one that
-    leads outside, loops or dangles gets an error diagnostic naming it."""
+    leads outside, loops or dangles gets an error diagnostic naming it.
+
+    ``ex`` (a build's executor, ``pipeline.executor``) reads the files
+    (``read_source``: decoding, kind and edition) in its worker processes, after
+    it is told their total size (``ex.fit``); the sources and diagnostics come
+    back in the same order either way."""
     folder = Path(folder)
     if not folder.is_dir():
         raise KodeksError(
@@ -429,6 +435,8 @@ def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
             diags.append(
                 diag("K107", f"{folder / 'sources.toml'}: lists {name}, which is not in the folder")
             )
+    # the files to read, and the symlinks refused, in file-name order
+    plan: list[Path | Diagnostic] = []
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() not in (".txt", ".html", ".htm"):
             continue
@@ -441,10 +449,10 @@ def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
                     if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == 40
                     else "a dangling symlink"
                 )
-                diags.append(diag("K112", f"{path}: {why} (to {os.readlink(path)}); not read"))
+                plan.append(diag("K112", f"{path}: {why} (to {os.readlink(path)}); not read"))
                 continue
             if not real.is_relative_to(folder.resolve()):
-                diags.append(
+                plan.append(
                     diag(
                         "K111",
                         f"{path}: a symlink to {real}, outside the corpus; not read "
@@ -454,12 +462,29 @@ def read(folder: str | Path) -> tuple[list[Source], list[Diagnostic]]:
                 continue
         if not path.is_file():
             continue
-        src, found = read_source(path, manifest.get(path.name))
+        plan.append(path)
+    paths = [p for p in plan if isinstance(p, Path)]
+    if ex is None:
+        ex = Serial()
+    ex.fit(sum(_size(p) for p in paths))
+    read = iter(ex.map_files(read_source, paths, [manifest.get(p.name) for p in paths]))
+    for item in plan:
+        if not isinstance(item, Path):
+            diags.append(item)
+            continue
+        src, found = next(read)
         diags += found
         if src is not None:
             sources.append(src)
     sources, found = source_ids(_commentary_editions(sources, diags))
     return sources, diags + found
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # read_source says why
+        return 0
 
 
 def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list[Source]:

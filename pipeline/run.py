@@ -70,7 +70,7 @@ class Build:
 
 
 def stage_read(b: Build) -> None:
-    b.sources, found = read_mod.read(b.corpus)
+    b.sources, found = read_mod.read(b.corpus, b.ex)
     b.diagnostics += found
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
@@ -106,8 +106,14 @@ def _clean_one(source: Source, profile: Profile, vocab: set[str]) -> Cleaned:
     return _paused_gc(clean_mod.clean, source, vocab, profile=profile)
 
 
+def _words(source: Source) -> set[str]:
+    return clean_mod.vocabulary([source.text])
+
+
 def stage_clean(b: Build) -> None:
-    vocab = clean_mod.vocabulary(s.text for s in b.sources)
+    # the corpus's vocabulary is the union of each source's: gathered where the
+    # sources are cleaned, so the build process only joins the sets
+    vocab: set[str] = set().union(*b.ex.map(_words, b.sources))
     b.cleaned = b.ex.map(_clean_one, b.sources, b.profiles, vocab=vocab)
 
 

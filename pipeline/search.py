@@ -874,9 +874,17 @@ class Engine:
         k1, b = self.p["k1"], self.p["b"]
         self.norm = [k1 * (1 - b + b * n / self.avgdl) for n in self.length]
         """bm25's length normalisation per entry."""
-        self._forms_by_len: dict[int, list[str]] = {}
-        for f in sorted(self.forms):
-            self._forms_by_len.setdefault(len(f), []).append(f)
+        self._by_len: dict[int, list[str]] | None = None
+
+    @property
+    def _forms_by_len(self) -> dict[int, list[str]]:
+        """Known forms by length, sorted; made on the first typo (a query of known
+        words never needs it)."""
+        if self._by_len is None:
+            self._by_len = {}
+            for f in sorted(self.forms):
+                self._by_len.setdefault(len(f), []).append(f)
+        return self._by_len
 
     # --- the query ---------------------------------------------------------------
 

@@ -57,3 +57,40 @@ def test_bad_executor_options_are_clear_errors(tmp_path, args, says):
     assert says in proc.stderr + proc.stdout
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_without_jobs_a_small_corpus_is_built_in_one_process(monkeypatch):
+    from pipeline import executor
+
+    monkeypatch.setattr(executor, "default_jobs", lambda: 2)
+    small = executor.make("local", None)
+    small.fit(executor.BYTES_PER_WORKER - 1)
+    assert small.map(pow, [2, 3], [2, 2]) == [4, 9]
+    assert getattr(small, "_pool", None) is None  # no worker was started
+    big = executor.make("local", None)
+    big.fit(50 * executor.BYTES_PER_WORKER)
+    assert big.jobs == 2
+    given = executor.make("local", 2)
+    given.fit(0)  # a number the user gave stands
+    assert given.jobs == 2
+
+
+def test_reading_in_a_pool_gives_the_same_sources_and_messages(tmp_path):
+    from pipeline import executor
+    from pipeline.read import read
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("Правило 1. Текст вне корпуса.\n", encoding="utf-8")
+    for name in sorted(p.name for p in CORPUS.glob("*.txt")):
+        (corpus / name).write_bytes((CORPUS / name).read_bytes())
+    (corpus / "001a_link.txt").symlink_to(outside)  # refused, between two sources
+    (corpus / "zz_bad.txt").write_bytes(b"\xff\xfe\x00\xd8 broken")
+    serial = read(corpus)
+    with executor.Pool(2) as pool:
+        pooled = read(corpus, pool)
+        assert pool._pool is not None  # the files were read by the workers
+    assert pooled == serial
+    codes = [d.code for d in serial[1]]
+    assert "K111" in codes
