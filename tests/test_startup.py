@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 
-from kodeks_testing import ROOT
+from kodeks_testing import ROOT, kodeks
 
 PROBE = """
 import contextlib, io, json, sys
@@ -69,27 +69,9 @@ def test_an_empty_query_is_refused_before_the_codex_is_read(tmp_path):
 
 
 def test_a_lookup_command_keeps_its_help_and_errors():
-    helped = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "show", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    helped = kodeks("show", "--help")
     assert helped.returncode == 0 and "usage: kodeks show" in helped.stdout
-    bad = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "search", "x", "--kind", "nonsense"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    bad = kodeks("search", "x", "--kind", "nonsense")
     assert bad.returncode == 2 and "usage: kodeks search" in bad.stderr
-    whole = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    whole = kodeks("--help")
     assert all(c in whole.stdout for c in ("build", "show", "search", "rule"))
