@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from . import addresses, editions
+from . import addresses, editions, morph
 from .grammar import (
     BULLET,
     CLAUSE,
@@ -200,16 +200,25 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
     listing lines, or one line holding two leaders (entries merged on a line), or a
     heading line and one entry."""
     lines = state.lines
+    i = start
     if not _listing_line(lines[start]):
-        # the listing's own heading («С О Д Е Р Ж А Н И Е»), an index's head term above
-        # the entries that repeat it, or a first entry wrapped before its leader
-        head = lines[start].text
-        if not head or len(head) > 120 or FULL_STOP.search(head):
+        # the listing's own heading («С О Д Е Р Ж А Н И Е»), maybe with a second line
+        # under it («(номера правил)»), an index's head term above the entries that
+        # repeat it, or a first entry wrapped before its leader
+        heads = 0
+        while i < end and not _listing_line(lines[i]):
+            head = lines[i].text
+            if head and (len(head) > 120 or FULL_STOP.search(head) or heads == 2):
+                return None
+            heads += bool(head)
+            if i - start > 4:
+                return None
+            i += 1
+        if i >= end:
             return None
-        nxt = next((j for j in range(start + 1, min(start + 4, end)) if lines[j].text), None)
-        if nxt is None or not _listing_line(lines[nxt]):
+        if heads == 2 and not _listing_heading(lines[start].text):
             return None
-    last, count, i = start, 0, start
+    last, count = start, 0
     while i < end:
         ln = lines[i]
         if _listing_line(ln):
@@ -232,6 +241,13 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
         i += 1
     headed = not _listing_line(lines[start])  # a heading line, then the entries
     return last if count >= 2 or (headed and count >= 1) else None
+
+
+def _listing_heading(text: str) -> bool:
+    """A heading over two lines stands only above a whole listing: capitals or
+    spaced-out letters («П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь», «СОДЕРЖАНИЕ»)."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters)
 
 
 def _marked_share(lines: tuple[Line, ...] | list[Line]) -> float:
@@ -385,8 +401,19 @@ def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return _marker(state, start, silent, ITEM, "item", lambda m: "(" + m[1] + ")")
 
 
+_FIRST_WORD = regex.compile(r"\p{L}+")
+
+
 def section(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A section: ``A.Наказание…``, Latin or Cyrillic look-alike letter."""
+    """A section: ``A.Наказание…``, Latin or Cyrillic look-alike letter. An initial
+    before a surname (``В. Смирнов``, ``Перевод А. Рыбникова`` cut at the initial) is
+    a name, no section."""
+    text = state.lines[start].text
+    m = SECTION.match(text)
+    if m is not None:
+        w = _FIRST_WORD.match(text, m.end())
+        if w is not None and morph.is_surname(w[0]):
+            return False
     return _marker(
         state,
         start,
@@ -473,6 +500,50 @@ def tokenize(state: BlockState) -> list[Token]:
 
 # --- what a whole text is ------------------------------------------------------------
 
+_BOOK_MARKS = frozenset(("part", "law", "orphan", "subclause", "item", "footnote"))
+"""Units whose markers only the law book and its commentary use: a division or law
+heading, a subclause ``(B).``, an item ``(ii)``, a footnote body ``(*) -``."""
+_PENALTY = "(НАКАЗАНИЕ)"
+
+
+def law_text_evidence(tokens: list[Token]) -> str | None:
+    """What shows that tokenized text is law or commentary text, or ``None``.
+
+    Numbered lines (``1.``, ``2.``) and a capital letter with a stop (``С. Капустин``,
+    the initial of a name) are what any article, programme, set of notes or
+    competition conditions has; they are no evidence on their own. Evidence is the
+    books' own structure: a law heading, a subclause, an item or a footnote body
+    (markers no other text uses), the penalty mark, a commentary key that opens a
+    Russian paragraph (``64.10. Если …``, not a numbered heading of another
+    document followed by its English original), or a section followed by its
+    clauses (``A.`` then ``1.``, at most an introductory paragraph between)."""
+    for k, t in enumerate(tokens):
+        if t.kind in _BOOK_MARKS:
+            return f"{t.kind} {t.label or ''}".strip()
+        if t.kind in ("para", "section", "clause", "commentary") and _PENALTY in t.rest:
+            return "the penalty mark"
+        if t.kind == "commentary" and RUSSIAN_START.match(t.rest.lstrip()):
+            nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+            if FULL_STOP.search(t.rest) or len(t.rest) > 80 or (
+                nxt is not None
+                and nxt.kind in ("para", "clause", "item")
+                and nxt.page == t.page
+                and RUSSIAN_START.match(nxt.lines[0].text)
+            ):
+                return f"commentary {t.label}"
+        if t.kind == "section":
+            between = 0
+            for u in tokens[k + 1 :]:
+                if u.kind == "para" and between < 1:
+                    between += 1
+                    continue
+                if u.kind == "clause":
+                    return f"section {t.label} with its clauses"
+                break
+    return None
+
+
+
 _UNIT_KINDS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item"))
 
 
@@ -517,18 +588,22 @@ def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     ``kind``: ``text_kind`` when it holds law text (a structural unit and body
     text), whatever listings stand beside it; else ``toc`` or ``index`` when
     listings outweigh its other paragraphs, ``mixed`` when they do not; ``front``
-    when it holds several paragraphs and nothing else (front matter, notes, an
-    article, a page of site menus). ``divisions``: the division words its headings use, in
+    when it holds several paragraphs and no law text (front matter, notes, an
+    article or competition conditions whose numbered lines are no laws, a page of
+    site menus; ``law_text_evidence`` decides). ``divisions``: the division words its headings use, in
     order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
     counts, tokens = _counts(text)
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
+    paras = counts.get("para", 0)
+    if units and units + paras >= 2 and law_text_evidence(tokens) is None:
+        # numbered lines of an article or notes: paragraphs like the rest of its text
+        units, paras = 0, units + paras
     divisions = tuple(
         dict.fromkeys(
             addresses.display(t.id).split()[0] for t in tokens if t.kind == "part" and t.id
         )
     )
-    paras = counts.get("para", 0)
     kind: TextKind
     if units and paras:  # law text beside any listing (a chapter's list of its laws)
         kind = _laws_or_commentary(counts, text)

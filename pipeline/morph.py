@@ -2,6 +2,8 @@
 
 - ``is_known(word)``: the dictionary knows this form (the cleaner uses it to
   decide joins of split words);
+- ``is_surname(word)``: every reading is a person's name (an initial before it is
+  no section letter);
 - ``lemma(word)``: the normal form of the most probable parse, lower case (the
   reference detector and the search index use it, so documents and queries go
   through the same analysis);
@@ -41,6 +43,23 @@ def is_known(word: str) -> bool:
     if not w or not _CYRILLIC_WORD.fullmatch(w):
         return False
     return analyzer().word_is_known(w)
+
+
+_PERSONAL = frozenset(("Surn", "Name", "Patr"))
+_PROPER = _PERSONAL | {"Geox", "Orgn"}
+
+
+@lru_cache(maxsize=65_536)
+def is_surname(word: str) -> bool:
+    """True when every reading of ``word`` is a person's name (``Смирнов``,
+    ``Коваленко``) or the adjective such names also read as: what follows an
+    initial (``В. Смирнов``), never a word a title opens with (``Наказание``)."""
+    if not regex.fullmatch(r"\p{Lu}\p{Ll}+", word or "") or not regex.match(r"\p{Cyrillic}", word):
+        return False
+    parses = analyzer().parse(word)
+    if not any(_PERSONAL & p.tag.grammemes for p in parses):
+        return False
+    return all(_PROPER & p.tag.grammemes or p.tag.POS in ("ADJF", "ADJS") for p in parses)
 
 
 @lru_cache(maxsize=200_000)

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 import regex
 
 from .blocks import measure
-from .grammar import PART_HEAD, starts_unit
+from .grammar import DITTO, LEADER, PART_HEAD, starts_unit
 from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
@@ -214,6 +214,14 @@ def _structural(line: str) -> bool:
     return bool(s) and (starts_unit(s) or PART_HEAD.match(s) is not None)
 
 
+def _listing(line: str) -> bool:
+    """An entry of a table of contents or an index (a dot leader to numbers, a ditto
+    mark): the page's own content, however short, even when two pages share it."""
+    return ("..." in line or "…" in line or "=" in line) and (
+        LEADER.search(line) is not None or DITTO.search(line) is not None
+    )
+
+
 _UNKNOWN = object()
 
 
@@ -222,7 +230,9 @@ def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     s = _core(line)
     return (
         bool(s)
-        and (_structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8)
+        and (
+            _structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8 or _listing(s)
+        )
         and (line_shape(line) if shape is _UNKNOWN else shape) is None
     )
 
@@ -231,7 +241,7 @@ def _short_non_sentence(line: str, lower: bool = False) -> bool:
     """Short, not a sentence, not a structural heading: what a menu item looks
     like (``lower``: it may start with a small letter, as an advert does)."""
     s = _core(line)
-    if not s or _structural(s):
+    if not s or _structural(s) or _listing(s):
         return False
     words = _WORD.findall(s)
     if not words:

@@ -31,7 +31,7 @@ from typing import cast
 import regex
 
 from . import addresses, editions, toc
-from .blocks import BlockState, Line, Token, tokenize
+from .blocks import BlockState, Line, Token, law_text_evidence, tokenize
 from .errors import diag
 from .grammar import FULL_STOP, LETTERED, TAG
 from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, TokenKind, Tree
@@ -81,7 +81,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     at = _Where(src, OffsetMap(cleaned.edits))
     edition = editions.EDITIONS.get(src.edition, editions.DEFAULT)
     tokens = tokenize(BlockState(_lines(cleaned), src.kind, laws=edition.laws))
-    aside = _not_law_text(tokens)
+    aside, what = _not_law_text(tokens)
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
@@ -103,9 +103,9 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         diags.append(
             diag(
                 "K308",
-                f"{src.name}: no law text (no law, section, clause or commentary unit, "
-                f"only {aside} paragraphs of other text such as front matter, notes or site "
-                "pages); it yields no nodes",
+                f"{src.name}: no law text (no law heading, commentary paragraph or "
+                f"marker of the law book, only {what} of other text such as front "
+                "matter, notes, an article or site pages); it yields no nodes",
                 at.span(0, len(cleaned.text)),
             )
         )
@@ -173,15 +173,25 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     return out
 
 
-def _not_law_text(tokens: list[Token]) -> int:
-    """The number of paragraphs of a source that holds no structural unit at all
-    (front matter, a translator's note, a preface, an article, a page of site
-    chrome), when there are two or more; else 0. A single paragraph is kept: a page
-    may hold nothing but the cut-off end of a unit."""
-    if any(t.kind in _UNITS for t in tokens):
-        return 0
+def _not_law_text(tokens: list[Token]) -> tuple[int, str]:
+    """``(n, what)``: the number of paragraphs and numbered lines of a source that
+    holds no law text (front matter, a translator's note, a preface, an article,
+    training notes or competition conditions that number their points, a page of
+    site chrome), when there are two or more, and what they were; else ``(0, "")``.
+    Whether text is law text is ``blocks.law_text_evidence``'s call. A single line
+    is kept: a page may hold nothing but the cut-off end of a unit."""
+    if law_text_evidence(tokens) is not None:
+        return 0, ""
     paras = sum(1 for t in tokens if t.kind == "para")
-    return paras if paras >= 2 else 0
+    units = sum(1 for t in tokens if t.kind in _UNITS)
+    if paras + units < 2:
+        return 0, ""
+    what = f"{paras} paragraphs" + (
+        f" and {units} numbered or lettered lines with none of the law book's own markers"
+        if units
+        else ""
+    )
+    return paras + units, what
 
 
 def _inferred_laws(tokens: list[Token]) -> dict[int, int]:

@@ -146,6 +146,16 @@ def test_shared_text_lines_are_not_template():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_index_entries_two_sources_share_are_not_template():
+    # two copies of an index share whole entries; a heading line alone stays under them
+    index = (
+        "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n\nБолван..........................43\n"
+        "= на столе......................41\nВзятка..........................44,67\n"
+    )
+    pa, pb = P.profile_all([src(index, "a.txt"), src(index + "Ренонс..........61\n", "b.txt")])
+    assert pa.chrome == () and pb.chrome == ()
+
+
 LAYOUTS = [
     (
         "double spacing",

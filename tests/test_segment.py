@@ -517,6 +517,73 @@ def test_page_without_law_text_yields_no_nodes():
     assert "t.txt" in d.message and "no nodes" in d.message
 
 
+NOT_LAW_PAGES = {
+    "an article whose numbered points cite laws": (
+        "С. Петров, май 2002 г.\n"
+        "Заметка описывает, как считать очки после решений судьи.\n"
+        "ПОДСЧЁТ ПОСЛЕ РЕШЕНИЙ СУДЬИ\n"
+        "1. Командная встреча, П12с2\n2. Парный турнир на импы, П12с3\n"
+        "3. Турнир пар на проценты, П12с3\n"
+    ),
+    "training notes that number their points": (
+        "ПОСОБИЕ\nдля занятий с судьями клубов\n\n3. Разбор решений по спорным сдачам\n\n"
+        "Напомним несколько положений Кодекса (см. Правило 12).\n"
+        "1. Искусственный результат назначают, когда сдачу нельзя доиграть.\n\n"
+        "Замечания:\n\n1. Следует помнить, что такой результат выражают в процентах.\n"
+    ),
+    "competition conditions quoting laws beside their English original": (
+        "ДОПОЛНЕНИЕ 4\nУсловия проведения турнира, май 2001 г.\n"
+        "21.4. Особые правила при игре за ширмами\n|\nSupplement 4\n"
+        "Tournament Conditions of May 2001\n21.4. Special Rules when Screens are Used\n|\n"
+        "Кодекс действует полностью, кроме перечисленного ниже: |\n"
+        "The Laws are in effect except as listed below: |\n"
+        "1. ПРАВИЛО 25; ПРАВИЛО 41B |\n1. LAW 25; LAW 41B |\n"
+        "Изменение заявки разрешено, пока поднос не передан. |\n"
+        "A call may be changed until the tray is passed. |\n"
+        "2. ПРАВИЛО 16 |\n2. LAW 16 |\n"
+        "Неторопливость за ширмой не передаёт информацию партнёру. |\n"
+    ),
+    "a title page whose translator's initial looked like a section": (
+        "ПРАВИЛА СПОРТИВНОГО БРИДЖА\nПеревод с английского\nА. Рыбникова\nИздательство, 1991\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", NOT_LAW_PAGES.values(), ids=list(NOT_LAW_PAGES))
+def test_numbered_lines_of_other_text_yield_no_nodes(text):
+    tree, diags = seg(text)
+    assert tree.nodes == ()
+    (d,) = [d for d in diags if d.code == "K308"]
+    assert "no nodes" in d.message
+
+
+LAW_EXCERPTS = {
+    "a clause and its subclauses, no heading on the page": (
+        "2.Повторная заявка партнёра\nКогда игрок исправил заявку, партнёр может изменить свою.\n"
+        "(B).Заявка была легальной\nЕсли заявка была легальной, нарушитель должен\n"
+        "(1).Оставить заявку\nТогда его партнёр пасует один раз.\n",
+        ["clause", "subclause", "subclause"],
+    ),
+    "a section and its clauses, no heading on the page": (
+        "C.Присуждение результата\n1.Искусственный результат\n"
+        "Судья назначает его, если сдачу нельзя доиграть.\n2.Оценочный результат\n"
+        "Судья оценивает вероятный исход.\n",
+        ["section", "clause", "clause"],
+    ),
+    "one law": (
+        "Правило 7. Колода\nКолоду тасуют перед каждой сдачей.\nКарты не показывают.\n",
+        ["law"],
+    ),
+}
+
+
+@pytest.mark.parametrize("text, kinds", LAW_EXCERPTS.values(), ids=list(LAW_EXCERPTS))
+def test_short_law_excerpts_still_segment(text, kinds):
+    tree, diags = seg(text)
+    assert [n.kind for n, _p in walk(tree.nodes) if n.kind != "fragment"] == kinds
+    assert "K308" not in codes(diags)
+
+
 def test_one_cut_off_paragraph_is_still_a_fragment():
     tree, diags = seg("сторона, нарушившая правило, не получает преимуществ\n")
     assert [n.kind for n in tree.nodes] == ["fragment"] and "K308" not in codes(diags)
