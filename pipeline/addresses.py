@@ -7,7 +7,12 @@ Forms (``../shared/gold/README.md``):
   ``part:I``; the numeral as the source writes it (Roman stays Roman);
 - law ``64``; section ``64A``; clause ``64A1``;
 - subclause ``67B1(A)``, one level deeper ``9A2(B)(1)``;
-- commentary paragraph ``64.10``, its items ``64.10(i)``.
+- commentary paragraph ``64.10``, its items ``64.10(i)``;
+- a commentary paragraph keyed by the subsection it comments (``12С1.``, ``12C1.``):
+  ``12.C1`` (the commentary's address space, never the law clause ``12C1``);
+- merged commentary paragraphs (``12.4,5.`` is 12.4 and 12.5 printed as one): one
+  node whose id is its first key, ``12.4``, whose label is ``12.4,5``;
+  ``merged_keys("12.4,5") == ("12.4", "12.5")`` names every paragraph it stands for.
 
 Letters are Latin in addresses whatever script the source used: the Cyrillic
 look-alikes А В С Е Н К М О Р Т Х (and lower case) map to A B C E H K M O P T X.
@@ -116,7 +121,7 @@ _CANON = regex.compile(
     r"""
     ^(?:
         (?P<div>chapter-part|chapter|part):(?P<part>[IVXLC]+|\d{1,2})
-      | (?P<comm>\d{1,3}\.\d{1,2})(?P<citems>(?:\([ivx]+\))*)
+      | (?P<comm>\d{1,3}\.(?:\d{1,2}|[A-Z]\d{1,2}))(?P<citems>(?:\([ivx]+\))*)
       | (?P<law>\d{1,3})
         (?:(?P<sec>[A-Z])
            (?:(?P<cl>\d{1,2})(?P<subs>(?:\((?:[A-Z]|\d{1,2})\))*)(?P<items>(?:\([ivx]+\))*))?
@@ -143,8 +148,9 @@ class Address:
     """Clause number."""
     subs: tuple[str, ...] = ()
     """Subclause labels, outermost first, without parentheses (``("B", "1")``)."""
-    para: int | None = None
-    """Commentary paragraph number (``10`` in ``64.10``)."""
+    para: int | str | None = None
+    """Commentary paragraph number (``10`` in ``64.10``), or the subsection that keys
+    it (``"C1"`` in ``12.C1``)."""
     items: tuple[str, ...] = ()
     """Commentary item labels (``("i",)``)."""
     part: str | None = None
@@ -195,7 +201,9 @@ def parse(address: str) -> Address | None:
     if m["comm"]:
         law, para = m["comm"].split(".")
         return Address(
-            law=int(law), para=int(para), items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"]))
+            law=int(law),
+            para=int(para) if para.isdigit() else para,
+            items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"]))
         )
     return Address(
         law=int(m["law"]),
@@ -204,6 +212,30 @@ def parse(address: str) -> Address | None:
         subs=tuple(regex.findall(r"\(([A-Z]|\d+)\)", m["subs"] or "")),
         items=tuple(regex.findall(r"\(([ivx]+)\)", m["items"] or "")),
     )
+
+
+_MERGED = regex.compile(r"^(\d{1,3})\.(\d{1,2})((?:,\d{1,2})+)$")
+
+
+def commentary_key(law: str, key: str, more: Iterable[str] = ()) -> str | None:
+    """The label of a commentary paragraph's key as a source writes it:
+    ``("12", "4")`` → ``12.4``; ``("12", "С1")`` (Cyrillic look-alike) → ``12.C1``; a merged
+    key ``("12", "4", ["5"])`` → ``12.4,5``. ``None`` when it makes no address."""
+    first = f"{int(law)}.{int(key)}" if key.isdigit() else f"{int(law)}.{latin(key).upper()}"
+    if not is_canonical(first):
+        return None
+    rest = [str(int(k)) for k in more]
+    return first + "".join("," + k for k in rest) if rest and key.isdigit() else first
+
+
+def merged_keys(label: str) -> tuple[str, ...]:
+    """Every commentary paragraph a label stands for: ``12.4,5`` → ``("12.4", "12.5")``;
+    any other label → itself alone. The first is the node's id."""
+    m = _MERGED.match(label or "")
+    if not m:
+        return (label,)
+    law = m[1]
+    return tuple(f"{law}.{k}" for k in [m[2], *m[3].split(",")[1:]])
 
 
 def law_of(address: str | None) -> str | None:
@@ -345,7 +377,9 @@ def sort_key(address: str) -> tuple:
     subs = tuple((0, int(s)) if s.isdigit() else (1, ord(s)) for s in a.subs)
     items = tuple(roman_value(i) for i in a.items)
     if a.para is not None:
-        return (1, a.law, 1, "", 0, (), a.para, items)
+        # numbered paragraphs first, then those keyed by a subsection, in its order
+        key = (0, a.para, "") if isinstance(a.para, int) else (1, 0, a.para)
+        return (1, a.law, 1, "", 0, (), key, items)
     return (1, a.law, 0, a.section or "", a.clause or 0, subs, 0, items)
 
 

@@ -33,6 +33,7 @@ from .grammar import (
     FOOTNOTE,
     FULL_STOP,
     ITEM,
+    KEYED_COMMENTARY,
     LATIN_WORD,
     LAW_HEAD,
     LEADER,
@@ -377,10 +378,23 @@ def footnote(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 
 def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A commentary paragraph: ``64.10. …``, ``74.2,3. …`` (labelled by its first number)."""
-    return _marker(
-        state, start, silent, COMMENTARY, "commentary", lambda m: f"{int(m[1])}.{int(m[2])}"
-    )
+    """A commentary paragraph: ``64.10. …``; merged paragraphs ``74.2,3. …`` (label
+    ``74.2,3``, id ``74.2``: ``addresses.merged_keys``); in a commentary source, a
+    paragraph keyed by the subsection it comments, ``12С1. …`` (``12.C1``)."""
+    text = state.lines[start].text
+    m = COMMENTARY.match(text)
+    if m is not None:
+        more = regex.findall(r"\d{1,2}", m[3])
+        label = addresses.commentary_key(m[1], m[2], more)
+    elif state.source_kind == "commentary" and (m := KEYED_COMMENTARY.match(text)) is not None:
+        label = addresses.commentary_key(m[1], m[2] + m[3])
+    else:
+        return False
+    if label is None:
+        return False
+    if not silent:
+        state.push("commentary", label, text[m.end() :], start)
+    return True
 
 
 def subclause(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -513,9 +527,9 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     the initial of a name) are what any article, programme, set of notes or
     competition conditions has; they are no evidence on their own. Evidence is the
     books' own structure: a law heading, a subclause, an item or a footnote body
-    (markers no other text uses), the penalty mark, a commentary key that opens a
-    Russian paragraph (``64.10. Если …``, not a numbered heading of another
-    document followed by its English original), or a section followed by its
+    (markers no other text uses), the penalty mark, a commentary key that opens
+    Russian text (``64.10. Если …``; not a numbered heading of another document
+    with its English original printed under it), or a section followed by its
     clauses (``A.`` then ``1.``, at most an introductory paragraph between)."""
     for k, t in enumerate(tokens):
         if t.kind in _BOOK_MARKS:
@@ -524,12 +538,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
             return "the penalty mark"
         if t.kind == "commentary" and RUSSIAN_START.match(t.rest.lstrip()):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-            if FULL_STOP.search(t.rest) or len(t.rest) > 80 or (
-                nxt is not None
-                and nxt.kind in ("para", "clause", "item")
-                and nxt.page == t.page
-                and RUSSIAN_START.match(nxt.lines[0].text)
-            ):
+            if nxt is None or nxt.kind != "foreign":
                 return f"commentary {t.label}"
         if t.kind == "section":
             between = 0

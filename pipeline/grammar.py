@@ -58,9 +58,15 @@ CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
 COMMENTARY = regex.compile(
-    r"^(\d{1,3})\s*[.,]\s*(\d{1,2})(?:\s*,\s*\d{1,2})*\.(?:\s+|(?=\([a-zа-е]\)))"
+    r"^(\d{1,3})\s*[.,]\s*(\d{1,2})((?:\s*,\s*\d{1,2})*)\.(?:\s+|(?=\([a-zа-е]\)))"
 )
-"""``64.10. …``, ``74.2,3. …``, ``1.1.(a) …`` (a lettered item opens the paragraph)."""
+"""``64.10. …``, ``74.2,3. …`` (merged paragraphs: the third group holds ``,3``),
+``1.1.(a) …`` (a lettered item opens the paragraph)."""
+KEYED_COMMENTARY = regex.compile(
+    r"^(\d{1,3})([A-HА-ЕВС])(\d{1,2})\.(?:\s+|(?=\([a-zа-е]\)))(?=\S)"
+)
+"""``12С1. …``, ``12C1. …``: a commentary paragraph keyed by the subsection it
+comments (Latin or Cyrillic look-alike letter)."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
@@ -72,7 +78,18 @@ BULLET = regex.compile(r"^[-–—•]\s+(?=\p{Lu}\p{Ll})")
 """A list item an HTML page dumped as a bullet (``- Нарушитель выиграл…``) where the
 source numbered it (``1.Нарушитель…``)."""
 
-MARKERS = (LAW_HEAD, PART_HEAD, SECTION, CLAUSE, SUBCLAUSE, COMMENTARY, ITEM, FOOTNOTE, BULLET)
+MARKERS = (
+    LAW_HEAD,
+    PART_HEAD,
+    SECTION,
+    CLAUSE,
+    SUBCLAUSE,
+    COMMENTARY,
+    KEYED_COMMENTARY,
+    ITEM,
+    FOOTNOTE,
+    BULLET,
+)
 
 
 # One alternation each, so a line is tested in a single regex call.

@@ -440,7 +440,8 @@ class _TreeBuilder:
             b.title = tok.rest.strip() or None
             b.paras = []
         elif tok.kind == "commentary":
-            b.id = tok.label
+            # merged paragraphs («12.4,5.») are one node under their first key
+            b.id = addresses.merged_keys(tok.label or "")[0]
         self._open(b)
 
     def _open(self, b: _Build) -> None:
@@ -578,7 +579,7 @@ def _order(kind: str, label: str) -> tuple:
     if kind == "part":
         return (0, addresses.roman_value(core))
     if kind == "commentary":
-        return (0, int(core.split(".")[1]))
+        return addresses.sort_key(addresses.merged_keys(label)[0])
     if core.isdigit():
         return (0, int(core))
     if kind == "item":

@@ -124,3 +124,21 @@ def test_the_jump_table_finds_what_lenient_parses(typed):
 def test_a_folded_form_two_addresses_share_is_left_out():
     table = addresses.jump_table({"67B1(I)": "a.html", "67B1(i)": "b.html", "64": "c.html"})
     assert addresses.fold("67B1(I)") not in table and table[addresses.fold("правило 64")] == "c.html"
+
+
+def test_commentary_keyed_by_a_subsection_has_its_own_address():
+    a = addresses.parse("12.C1")
+    assert a is not None and (a.law, a.para, a.kind) == (12, "C1", "commentary")
+    assert addresses.parent("12.C1(ii)") == "12.C1" and addresses.parent("12.C1") == "12"
+    assert addresses.commentary_key("12", "С1") == "12.C1"  # Cyrillic С
+    assert addresses.from_akn_eid(addresses.akn_eid("12.C1") or "") == "12.C1"
+    # never the law clause 12C1, and after the numbered paragraphs of its law
+    assert addresses.parse("12C1").kind == "clause"
+    assert sorted(["12.C1", "12.10", "12.2"], key=addresses.sort_key) == ["12.2", "12.10", "12.C1"]
+
+
+def test_merged_commentary_paragraphs_name_every_key():
+    assert addresses.commentary_key("12", "4", ["5"]) == "12.4,5"
+    assert addresses.merged_keys("12.4,5") == ("12.4", "12.5")
+    assert addresses.merged_keys("74.2,3,4") == ("74.2", "74.3", "74.4")
+    assert addresses.merged_keys("12.4") == ("12.4",)

@@ -221,10 +221,34 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             [("commentary", "12.3", "Судья выслушивает обе стороны.")],
         ),
         (
-            "two numbers, labelled by the first",
+            "merged paragraphs keep both numbers in the label",
             "40.2,3. Оба случая решаются одинаково.",
             "commentary",
-            [("commentary", "40.2", "Оба случая решаются одинаково.")],
+            [("commentary", "40.2,3", "Оба случая решаются одинаково.")],
+        ),
+        (
+            "keyed by a subsection, Cyrillic letter",
+            "12С1. Судья назначает результат, когда доиграть нельзя.",
+            "commentary",
+            [("commentary", "12.C1", "Судья назначает результат, когда доиграть нельзя.")],
+        ),
+        (
+            "keyed by a subsection, Latin letter, a lettered item first",
+            "12C2.(a) Оценку делают по вероятному исходу.",
+            "commentary",
+            [("commentary", "12.C2", "(a) Оценку делают по вероятному исходу.")],
+        ),
+        (
+            "a subsection key means nothing in law text",
+            "12C1. Текст.",
+            "laws",
+            [("para", None, "12C1. Текст.")],
+        ),
+        (
+            "the 5.1. style with a lettered item",
+            "5.1.(a) Колоду проверяют до начала игры.",
+            "commentary",
+            [("commentary", "5.1", "(a) Колоду проверяют до начала игры.")],
         ),
         (
             "a lettered item opens the paragraph",
@@ -421,7 +445,8 @@ def test_tokens_carry_offsets_and_rule():
         (
             "competition conditions: a numbered heading, its English original, law citations",
             "ДОПОЛНЕНИЕ 4\nУсловия проведения турнира, май 2001 г.\n"
-            "21.4. Особые правила при игре за ширмами\nSupplement 4\n"
+            "21.4. Особые правила при игре за ширмами\nSupplement 4 to the Conditions\n"
+            "21.4. Special Rules when Screens are Used\n"
             "Кодекс действует полностью, кроме перечисленного ниже:\n1. ПРАВИЛО 25; ПРАВИЛО 41B\n"
             "Изменение заявки разрешено, пока поднос не передан.\n2. ПРАВИЛО 16\n"
             "Неторопливость за ширмой не передаёт информацию партнёру.\n",

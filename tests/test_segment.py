@@ -172,10 +172,41 @@ def test_commentary_multiple_numbers():
     )
     law = tree.nodes[0]
     assert (law.kind, law.id, law.title, law.tags) == ("law", "74", "Поведение и этикет", ("DC4",))
+    # merged paragraphs: one node under the first key, the label shows both
     assert [(c.kind, c.id, c.label, c.text) for c in law.children] == [
-        ("commentary", "74.2", "74.2", "Игроку следует избегать замечаний."),
+        ("commentary", "74.2", "74.2,3", "Игроку следует избегать замечаний."),
         ("commentary", "74.4", "74.4", "Второй абзац."),
     ]
+
+
+def test_commentary_paragraphs_keyed_by_a_subsection():
+    tree, diags = seg(
+        "Правило 12. Права судьи\n12.3. Судья решает сам, когда правила молчат.\n"
+        "12С1. Искусственный результат дают, если сдачу нельзя доиграть.\n"
+        "12C2. Оценочный результат опирается на вероятный исход.\n",
+        kind="commentary",
+    )
+    (law,) = tree.nodes
+    assert [(c.kind, c.id, c.label) for c in law.children] == [
+        ("commentary", "12.3", "12.3"),
+        ("commentary", "12.C1", "12.C1"),
+        ("commentary", "12.C2", "12.C2"),
+    ]
+    assert not {"K304", "K305"} & set(codes(diags))
+
+
+def test_paragraph_continued_at_the_top_of_a_page_is_no_new_key():
+    # the page opens mid-sentence: the text is a fragment of a paragraph whose key is
+    # on the page before, and the number inside it is no key
+    tree, _diags = seg(
+        "партнёра, как указано в 12.4 выше, и судья это учитывает.\n"
+        "12.5. Следующий случай рассмотрен отдельно.\n",
+        kind="commentary",
+    )
+    first, second = tree.nodes
+    assert (first.kind, first.id) == ("fragment", None)
+    assert first.text.startswith("партнёра, как указано в 12.4")
+    assert (second.kind, second.id) == ("commentary", "12.5")
 
 
 def test_commentary_heading_in_capitals_with_tag():
