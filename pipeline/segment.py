@@ -310,9 +310,10 @@ class _TreeBuilder:
             return tok
         if self.inner is not None and self.inner[0] is last and n == self.inner[1] + 1:
             self.inner = (last, n)
-        elif n == 1 and int(last.label or 0) >= 1 and len(last.paras) <= 1 and not last.children:
-            # only straight after the clause's heading: «1.» after a clause with text
-            # of its own is numbering gone backwards (K305)
+        elif n == 1 and int(last.label or 0) >= 1 and not last.children and _opens_list(last):
+            # straight after the clause's heading, or after its text that runs on into
+            # the list («…, и если»; «… так:»); «1.» after a clause whose text ends a
+            # sentence is numbering gone backwards (K305)
             self.inner = (last, 1)
         else:
             self.inner = None
@@ -467,6 +468,14 @@ class _TreeBuilder:
         self.current = b
         if b.kind == "part":
             self.division = b
+
+
+def _opens_list(clause: _Build) -> bool:
+    """A clause with no text but its heading, or whose text stops short of a full stop
+    (it introduces the list that follows)."""
+    if len(clause.paras) <= 1:
+        return True
+    return not FULL_STOP.search(TAG.sub("", clause.paras[-1]).rstrip())
 
 
 def _attach_footnotes(

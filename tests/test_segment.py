@@ -701,6 +701,24 @@ def test_renumbered_ordered_list_is_the_clauses_subclauses():
     assert "K305" not in codes(diags)
 
 
+def test_renumbered_list_after_a_clause_text_that_runs_on_into_it():
+    # the clause has a paragraph of its own that leads into the list («…, и если»)
+    tree, diags = seg(
+        "Правило 67. Дефектная взятка\nB.После следующей взятки\n"
+        "1.У нарушителя лишняя карта\nСудья осматривает взятку и, если\n"
+        "1.Карта масти хода есть\nНарушитель кладёт её во взятку.\n"
+        "2.Карты масти хода нет\nНарушитель кладёт любую карту.\n"
+    )
+    assert [n.id for n, _p in walk(tree.nodes)] == ["67", "67B", "67B1", "67B1(A)", "67B1(B)"]
+    assert not {"K304", "K305"} & set(codes(diags))
+    # after a clause whose text ends a sentence, «1.» is numbering going backwards
+    tree, diags = seg(
+        "Правило 67. Дефектная взятка\nB.После следующей взятки\n"
+        "2.У нарушителя лишняя карта\nСудья осматривает взятку.\n1.Карта масти хода есть\n"
+    )
+    assert "K305" in codes(diags)
+
+
 def test_clause_numbers_going_on_stay_clauses():
     tree, _ = seg(
         "Правило 9. Процедура\nA.Привлечение\n1.Первый\n(A).Подпункт\nТекст.\n2.Второй\nТекст.\n"
