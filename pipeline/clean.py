@@ -868,12 +868,12 @@ _WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866")
 """The decodings a Russian text may have been given by mistake before it reached us."""
 
 
-def _known_share(text: str, ctx: Context) -> float:
-    """Share of the words of three letters or more that the dictionary or the corpus knows."""
+def _known_share(text: str, known: Callable[[str], bool]) -> float:
+    """Share of the words of three letters or more that ``known`` knows."""
     words = [w for w in morph.WORD.findall(text) if len(w) >= 3]
     if not words:
         return 0.0
-    return sum(1 for w in words if ctx.known(w)) / len(words)
+    return sum(1 for w in words if known(w)) / len(words)
 
 
 def _redecoded(line: str) -> list[str]:
@@ -907,21 +907,31 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     unknown_caps = Counter(
         text.rfind("\n", 0, m.start()) + 1
         for m in _CAPS_WORD.finditer(text)
-        if not ctx.known(m.group())
+        if not morph.is_known(m.group())
     )
     starts.update(s for s, n in unknown_caps.items() if n >= 2)
     for s in sorted(starts):
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
         line = text[s:e]
-        before = _known_share(line, ctx)
+        # the line as it stands is judged by the dictionary alone: the corpus vocabulary
+        # holds this very line's words, mis-decoded or not, and is no evidence for them
+        before = _known_share(line, morph.is_known)
         best, score, letters = line, before, 0
+        # a reading's words count when the dictionary knows them, or the corpus does and
+        # the line as it stands does not hold them (garbage is in the corpus too)
+        own = {w.lower() for w in morph.WORD.findall(line)}
+
+        def known(w: str, own: set[str] = own) -> bool:
+            return morph.is_known(w) or (w.lower() not in own and ctx.known(w))
+
         for reading in _redecoded(line):
             if reading == line or "\n" in reading:
                 continue
             # most known words first; of readings as good, the one with most Russian
             # letters (a short word such as «За» counts for no share but is no «‡а»)
-            share, russian = _known_share(reading, ctx), len(_RUSSIAN_LETTER.findall(reading))
+            share = _known_share(reading, known)
+            russian = len(_RUSSIAN_LETTER.findall(reading))
             if (share, russian) > (score, letters):
                 best, score, letters = reading, share, russian
         if best == line or score < 0.6 or score < before + 0.3:

@@ -937,6 +937,21 @@ def test_repair_table(name, text, expected, kind):
     assert unapply(c.text, c.edits) == text
 
 
+@pytest.mark.parametrize(
+    "right, wrong",
+    [("cp1251", "latin_1"), ("koi8_r", "cp1251"), ("utf_8", "cp1251"), ("cp866", "cp1251")],
+)
+def test_misdecoded_lines_are_restored_with_the_corpus_own_vocabulary(right, wrong):
+    """As in a build: the vocabulary is the corpus's own, so it holds the mis-decoded
+    words too; they are no evidence that the line is sound."""
+    good = "Когда фальшренонс выявлен, судья восстанавливает равенство сторон."
+    text = f"Правило 64. Процедура\n{misread(good, right, wrong)}\nA.Наказание назначается\n"
+    c = clean(source(text, "laws"))  # vocabulary of this text alone, garbage included
+    assert good in c.text
+    assert "mojibake" in kinds_of(c)
+    assert unapply(c.text, c.edits) == text
+
+
 def test_page_numbers_are_remembered_as_breaks():
     c = cleaned("Текст правила.\n– 87\nПравило 63. Выявление\n– 88\nТекст.\n– 95\nA.Текст\n")
     assert [(num, hard) for _off, num, hard in c.breaks] == [(87, False), (88, True), (95, True)]
