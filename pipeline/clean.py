@@ -48,7 +48,7 @@ from .grammar import (
     starts_unit,
 )
 from .model import Cleaned, Edit, Profile, Source
-from .offsets import OffsetMap, span_of
+from .offsets import OffsetMap, line_edges, span_of
 
 # ---------------------------------------------------------------------------
 # Context
@@ -178,8 +178,7 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
     out = []
     for m in _TABLE_BAR.finditer(text):
         a, b = m.start(), m.end()
-        at_start = a == 0 or text[a - 1] == "\n"
-        at_end = b == len(text) or text[b] == "\n"
+        at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:
             continue
         if at_start and not _TABLE_BAR.search(
@@ -518,8 +517,7 @@ def question_runs(text: str, ctx: Context) -> list[Change]:
     out = []
     for m in _QRUN.finditer(text):
         a, b = m.start(), m.end()
-        at_start = a == 0 or text[a - 1] == "\n"
-        at_end = b == len(text) or text[b] == "\n"
+        at_start, at_end = line_edges(text, a, b)
         if at_start or at_end:
             out.append(Change(a, b, "", "question-run", "lost indentation"))
         else:
@@ -538,8 +536,7 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     out = []
     for m in _INLINE_RULE.finditer(text):
         a, b = m.start(), m.end()
-        at_start = a == 0 or text[a - 1] == "\n"
-        at_end = b == len(text) or text[b] == "\n"
+        at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:  # a whole line once its margin marks went: a paragraph break stays
             out.append(Change(a, b, "", "underline-rule", "a paragraph break stays"))
             continue

@@ -2,7 +2,8 @@
 
 ``OffsetMap`` maps offsets both ways through a cleaned source's edit log;
 ``span_of`` makes a ``Span`` (raw offsets with 1-based lines) for a source;
-``column`` gives the 1-based column of a raw offset. Pure functions of the raw
+``column`` gives the 1-based column of a raw offset; ``line_edges`` tells
+whether a stretch of text touches its line's start and end. Pure functions of the raw
 text and the edit log: nothing here changes either.
 """
 
@@ -14,6 +15,14 @@ from functools import lru_cache
 import regex
 
 from .model import Source, Span
+
+
+def line_edges(text: str, start: int, end: int) -> tuple[bool, bool]:
+    """Whether ``text[start:end]`` begins its line and whether it ends it."""
+    return (
+        start == 0 or text[start - 1] == "\n",
+        end == len(text) or text[end] == "\n",
+    )
 
 
 class OffsetMap:
