@@ -444,11 +444,21 @@ def coverage(args: argparse.Namespace) -> int:
     unplaced = data.get("unplaced", ())
     if unplaced:
         t2 = Table(
-            "source:lines", "first words", box=None, header_style="bold", title="Unplaced fragments"
+            "source:lines",
+            "between",
+            "probably",
+            "first words",
+            box=None,
+            header_style="bold",
+            title="Unplaced fragments",
         )
         for u in unplaced:
+            before, after = u.get("between") or (None, None)
             t2.add_row(
-                f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}", u.get("first_words", "")
+                f"{u.get('source')}:{u.get('line')}–{u.get('end_line')}",
+                f"{before or '…'} – {after or '…'}",
+                u.get("probable") or "",
+                u.get("first_words", ""),
             )
         con.print(t2)
     return 0

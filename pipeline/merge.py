@@ -29,6 +29,8 @@ import functools
 from bisect import bisect_left
 from dataclasses import replace
 
+import regex
+
 from . import addresses, editions
 from .errors import diag
 from .grammar import CLAUSE_END
@@ -413,13 +415,95 @@ def coverage(codex: Codex) -> dict:
                 "source": src,
                 "line": n.span.line,
                 "end_line": n.span.end_line,
-                # Kodeks does not guess where a fragment belongs; the key stays for readers
-                "probable": None,
+                **fragment_hint(codex, src, n, finder),
                 "first_words": (n.text or _first_title(n))[:80],
             }
+            for finder in [_TextFinder(codex)]
             for src, n in codex.fragments
         ],
     }
+
+
+_HINT_WORD = regex.compile(r"\p{L}{6,}")
+"""Words long enough to tell passages apart (the hint's candidate index)."""
+_HINT_MIN_CHARS = 40
+"""A piece of a fragment shorter than this is too short to recognise elsewhere."""
+_HINT_MIN_SCORE = 90.0
+"""``rapidfuzz`` partial-ratio a piece needs to count as the same passage."""
+
+
+class _TextFinder:
+    """Finds the entry whose text holds a passage: candidates share at least two
+    long words with it (an inverted index), then ``rapidfuzz`` partial ratio
+    decides, so the cost stays near-linear in the codex's size."""
+
+    def __init__(self, codex: Codex) -> None:
+        self.texts = {a: e.text for a, e in codex.entries.items() if e.text}
+        self.index: dict[str, list[str]] = {}
+        for addr, text in self.texts.items():
+            for w in {w.lower() for w in _HINT_WORD.findall(text)}:
+                self.index.setdefault(w, []).append(addr)
+
+    def find(self, passage: str) -> str | None:
+        """The address of the entry that holds ``passage`` (or its first
+        200 characters), or None when no entry clearly does."""
+        from rapidfuzz import fuzz
+
+        head = passage[:200]
+        if len(head) < _HINT_MIN_CHARS:
+            return None
+        counts: dict[str, int] = {}
+        for w in {w.lower() for w in _HINT_WORD.findall(head)}:
+            for addr in self.index.get(w, ()):
+                counts[addr] = counts.get(addr, 0) + 1
+        best, best_score = None, _HINT_MIN_SCORE
+        for addr, n in counts.items():
+            if n < 2:
+                continue
+            score = fuzz.partial_ratio(head, self.texts[addr])
+            if score > best_score or (score == best_score and best is None):
+                best, best_score = addr, score
+        return best
+
+
+def fragment_hint(codex: Codex, source: str, node: Node, finder: _TextFinder) -> dict:
+    """Where an unplaced fragment probably belongs, as a hint for the reader
+    (never used to place it: a fragment stays unplaced).
+
+    ``between``: the addresses of the placed nodes just before and after it in its
+    own source (None at either end). ``probable`` (only when there is evidence):
+    the entry of another witness whose text holds the fragment's own text; else
+    the law whose entries hold the texts of most of its labelled parts."""
+    hint: dict = {"between": _neighbours(codex, source, node)}
+    own = finder.find(node.text) if node.text else None
+    if own is not None:
+        hint["probable"] = own
+        return hint
+    laws: dict[str, int] = {}
+    for child, _ in walk(node.children):
+        found = finder.find(child.text) if child.text else None
+        law = addresses.law_of(found) if found else None
+        if law is not None:
+            laws[law] = laws.get(law, 0) + 1
+    if laws:
+        law, votes = max(laws.items(), key=lambda kv: kv[1])
+        if votes * 2 > sum(laws.values()):
+            hint["probable"] = law
+    return hint
+
+
+def _neighbours(codex: Codex, source: str, node: Node) -> list[str | None]:
+    """The addresses of the placed top-level nodes around ``node`` in its source."""
+    tree = next((t for t in codex.trees if t.source.name == source), None)
+    if tree is None:
+        return [None, None]
+    tops = tree.nodes
+    i = next((i for i, n in enumerate(tops) if n.span.start == node.span.start), None)
+    if i is None:
+        return [None, None]
+    before = next((n.id for n in reversed(tops[:i]) if n.id), None)
+    after = next((n.id for n in tops[i + 1 :] if n.id), None)
+    return [before, after]
 
 
 def _law_info(law: str) -> dict:

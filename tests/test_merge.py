@@ -126,6 +126,29 @@ def test_unalignable_fragment_stays_unplaced():
     assert not any(d.code == "K402" for d in diags)
 
 
+def test_coverage_hints_where_an_unplaced_fragment_probably_belongs():
+    whole = (
+        "Правило 50. Штрафная карта\nA.Определение\n"
+        "Карта защитника, показанная партнёру до конца розыгрыша, становится штрафной картой.\n"
+        "Правило 51. Две штрафные карты\nТекст правила о двух картах.\n"
+    )
+    cut = (  # a page break, then a passage whose start was lost
+        "Правило 49. Открытая карта\nТекст правила.\n– 10\n"
+        "показанная партнёру до конца розыгрыша, становится штрафной картой.\n"
+        "1.Неведомый пункт\nТекст.\n"
+        "Правило 51. Две штрафные карты\nТекст правила о двух картах.\n"
+    )
+    cx, _ = merge([_tree("a.txt", whole), _tree("b.txt", cut)])
+    (row,) = coverage(cx)["unplaced"]
+    assert row["source"] == "b.txt"
+    assert row["probable"] == "50A"  # a.txt holds the same passage as 50A
+    assert row["between"] == ["49", "51"]
+    alone, _ = merge([_tree("b.txt", cut)])
+    (row,) = coverage(alone)["unplaced"]
+    assert "probable" not in row  # no evidence, no guess
+    assert row["between"] == ["49", "51"]
+
+
 def test_coverage(built):
     cov = coverage(built.codex)
     laws = {row["law"]: row for row in cov["laws"]}
