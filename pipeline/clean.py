@@ -1103,7 +1103,11 @@ def clean(
         for rs, re_, after, kind, cs, why in buf.edits()
     )
     return Cleaned(
-        source=source, text=buf.text, edits=edits, breaks=_breaks(pages, edits), profile=profile
+        source=source,
+        text=buf.text,
+        edits=edits,
+        breaks=_breaks(pages, edits),
+        profile=profile_mod.settle(profile, buf.text),
     )
 
 

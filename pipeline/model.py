@@ -478,7 +478,8 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """What a source looks like, measured before it is cleaned (``pipeline.profile``)."""
+    """What a source looks like (``pipeline.profile``): its layout and template lines
+    measured before it is cleaned, its kind and divisions read from the cleaned text."""
 
     layout: tuple[str, ...] = ()
     """Layout traits: ``wrapped``, ``double-spaced``, ``collapsed``, ``dos``,
@@ -488,7 +489,8 @@ class Profile:
     the reason; the cleaner removes exactly these lines, as logged edits."""
     kind: TextKind = "laws"
     """What the text is: ``laws``, ``commentary``, ``toc``, ``index``, ``front``, ``mixed``, or
-    ``chrome`` (nothing but the site's template)."""
+    ``chrome`` (nothing but the site's template). Read from the cleaned text
+    (``profile.settle``), where the segmenter reads the structure."""
     divisions: tuple[str, ...] = ()
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
 
@@ -516,7 +518,8 @@ class Cleaned:
     """Page breaks as ``(clean offset, page number or None, hard)``; a hard break
     is one where text is missing between the pages (the numbering jumps)."""
     profile: Profile = field(default_factory=Profile)
-    """What the source looked like before cleaning (layout, template lines, kind)."""
+    """The source's profile: layout and template lines measured before cleaning,
+    kind and divisions read from this cleaned text."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,12 @@ source (same order) saying
   cleaner removes exactly these lines, as logged edits;
 - ``kind`` and ``divisions``: what the text is (laws, commentary, table of
   contents, index, front matter, mixed) and which division headings it uses.
+  Only ``chrome`` (nothing but template lines) is decided on the raw lines;
+  every other kind is read from the cleaned text by ``settle``, which the clean
+  stage calls: a ``|`` margin on every line or table separators joining lines
+  hide the headings in the raw text, and the kind must agree with the structure
+  the segmenter finds (``refs`` links no reference of a page that is not law
+  text).
 
 Everything is decided from features of the text: the shape of a line (short,
 not a sentence, looks like a link, a counter or a run of page numbers) and
@@ -18,7 +24,8 @@ repetition (a line that two or more sources share, in the same short,
 non-sentence shape, is the template of the site they came from). No rule tests
 for a file name, a site name or one page's wording.
 
-The kind and the divisions come from ``structure(text)``: extend that function
+The kind and the divisions come from ``structure(text)``, the one place that
+decides them (it reads the text with the segmenter's block rules): extend that function
 (and its fixture table in ``tests/test_profile.py``) to recognise more kinds.
 """
 
@@ -27,6 +34,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 
 import regex
 
@@ -478,19 +486,27 @@ def structure(text: str) -> tuple[TextKind, tuple[str, ...]]:
 
 
 def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
-    """Measure one source (``shared``: line counts over the build's sources)."""
+    """Measure one source (``shared``: line counts over the build's sources): its
+    layout and template lines. Its kind is ``chrome`` when the template is all it
+    has; any other kind is left to ``settle`` on the cleaned text."""
     chrome = chrome_lines(source.text, shared, source.boilerplate)
     lines = source.text.split("\n")
     kept = "\n".join("" if i in chrome else ln for i, ln in enumerate(lines))
-    kind, divisions = structure(kept)
-    if chrome and not kept.strip():
-        kind = "chrome"  # the whole page is the site's template: no text of its own
     return Profile(
         layout=layout(kept),
         chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
-        kind=kind,
-        divisions=divisions,
+        # the whole page is the site's template: no text of its own
+        kind="chrome" if chrome and not kept.strip() else "laws",
     )
+
+
+def settle(prof: Profile, cleaned: str) -> Profile:
+    """``prof`` with its kind and divisions read from the cleaned text (``structure``),
+    as the segmenter reads it; a page of nothing but template stays ``chrome``."""
+    if prof.kind == "chrome":
+        return prof
+    kind, divisions = structure(cleaned)
+    return replace(prof, kind=kind, divisions=divisions)
 
 
 def profile_all(sources: list[Source]) -> list[Profile]:

@@ -622,19 +622,92 @@ def test_references_of_a_law_page_are_linked(segmented):
     assert found == []
 
 
-@pytest.mark.parametrize("kind", ["front", "toc", "index", "chrome"])
-def test_references_of_a_page_that_is_not_law_text_are_reported_not_linked(segmented, kind):
-    from dataclasses import replace
+_NOT_LAW_PAGES = {
+    "toc": (
+        "СОДЕРЖАНИЕ\n"
+        "Правило 1. Колода .......... 5\n"
+        "Правило 2. Доски .......... 6\n"
+        "Правило 3. Расположение столов .......... 7\n"
+        "О прежней нумерации см. правило 64.\n"
+    ),
+    "index": (
+        "Болван..........43\n"
+        "Взятка..........44,67\n"
+        "Контракт..........22\n"
+        "О терминах см. правило 75.\n"
+    ),
+}
 
+
+@pytest.mark.parametrize("kind", sorted(_NOT_LAW_PAGES))
+def test_references_of_a_page_that_is_not_law_text_are_reported_not_linked(tmp_path, kind):
+    """A listing with a stray line of text: its profile, read from the cleaned
+    text, says it is not law text, so the reference is reported, never linked."""
     from pipeline.refs import refs as refs_stage
+    from pipeline.run import run
 
-    cleaned = replace(segmented.cleaned, profile=replace(segmented.cleaned.profile, kind=kind))
-    tree, found = refs_stage(replace(segmented, cleaned=cleaned))
-    assert _tree_refs(tree) == []
+    (tmp_path / "a.txt").write_text(_NOT_LAW_PAGES[kind], encoding="utf-8")
+    (tree,) = run(tmp_path, until="segment").trees
+    assert tree.cleaned.profile.kind == kind
+    assert tree.nodes  # the stray line is kept as text ...
+    linked, found = refs_stage(tree)
+    assert _tree_refs(linked) == []  # ... but its reference links nothing
     (d,) = found
     assert d.code == "K503" and kind in d.message
-    assert "«правило 63» → 63" in d.message and "«правило 65» → 65" in d.message
-    assert d.span is not None and d.span.line == 3
+    assert d.span is not None and d.span.line == 5 - (kind == "index")
+
+
+def _margined(text: str) -> str:
+    return "".join(f"| {ln}¶\n" for ln in text.splitlines())
+
+
+def _table(text: str) -> str:
+    lines = text.splitlines()
+    return "".join(
+        "|      " + "      |      ".join(lines[i : i + 2]) + "      |\n"
+        for i in range(0, len(lines), 2)
+    )
+
+
+@pytest.mark.parametrize("damage", [_margined, _table], ids=["bar-margin", "table-separators"])
+def test_a_law_page_behind_a_margin_keeps_its_references(tmp_path, damage):
+    """A ``| `` margin on every line (or table separators) hides the headings in the
+    raw text; the kind is read where the segmenter reads the structure, so the law
+    page is law text in report.json and its references are linked."""
+    import subprocess
+
+    from kodeks_testing import ROOT
+    from pipeline.cli import build_command
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    page = (
+        "Правило 64. Процедура после выявления фальшренонса\n"
+        "A. Наказание\n"
+        "1. Когда фальшренонс выявлен, взятка переходит к стороне, см. правило 63.\n"
+        "2. Если нарушитель взял и следующую взятку, см. правило 65.\n"
+        "B. Без наказания\n"
+        "Наказание не назначается, если фальшренонс не выявлен вовремя.\n"
+    )
+    (corpus / "page.txt").write_text(damage(page), encoding="utf-8")
+    out = tmp_path / "out"
+    subprocess.run(build_command(corpus, out), check=True, cwd=ROOT, capture_output=True)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["sources"]["page.txt"]["profile"]["kind"] == "laws"
+    assert not [d for d in report["diagnostics"] if d["code"] in ("K503", "K308")]
+    links = json.loads((out / "links.json").read_text(encoding="utf-8"))
+    assert {"63", "65"} <= {r["target"] for r in _walk_refs(links)}
+
+
+def _walk_refs(obj):
+    if isinstance(obj, dict):
+        if "target" in obj:
+            yield obj
+        for v in obj.values():
+            yield from _walk_refs(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _walk_refs(v)
 
 
 def test_site_reports_a_reference_whose_words_are_not_in_the_text():
