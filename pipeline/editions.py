@@ -132,6 +132,10 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
         if e.id in table:
             raise TableError(f"{where}: key 'id': edition {e.id!r} is listed twice")
         table[e.id] = e
+    try:
+        OTHER_GAMES[:] = [str(w) for w in data.get("other_games", ())]
+    except TypeError:
+        raise TableError(f"{path}: key 'other_games': not a list of words") from None
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
@@ -143,11 +147,20 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
 CONCORDANCE: dict[tuple[str, str], dict[str, str]] = {}
 """Clauses moved or renumbered between two editions: (from, to) → {old address: new address}."""
 
+OTHER_GAMES: list[str] = []
+"""Stems of the names of other card games (``other_games`` of the table): a text
+about one of them renders no edition of these laws."""
+
 EDITIONS, DEFAULT_ID = _load()
 """Every known edition by id, in the table's order; the id of the default one."""
 
 DEFAULT: Edition = EDITIONS[DEFAULT_ID]
 """The edition of a source whose manifest names none."""
+
+_COMMENTED = [e.id for e in EDITIONS.values() if e.commented]
+COMMENTED: str | None = _COMMENTED[0] if len(_COMMENTED) == 1 else None
+"""The one edition the commentary Kodeks reads comments on (``commented`` in the
+table), or ``None`` when the table marks none or several."""
 
 
 class UnknownEdition(KeyError):
@@ -242,6 +255,9 @@ class Detection:
     """What was seen, as ``"1997: «Глава» divisions ×2"``."""
     scores: tuple[tuple[str, int], ...] = ()
     """Score per edition that had any evidence, highest first."""
+    other_game: str = ""
+    """The other card game the text is about (``OTHER_GAMES``), when it is: such a
+    text renders no edition, and never joins one."""
 
     def to_json(self) -> dict:
         return {
@@ -275,37 +291,58 @@ def _words(text: str) -> str:
     return _NOT_LETTER.sub(" ", text).strip()
 
 
-def _title_matches(wanted: str, written: str) -> bool:
-    """Whether the heading text ``written`` starts with the title ``wanted``
-    (at least two words of it; a cut-off title still counts, minor damage too)."""
+TITLE_MATCH = 85
+"""Least similarity (``rapidfuzz`` ratio, 0 … 100) of a heading to an edition's title."""
+
+
+def _title_score(wanted: str, written: str) -> float:
+    """How closely the heading text ``written`` starts with the title ``wanted``
+    (0 … 100; 0 when fewer than two words of it can be compared, or fewer than three
+    of a title the heading cuts off): a cut-off title still counts, minor damage too."""
     from rapidfuzz import fuzz
 
     want, have = _words(wanted).split(), _words(written).split()
     n = min(len(want), len(have))
     if n < 2 or (n < len(want) and n < 3):
-        return False
-    return fuzz.ratio(" ".join(want[:n]), " ".join(have[:n])) >= 85
+        return 0.0
+    return fuzz.ratio(" ".join(want[:n]), " ".join(have[:n]))
 
 
 def _headings(text: str) -> dict[str, list[int]]:
-    """Law numbers whose heading reads as each edition words its title."""
+    """Law numbers whose heading reads as each edition words its title. Editions
+    word some titles alike («Процедура после выявления фальшренонса», «… после
+    установления фальшренонса»): a heading counts for the edition(s) whose title it
+    is closest to, never for every title it is near."""
     found: dict[str, list[int]] = {}
     for m in _patterns()[0].finditer(text):
         number = int(m[1])
-        for e in EDITIONS.values():
-            title = dict(e.titles).get(number)
-            if title and _title_matches(title, m["title"]) and number not in found.get(e.id, []):
-                found.setdefault(e.id, []).append(number)
+        scores = {
+            e.id: _title_score(title, m["title"])
+            for e in EDITIONS.values()
+            if (title := dict(e.titles).get(number))
+        }
+        best = max(scores.values(), default=0.0)
+        if best < TITLE_MATCH:
+            continue
+        for edition, score in scores.items():
+            if score == best and number not in found.get(edition, []):
+                found.setdefault(edition, []).append(number)
     return found
 
 
+_BLANK_LINES = regex.compile(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
+
+
 def _flatten(text: str) -> str:
-    """The text as the title and year read: letters typed apart (``1 9 8 7``,
-    ``П Р А В И Л А``) joined, table bars and wide gaps one space."""
+    """The text as the title and year read: table bars and wide gaps one space,
+    letters typed apart (``1 9 8 7``, ``П   Р   А   В   И   Л   А``) joined, and
+    the lines of a title page, which stand apart by empty lines (or lines of a
+    ``|`` margin only), one line: «ПРАВИЛА … 1987» spread over a page is one title."""
     from .clean import _SPACED
 
+    text = regex.sub(r"[ \t|]{2,}|[ \t]*\|[ \t]*", " ", text)
     text = _SPACED.sub(lambda m: regex.sub(r"(?<=\S) (?=\S)", "", m.group()), text)
-    return regex.sub(r"[ \t|]{2,}|[ \t]*\|[ \t]*", " ", text)
+    return _BLANK_LINES.sub(" ", text)
 
 
 def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
@@ -348,12 +385,47 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
     return scores, evidence
 
 
+NOT_LAWS = "none"
+"""The prefix of evidence that a text renders no edition at all (``"none: …"``)."""
+
+
+def _other_game(text: str) -> tuple[str, str]:
+    """``(game, what)`` when the text is about another card game: a title line names
+    the code or rules of one of ``OTHER_GAMES``, or the text names them at least
+    twice and more often than bridge; ``("", "")`` otherwise."""
+    if not OTHER_GAMES:
+        return "", ""
+    games = "|".join(map(regex.escape, OTHER_GAMES))
+    title = regex.search(
+        rf"^[^\w\n]*(?:кодекс|правил|закон)\w*\s+(?:игры\s+в\s+)?((?:{games})\w*)",
+        text,
+        regex.I | regex.M,
+    )
+    if title:
+        return title[1].lower(), (
+            f"the title names the code of another card game («{title.group().strip()}»)"
+        )
+    named = [m.group().lower() for m in regex.finditer(rf"(?<!\w)(?:{games})\w*", text, regex.I)]
+    bridge = len(regex.findall(r"(?<!\w)бридж", text, regex.I))
+    if len(named) >= 2 and len(named) > bridge:
+        return named[0], (
+            f"names another card game more often than bridge "
+            f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
+        )
+    return "", ""
+
+
 def assess(text: str) -> Detection:
     """The edition a text renders, with a confidence and the evidence (read from the
     first ``SAMPLE`` characters): the strongest kind of evidence the text shows
     (``LEVELS``) decides; a winner there scoring below ``STRONG``, or tied, is
     ``UNKNOWN``. The confidence is the winner's margin at that level, halved when a
-    weaker kind of evidence points to another edition."""
+    weaker kind of evidence points to another edition. A text about another card
+    game (``_other_game``) is ``UNKNOWN`` with that as its only evidence
+    (``"none: …"``) and ``other_game`` set: it never joins an edition."""
+    game, what = _other_game(text[:SAMPLE])
+    if game:
+        return Detection(UNKNOWN, 0.0, (f"{NOT_LAWS}: {what}",), (), game)
     scores, evidence = _signals(text[:SAMPLE])
     level = next((lv for lv in LEVELS if scores[lv]), None)
     if level is None:

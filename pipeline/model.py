@@ -90,8 +90,9 @@ class Source:
     edition_confidence: float = 1.0
     """How sure the edition is: 1 when the manifest names it."""
     edition_from: str = "manifest"
-    """``manifest``, ``text`` (detected), ``laws`` (a commentary of the corpus's laws)
-    or ``corpus`` (weak evidence agreeing with the corpus's one edition)."""
+    """``manifest``, ``text`` (detected), ``laws`` (a commentary of the corpus's laws),
+    ``commentary`` (a commentary page, of the edition the commentary comments on) or
+    ``corpus`` (weak evidence agreeing with the corpus's one edition)."""
     origin: str = ""
     """Where the text comes from: scan, web page, typewriter …"""
     priority: int = 50

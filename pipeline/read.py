@@ -490,9 +490,12 @@ def _size(path: Path) -> int:
 def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list[Source]:
     """A source whose edition the text does not tell with confidence joins the
     corpus's edition when nothing contradicts it: a commentary takes the one edition
-    of the corpus's laws (K116); any source whose only, weak, evidence names the one
-    edition the corpus's other sources have takes it too (K117). Otherwise it stays
-    ``unknown`` with a warning (a laws source was warned already when read)."""
+    of the corpus's laws (K116), or, when the corpus has no laws of another edition,
+    the one edition the commentary Kodeks reads comments on (``commented`` in the
+    table; K116); any source whose only, weak, evidence names the one edition the
+    corpus's other sources have takes it too (K117). A text about another card game
+    (evidence ``none: …``) joins none. Otherwise it stays ``unknown`` with a warning
+    (a laws source was warned already when read)."""
     laws = {s.edition for s in sources if s.kind == "laws" and s.edition != editions.UNKNOWN}
     known = {s.edition for s in sources if s.edition != editions.UNKNOWN}
     out = []
@@ -527,6 +530,25 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
                     )
                 )
                 s = replace(s, edition=edition, edition_from="laws")
+            elif (
+                s.kind == "commentary"
+                and editions.COMMENTED is not None
+                and (not laws or editions.COMMENTED in laws)
+                and not shown - {editions.COMMENTED}
+            ):
+                # the commentary Kodeks reads comments on one edition (``commented`` in
+                # editions.toml): a commentary page that shows nothing against it, in a
+                # corpus without laws of another edition only, is a page of it
+                edition = editions.COMMENTED
+                diags.append(
+                    diag(
+                        "K116",
+                        f"{s.path}: edition not declared; a commentary page, and the "
+                        f"commentary comments on the {edition} laws ({evidence}): read as "
+                        f"{edition}",
+                    )
+                )
+                s = replace(s, edition=edition, edition_from="commentary")
             elif s.kind == "commentary":
                 diags.append(
                     diag(

@@ -202,3 +202,161 @@ def test_an_unknown_edition_in_the_manifest_is_an_error_naming_file_line_and_key
     assert "1988" in error.message and "known: 1987" in error.message
     assert sources[0].edition == "1987"  # the text decides: never a silent default
     assert sources[0].edition_from == "text"
+
+
+# --- other translations and other games (pages in our own words) -----------------
+
+# a law page of the 2017 translation, no year: its title of law 64 and its term
+# «установленный фальшренонс» (the 1987 laws say «выявленный»)
+LAWS_2017_NO_YEAR = """\
+ПРАВИЛО 64. ПРОЦЕДУРА ПОСЛЕ УСТАНОВЛЕНИЯ ФАЛЬШРЕНОНСА
+A. Исправление после фальшренонса
+1. Если взятку с фальшренонсом взял сам нарушитель, в конце сдачи она уходит другой стороне.
+B. Исправления нет
+Исправления нет, если установленный фальшренонс случился в последней взятке.
+"""
+
+# a table of contents of the 1987 translation: chapters «Глава N - …» with a dash,
+# the English shorthand it keeps (RHO, S.O.) and its word «обсчёт»
+TOC_1987_CHAPTERS = """\
+Правило 31. Заявка в очередь RHO..............64
+Глава VIII - ОБСЧЁТ...........................110
+Правило 78. Способы обсчёта...................112
+Глава IX - ТУРНИР.............................114
+Правило 80. Права S.O.........................114
+"""
+
+# a title page behind a | margin: the title and the year typed apart, on lines of their own
+TITLE_PAGE_SPACED = """\
+|
+|          З А К О Н Ы
+|
+|   Д У Б Л И К А Т Н О Г О   Б Р И Д Ж А
+|
+|
+|               1 9 8 7
+|
+|        Перевод с английского
+|
+"""
+
+# the 1997 translation beside its English original, chapters «Глава N.» with a full stop
+LAWS_1997_BILINGUAL = """\
+Глава XI. Апелляции
+ПРАВИЛО 92. ПРАВО НА АПЕЛЛЯЦИЮ
+A. Участник может попросить пересмотреть решение судьи.
+CHAPTER XI. APPEALS
+LAW 92 - RIGHT TO APPEAL
+A. A contestant may ask for a review of a ruling.
+"""
+
+# the code of another card game, numbered like the commentary's paragraphs
+OTHER_GAME_CODE = """\
+Правила игры в покер
+1.1. Игроки садятся за стол и получают по две карты.
+1.2. Торговля идёт по кругу, пока все не уравняют ставки.
+1.3. Побеждает тот, у кого старшая комбинация.
+"""
+
+# a commentary page that starts mid-paragraph: no number, no year, no term
+COMMENTARY_MID_PARAGRAPH = """\
+что игрок не вправе рассчитывать на подсказку партнёра, и судья, выслушав обе
+стороны, решает, было ли у того основание задать вопрос именно тогда.¶
+(ii) Если основания не было, судья смотрит, не извлёк ли партнёр из вопроса
+пользы, и только потом решает, что делать с результатом.¶
+(iii) Сам по себе вопрос ещё ничего не нарушает.¶
+"""
+
+
+def test_a_2017_law_page_without_a_year_is_2017_not_1987():
+    found = editions.assess(LAWS_2017_NO_YEAR)
+    assert found.edition == "2017"
+    assert any(e.startswith("2017:") and "(64)" in e for e in found.evidence)
+    # the heading is near the 1987 title of law 64 too, but it is the 2017 one it reads as
+    assert not [e for e in found.evidence if e.startswith("1987:") and "law titles" in e]
+
+
+def test_a_1987_table_of_contents_with_chapters_is_not_1997():
+    found = editions.assess(TOC_1987_CHAPTERS)
+    assert found.edition == "1987" and found.confidence > 0.5
+    assert any("«Глава N - …»" in e for e in found.evidence)
+    assert any("RHO" in e for e in found.evidence) and any("S.O." in e for e in found.evidence)
+    assert not [e for e in found.evidence if e.startswith("1997:")]
+
+
+def test_a_spaced_year_on_a_margined_title_page_names_the_edition():
+    found = editions.assess(TITLE_PAGE_SPACED)
+    assert found.edition == "1987"
+    assert any("names the year 1987" in e for e in found.evidence)
+
+
+def test_the_1997_translation_beside_its_english_original():
+    found = editions.assess(LAWS_1997_BILINGUAL)
+    assert found.edition == "1997" and found.confidence > 0.5
+    assert any("«Глава N.»" in e for e in found.evidence)
+    assert any("English headings" in e for e in found.evidence)
+
+
+def test_the_code_of_another_game_gets_no_edition_and_joins_none(tmp_path: Path):
+    found = editions.assess(OTHER_GAME_CODE)
+    assert found.edition == editions.UNKNOWN and found.other_game == "покер"
+    assert [e.split(":")[0] for e in found.evidence] == [editions.NOT_LAWS]
+    # beside a 1987 corpus it stays apart, and the warning says why
+    for p in SEEDS:
+        shutil.copy(p, tmp_path / p.name)
+    (tmp_path / "poker.txt").write_text(OTHER_GAME_CODE, encoding="utf-8")
+    sources, diags = read(tmp_path)
+    poker = next(s for s in sources if s.name == "poker.txt")
+    assert poker.edition == editions.UNKNOWN
+    (warning,) = [d for d in diags if "poker.txt" in d.message]
+    assert warning.code == "K114" and "another card game" in warning.message
+
+
+def test_a_commentary_page_alone_is_the_commented_edition(tmp_path: Path):
+    """A user builds one commentary page that shows no number and no term: the
+    commentary Kodeks reads comments on one edition, so the page is of it (K116)."""
+    assert editions.assess(COMMENTARY_MID_PARAGRAPH).edition == editions.UNKNOWN
+    (tmp_path / "page.txt").write_text(COMMENTARY_MID_PARAGRAPH, encoding="utf-8")
+    sources, diags = read(tmp_path)
+    (page,) = sources
+    assert page.kind == "commentary"
+    assert (page.edition, page.edition_from) == (editions.COMMENTED, "commentary") == ("1987", "commentary")
+    assert [d.code for d in diags] == ["K116"]
+    assert "comments on the 1987 laws" in diags[0].message
+
+
+def test_a_commentary_page_beside_laws_of_two_other_editions_stays_apart(tmp_path: Path):
+    (tmp_path / "page.txt").write_text(COMMENTARY_MID_PARAGRAPH, encoding="utf-8")
+    (tmp_path / "law64-2017.txt").write_text(LAWS_2017_NO_YEAR, encoding="utf-8")
+    (tmp_path / "law92-1997.txt").write_text(LAWS_1997_BILINGUAL, encoding="utf-8")
+    sources, diags = read(tmp_path)
+    by_name = {s.name: s for s in sources}
+    assert by_name["law64-2017.txt"].edition == "2017"
+    assert by_name["law92-1997.txt"].edition == "1997"
+    assert by_name["page.txt"].edition == editions.UNKNOWN
+    assert "K114" in [d.code for d in diags if "page.txt" in d.message]
+
+
+def test_a_1987_corpus_and_a_2017_page_build_apart(tmp_path: Path):
+    """Built as a user would: the seeds and a yearless 2017 page of law 64. The build
+    succeeds; the 2017 page is its own codex, never a reading of the 1987 law 64, and
+    the report says why it stands apart."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in SEEDS:
+        shutil.copy(p, corpus / p.name)
+    (corpus / "law64-2017.txt").write_text(LAWS_2017_NO_YEAR, encoding="utf-8")
+    out = tmp_path / "out"
+    proc = kodeks("build", str(corpus), "-o", str(out), "--no-pdf", "-q")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
+    assert codex["edition"] == "1987" and set(codex.get("editions", {})) == {"2017"}
+    witnesses = {w["source"] for e in codex["entries"] for w in e["witnesses"]}
+    assert "law64-2017.txt" not in witnesses
+    later = {w["source"] for e in codex["editions"]["2017"]["entries"] for w in e["witnesses"]}
+    assert later == {"law64-2017.txt"}
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    (why,) = [
+        d for d in report["diagnostics"] if d["code"] == "K108" and "law64-2017.txt" in d["message"]
+    ]
+    assert "2017" in why["message"] and "never merged" in why["message"]
