@@ -154,6 +154,14 @@ FORMS: dict[str, str] = {
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
     "gap": r"[ \t]*(?:\n[ \t]*)?",  # between noun and address: at most one line break
     "sep": r"(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?i:и|или|либо|а\s+также)\s+)",  # list separator
+    # heads without a noun: «См. также 10.4.» names a commentary paragraph by its number
+    "see": r"(?<![\p{L}\p{N}])[сС][мМ]\.[ \t]*(?:(?i:также)[ \t]*)?(?=\d)",
+    # … and ends the sentence there (or the bracket): not a date «10.04.2001», not
+    # «3.8.2.», not a price or a score going on «4.2 очка»
+    "see_end": r"(?!\.?\d)(?:\.?(?=[ \t]*(?:\n|$)|[ \t]+[\p{Lu}«(])|(?=[ \t]*[);]))",
+    # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
+    "lead": r"^[ \t]*(?=\d{1,2}[A-HАВСЕН](?!\p{L}))",
+    "lead_end": r"(?=[ \t]+\p{Ll})",  # … and goes on with a lower-case word
 }
 _F = FORMS
 
@@ -222,6 +230,16 @@ def heads(text: str):
         yield start, h.end(), word, "NOUN", None, start
 
 
+SEE = regex.compile(_F["see"])
+"""«См.» / «см. также» right before a number: the head of a commentary paragraph
+named without «п.»."""
+SEE_END = regex.compile(_F["see_end"])
+LEAD = regex.compile(_F["lead"], regex.M)
+"""The start of a line that opens with a law and section («8В …»)."""
+LEAD_END = regex.compile(_F["lead_end"])
+BIDS = frozenset("CDHСН")
+"""Letters a bid is written with after its level 1–7 («1С и 1Н»): such a pair at a
+paragraph's start is bidding, not laws and sections."""
 ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
 # Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
@@ -280,8 +298,66 @@ def scan(
         elif before == "foot":
             refs = [_found(f.start, f.end, f.text, f.target, "footnote") for f in refs]
         out.extend(refs)
+    out.extend(_seen(text))
+    out.extend(_leading(text, bol))
     out.sort(key=lambda f: f.start)  # stable: range items keep their order
     return _mark_lists(text, out)
+
+
+def _chain(text: str, pos: int) -> list:
+    """The ``_ADDR`` matches of a list starting at ``pos`` («10.4 и 12.1», «8В и 8С»)."""
+    found = []
+    m = ADDR_AT.match(text, pos)
+    while m:
+        found.append(m)
+        sep = LIST_SEP.match(text, m.end())
+        m = ADDR_AT.match(text, sep.end()) if sep else None
+    return found
+
+
+def _seen(text: str) -> list[Reference]:
+    """«См. также 10.4.»: commentary paragraphs named by number alone after «см.»,
+    the list ending the sentence (or the bracket); the references are the numbers."""
+    out: list[Reference] = []
+    for h in SEE.finditer(text):
+        chain = _chain(text, h.end())
+        while chain and not all(m["para"] and not m["para"].startswith("0") for m in chain):
+            chain.pop()
+        if not chain or not SEE_END.match(text, chain[-1].end()):
+            continue
+        targets = [_target(m) for m in chain]
+        if None in targets:
+            continue
+        out.extend(
+            _found(m.start(), m.end(), m.group(), str(t), "commentary")
+            for m, t in zip(chain, targets, strict=True)
+        )
+    return out
+
+
+def _leading(text: str, bol: bool) -> list[Reference]:
+    """«8В и 8С отвечают …»: a line that opens with two or more laws with their
+    sections, joined by «и» / «или» / commas and no noun, its sentence going on in
+    lower case. Not a bid pair («1С и 1Н»)."""
+    out: list[Reference] = []
+    for h in LEAD.finditer(text):
+        if h.start() == 0 and not bol:
+            continue
+        chain = _chain(text, h.end())
+        if len(chain) < 2 or not all(m["sec"] and not m["para"] for m in chain):
+            continue
+        if not LEAD_END.match(text, chain[-1].end()):
+            continue
+        if all(_number(m["num"]) <= 7 and m["sec"].upper() in BIDS for m in chain):
+            continue
+        targets = [_target(m) for m in chain]
+        if None in targets:
+            continue
+        out.extend(
+            _found(m.start(), m.end(), m.group(), str(t), "list")
+            for m, t in zip(chain, targets, strict=True)
+        )
+    return out
 
 
 def _addressed(text, start, noun_end, word, head, punkt, bol) -> list[Reference] | None:

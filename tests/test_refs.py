@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import regex
 import spacy
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -113,6 +114,25 @@ COMMENTARY = [
     ("в пункте 64.10(ii)", None, [("пункте 64.10(ii)", "64.10(ii)", "commentary")]),
 ]
 
+# No noun at all: a commentary paragraph named by number after «см.» at a sentence's
+# end, and laws with their sections opening a paragraph, joined by «и»
+BARE = [
+    ("так судья и поступает. См. также 10.4.", None, [("10.4", "10.4", "commentary")]),
+    ("судья решает сам (см. 12.7)", None, [("12.7", "12.7", "commentary")]),
+    ("см.также 45.2. Далее о ходе", None, [("45.2", "45.2", "commentary")]),
+    (
+        "См. также 62.6 и 63.3.",
+        None,
+        [("62.6", "62.6", "commentary"), ("63.3", "63.3", "commentary")],
+    ),
+    ("12В и 12С объясняют, как судья", None, [("12В", "12B", "list"), ("12С", "12C", "list")]),
+    (
+        "Итак, спор решён.\n64A и 64B, 64C вместе говорят",
+        None,
+        [("64A", "64A", "list"), ("64B", "64B", "list"), ("64C", "64C", "list")],
+    ),
+]
+
 FOOTNOTES = [
     ("см. сноску (*) к правилу 69.", None, [("правилу 69", "69", "footnote")]),
     ("(**) - см. сноску (**) к правилу 12C1", None, [("правилу 12C1", "12C1", "footnote")]),
@@ -168,6 +188,19 @@ NEGATIVES = [
     "эти правила",
     "правилом 64Ав",
     "правом 64",
+    # dotted numbers that name no paragraph: dates, prices, page numbers, scores
+    "см. 10.04.2001",
+    "(см. 3.8.2.)",
+    "см. 4.2 очка в пользу",
+    "См. также 10.4, где судья",
+    "цена 12.50 руб., см. стр. 4.2",
+    "счёт 4.2. Далее игра",
+    "на с. 12.3 сказано",
+    # a paragraph that opens with a bid pair, one address alone, or no paragraph start
+    "1С и 1Н показывают разные руки",
+    "8В отвечает на вопрос",
+    "сказано в 8В и 8С отвечают",
+    "8В и 8С.",
 ]
 
 
@@ -248,6 +281,11 @@ def test_ranges(text, law, expected):
 
 @_check(COMMENTARY)
 def test_commentary(text, law, expected):
+    assert kinds(text, law) == expected
+
+
+@_check(BARE)
+def test_without_a_noun(text, law, expected):
     assert kinds(text, law) == expected
 
 
@@ -468,7 +506,7 @@ def test_component_keeps_existing_lemmas_when_asked():
 
 # --- properties -----------------------------------------------------------------------
 
-TRIGGERS = ("прав", "п.", "пункт", "сноск", "это", "настоящ")
+TRIGGERS = ("прав", "п.", "пункт", "сноск", "это", "настоящ", "см.")
 ALPHABET = (
     "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯABCDEFabc0123456789 .,;:()–-*\n"
 )
@@ -529,6 +567,8 @@ WORDS = [
 @given(st.text(alphabet=ALPHABET, max_size=300))
 def test_no_trigger_no_reference(text):
     assume(not any(t in text.lower() for t in TRIGGERS))
+    # nor a line that opens with a law and section (the form without a noun)
+    assume(not regex.search(r"(?m)^[ \t]*\d+[A-HАВСЕНa-hавсен]", text))
     assert find_references(text, law="64", section="64A") == []
 
 
