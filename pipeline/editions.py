@@ -255,9 +255,9 @@ class Detection:
     """What was seen, as ``"1997: «Глава» divisions ×2"``."""
     scores: tuple[tuple[str, int], ...] = ()
     """Score per edition that had any evidence, highest first."""
-    other_game: str = ""
-    """The other card game the text is about (``OTHER_GAMES``), when it is: such a
-    text renders no edition, and never joins one."""
+    not_laws: str = ""
+    """Why the text renders no edition of these laws at all, when it does not (it is
+    about another card game, or numbered as another code): it never joins one."""
 
     def to_json(self) -> dict:
         return {
@@ -389,30 +389,36 @@ NOT_LAWS = "none"
 """The prefix of evidence that a text renders no edition at all (``"none: …"``)."""
 
 
-def _other_game(text: str) -> tuple[str, str]:
-    """``(game, what)`` when the text is about another card game: a title line names
-    the code or rules of one of ``OTHER_GAMES``, or the text names them at least
-    twice and more often than bridge; ``("", "")`` otherwise."""
-    if not OTHER_GAMES:
-        return "", ""
-    games = "|".join(map(regex.escape, OTHER_GAMES))
-    title = regex.search(
-        rf"^[^\w\n]*(?:кодекс|правил|закон)\w*\s+(?:игры\s+в\s+)?((?:{games})\w*)",
-        text,
-        regex.I | regex.M,
-    )
-    if title:
-        return title[1].lower(), (
-            f"the title names the code of another card game («{title.group().strip()}»)"
+_THREE_LEVELS = regex.compile(r"^[ \t]*\d{1,2}\.\d{1,2}\.\d{1,2}\.?(?!\d)", regex.M)
+"""A line opening with a three-level number («3.8.1.»): the numbering of another code;
+the commentary numbers its paragraphs in two («64.10.») and the laws not at all."""
+
+
+def _not_these_laws(text: str) -> str:
+    """Why ``text`` renders no edition of these laws, or ``""``: a title line names
+    the code or rules of another card game (``OTHER_GAMES``), the text names such
+    games at least twice and more often than bridge, or two or more of its lines
+    open with three-level numbers («3.8.1.»)."""
+    if OTHER_GAMES:
+        games = "|".join(map(regex.escape, OTHER_GAMES))
+        title = regex.search(
+            rf"^[^\w\n]*(?:кодекс|правил|закон)\w*\s+(?:игры\s+в\s+)?(?:{games})\w*",
+            text,
+            regex.I | regex.M,
         )
-    named = [m.group().lower() for m in regex.finditer(rf"(?<!\w)(?:{games})\w*", text, regex.I)]
-    bridge = len(regex.findall(r"(?<!\w)бридж", text, regex.I))
-    if len(named) >= 2 and len(named) > bridge:
-        return named[0], (
-            f"names another card game more often than bridge "
-            f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
-        )
-    return "", ""
+        if title:
+            return f"the title names the code of another card game («{title.group().strip()}»)"
+        named = [m.group().lower() for m in regex.finditer(rf"(?<!\w)(?:{games})\w*", text, regex.I)]
+        bridge = len(regex.findall(r"(?<!\w)бридж", text, regex.I))
+        if len(named) >= 2 and len(named) > bridge:
+            return (
+                f"names another card game more often than bridge "
+                f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
+            )
+    levels = sum(1 for _ in zip(range(2), _THREE_LEVELS.finditer(text), strict=False))
+    if levels >= 2:
+        return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
+    return ""
 
 
 def assess(text: str) -> Detection:
@@ -420,12 +426,13 @@ def assess(text: str) -> Detection:
     first ``SAMPLE`` characters): the strongest kind of evidence the text shows
     (``LEVELS``) decides; a winner there scoring below ``STRONG``, or tied, is
     ``UNKNOWN``. The confidence is the winner's margin at that level, halved when a
-    weaker kind of evidence points to another edition. A text about another card
-    game (``_other_game``) is ``UNKNOWN`` with that as its only evidence
-    (``"none: …"``) and ``other_game`` set: it never joins an edition."""
-    game, what = _other_game(text[:SAMPLE])
-    if game:
-        return Detection(UNKNOWN, 0.0, (f"{NOT_LAWS}: {what}",), (), game)
+    weaker kind of evidence points to another edition. A text that is not these
+    laws (``_not_these_laws``: another card game, another code's numbering) is
+    ``UNKNOWN`` with that as its only evidence (``"none: …"``) and ``not_laws`` set:
+    it never joins an edition."""
+    why = _not_these_laws(text[:SAMPLE])
+    if why:
+        return Detection(UNKNOWN, 0.0, (f"{NOT_LAWS}: {why}",), (), why)
     scores, evidence = _signals(text[:SAMPLE])
     level = next((lv for lv in LEVELS if scores[lv]), None)
     if level is None:

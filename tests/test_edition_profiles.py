@@ -299,7 +299,7 @@ def test_the_1997_translation_beside_its_english_original():
 
 def test_the_code_of_another_game_gets_no_edition_and_joins_none(tmp_path: Path):
     found = editions.assess(OTHER_GAME_CODE)
-    assert found.edition == editions.UNKNOWN and found.other_game == "покер"
+    assert found.edition == editions.UNKNOWN and "покер" in found.not_laws
     assert [e.split(":")[0] for e in found.evidence] == [editions.NOT_LAWS]
     # beside a 1987 corpus it stays apart, and the warning says why
     for p in SEEDS:
@@ -310,6 +310,26 @@ def test_the_code_of_another_game_gets_no_edition_and_joins_none(tmp_path: Path)
     assert poker.edition == editions.UNKNOWN
     (warning,) = [d for d in diags if "poker.txt" in d.message]
     assert warning.code == "K114" and "another card game" in warning.message
+
+
+# another code, numbered in three levels; it names no game
+THREE_LEVEL_CODE = """\
+2.1. Места за столом
+2.1.1. Места разыгрывают по картам: кто вытянул младшую, садится первым.
+2.1.2. Остальные садятся по часовой стрелке за ним.
+2.2. Сдача
+2.2.1. Сдают по одной карте каждому, начиная слева.
+"""
+
+
+def test_a_code_numbered_in_three_levels_gets_no_edition_even_as_a_commentary(tmp_path: Path):
+    found = editions.assess(THREE_LEVEL_CODE)
+    assert found.edition == editions.UNKNOWN and "three levels" in found.not_laws
+    assert not [e for e in found.evidence if e.startswith("1987:")]
+    (tmp_path / "code.txt").write_text(THREE_LEVEL_CODE, encoding="utf-8")
+    (source,), diags = read(tmp_path)
+    assert source.edition == editions.UNKNOWN
+    assert [d.code for d in diags] == ["K114"] and "three levels" in diags[0].message
 
 
 def test_a_commentary_page_alone_is_the_commented_edition(tmp_path: Path):
