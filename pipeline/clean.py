@@ -964,7 +964,8 @@ def _homoglyph(ch: str, script: str) -> str | None:
     found = confusables.is_confusable(ch, greedy=True, preferred_aliases=[])
     for glyph in found[0]["homoglyphs"] if found else ():
         c = glyph["c"]
-        if glyph["n"].startswith(script + " ") and c.isupper() == ch.isupper():
+        # one letter for one: «ґ» looks like «r'», two characters, not a letter
+        if len(c) == 1 and glyph["n"].startswith(script + " ") and c.isupper() == ch.isupper():
             return c
     return None
 

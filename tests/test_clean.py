@@ -251,6 +251,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Судья пишет IMP и MP в протокол\n",
             None,
         ),
+        (
+            "a letter whose only look-alike is two characters stays",
+            "знак AAґ в строке\n",
+            "знак AAґ в строке\n",
+            None,
+        ),
     ],
     "inline_rules": [
         (
