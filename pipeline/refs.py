@@ -315,6 +315,18 @@ def _chain(text: str, pos: int) -> list:
     return found
 
 
+def _chained(chain: list, kind: RefKind) -> list[Reference]:
+    """The references of a list of ``_ADDR`` matches (each its own text), or none
+    when one of them names no law (a number above the edition's laws)."""
+    targets = [_target(m) for m in chain]
+    if None in targets:
+        return []
+    return [
+        _found(m.start(), m.end(), m.group(), str(t), kind)
+        for m, t in zip(chain, targets, strict=True)
+    ]
+
+
 def _seen(text: str) -> list[Reference]:
     """«См. также 10.4.»: commentary paragraphs named by number alone after «см.»,
     the list ending the sentence (or the bracket); the references are the numbers."""
@@ -323,15 +335,8 @@ def _seen(text: str) -> list[Reference]:
         chain = _chain(text, h.end())
         while chain and not all(m["para"] and not m["para"].startswith("0") for m in chain):
             chain.pop()
-        if not chain or not SEE_END.match(text, chain[-1].end()):
-            continue
-        targets = [_target(m) for m in chain]
-        if None in targets:
-            continue
-        out.extend(
-            _found(m.start(), m.end(), m.group(), str(t), "commentary")
-            for m, t in zip(chain, targets, strict=True)
-        )
+        if chain and SEE_END.match(text, chain[-1].end()):
+            out.extend(_chained(chain, "commentary"))
     return out
 
 
@@ -348,15 +353,8 @@ def _leading(text: str, bol: bool) -> list[Reference]:
             continue
         if not LEAD_END.match(text, chain[-1].end()):
             continue
-        if all(_number(m["num"]) <= 7 and m["sec"].upper() in BIDS for m in chain):
-            continue
-        targets = [_target(m) for m in chain]
-        if None in targets:
-            continue
-        out.extend(
-            _found(m.start(), m.end(), m.group(), str(t), "list")
-            for m, t in zip(chain, targets, strict=True)
-        )
+        if not all(_number(m["num"]) <= 7 and m["sec"].upper() in BIDS for m in chain):
+            out.extend(_chained(chain, "list"))
     return out
 
 
