@@ -28,7 +28,7 @@ from typing import Any
 
 import regex
 
-from .grammar import DIVISION_WORDS
+from .editions import DIVISION_WORDS
 
 # Cyrillic letters that OCR and typists use for Latin ones in markers.
 _LOOKALIKE = str.maketrans(
@@ -79,7 +79,7 @@ SPACES = ("chapter", "chapter-part", "part")
 Akoma Ntoso name in ``_AKN_DIVISIONS``)."""
 DIVISIONS = DIVISION_WORDS
 """The division words of the sources (lower case) and their address spaces: the
-``divisions`` of every edition in ``editions.toml`` (``grammar.DIVISION_WORDS``)."""
+``divisions`` of every edition in ``editions.toml`` (``editions.DIVISION_WORDS``)."""
 if unknown := set(DIVISIONS.values()) - set(SPACES):
     raise ValueError(
         f"editions.toml: division address space(s) {', '.join(sorted(unknown))} are not in "

@@ -14,7 +14,6 @@ import os
 import sys
 from pathlib import Path
 
-from . import editions
 from .errors import KodeksError
 
 
@@ -150,17 +149,24 @@ def cmd_clean(args) -> int:
 # -- parser --------------------------------------------------------------------
 
 
+def _description() -> str:
+    from . import editions
+
+    return (
+        f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
+        "cleaned, segmented, cross-linked, rendered and executable."
+    )
+
+
 def parser(rulings: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; ``rulings=False`` leaves out ``kodeks rule`` (and
     the import of the rulings it lists), for a command that is not a ruling.
     ``only`` (a command of ``_NOT_RULINGS``) registers that command alone: its
     usage, help and errors read the same, and a lookup does not pay for building
     (and translating the help of) eight parsers it will not use."""
-    p = argparse.ArgumentParser(
-        prog="kodeks",
-        description=f"Kodeks: the Russian Laws of Duplicate Contract Bridge ({editions.DEFAULT.year}), "
-        "cleaned, segmented, cross-linked, rendered and executable.",
-    )
+    # the description names the default edition: read from the table of editions
+    # only for the whole parser (``kodeks --help``), which alone prints it
+    p = argparse.ArgumentParser(prog="kodeks", description=_description() if only is None else None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from .grammar import PART_HEAD
-
 if TYPE_CHECKING:
     from .model import Source
 
@@ -162,6 +160,15 @@ COMMENTED: str | None = _COMMENTED[0] if len(_COMMENTED) == 1 else None
 """The one edition the commentary Kodeks reads comments on (``commented`` in the
 table), or ``None`` when the table marks none or several."""
 
+DIVISION_WORDS: dict[str, str] = {
+    w.lower(): str(space) for e in EDITIONS.values() for w, space in e.divisions
+}
+"""Every division heading word of every edition (lower case) and the address space
+it opens (``"раздел": "part"``): ``addresses`` and ``grammar`` read it, so a new
+heading word is one entry of an edition's ``divisions`` in the table. Kept here
+with the table rather than in the grammar, so that a command which only parses
+addresses (``kodeks show``) need not compile the grammar's patterns."""
+
 
 class UnknownEdition(KeyError):
     """An edition id the table does not have; the message names the table file and
@@ -197,7 +204,13 @@ _NAMED_YEAR = regex.compile(
 ``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
 
 
-_DIVISION_LINE = regex.compile(PART_HEAD.pattern, regex.M)
+@lru_cache(maxsize=1)
+def _division_line() -> regex.Pattern:
+    """The grammar's division heading at the start of any line (the grammar is
+    imported when first needed: it reads ``DIVISION_WORDS`` from here)."""
+    from .grammar import PART_HEAD
+
+    return regex.compile(PART_HEAD.pattern, regex.M)
 
 
 def detect(text: str) -> str | None:
@@ -208,7 +221,7 @@ def detect(text: str) -> str | None:
     if named:
         return named
     default_words = {w.lower() for w, _space in DEFAULT.divisions}
-    for m in _DIVISION_LINE.finditer(text):
+    for m in _division_line().finditer(text):
         word = m[1].lower()
         if word not in default_words:
             for e in EDITIONS.values():

@@ -9,27 +9,11 @@ line unless their docstring says otherwise.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import regex
 
+from .editions import DIVISION_WORDS, EDITIONS
 
-def _schemes() -> list[list[tuple[str, str]]]:
-    # Read from the table of editions here rather than through pipeline.editions,
-    # which itself reads this grammar (PART_HEAD) to detect editions.
-    table = Path(__file__).resolve().parent / "editions.toml"
-    rows = tomllib.loads(table.read_text(encoding="utf-8")).get("edition", ())
-    return [[(str(w), str(space)) for w, space in row.get("divisions", ())] for row in rows]
-
-
-_SCHEMES = _schemes()
-DIVISION_WORDS: dict[str, str] = {w.lower(): space for s in _SCHEMES for w, space in s}
-"""Every division heading word of every edition in ``editions.toml`` (lower case)
-and the address space it opens (``"раздел": "part"``): ``addresses`` and the
-patterns below read it, so a new heading word is one entry of an edition's
-``divisions`` there."""
-_INNER = {w.lower() for s in _SCHEMES for w, _space in s[1:]}
+_INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
 # a word some edition uses under another division («Часть» under «Глава»)
 
 

@@ -75,3 +75,16 @@ def test_a_lookup_command_keeps_its_help_and_errors():
     assert bad.returncode == 2 and "usage: kodeks search" in bad.stderr
     whole = kodeks("--help")
     assert all(c in whole.stdout for c in ("build", "show", "search", "rule"))
+
+
+def test_lookups_compile_no_grammar_and_json_needs_no_rich(built):
+    """The structural grammar (dozens of patterns, compiled at import) is the
+    build's; parsing an address needs only the division words of the table of
+    editions. Rich is for text meant for a terminal: JSON output does without."""
+    shown = probe("show", "64", "--codex", str(built), "--format", "json")
+    assert shown["rc"] == 0 and json.loads(shown["out"])["address"]
+    assert "pipeline.grammar" not in shown["modules"]
+    assert not any(m == "rich" or m.startswith("rich.") for m in shown["modules"])
+    found = probe("search", "ревок", "--codex", str(built))
+    assert found["rc"] == 0 and found["out"]
+    assert "pipeline.grammar" not in found["modules"]
