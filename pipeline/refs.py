@@ -12,7 +12,9 @@ Two entry points share one matching routine (:func:`scan`):
   with their offsets in the text): the build's hot path, plain ``regex`` passes,
   no spaCy ``Doc``;
 - the spaCy component ``kodeks_refs`` (``nlp.add_pipe("kodeks_refs")`` after
-  ``import pipeline.refs``): runs the same routine on ``doc.text`` and puts
+  ``import spacy, pipeline.refs``, or through the ``spacy_factories`` entry point
+  Kodeks installs; it lives in :mod:`pipeline.refs_spacy`, so a build, which
+  calls :func:`scan` alone, never imports spaCy): runs the same routine on ``doc.text`` and puts
   the references in ``doc.spans["kodeks_refs"]``, each with ``span._.target``
   (canonical address, also ``span.kb_id_``) and ``span._.ref_kind`` (also
   ``span.label_``); it also writes :func:`pipeline.morph.lemma` into
@@ -43,19 +45,17 @@ See ``docs/refs.md`` for the full list of forms.
 
 from __future__ import annotations
 
-import itertools
+import sys
 from dataclasses import replace
+from typing import Any
 
 import regex
-from spacy.language import Language
-from spacy.tokens import Doc, Span, Token
 
 from pipeline import editions
 from pipeline.addresses import compose, digits, law_of, section_of
 from pipeline.errors import diag
 from pipeline.model import REF_KINDS, Diagnostic, Node, Reference, RefField, RefKind, Tree
 from pipeline.model import Span as SourceSpan
-from pipeline.morph import lemma
 
 __all__ = [
     "FORMS",
@@ -63,7 +63,6 @@ __all__ = [
     "KINDS",
     "MAX_LAW",
     "SPANS_KEY",
-    "RefDetector",
     "find_references",
     "heads",
     "scan",
@@ -259,16 +258,6 @@ LONE_LINE = regex.compile(r"[ \t]*(?:\n|$)")
 SEP_ONLY = regex.compile(r"\.?" + _F["sep"])
 
 
-def _ensure_extensions() -> None:
-    if not Span.has_extension("target"):
-        Span.set_extension("target", getter=lambda span: span.kb_id_ or None)
-    if not Span.has_extension("ref_kind"):
-        Span.set_extension("ref_kind", getter=lambda span: span.label_ or None)
-
-
-_ensure_extensions()
-
-
 def _number(written: str) -> int:
     return int(digits(written))
 
@@ -444,59 +433,6 @@ def _relative(
     return []
 
 
-class RefDetector:
-    """The ``kodeks_refs`` spaCy component: :func:`scan` over ``doc.text``, the
-    references as spans."""
-
-    def __init__(
-        self,
-        vocab,
-        *,
-        law: str | None = None,
-        section: str | None = None,
-        overwrite_lemmas: bool = True,
-        spans_key: str = SPANS_KEY,
-    ):
-        self.law, self.section = law, section
-        self.overwrite_lemmas = overwrite_lemmas
-        self.spans_key = spans_key
-
-    def set_lemmas(self, doc: Doc) -> None:
-        """Write :func:`pipeline.morph.lemma` into ``token.lemma_`` (all tokens, or only
-        the empty ones when ``overwrite_lemmas`` is false), for the components after it."""
-        for tok in doc:
-            if self.overwrite_lemmas or not tok.lemma_:
-                tok.lemma_ = lemma(tok.text)
-
-    def find(
-        self, doc: Doc, law: str | None = None, section: str | None = None, bol: bool = True
-    ) -> list[Reference]:
-        """Every reference in ``doc`` (offsets in ``doc.text``)."""
-        return scan(doc.text, law, section, bol)
-
-    def __call__(self, doc: Doc) -> Doc:
-        ud = doc.user_data
-        self.set_lemmas(doc)
-        found = self.find(
-            doc,
-            ud.get("kodeks_law", self.law),
-            ud.get("kodeks_section", self.section),
-            ud.get("kodeks_bol", True),
-        )
-        _split_at(doc, {b for f in found for b in (f.start, f.end)})
-        spans: list[Span] = []
-        for f in found:
-            span = doc.char_span(f.start, f.end, label=f.kind, kb_id=f.target)
-            if span is None:  # cannot happen after _split_at; never lose a reference
-                span = doc.char_span(
-                    f.start, f.end, label=f.kind, kb_id=f.target, alignment_mode="expand"
-                )
-            assert span is not None, "expand covers any offsets inside the text"
-            spans.append(span)
-        doc.spans[self.spans_key] = spans
-        return doc
-
-
 def _at_line_start(text: str, pos: int, bol: bool) -> bool:
     """Only blanks stand between the start of the line and ``pos`` (read backwards
     over the blanks only, so it costs nothing on a long line)."""
@@ -523,44 +459,6 @@ def _mark_lists(text: str, refs: list[Reference]) -> list[Reference]:
         ):
             out[k] = _found(f.start, f.end, f.text, f.target, "list")
     return out
-
-
-def _split_at(doc: Doc, bounds: set[int]) -> None:
-    """Split tokens so every offset in ``bounds`` is a token boundary
-    ("45E(5-я" → "45E" + "(5-я"), keeping the rest of the tokenisation."""
-    cuts = []
-    for tok in doc:
-        inner = sorted(b - tok.idx for b in bounds if tok.idx < b < tok.idx + len(tok.text))
-        if inner:
-            cuts.append((tok, inner))
-    if not cuts:
-        return
-    with doc.retokenize() as rt:
-        for tok, inner in cuts:
-            edges = [0, *inner, len(tok.text)]
-            orths = [tok.text[a:b] for a, b in itertools.pairwise(edges)]
-            heads: list[Token | tuple[Token, int]] = [(tok, 0)] * len(orths)
-            rt.split(tok, orths, heads, attrs={"LEMMA": [lemma(o) for o in orths]})
-
-
-@Language.factory(
-    "kodeks_refs",
-    default_config={"law": None, "section": None, "overwrite_lemmas": True, "spans_key": SPANS_KEY},
-)
-def make_kodeks_refs(
-    nlp: Language,
-    name: str,
-    law: str | None,
-    section: str | None,
-    overwrite_lemmas: bool,
-    spans_key: str,
-) -> RefDetector:
-    """spaCy factory: references → ``doc.spans[spans_key]`` (``span._.target``,
-    ``span._.ref_kind``). ``law``/``section`` resolve self-references; per document,
-    ``doc.user_data["kodeks_law"]`` / ``["kodeks_section"]`` override them."""
-    return RefDetector(
-        nlp.vocab, law=law, section=section, overwrite_lemmas=overwrite_lemmas, spans_key=spans_key
-    )
 
 
 # --- find_references -------------------------------------------------------------
@@ -659,3 +557,16 @@ def _all_refs(node: Node):
         yield from fn.refs
     for c in node.children:
         yield from _all_refs(c)
+
+
+def __getattr__(name: str) -> Any:
+    # the spaCy component's names, from the module that imports spaCy, on first use
+    if name in ("RefDetector", "make_kodeks_refs"):
+        from pipeline import refs_spacy
+
+        return getattr(refs_spacy, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if "spacy" in sys.modules:  # a spaCy user: register the "kodeks_refs" factory now
+    from pipeline import refs_spacy  # noqa: F401
