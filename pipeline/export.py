@@ -1,15 +1,34 @@
 """Structured exports: per-source trees in the gold shape, the merged codex,
 links, coverage and the build report. Pure functions from model values to
 JSON-ready dicts, and the one JSON writer every product uses (``dump``).
+
+The big products (``codex.json``, ``report.json``) are written as they are made:
+``codex_json(..., lazy=True)`` and ``report_json(..., lazy=True)`` hold their
+long lists as ``Lazy`` (an entry's or an edit's dict is made when the writer
+reaches it and dropped once written), so writing them never holds the whole
+product as dicts, then as one string, then as bytes. The bytes are the same.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from .model import Codex, Entry, Footnote, IndexEntry, Node, Reference, TocEntry, Tree
+from .model import (
+    Cleaned,
+    Codex,
+    Diagnostic,
+    Edit,
+    Entry,
+    Footnote,
+    IndexEntry,
+    Node,
+    Reference,
+    TocEntry,
+    Tree,
+)
 
 if TYPE_CHECKING:
     from .run import Build
@@ -175,10 +194,24 @@ def entry_json(entry: Entry, edition: str) -> dict[str, Any]:
     }
 
 
-def codex_json(codex: Codex) -> dict[str, Any]:
+def _entries(entries: Iterable[Entry], edition: str, lazy: bool) -> Any:
+    if lazy:
+        return Lazy(lambda e: entry_json(e, edition), entries)
+    return [entry_json(e, edition) for e in entries]
+
+
+def _fragments(fragments: Iterable[tuple[str, Node]], lazy: bool) -> Any:
+    def one(fragment: tuple[str, Node]) -> dict[str, Any]:
+        return {"source": fragment[0], "node": node_json(fragment[1], True)}
+
+    return Lazy(one, fragments) if lazy else [one(f) for f in fragments]
+
+
+def codex_json(codex: Codex, lazy: bool = False) -> dict[str, Any]:
     """The merged codex (schema: ``schemas/codex.schema.json``): the default
     edition's entries at the top, every other edition present under ``editions``
-    (only when there is one), each entry naming its ``edition``."""
+    (only when there is one), each entry naming its ``edition``. ``lazy``: the
+    entries and fragments as ``Lazy``, for ``dump``."""
     out: dict[str, Any] = {
         "schema": "https://kodeks.invalid/schemas/codex.schema.json",
         "edition": codex.edition,
@@ -195,32 +228,32 @@ def codex_json(codex: Codex) -> dict[str, Any]:
             for s in codex.sources
         ],
         "roots": list(codex.roots),
-        "entries": [entry_json(e, codex.edition) for e in codex.entries.values()],
-        "fragments": [{"source": src, "node": node_json(n, True)} for src, n in codex.fragments],
+        "entries": _entries(codex.entries.values(), codex.edition, lazy),
+        "fragments": _fragments(codex.fragments, lazy),
     }
     if codex.others:
         out["editions"] = {
             edition: {
                 "roots": list(other.roots),
-                "entries": [entry_json(e, edition) for e in other.entries.values()],
-                "fragments": [
-                    {"source": src, "node": node_json(n, True)} for src, n in other.fragments
-                ],
+                "entries": _entries(other.entries.values(), edition, lazy),
+                "fragments": _fragments(other.fragments, lazy),
             }
             for edition, other in codex.others.items()
         }
     return out
 
 
-def report_json(b: Build) -> dict[str, Any]:
-    """The build report: every diagnostic, and per source its profile and a count of edits by kind."""
-    per_source = {}
-    for c in b.cleaned:
+def report_json(b: Build, lazy: bool = False) -> dict[str, Any]:
+    """The build report: every diagnostic, and per source its profile and a count
+    of edits by kind. ``lazy``: the diagnostics and the sources as ``Lazy``, each
+    source's edit log too, for ``dump``."""
+
+    def one(c: Cleaned) -> tuple[str, dict[str, Any]]:
         counts: dict[str, int] = {}
         for e in c.edits:
             for k in e.kind:
                 counts[k] = counts.get(k, 0) + 1
-        per_source[c.source.name] = {
+        return c.source.name, {
             "encoding": c.source.encoding,
             "kind": c.source.kind,
             "profile": c.profile.to_json(),
@@ -231,8 +264,9 @@ def report_json(b: Build) -> dict[str, Any]:
                 "evidence": list(c.source.edition_evidence),
             },
             "edits": dict(sorted(counts.items())),
-            "edit_log": [e.to_json() for e in c.edits],
+            "edit_log": Lazy(Edit.to_json, c.edits) if lazy else [e.to_json() for e in c.edits],
         }
+
     levels = {
         lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")
     }
@@ -242,18 +276,88 @@ def report_json(b: Build) -> dict[str, Any]:
             "entries": len(b.codex.entries),
             "diagnostics": levels,
         },
-        "diagnostics": [d.to_json() for d in b.diagnostics],
-        "sources": per_source,
+        "diagnostics": Lazy(Diagnostic.to_json, b.diagnostics)
+        if lazy
+        else [d.to_json() for d in b.diagnostics],
+        "sources": Lazy(one, b.cleaned, keyed=True) if lazy else dict(map(one, b.cleaned)),
     }
+
+
+class Lazy:
+    """A JSON array (``keyed``: an object) whose items are made only as the
+    writer reaches them: ``fn(x)`` for each ``x`` of ``items`` (``keyed``: ``fn``
+    gives ``(key, value)`` pairs). Only ``dump``/``json_bytes`` take it, anywhere
+    in a value of dicts and lists."""
+
+    __slots__ = ("fn", "items", "keyed")
+
+    def __init__(self, fn: Callable[[Any], Any], items: Iterable[Any], keyed: bool = False):
+        self.fn, self.items, self.keyed = fn, items, keyed
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self.fn(x) for x in self.items)
+
+
+def _has_lazy(value: Any) -> bool:
+    if isinstance(value, Lazy):
+        return True
+    if isinstance(value, dict):
+        return any(_has_lazy(v) for v in value.values())
+    return isinstance(value, list) and any(_has_lazy(v) for v in value)
+
+
+def _dumps(value: Any, level: int) -> str:
+    """``value`` as ``json.dumps`` writes it nested ``level`` deep under indent 1:
+    every line break of a value is structural (a string's is escaped), so nesting
+    only adds ``level`` blanks after each."""
+    text = json.dumps(value, ensure_ascii=False, indent=1)
+    return text.replace("\n", "\n" + " " * level) if level else text
+
+
+def _write(out: Callable[[str], Any], value: Any, level: int) -> None:
+    """Write ``value`` at nesting ``level`` exactly as ``json.dumps(..., indent=1)``
+    would, making the items of a ``Lazy`` one at a time."""
+    if not _has_lazy(value):
+        out(_dumps(value, level))
+        return
+    keyed = isinstance(value, dict) or (isinstance(value, Lazy) and value.keyed)
+    items = value.items() if isinstance(value, dict) else iter(value)
+    open_, close = ("{", "}") if keyed else ("[", "]")
+    inner = "\n" + " " * (level + 1)
+    first = True
+    for item in items:
+        out((open_ if first else ",") + inner)
+        first = False
+        if keyed:
+            key, item = item
+            out(json.dumps(key, ensure_ascii=False) + ": ")
+        _write(out, item, level + 1)
+    out(open_ + close if first else "\n" + " " * level + close)
+
+
+def _write_json(f: IO[str], data: Any) -> None:
+    _write(f.write, data, 0)
+    f.write("\n")
 
 
 def json_bytes(data: Any) -> bytes:
     """JSON exactly as every product is written: UTF-8, keys in the order given,
     indentation 1, a final newline (so two builds give identical bytes)."""
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    if not _has_lazy(data):
+        return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    import io
+
+    buf = io.StringIO()
+    _write_json(buf, data)
+    return buf.getvalue().encode("utf-8")
 
 
 def dump(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` (see ``json_bytes``), creating its folder."""
+    """Write ``data`` as JSON to ``path`` (see ``json_bytes``), creating its folder;
+    a ``data`` holding ``Lazy`` lists is written piece by piece as it is made."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(json_bytes(data))
+    if not _has_lazy(data):
+        path.write_bytes(json_bytes(data))
+        return
+    with path.open("w", encoding="utf-8", newline="\n") as f:
+        _write_json(f, data)

@@ -95,7 +95,9 @@ def _epub(b: Build, path: Path) -> None:
 
 PRODUCTS: tuple[Product, ...] = (
     Product("sources/", _sources),
-    Product("codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex)), lookup=True),
+    Product(
+        "codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex, lazy=True)), lookup=True
+    ),
     Product("links.json", lambda b, p: export.dump(p, link.all_links(b.codex)), lookup=True),
     Product("coverage.json", lambda b, p: export.dump(p, merge.coverage(b.codex)), lookup=True),
     Product("README.md", _readme),
@@ -104,7 +106,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("akn/", _akn, when=lambda b: b.akn),
     Product("codex.epub", _epub, when=lambda b: b.epub),
     Product("codex.pdf", _pdf, when=lambda b: b.pdf),  # and codex-<edition>.pdf per other edition
-    Product("report.json", lambda b, p: export.dump(p, export.report_json(b))),
+    Product("report.json", lambda b, p: export.dump(p, export.report_json(b, lazy=True))),
     # last: the stamp that lets the next build replace this folder (pipeline/output.py)
     Product(output.STAMP, lambda b, p: output.write_stamp(p)),
 )

@@ -400,7 +400,7 @@ def codex_bytes(codex: Codex) -> bytes:
     """``codex.json`` exactly as the build writes it (``pipeline.export.dump``)."""
     from .export import codex_json, json_bytes
 
-    return json_bytes(codex_json(codex))
+    return json_bytes(codex_json(codex, lazy=True))
 
 
 def index_name(edition: str | None = None) -> str:

@@ -9,7 +9,12 @@ import shutil
 import subprocess
 import sys
 
-from kodeks_testing import ROOT, SEEDS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kodeks_testing import CORPUS, ROOT, SEEDS
+from pipeline.export import Lazy, codex_json, dump, json_bytes, report_json
+from pipeline.run import run
 
 
 def _python(code: str, *args: str) -> dict:
@@ -56,3 +61,46 @@ print(json.dumps([[s.text, s._.target] for s in doc.spans["kodeks_refs"]]))
 
 def test_the_spacy_component_is_found_when_refs_was_imported_before_spacy():
     assert _python(COMPONENT) == [["Правило 12", "12"], ["этому правилу", "64"]]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+def _lazy(value, flags):
+    """``value`` with some of its lists (and dicts) made ``Lazy``, as ``flags`` says."""
+    if isinstance(value, list):
+        items = [_lazy(v, flags) for v in value]
+        return Lazy(lambda x: x, items) if next(flags, False) else items
+    if isinstance(value, dict):
+        pairs = {k: _lazy(v, flags) for k, v in value.items()}
+        return Lazy(lambda kv: kv, list(pairs.items()), keyed=True) if next(flags, False) else pairs
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSON_VALUES, flags=st.lists(st.booleans(), max_size=40))
+def test_lazy_json_is_written_byte_for_byte_as_json_dumps(value, flags, tmp_path_factory):
+    lazy = _lazy({"value": value, "again": value}, iter(flags))
+    plain = {"value": value, "again": value}
+    expected = (json.dumps(plain, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    assert json_bytes(lazy) == expected
+    path = tmp_path_factory.mktemp("lazy") / "x.json"
+    dump(path, lazy)
+    assert path.read_bytes() == expected
+
+
+def test_codex_and_report_are_written_as_they_are_made_with_the_same_bytes(tmp_path):
+    b = run(CORPUS)
+    for name, make in (("codex", lambda lazy: codex_json(b.codex, lazy=lazy)),
+                       ("report", lambda lazy: report_json(b, lazy=lazy))):
+        whole = make(False)
+        streamed = make(True)
+        assert isinstance(streamed["entries" if name == "codex" else "sources"], Lazy)
+        dump(tmp_path / f"{name}.json", streamed)
+        assert (tmp_path / f"{name}.json").read_bytes() == (
+            json.dumps(whole, ensure_ascii=False, indent=1) + "\n"
+        ).encode("utf-8")
