@@ -452,10 +452,11 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
             ("analyzer", "pymorphy3 lemma via pipeline.morph; digits latin+lower; unicode61"),
         ],
     )
-    nodes, refs, back, notes, wits, fts = [], [], [], [], [], []
-    for pos, e in enumerate(entries, 1):
-        nodes.append(
-            (
+    # each table's rows are made as SQLite takes them (generators, not lists): the
+    # witnesses' texts and the analysed text of every entry are never all held at once
+    def nodes():
+        for pos, e in enumerate(entries, 1):
+            yield (
                 pos,
                 e.id,
                 e.kind,
@@ -472,11 +473,12 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
                 pos,
                 codex.edition,
             )
-        )
-        all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
-        for i, r in enumerate(all_refs):
-            refs.append(
-                (
+
+    def refs():
+        for e in entries:
+            all_refs = list(e.refs) + [r for fn in e.footnotes for r in fn.refs]
+            for i, r in enumerate(all_refs):
+                yield (
                     e.id,
                     i,
                     r.field,
@@ -489,14 +491,21 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
                     r.line,
                     codex.edition,
                 )
-            )
-        for src in sorted(set(e.backlinks)):
-            back.append((e.id, src))
-        for i, fn in enumerate(e.footnotes):
-            notes.append((e.id, i, fn.mark, fn.text))
-        for i, w in enumerate(e.witnesses):
-            wits.append(
-                (
+
+    def back():
+        for e in entries:
+            for src in sorted(set(e.backlinks)):
+                yield (e.id, src)
+
+    def notes():
+        for e in entries:
+            for i, fn in enumerate(e.footnotes):
+                yield (e.id, i, fn.mark, fn.text)
+
+    def wits():
+        for e in entries:
+            for i, w in enumerate(e.witnesses):
+                yield (
                     e.id,
                     i,
                     w.source,
@@ -511,15 +520,18 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
                     w.placed_by,
                     codex.edition,
                 )
-            )
-        body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
-        fts.append((pos, " ".join(analyze(e.title or "")), " ".join(analyze(body))))
-    con.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
-    con.executemany("INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?,?)", refs)
-    con.executemany("INSERT INTO backlinks VALUES (?,?)", back)
-    con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes)
-    con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits)
-    con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts)
+
+    def fts():
+        for pos, e in enumerate(entries, 1):
+            body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
+            yield (pos, " ".join(analyze(e.title or "")), " ".join(analyze(body)))
+
+    con.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes())
+    con.executemany("INSERT INTO refs VALUES (?,?,?,?,?,?,?,?,?,?,?)", refs())
+    con.executemany("INSERT INTO backlinks VALUES (?,?)", back())
+    con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes())
+    con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits())
+    con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts())
     con.execute(
         "INSERT INTO search_data VALUES ('index', ?)",
         (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),),

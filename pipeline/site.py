@@ -509,11 +509,16 @@ def jump_targets(site: Site) -> dict[str, str]:
     return addresses.jump_table(targets)
 
 
-def _js_assign(name: str, value) -> str:
+def _js_assign(f, name: str, value) -> None:
+    """Write ``window.NAME = JSON;`` to the text file ``f``, piece by piece: the
+    search data is the biggest value a build serialises, so it is never also
+    copied into a line and then into the whole file's text."""
     # JSON inside a .js file (not inside HTML): escape '<' anyway so the data can
     # never close a script element if someone inlines it.
     body = json.dumps(value, ensure_ascii=False, sort_keys=False).replace("<", "\\u003c")
-    return f"window.{name} = {body};\n"
+    f.write(f"window.{name} = ")
+    f.write(body)
+    f.write(";\n")
 
 
 def edition_folder(site: Site, edition: str) -> str:
@@ -674,13 +679,12 @@ def render_site(
         )
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
-    (folder / "search-index.js").write_text(
-        _js_assign("KODEKS_PAGES", pages)
-        + _js_assign("KODEKS_ADDRESSES", jump_targets(site))
-        + _js_assign("KODEKS_FOLD", addresses.FOLD)
-        + _js_assign("KODEKS_INDEX", data),
-        encoding="utf-8",
-    )
+    with (folder / "search-index.js").open("w", encoding="utf-8") as f:
+        _js_assign(f, "KODEKS_PAGES", pages)
+        _js_assign(f, "KODEKS_ADDRESSES", jump_targets(site))
+        _js_assign(f, "KODEKS_FOLD", addresses.FOLD)
+        _js_assign(f, "KODEKS_INDEX", data)
+    del data
     for name in STATIC:
         shutil.copyfile(TEMPLATES / name, folder / name)
     if not home:
