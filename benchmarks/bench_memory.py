@@ -43,18 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results" / "memory.json"
 
-
-def _machine() -> dict:
-    model = ""
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            model = line.split(":", 1)[1].strip()
-            break
-    return {"cores": os.cpu_count(), "cpu": model, "python": sys.version.split()[0]}
-
-
-def _uptime() -> str:
-    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+from benchmarks.bench_text import machine, uptime  # noqa: E402
 
 
 def _child_maxrss() -> int:
@@ -174,11 +163,11 @@ def main(argv=None) -> int:
     from benchmarks import realistic
 
     data: dict = {
-        "machine": _machine(),
+        "machine": machine(),
         "seed": args.seed,
         "jobs": args.jobs,
         "repeat": args.repeat,
-        "uptime_before": _uptime(),
+        "uptime_before": uptime(),
         "runs": [],
     }
     with tempfile.TemporaryDirectory(prefix="kodeks-memory-") as tmp:
@@ -197,11 +186,11 @@ def main(argv=None) -> int:
                     "median_sampled_x": statistics.median(r["sampled_x"] for r in runs),
                     "median_maxrss_x": statistics.median(r["maxrss_x"] for r in runs),
                     "runs": runs,
-                    "uptime": _uptime(),
+                    "uptime": uptime(),
                 }
                 data["runs"].append(row)
                 print(json.dumps(row), flush=True)
-    data["uptime_after"] = _uptime()
+    data["uptime_after"] = uptime()
     if not args.no_write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
         RESULTS.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
