@@ -14,6 +14,7 @@ commentary and footnotes alike.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from . import addresses
@@ -82,15 +83,18 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
 def all_links(codex: Codex) -> list[dict]:
     """Every reference of every source (each witness, fragments included), with
     its status against the merged codex: the content of ``links.json``."""
-    out = []
+    return list(iter_links(codex))
+
+
+def iter_links(codex: Codex) -> Iterator[dict]:
+    """``all_links`` one row at a time, as ``links.json`` is written."""
     for tree in codex.trees:
         known = codex.by_edition.get(tree.source.edition, codex).entries
         for node, _parent in walk(tree.nodes):
             refs = list(node.refs) + [r for fn in node.footnotes for r in fn.refs]
             for r in refs:
                 status, resolved = status_of(r.target, known)
-                out.append(link_row(replace(r, status=status, resolved=resolved), node.kind))
-    return out
+                yield link_row(replace(r, status=status, resolved=resolved), node.kind)
 
 
 def link_row(ref: Reference, owner_kind: str) -> dict:

@@ -52,6 +52,10 @@ def _sources(b: Build, folder: Path) -> None:
         export.dump(folder / f"{tree.source.stem}.json", export.source_json(tree))
 
 
+def _row(row: dict) -> dict:
+    return row
+
+
 def _readme(b: Build, path: Path) -> None:
     path.write_text(OUTPUT_README.read_text(encoding="utf-8"), encoding="utf-8")
 
@@ -98,7 +102,11 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex, lazy=True)), lookup=True
     ),
-    Product("links.json", lambda b, p: export.dump(p, link.all_links(b.codex)), lookup=True),
+    Product(
+        "links.json",
+        lambda b, p: export.dump(p, export.Lazy(_row, link.iter_links(b.codex))),
+        lookup=True,
+    ),
     Product("coverage.json", lambda b, p: export.dump(p, merge.coverage(b.codex)), lookup=True),
     Product("README.md", _readme),
     Product("html/", _site),
