@@ -36,7 +36,6 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -534,7 +533,7 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts())
     con.execute(
         "INSERT INTO search_data VALUES ('index', ?)",
-        (json.dumps(index_data(codex), ensure_ascii=False, sort_keys=False),),
+        (json.dumps(_made_or_new(codex), ensure_ascii=False, sort_keys=False),),
     )
 
 
@@ -648,10 +647,11 @@ def _fold(word: str) -> str:
     return word.lower().replace("ё", "е")
 
 
-@lru_cache(maxsize=100_000)
 def _lexeme(word: str) -> frozenset[str]:
-    """Every form of every reading of ``word`` (pymorphy3), lower case, ё folded;
-    cached by the word, so the site and the index share the work of one build."""
+    """Every form of every reading of ``word`` (pymorphy3), lower case, ё folded.
+    Not cached: ``index_data`` asks once per lemma, and a build's site and index
+    share one ``index_data`` (``_MADE``); a cache of every lemma's forms grew to
+    hundreds of megabytes on a large corpus and outlived the build."""
     out = set()
     for p in morph.analyzer().parse(_fold(word)):
         for f in p.lexeme:
@@ -769,9 +769,27 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     return data
 
 
+_MADE: dict[int, tuple[Codex, dict[str, Any]]] = {}
+"""``index_data`` of the codexes whose site was written and whose index was not yet
+(by ``id``, with the codex itself so that a reused ``id`` never matches): the
+site and the index of one build share one computation. ``build_index`` takes its
+codex's data out; at most ``_MADE_MAX`` are kept."""
+_MADE_MAX = 4
+
+
+def _made_or_new(codex: Codex) -> dict[str, Any]:
+    made = _MADE.pop(id(codex), None)
+    return made[1] if made is not None and made[0] is codex else index_data(codex)
+
+
 def export_for_html(codex: Codex) -> dict[str, Any]:
-    """What the static site's search box needs: exactly ``index_data(codex)``."""
-    return index_data(codex)
+    """What the static site's search box needs: exactly ``index_data(codex)``,
+    kept for the ``build_index`` of the same codex that follows it in a build."""
+    data = index_data(codex)
+    _MADE[id(codex)] = (codex, data)
+    while len(_MADE) > _MADE_MAX:
+        del _MADE[next(iter(_MADE))]
+    return data
 
 
 # --- the engine ------------------------------------------------------------------------

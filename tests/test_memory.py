@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -104,3 +105,32 @@ def test_codex_and_report_are_written_as_they_are_made_with_the_same_bytes(tmp_p
         assert (tmp_path / f"{name}.json").read_bytes() == (
             json.dumps(whole, ensure_ascii=False, indent=1) + "\n"
         ).encode("utf-8")
+
+
+def test_the_site_and_the_index_share_one_search_data(tmp_path, monkeypatch):
+    """The search data (every entry's terms and every form of every lemma) is made
+    once per codex in a build: the site's search box and the SQLite index hold the
+    same data, and nothing keeps every lemma's forms cached to make it twice."""
+    from pipeline import search
+
+    made = []
+    real = search.index_data
+
+    def counted(codex, terminology=None):
+        made.append(codex.edition)
+        return real(codex, terminology)
+
+    monkeypatch.setattr(search, "index_data", counted)
+    from pipeline.run import build
+
+    b = build(CORPUS, tmp_path / "out", pdf=False, epub=False, akn=False)
+    assert sorted(made) == sorted([b.codex.edition, *b.codex.others])
+    assert not hasattr(search._lexeme, "cache_info")
+    js = (tmp_path / "out" / "html" / "search-index.js").read_text(encoding="utf-8")
+    shipped = json.loads(js.split("window.KODEKS_INDEX = ", 1)[1].rstrip().removesuffix(";"))
+    con = sqlite3.connect(tmp_path / "out" / "codex.sqlite")
+    try:
+        (value,) = con.execute("SELECT value FROM search_data WHERE key = 'index'").fetchone()
+    finally:
+        con.close()
+    assert json.loads(value) == shipped and shipped["entries"]
