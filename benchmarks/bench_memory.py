@@ -7,8 +7,9 @@ file; both from ``benchmarks/realistic.py``, seeded), a whole build (``kodeks bu
 --no-pdf --jobs N``) runs in a child process. Its memory is measured
 two ways, and both are reported:
 
-- **sampled**: the resident memory of the build's process tree (the build and
-  every worker it starts), summed and sampled every 20 ms with psutil; the
+- **sampled**: the memory of the build's process tree (the build and every
+  worker it starts: proportional set sizes, so that pages a forked child shares
+  with the build count once), summed and sampled every 20 ms with psutil; the
   stage the build was in at the peak is named (the child runs
   ``pipeline.run.build`` as the command does, with a progress callback that
   names each stage on stderr);
@@ -86,6 +87,17 @@ def measure(corpus: Path, out: Path, jobs: int) -> dict:
     }
 
 
+def _pss(p) -> int:
+    """The proportional set size of a process (its shared pages split between the
+    processes that share them), else its resident size: a child the build forks
+    (``fc-match`` for the EPUB) shares the build's pages until it execs, and adding
+    its resident size counted them twice."""
+    try:
+        return p.memory_full_info().pss
+    except (AttributeError, OSError):
+        return p.memory_info().rss
+
+
 def _probe(spec: str) -> int:
     """Run the build ``spec`` names, sampling its process tree; print the figures."""
     import psutil
@@ -112,7 +124,7 @@ def _probe(spec: str) -> int:
             try:
                 for p in [proc, *proc.children(recursive=True)]:
                     try:
-                        rss += p.memory_info().rss
+                        rss += _pss(p)
                     except psutil.Error:
                         pass
             except psutil.Error:
