@@ -45,6 +45,7 @@ See ``docs/refs.md`` for the full list of forms.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from dataclasses import replace
 from typing import Any
