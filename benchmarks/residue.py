@@ -24,6 +24,9 @@ PATTERNS: dict[str, regex.Pattern] = {
     # "..page12" of DOS e-texts, with or without the number
     "page-directive": regex.compile(r"\.\.page[ \t]?\d*", regex.I),
     "pilcrow": regex.compile(r"¶"),
+    # a soft hyphen (or the black square some conversions print for it) left where a
+    # word was broken at a line end
+    "soft-hyphen": regex.compile(r"\p{L}[\u00ad\u25a0](?:\s|$)|\p{L}\u00ad\p{L}"),
     # control tags like (DC4) that belong in the node's tags
     "tag": regex.compile(r"\((?:DC\d|ESC|SO|SI)\)"),
     # previous/next links, a "pages:" label, or five numbers counting up
@@ -48,6 +51,10 @@ PATTERNS: dict[str, regex.Pattern] = {
         | Читать\s+онлайн | Чтение\s+онлайн | на\s+главную | Самые\s+читаемые
         | ИСКАТЬ\s+КНИГУ | ТОП\s+авторов | Электронная\s+библиотека | Поиск\s+по\s+сайту
         | Версия\s+для\s+печати | \|\s*страница\s+\d | \.fb2\b
+        | \bТекущая\s+страница | \bстраница\s*:?\s*\d{1,4}\s*\(\s*(?:всего|из)\b
+        | [-–—]\s+(?:читать|чтение)\b(?:\s+\p{Ll}+){0,3}?\s+(?:книгу|онлайн)\b | ^Читать\s+книгу\b
+        | \b[Сс]ообщить\s+о\s+(?:нарушении|неприемлемом)
+        | \d[\d\ ]{3,}\d\s+\p{L}+\s*,\s*\d[\d\ ]*\s+\p{L}+
         | https?:// | \bwww\.
         | \b[A-Za-z0-9-]+\.(?:ru|net|com|org|ua|info|club|me)\b
         """,

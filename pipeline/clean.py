@@ -508,6 +508,17 @@ _INLINE_MARK = regex.compile(
 )
 
 
+def reader_header(text: str, ctx: Context) -> list[Change]:
+    """A reader site's header glued to the start of a line of text (``"Книга." -
+    читать интересную книгу автора Первая фраза…``, on a page whose line breaks were
+    lost): the header goes, the text after it stays. A header on a line of its own is
+    the profile's template line; the shape lives in ``profile``."""
+    out = []
+    for m in profile_mod.READER_HEADER_AT_START.finditer(text):
+        out.append(Change(m.start(), m.end(), "", "site-chrome", "reader header glued to the text"))
+    return out
+
+
 def question_runs(text: str, ctx: Context) -> list[Change]:
     """Runs of three or more ``?`` inside a line stood for lost indentation (at a
     line start) or a rule (mid-line, e.g. before a footnote): the first are
@@ -675,6 +686,10 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
 
 
 _LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))-\n(\n?)(?=(\w+))")
+_SOFT_BREAK = regex.compile(r"(?<=\p{L})[\u00ad\u25a0][ \t]*\n?[ \t]*(?=\p{Ll})")
+"""A word broken at a line end with a soft hyphen, which some conversions show as a
+black square (``насла■``/``диться``); where the line breaks were lost a space
+stands after it (``насла■ диться``). A soft hyphen never belongs to the word."""
 _KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
 
 
@@ -682,7 +697,9 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     """Join a word broken by a hyphen at a line end (``мес-``/``то`` → ``место``).
     The hyphen stays when the word is a real compound (``из-за``, ``какие-либо``)
     or follows a number (``12-``/``й``): decided with the dictionary and the
-    corpus's vocabulary, never with a list of words."""
+    corpus's vocabulary, never with a list of words. A soft hyphen (or the black
+    square some conversions print for it) before a line end or a space is always
+    joined: it never belongs to the word."""
     out = []
     for m in _LINE_END_HYPHEN.finditer(text):
         left, right = m[1], m[3]
@@ -707,7 +724,10 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
             )
         else:
             out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
-    return out
+    for m in _SOFT_BREAK.finditer(text):
+        if len(m.group()) > 1 or m.group() == "\u00ad":  # a black square inside a word may be anything
+            out.append(Change(m.start(), m.end(), "", "dehyphenate", "soft hyphen at a line end"))
+    return _merge_sorted(out)
 
 
 def unwrap(text: str, ctx: Context) -> list[Change]:
@@ -1032,6 +1052,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("collapsed_lines", collapsed_lines),
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
+    ("reader_header", reader_header),
     ("question_runs", question_runs),
     ("inline_rules", inline_rules),
     ("duplicates", duplicates),

@@ -95,6 +95,7 @@ _UI_LABEL = regex.compile(
     | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
+    | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
 )\b[^.!?;]{0,80}$""",
     regex.X | regex.I,
 )
@@ -104,6 +105,42 @@ _READING_PAGE = regex.compile(
 )
 """``… | страница 47``, ``… - Чтение (стр. 25)``, ``Книга - Автор. Страница 11``: a
 header naming the page being read."""
+_READER_VERB = regex.compile(r"^(?:Читать|Читаем|Чтение)\b", regex.I)
+"""A reader site's header opens with its verb (``Читать книгу …``); the book's title in
+it may be long, so such a header is not held to the word count of other headers."""
+_CURRENT_PAGE = regex.compile(
+    r"^(?:Текущая\s+)?страница\s*:?\s*\d{1,4}\s*\(\s*(?:всего|из)\b[^()]{0,40}\)\s*$", regex.I
+)
+"""``Текущая страница: 3 (всего у книги 10 страниц)``: where the reader is in the book."""
+_READ_BOOK = regex.compile(
+    r"""[-–—]\s+(?:читать|чтение)\b(?:\s+\p{Ll}+){0,3}?\s+(?:книгу|книги|онлайн)
+        (?:\s+(?:автора|онлайн|бесплатно|полностью))*""",
+    regex.X | regex.I,
+)
+"""``"Название." - читать интересную книгу автора``, ``Книга - читать онлайн``: the
+header a reader site puts before the book's text (the site's verb after a dash)."""
+READER_HEADER_AT_START = regex.compile(
+    r"""^[ \t]*(?:"[^"\n]{1,150}"|«[^»\n]{1,150}»)[ \t]*""" + _READ_BOOK.pattern + r"[ \t]+(?=\S)",
+    regex.X | regex.I,
+)
+"""The same header glued to the start of a line of text (a page whose line breaks were
+lost): the quoted title, the dash and the site's verb, and the text after them."""
+_CATALOGUE_COUNTER = regex.compile(
+    r"^\d[\d ]*\s+\p{L}+(?:\s*,\s*\d[\d ]*\s+\p{L}+)+\s*\.?$"
+)
+"""``355 500 произведений, 25 200 авторов.``: a site's catalogue counters (number and
+noun, two or more, nothing else; one number runs to thousands)."""
+_BIG_NUMBER = regex.compile(r"\d[\d ]{3,}\d")
+_MONTH = r"(?:янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек)\p{Ll}*\.?"
+_DATE_STAMP = regex.compile(
+    rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}})
+        (?:\s*(?:в\s+)?\d{{1,2}}:\d{{2}})?\s*)+$""",
+    regex.X | regex.I,
+)
+"""``09.02.2018 14:13``, ``18 июля 2025``: a post's date stamp alone on its line
+(a dated sentence or a year with «г.» is text)."""
+_READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
+"""``2 мин``: a post's reading time."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
 """``НОВОСТИ    БИБЛИОТЕКА    КАРТА САЙТА    О НАС``: four or more short items apart by
 runs of spaces, from the first column (a DOS e-text centres its titles and spreads
@@ -188,9 +225,19 @@ def line_shape(line: str) -> str | None:
         return "file name"
     if digit and words <= 8 and (_PHONE.match(s) or _SIZE_OR_COUNTER.match(s)):
         return "counter"
+    if digit and words <= 10 and _CATALOGUE_COUNTER.match(s) and _BIG_NUMBER.search(s):
+        return "counter"
+    if digit and words <= 8 and _DATE_STAMP.match(s):
+        return "date stamp"
+    if digit and words <= 3 and _READING_TIME.match(s):
+        return "counter"
+    if digit and words <= 12 and _CURRENT_PAGE.match(s):
+        return "header"
     if words <= 12 and ("." in s or "/" in s) and _URL.search(s):
         return "link"
-    if digit and words <= 16 and _READING_PAGE.search(s):
+    if digit and _READING_PAGE.search(s) and (words <= 16 or (words <= 40 and _READER_VERB.match(s))):
+        return "header"
+    if words <= 40 and _READ_BOOK.search(s) and _READ_BOOK.search(s).end() == len(s):
         return "header"
     if words <= 16 and any(c in s for c in "/»>→›·") and _breadcrumb(s):
         return "breadcrumb"

@@ -826,6 +826,40 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         ("hyphen inside a line stays", "из-за этого игрока\n", "из-за этого игрока\n", None),
+        (
+            "soft hyphen shown as a black square at a line end",
+            "чтобы насла■\nдиться игрой\n",
+            "чтобы насладиться игрой\n",
+            "dehyphenate",
+        ),
+        (
+            "black square and a space where the line breaks were lost",
+            "чтобы насла■ диться игрой\n",
+            "чтобы насладиться игрой\n",
+            "dehyphenate",
+        ),
+        ("soft hyphen inside a word", "чтобы насла\u00adдиться игрой\n", "чтобы насладиться игрой\n", "dehyphenate"),
+        ("a black square inside a word stays", "знак ■ и А■Б стоят\n", "знак ■ и А■Б стоят\n", None),
+    ],
+    "reader_header": [
+        (
+            "header glued to the first words",
+            '"Иван Петров. Сад." - читать интересную книгу автора Первая сдача была простой.\n',
+            "Первая сдача была простой.\n",
+            "site-chrome",
+        ),
+        (
+            "title in guillemets, read online",
+            "«Сад» - читать онлайн бесплатно Первая сдача была простой.\n",
+            "Первая сдача была простой.\n",
+            "site-chrome",
+        ),
+        (
+            "the verb inside a sentence stays",
+            "Судья сказал «стоп» - читать книгу правил никто не стал.\n",
+            "Судья сказал «стоп» - читать книгу правил никто не стал.\n",
+            None,
+        ),
     ],
     "unwrap": [
         (

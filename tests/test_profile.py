@@ -50,6 +50,20 @@ SHAPES = [
     ("font buttons", "A A A", "setting"),
     ("plus button", "+", "setting"),
     ("language toggle", "En Ru", "setting"),
+    (
+        "reader header with a long book title",
+        "Читать книгу Большая книга о карточной игре для самых начинающих игроков и их друзей"
+        " - Иван Петров - Страница 43",
+        "header",
+    ),
+    ("current page of the book", "Текущая страница: 3 (всего у книги 12 страниц)", "header"),
+    ("reader header after a quoted title", '"Иван Петров. Сад." - читать интересную книгу автора', "header"),
+    ("reader header ending in the site's verb", "Книга о картах - читать онлайн бесплатно", "header"),
+    ("catalogue counters", "120 300 книг, 15 400 авторов.", "counter"),
+    ("report link", "сообщить о нарушении", "menu"),
+    ("date stamp with a time", "05.03.2019 10:20", "date stamp"),
+    ("date stamp printed twice, glued", "12 мая 202412 мая 2024", "date stamp"),
+    ("reading time", "3 мин", "counter"),
     # text that must stay
     ("law heading", "Правило 64. Процедура после выявления фальшренонса", None),
     ("section", "A.Наказание назначается", None),
@@ -69,6 +83,14 @@ SHAPES = [
     ),
     ("year in text", "Кодекс 1987 года действует.", None),
     ("a reference range", "см. правила 61 - 62 - 63", None),
+    ("counted nouns in a sentence", "13 карт, 4 масти.", None),
+    ("a date inside a sentence", "Кодекс введён 1 января 2008 г.", None),
+    (
+        "a long sentence that names a page",
+        "Страница 43 книги правил содержит оговорку о том, что судья вправе решать иначе в этом случае",
+        None,
+    ),
+    ("the verb read inside a sentence", "Судья читает книгу правил онлайн и решает.", None),
 ]
 
 
@@ -288,3 +310,36 @@ def test_html_boilerplate_from_the_extractor(tmp_path):
     chrome = {lines[n - 1] for n, _why in prof.chrome}
     assert "Поделиться страницей" in chrome and "Лучшие книги" in chrome
     assert not any("Правило 64" in line or law[:20] in line for line in chrome)
+
+
+def test_reader_page_keeps_none_of_its_header_counters_or_soft_hyphens(tmp_path):
+    """A reader site's page as a user adds it: catalogue counters, a report link, the
+    current-page header above the text; and a second page whose line breaks were lost,
+    with the header glued to its first words and a word broken by a soft hyphen shown
+    as a black square."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "reader.txt").write_text(
+        "120 300 книг, 15 400 авторов.\n\nсообщить о нарушении\n\n"
+        "Текущая страница: 3 (всего у книги 12 страниц)\n\n"
+        "Правило 64. Процедура после выявления фальшренонса\n\n"
+        "Когда фальшренонс выявлен, судья решает, сколько взяток передать.\n",
+        encoding="utf-8",
+    )
+    (corpus / "flat.txt").write_text(
+        '"Иван Петров. Правила." - читать интересную книгу автора Правило 65. Взятки '
+        + "Каждая взятка складывается лицом вниз перед игроком, и он может насла■ диться "
+        + "видом своей стопки, пока партнёр не попросит её показать. " * 20
+        + "\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    subprocess.run(build_command(corpus, out), check=True, cwd=ROOT)
+    texts = {}
+    for stem in ("reader", "flat"):
+        export = json.loads((out / "sources" / f"{stem}.json").read_text(encoding="utf-8"))
+        texts[stem] = json.dumps(export["nodes"], ensure_ascii=False)
+        for chrome in ("авторов", "нарушении", "Текущая", "читать интересную", "■"):
+            assert chrome not in texts[stem], (stem, chrome)
+    assert "выявлен, судья решает" in texts["reader"]
+    assert "насладиться видом" in texts["flat"]
