@@ -130,8 +130,9 @@ def newlines(text: str, ctx: Context) -> list[Change]:
 
 def blank_lines(text: str, ctx: Context) -> list[Change]:
     """Double spacing (a blank line after nearly every line) carries no meaning:
-    drop those blank lines. Otherwise a blank line ends a paragraph and stays
-    (``gaps`` collapses runs of them)."""
+    drop those blank lines; where two or more stand together (one may hold spaces)
+    the page marked a paragraph break, and one empty line stays. Otherwise a blank
+    line ends a paragraph and stays (``gaps`` collapses runs of them)."""
     lines = list(_lines(text))
     if lines and lines[-1][2] == "":
         lines = lines[:-1]  # the "line" after the final newline is no blank line
@@ -149,7 +150,14 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
             continue
-        a, b = _drop_line(text, s, e)
+        if i + 1 < len(lines) and not lines[i + 1][2].strip() and lines[i + 1][0] < len(text):
+            a, b = _drop_line(text, s, e)  # the next blank line stays as the break
+        elif i > 0 and not lines[i - 1][2].strip():
+            if s < e:  # the break that stays is an empty line, not one of spaces
+                out.append(Change(s, e, "", "double-spacing", "a paragraph break stays"))
+            continue
+        else:
+            a, b = _drop_line(text, s, e)
         out.append(Change(a, b, "", "double-spacing"))
     return _merge_sorted(out)
 

@@ -141,6 +141,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Судья должен быть вызван сразу.\n\nпосле привлечения внимания\n",
             None,
         ),
+        (
+            "two empty lines in double spacing are a paragraph break",
+            "Раздел первый. Места\n \n\nИгроки тянут карты.\n\nСтаршая карта\n\nвыбирает место.\n\n",
+            "Раздел первый. Места\n\nИгроки тянут карты.\nСтаршая карта выбирает место.\n",
+            "double-spacing",
+        ),
         ("no blank lines", "Судья должен быть вызван.\n", "Судья должен быть вызван.\n", None),
         (
             "empty lines left at page breaks are not double spacing",
