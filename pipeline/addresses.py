@@ -350,6 +350,15 @@ def child(parent_id: str | None, kind: str, label: str | None) -> str | None:
     return parent_id + latin(label)
 
 
+def next_section(address: str) -> str | None:
+    """The letter of the section after the one ``address`` names (``64A`` → ``B``), or
+    ``None`` when it names no section, or a section ``Z``."""
+    a = parse(address or "")
+    if a is None or a.section is None or a.clause is not None or a.section >= "Z":
+        return None
+    return chr(ord(a.section) + 1)
+
+
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 

@@ -39,9 +39,11 @@ from .grammar import (
     LEADER,
     NO_CYRILLIC,
     PART_HEAD,
+    RULED_FOOTNOTE,
     RUN_IN_DIVISION,
     RUSSIAN_START,
     SECTION,
+    SHORT_LEADER,
     SUBCLAUSE,
     TAG,
     is_heading_line,
@@ -67,6 +69,9 @@ class Line:
     leader: str | None = None
     """The page number of a table-of-contents dot leader the cleaner removed from
     the end of this line (``"83"``), or ``None``."""
+    after_rule: bool = False
+    """The first line with text after a rule line (``-----``) the cleaner removed:
+    where a footnote area starts."""
 
 
 @dataclass(slots=True)
@@ -222,26 +227,41 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
     last, count = start, 0
     while i < end:
         ln = lines[i]
-        if _listing_line(ln):
+        if _listing_line(ln) or (count and _short_leader(ln)):
             # entries on the line: one per leader (the one the cleaner took counts too)
             last, count = i, count + max(1, len(LEADER.findall(ln.text)) + (ln.leader is not None))
         elif ln.text.strip():
             # an entry wrapped before its leader continues on a listing line
             ahead = next(
-                (j for j in range(i + 1, min(i + 3, end)) if _listing_line(lines[j])), None
+                (
+                    j
+                    for j in range(i + 1, min(i + 3, end))
+                    if _listing_line(lines[j]) or (count and _short_leader(lines[j]))
+                ),
+                None,
             )
             if FULL_STOP.search(ln.text) or len(ln.text) > 160:
                 break
             if ahead is None:
-                # an entry cut off by the end of the source still belongs to the listing
-                if all(not x.text.strip() for x in lines[i + 1 : end]):
-                    last = i
+                # an entry cut off by the end of the source (maybe wrapped over two
+                # lines, none a sentence) still belongs to the listing
+                rest = [j for j in range(i + 1, end) if lines[j].text.strip()]
+                if count and len(rest) <= 1 and not any(
+                    FULL_STOP.search(lines[j].text) or len(lines[j].text) > 160 for j in rest
+                ):
+                    last = rest[-1] if rest else i
                 break
             i = ahead
             continue
         i += 1
     headed = not _listing_line(lines[start])  # a heading line, then the entries
     return last if count >= 2 or (headed and count >= 1) else None
+
+
+def _short_leader(ln: Line) -> bool:
+    """The line ends an entry with a leader cut to one or two dots (asked only
+    inside a listing: ``grammar.SHORT_LEADER``)."""
+    return "." in ln.text and SHORT_LEADER.search(ln.text) is not None
 
 
 def _listing_heading(text: str) -> bool:
@@ -366,15 +386,60 @@ def law(state: BlockState, start: int, end: int, silent: bool) -> bool:
         return False
     if not silent:
         if 1 <= int(m[1]) <= state.laws:
-            state.push("law", m[1], text[m.end() :], start)
+            # «Правило 22» with no stop and nothing after it: its title is on the next line
+            bare = "." not in m.group() and not text[m.end() :].strip()
+            title = _title_below(state, start, end) if bare else None
+            if title is None:
+                state.push("law", m[1], text[m.end() :], start)
+            else:
+                state.push("law", m[1], state.lines[title].text, start, title)
         else:
             state.push("orphan", m[1], text, start)
     return True
 
 
+def _title_below(state: BlockState, start: int, end: int) -> int | None:
+    """The line holding the title of a heading that has only its number
+    (``Правило 22`` alone, the title on the next line), or ``None``."""
+    nxt = start + 1
+    while nxt < end and not state.lines[nxt].text.strip():
+        nxt += 1
+    if nxt >= end or nxt - start > 2:
+        return None
+    text = state.lines[nxt].text
+    if len(text) > 160 or starts_unit(text) or not RUSSIAN_START.match(text):
+        return None
+    return nxt
+
+
 def footnote(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A footnote body: ``(*) - …``."""
-    return _marker(state, start, silent, FOOTNOTE, "footnote", lambda m: "(" + m[1] + ")")
+    """A footnote body: ``(*) - …``; in a footnote area (the lines under a rule
+    line, one footnote after another) any footnote mark: ``<*> …``, ``* …``,
+    ``1) …`` (label: the mark as written)."""
+    if _marker(state, start, silent, FOOTNOTE, "footnote", lambda m: "(" + m[1] + ")"):
+        return True
+    if not _in_footnote_area(state, start):
+        return False
+    return _marker(state, start, silent, RULED_FOOTNOTE, "footnote", lambda m: m[1])
+
+
+def _in_footnote_area(state: BlockState, start: int) -> bool:
+    """The line follows a rule line, or the footnote body straight before it does."""
+    lines = state.lines
+    if lines[start].after_rule:
+        return RULED_FOOTNOTE.match(lines[start].text) is not None
+    prev = start - 1
+    while prev >= 0 and not lines[prev].text.strip():
+        prev -= 1
+    last = state.tokens[-1] if state.tokens else None
+    return (
+        prev >= 0
+        and last is not None
+        and last.kind == "footnote"
+        and bool(last.lines)
+        and last.lines[-1] is lines[prev]
+        and RULED_FOOTNOTE.match(lines[start].text) is not None
+    )
 
 
 def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -497,6 +562,7 @@ def tokenize(state: BlockState) -> list[Token]:
             and not near[start]
             and not starts_unit(text)
             and NO_CYRILLIC.match(text) is None
+            and not (RULED_FOOTNOTE.match(text) and _in_footnote_area(state, start))
         ):
             state.rule = "paragraph"
             paragraph(state, start, end, False)

@@ -38,6 +38,7 @@ from . import profile as profile_mod
 from .buffer import Buffer, Change
 from .grammar import (
     ANY_HEADING,
+    BILINGUAL_HEAD,
     CLAUSE_END,
     COLLAPSED_BREAK,
     FOOTNOTE,
@@ -672,14 +673,23 @@ _ENGLISH_HALF = regex.compile(
 )
 
 
+_LATIN_HEAD_START = frozenset(" \tLCPS")
+"""First characters of a line ``grammar.BILINGUAL_HEAD`` may find an English half at."""
+
+
 def bilingual_headings(text: str, ctx: Context) -> list[Change]:
     """A heading printed in both languages (``Правило 20. Пересмотр / Law 20 -
-    Review``, ``Глава IV / Chapter IV. Торговля``): the English halves go, so the
+    Review``, ``Глава IV / Chapter IV. Торговля``, ``Law 21 Правило 21``): the English halves go, so the
     title is the Russian one. Only on heading lines, and only a half of Latin
     words in lower case (an address like ``9A2(B)`` or an acronym after a slash is
     no English half)."""
     out = []
     for s, _e, line in _lines(text):
+        first = BILINGUAL_HEAD.match(line) if line[:1] in _LATIN_HEAD_START else None
+        if first is not None:
+            # the English half first («Law 21 Правило 21 …»): it goes, the Russian stays
+            out.append(Change(s, s + first.end(), "", "bilingual-heading", first.group().strip()))
+            continue
         if "/" not in line or not (is_heading_line(line) or _BILINGUAL_HEAD.match(line)):
             continue
         for m in _ENGLISH_HALF.finditer(line):
@@ -1065,9 +1075,11 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("inline_rules", inline_rules),
     ("duplicates", duplicates),
     ("gaps", gaps),
+    # before run_in_structure, which would split «Law 22. Правило 22. …» at its
+    # Russian half and leave the English one a line of its own
+    ("bilingual_headings", bilingual_headings),
     ("run_in_structure", run_in_structure),
     ("glued_headings", glued_headings),
-    ("bilingual_headings", bilingual_headings),
     ("yo_mojibake", yo_mojibake),
     ("dehyphenate", dehyphenate),
     ("unwrap", unwrap),

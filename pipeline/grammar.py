@@ -25,8 +25,21 @@ def _division_words(*, inner: bool = False, upper: bool = True) -> str:
     return "|".join(forms)
 
 
-LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*\.\s*")
-"""``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals)."""
+LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*(?:\.\s*|/[ \t]*(?=\p{Lu})|$)")
+"""``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals),
+``Правило 21`` alone on its line (its title on the next), ``Правило 21 / Заявка`` (a
+bilingual heading's slash, its English half gone)."""
+BILINGUAL_HEAD = regex.compile(
+    r"""^\s*(?:
+        (?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b\.?
+        [ \t]*/[ \t]*(?:Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION)\s+[\dIVXLC]+\b
+      | (?:Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION)\s+[\dIVXLC]+\b[ \t]*[.:/]?[ \t]*
+        (?=(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b)
+    )""",
+    regex.X,
+)
+"""A heading printed in both languages: ``Правило 21 / Law 21. …``, ``Law 21 Правило 21``,
+``Law 21. Правило 21. …`` (the English half first; the match is that half)."""
 PART_HEAD = regex.compile(r"^(" + _division_words() + r")\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
@@ -55,6 +68,12 @@ ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
 """A footnote body: ``(*) - …``."""
+RULED_FOOTNOTE = regex.compile(r"^(<\*+>|\*+|\(\*+\d*\)|\d{1,2}\))[ \t]*(?:[-–—][ \t]+)?(?=\S)")
+"""A footnote body under a rule line (``-----``), where a footnote can only stand:
+``<*> …``, ``<**> …``, ``* …``, ``1) …``, ``(*) …`` (a legal database's or an
+e-book's marks; the group is the mark as written). Anywhere else these open text."""
+FOOTNOTE_MARK = regex.compile(r"\(\*+\d*\)|<\*+>")
+"""A footnote mark inside text: ``карт(*)``, ``игроком <*>``."""
 TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
 """Source tags such as ``(DC4)``."""
 
@@ -155,6 +174,10 @@ LEADER = regex.compile(
 )
 """A dot leader and the page (or law) numbers after it, inside a line:
 ``Правило 41. Начальный ход..........70``; one group, the numbers."""
+SHORT_LEADER = regex.compile(r"(?<=\p{L}[)»\"]?)[ \t]*\.{1,2}[ \t]*(\d{1,4})[ \t]*$")
+"""A leader cut down to one or two dots before the page number at the end of a
+line (``сыграны..78``, ``вне очереди.65``: a site that fits entries to a width).
+Only a line inside a table of contents is read so: in text, ``см. п.10`` ends so too."""
 DITTO = regex.compile(r"(?<![\S])=(?![\S=])")
 """An index's ditto mark: a lone ``=`` standing for the head term (``= вне очереди``)."""
 RUSSIAN_START = regex.compile(r"[\p{Cyrillic}«\"„(\[]")

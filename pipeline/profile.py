@@ -39,7 +39,7 @@ from dataclasses import replace
 import regex
 
 from .blocks import measure
-from .grammar import DITTO, LEADER, PART_HEAD, starts_unit
+from .grammar import BILINGUAL_HEAD, DITTO, LEADER, PART_HEAD, starts_unit
 from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
@@ -266,7 +266,11 @@ def _core(line: str) -> str:
 
 def _structural(line: str) -> bool:
     s = _core(line)
-    return bool(s) and (starts_unit(s) or PART_HEAD.match(s) is not None)
+    # a heading in both languages («Правило 21 / Law 21», «Law 21 Правило 21») is a
+    # heading, however much its separators look like a breadcrumb trail's
+    return bool(s) and (
+        starts_unit(s) or PART_HEAD.match(s) is not None or BILINGUAL_HEAD.match(s) is not None
+    )
 
 
 def _listing(line: str) -> bool:

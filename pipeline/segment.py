@@ -28,12 +28,10 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
 
-import regex
-
 from . import addresses, editions, toc
 from .blocks import BlockState, Line, Token, law_text_evidence, tokenize
 from .errors import diag
-from .grammar import FULL_STOP, LETTERED, TAG
+from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, TokenKind, Tree
 from .offsets import OffsetMap, span_of
 
@@ -66,6 +64,8 @@ class _Build:
     footnotes: list[Footnote] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     relabelled: bool = False  # its label was rebuilt (a bullet, a browser-renumbered list item)
+    spans: list[tuple[int, int]] = field(default_factory=list)  # cleaned offsets of each para
+    sealed: int | None = None  # paragraphs it had when a footnote body followed its text
 
 
 def _strip_tags(text: str) -> tuple[str, list[str]]:
@@ -155,8 +155,11 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     leaders = [
         (e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind
     ]
+    # rule lines the cleaner removed (``-----``): a footnote area starts under one
+    rules = [e.clean_start for e in cleaned.edits if "underline-rule" in e.kind]
     out: list[Line] = []
-    pos, bi, li, page, region = 0, 0, 0, 0, 0
+    pos, bi, li, ri, page, region = 0, 0, 0, 0, 0, 0
+    ruled = False
     for text in cleaned.text.split("\n"):
         start, end = pos, pos + len(text)
         pos = end + 1
@@ -168,8 +171,13 @@ def _lines(cleaned: Cleaned) -> list[Line]:
         while li < len(leaders) and leaders[li][0] <= end:
             leader = leaders[li][1] if leaders[li][0] >= start else leader
             li += 1
+        while ri < len(rules) and rules[ri] <= start:
+            ruled = True
+            ri += 1
+        after_rule = ruled and bool(text.strip())
+        ruled = ruled and not text.strip()
         # fixed indents (DOS e-texts) are layout: the rules read the line from its first letter
-        out.append(Line(text.lstrip(), start, end, page, region, leader))
+        out.append(Line(text.lstrip(), start, end, page, region, leader, after_rule))
     return out
 
 
@@ -255,12 +263,17 @@ class _TreeBuilder:
             tok = self._bullet(tok)
         elif tok.kind == "clause":
             tok = self._renumbered(tok)
+            if tok.kind == "clause":
+                tok = self._restarted(tok)
         if (tok.kind in ("clause", "subclause") and self._under_unnumbered(tok)) or (
             tok.kind == "item" and self._under_lettered()
         ):
             tok = replace(tok, kind="para", label=None, rest=tok.lines[0].text)
         if tok.kind == "footnote":
             self.footnotes.append(tok)
+            if self.current is not None:
+                # a footnote body is printed after the text it annotates: that text ends here
+                self.current.sealed = len(self.current.paras)
         elif tok.kind == "orphan":
             # a law heading with an impossible number: its text is kept, but placed nowhere
             self.stack.clear()
@@ -285,6 +298,7 @@ class _TreeBuilder:
                 )
                 self._root(current)
             current.paras.append(tok.rest)
+            current.spans.append((tok.start, tok.end))
             current.end = tok.end
         else:
             self._unit(tok)
@@ -305,7 +319,7 @@ class _TreeBuilder:
         section = next((b for b in reversed(self.stack) if b.kind == "section"), None)
         last = section.children[-1] if section is not None and section.children else None
         n = int(tok.label or 0)
-        if last is None or last.kind != "clause" or last.relabelled:
+        if last is None or last.kind != "clause" or last.relabelled or _after_footnote(last):
             self.inner = None
             return tok
         if self.inner is not None and self.inner[0] is last and n == self.inner[1] + 1:
@@ -319,6 +333,93 @@ class _TreeBuilder:
             self.inner = None
             return tok
         return replace(tok, kind="subclause", label=f"({chr(ord('A') + n - 1)})", rule="renumbered")
+
+    def _restarted(self, tok: Token) -> Token:
+        """A clause number its section has used already never makes a second node of
+        one address. ``1.`` again after a paragraph that introduces a list (the
+        clause before it had ended: a footnote body followed it, or its text ended a
+        sentence) opens the next section, whose letter the source lost (``inferred``,
+        K306). Any other repeat stays text of the unit before it (K304)."""
+        section = next((b for b in reversed(self.stack) if b.kind == "section"), None)
+        if section is None or section.id is None:
+            return tok  # inside an unplaced fragment nothing has an address
+        if not any(c.kind == "clause" and c.label == tok.label for c in section.children):
+            return tok
+        law = next((b for b in reversed(self.stack) if b.kind == "law"), None)
+        letter = addresses.next_section(section.id)
+        sibling = addresses.child(law.id, "section", letter) if law and letter else None
+        intro = self._intro()
+        span = self.at.span(tok.start, tok.end)
+        if (
+            tok.label == "1"
+            and intro is not None
+            and law is not None
+            and sibling is not None
+            and not any(c.id == sibling for c in law.children)
+        ):
+            owner, k = intro
+            paras, spans = owner.paras[k:], owner.spans[k:]
+            del owner.paras[k:], owner.spans[k:]
+            owner.end = owner.spans[-1][1] if owner.spans else owner.start
+            b = _Build(
+                "section",
+                None,
+                None,
+                None,
+                paras,
+                spans[0][0],
+                spans[-1][1],
+                tok.page,
+                tok.region,
+                level=LEVEL["section"],
+                spans=spans,
+            )
+            self._open(b)
+            b.id, b.inferred = sibling, True
+            self.diags.append(
+                diag(
+                    "K306",
+                    f"{self.at.at(spans[0][0])}: clause numbering starts again at 1 after "
+                    f"a paragraph that opens a list: read as section {sibling}, whose "
+                    f"letter the source lost (the section before it is {section.id})",
+                    self.at.span(spans[0][0], tok.end),
+                )
+            )
+            return tok
+        holder = self.current
+        self.diags.append(
+            diag(
+                "K304",
+                f"{self.at.at(tok.start)}: clause {tok.label} again under section "
+                f"{section.id}; its line is kept as text of "
+                f"{holder.id if holder is not None and holder.id else 'the unit before it'}",
+                span,
+            )
+        )
+        return replace(tok, kind="para", label=None, rest=tok.lines[0].text)
+
+    def _intro(self) -> tuple[_Build, int] | None:
+        """``(unit, k)``: the unit collecting text holds, from its paragraph ``k`` on,
+        a paragraph that introduces a list of its own: what follows a footnote body
+        of the unit, or a last paragraph that ends with a colon after a paragraph
+        that ended a sentence. ``None`` when it holds none."""
+        cur = self.current
+        if cur is None or cur.kind not in ("section", "clause", "subclause"):
+            return None
+        if len(cur.spans) != len(cur.paras):
+            return None  # text whose offsets are not known paragraph by paragraph
+        k: int | None = None
+        if cur.sealed is not None and 0 < cur.sealed < len(cur.paras):
+            k = cur.sealed
+        elif (
+            len(cur.paras) >= 2
+            and cur.paras[-1].rstrip().endswith(":")
+            and FULL_STOP.search(TAG.sub("", cur.paras[-2]).rstrip())
+        ):
+            k = len(cur.paras) - 1
+        if k is None or not cur.paras[k][:1].isupper():
+            return None
+        return cur, k
 
     def _under_lettered(self) -> bool:
         """An item (i) after a lettered sub-paragraph (a), (b) of its commentary
@@ -422,6 +523,7 @@ class _TreeBuilder:
             tok.region,
             level=self._level(tok),
             relabelled=tok.rule in ("bullet", "renumbered"),
+            spans=[(tok.start, tok.end)] if tok.rest.strip() else [],
         )
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
@@ -434,12 +536,14 @@ class _TreeBuilder:
             b.id = tok.id
             b.title = tok.rest.strip() or None
             b.paras = []
+            b.spans = []
         elif tok.kind == "law":
             while self.stack and self.stack[-1].kind not in ("part",):
                 self.stack.pop()
             b.id = tok.label
             b.title = tok.rest.strip() or None
             b.paras = []
+            b.spans = []
         elif tok.kind == "commentary":
             # merged paragraphs («12.4,5.») are one node under their first key
             b.id = addresses.merged_keys(tok.label or "")[0]
@@ -468,6 +572,11 @@ class _TreeBuilder:
         self.current = b
         if b.kind == "part":
             self.division = b
+
+
+def _after_footnote(unit: _Build) -> bool:
+    """The unit holds paragraphs that came after a footnote body of its own text."""
+    return unit.sealed is not None and unit.sealed < len(unit.paras)
 
 
 def _opens_list(clause: _Build) -> bool:
@@ -524,7 +633,7 @@ def _attach_footnotes(
             target.footnotes.append(fn)
     served = {(tok.page, tok.label) for tok in footnotes}
     for b in all_nodes:
-        for mark in regex.findall(r"\(\*+\d*\)", (b.title or "") + "\n" + "\n".join(b.paras)):
+        for mark in FOOTNOTE_MARK.findall((b.title or "") + "\n" + "\n".join(b.paras)):
             if (b.page, mark) not in served:
                 diags.append(
                     diag(

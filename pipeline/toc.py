@@ -19,7 +19,17 @@ from collections.abc import Callable, Iterable
 
 from . import addresses
 from .blocks import Line, Token
-from .grammar import CLAUSE, DITTO, LAW_HEAD, LEADER, PART_HEAD, SECTION, SUBCLAUSE, is_heading_line
+from .grammar import (
+    CLAUSE,
+    DITTO,
+    LAW_HEAD,
+    LEADER,
+    PART_HEAD,
+    SECTION,
+    SHORT_LEADER,
+    SUBCLAUSE,
+    is_heading_line,
+)
 from .model import IndexEntry, Span, TocEntry, Tree
 
 SpanOf = Callable[[int, int], Span]
@@ -31,6 +41,9 @@ def _pieces(ln: Line) -> list[tuple[str, str | None]]:
     parts = LEADER.split(ln.text)
     texts, nums = parts[::2], parts[1::2]
     out = [(t, nums[k] if k < len(nums) else ln.leader) for k, t in enumerate(texts)]
+    if out and out[-1][1] is None and (short := SHORT_LEADER.search(out[-1][0])):
+        # a leader cut to a dot or two at the line's end (``сыграны..78``)
+        out[-1] = (out[-1][0][: short.start()], short[1])
     return [(t.strip(), n) for t, n in out if t.strip() or n]
 
 

@@ -14,11 +14,15 @@ from pipeline.model import TOKEN_KINDS
 
 def state_of(text: str, kind: str = "laws") -> BlockState:
     """Lines of a cleaned text; ``~NN`` at a line end stands for the dot leader with
-    page NN that the cleaner removed there."""
-    lines, pos = [], 0
+    page NN that the cleaner removed there, a line ``~~~`` for a rule line (``-----``)
+    it removed (an empty line; the next line with text comes after a rule)."""
+    lines, pos, ruled = [], 0, False
     for t in text.split("\n"):
+        if t == "~~~":
+            t, ruled = "", True
         t, _, leader = t.partition("~")
-        lines.append(Line(t, pos, pos + len(t), 0, 0, leader or None))
+        lines.append(Line(t, pos, pos + len(t), 0, 0, leader or None, ruled and bool(t)))
+        ruled = ruled and not t
         pos += len(t) + 1
     return BlockState(lines, kind)
 
@@ -112,6 +116,29 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             [("toc", None, "")],
         ),
         (
+            "leaders cut to one or two dots at the line end, entries wrapped before them",
+            "Правило 5. Места игроков~12\nA.Выбор места~12\n(B).Когда игроки не\n"
+            "договорились..13\nC.Смена места за столом.14",
+            "laws",
+            [("toc", None, "")],
+        ),
+        (
+            "an entry wrapped over two lines and cut off by the end of the page",
+            "Правило 5. Места игроков~12\nA.Выбор места~12\nB.Смена места, когда\nиг",
+            "laws",
+            [("toc", None, "")],
+        ),
+        (
+            "two dots before a number in text are no leader",
+            "Правило 5. Места игроков\nСм. также п..12\nТекст правила.",
+            "laws",
+            [
+                ("law", "5", "Места игроков"),
+                ("para", None, "См. также п..12"),
+                ("para", None, "Текст правила."),
+            ],
+        ),
+        (
             "one leader alone is no table",
             "Правило 5. Места игроков..........12\nТекст правила.",
             "laws",
@@ -187,6 +214,12 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ),
         ("capitals", "ПРАВИЛО 30. ПАС", "laws", [("law", "30", "ПАС")]),
         (
+            "the number alone on its line, the title on the next",
+            "Правило 22\nКонец торговли\nТорговля кончается тремя пасами.",
+            "laws",
+            [("law", "22", "Конец торговли"), ("para", None, "Торговля кончается тремя пасами.")],
+        ),
+        (
             "a number no law of the edition has is an orphan",
             "Правило 94. Лишний заголовок",
             "laws",
@@ -211,6 +244,33 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             "(*2) – Второе примечание.",
             "laws",
             [("footnote", "(*2)", "Второе примечание.")],
+        ),
+        (
+            "a legal database's marks under a rule, one body after another",
+            "Игрок выиграл взятку <*>.\n~~~\n<*> Взятка болвана здесь не в счёт.\n"
+            "<**> Второе примечание.\nОбычный текст дальше.",
+            "laws",
+            [
+                ("para", None, "Игрок выиграл взятку <*>."),
+                ("footnote", "<*>", "Взятка болвана здесь не в счёт."),
+                ("footnote", "<**>", "Второе примечание."),
+                ("para", None, "Обычный текст дальше."),
+            ],
+        ),
+        (
+            "a star and a numbered mark under a rule",
+            "~~~\n* Звёздочка отмечает сноску.\n1) Первое примечание переводчика.",
+            "laws",
+            [
+                ("footnote", "*", "Звёздочка отмечает сноску."),
+                ("footnote", "1)", "Первое примечание переводчика."),
+            ],
+        ),
+        (
+            "the same marks with no rule above are text",
+            "<*> Это не сноска.\n1) Пункт перечня.",
+            "laws",
+            [("para", None, "<*> Это не сноска."), ("para", None, "1) Пункт перечня.")],
         ),
     ],
     "commentary": [

@@ -365,6 +365,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "bilingual-heading",
         ),
         (
+            "the English half first",
+            "Law 21 Правило 21\nНеверная информация\nLaw 22. Правило 22. Конец торговли\n",
+            "Правило 21\nНеверная информация\nПравило 22. Конец торговли\n",
+            "bilingual-heading",
+        ),
+        (
             "Russian after the slash, an acronym, and body text stay",
             "Правило 16. Сведения / данные\nA. Правила WBF / EBL\nИгрок сказал: да / yes, and more.\n",
             "Правило 16. Сведения / данные\nA. Правила WBF / EBL\nИгрок сказал: да / yes, and more.\n",

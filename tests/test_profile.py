@@ -82,6 +82,8 @@ SHAPES = [
         None,
     ),
     ("year in text", "Кодекс 1987 года действует.", None),
+    ("bilingual heading shaped like a trail", "Правило 21 / Law 21 / Неверная информация", None),
+    ("bilingual heading, English half first", "Law 21 Правило 21", None),
     ("a reference range", "см. правила 61 - 62 - 63", None),
     ("counted nouns in a sentence", "13 карт, 4 масти.", None),
     ("a date inside a sentence", "Кодекс введён 1 января 2008 г.", None),
@@ -144,6 +146,14 @@ def test_template_block_between_chrome_lines_and_not_beyond():
     chrome = P.chrome_lines(text)
     assert set(chrome) == {0, 1, 2, 3}
     assert chrome[1] == "template block"
+
+
+def test_a_bilingual_heading_between_chrome_lines_is_no_template():
+    text = (
+        "Читальня Пример.Ru\nПравило 21 / Law 21\nСтраницы: - 1  - 2  - 3  -\n"
+        "Неверная информация\nИгрок может изменить заявку, сделанную по ошибке.\n"
+    )
+    assert set(P.chrome_lines(text)) == {0, 2}
 
 
 def test_lines_shared_by_two_sources_are_the_template():

@@ -734,3 +734,113 @@ def test_items_under_lettered_subparagraphs_stay_text():
     )
     assert [n.id for n, _p in walk(tree.nodes)] == ["1", "1.1"]
     assert "(ii) иначе назначается результат." in tree.nodes[0].children[0].text
+
+
+def test_clause_numbers_starting_again_open_the_section_whose_letter_was_lost():
+    # a legal database dropped the label «B.» of the second section: after the first
+    # section's clauses and their footnote, a paragraph opens a new list 1-3
+    tree, diags = seg(
+        "Правило 30. Пас не в свою очередь\n"
+        "A. Пас до первой заявки\n"
+        "1. Если пас сказан до того, как кто-либо заявил <*>, нарушитель пасует в свою очередь.\n"
+        "2. Если пас сказан в очередь партнёра <*>, партнёр обязан пасовать один раз.\n"
+        "-----------------\n"
+        "<*> Здесь болван считается игроком, как и в любой другой торговле.\n"
+        "Нет наказания (как в пункте A) после паса в чужую очередь:\n"
+        "1. Если соперник слева принял пас и сам заявил.\n"
+        "2. Если судью не позвали до следующей заявки.\n"
+        "3. Если пас повторил уже сказанное раньше, о чём знали все игроки.\n"
+    )
+    nodes = {n.id: n for n, _p in walk(tree.nodes)}
+    assert list(nodes) == ["30", "30A", "30A1", "30A2", "30B", "30B1", "30B2", "30B3"]
+    b = nodes["30B"]
+    assert b.inferred and b.label is None and b.title.startswith("Нет наказания")
+    assert all(nodes[k].inferred for k in ("30B1", "30B2", "30B3"))
+    assert not any(nodes[k].inferred for k in ("30", "30A", "30A1", "30A2"))
+    # the footnote is a footnote, not text of the clause before it
+    assert "Здесь болван" not in nodes["30A2"].text and "Нет наказания" not in nodes["30A2"].text
+    assert [(f.mark, f.text) for f in nodes["30A1"].footnotes] == [
+        ("<*>", "Здесь болван считается игроком, как и в любой другой торговле.")
+    ]
+    (d,) = [d for d in diags if d.code == "K306"]
+    assert "30B" in d.message and d.message.startswith("t.txt:7:") and d.span is not None
+    assert "K304" not in codes(diags)
+
+
+def test_a_section_ended_by_a_colon_paragraph_restarts_after_subclauses():
+    # no footnote: the clause before ended a sentence, its subclauses followed, and a
+    # paragraph of its own ending with a colon introduces the next list
+    tree, diags = seg(
+        "Правило 30. Пас не в свою очередь\n"
+        "A. Пас до первой заявки\n"
+        "1. Нарушитель пасует в свою очередь.\n"
+        "(A). Партнёр нарушителя может заявлять.\n"
+        "(B). Соперники могут принять пас.\n"
+        "Второй случай касается паса после заявки.\n"
+        "Нет наказания после паса в чужую очередь:\n"
+        "1. Если соперник слева принял пас.\n"
+        "2. Если судью не позвали.\n"
+    )
+    ids = [n.id for n, _p in walk(tree.nodes)]
+    assert ids == ["30", "30A", "30A1", "30A1(A)", "30A1(B)", "30B", "30B1", "30B2"]
+    assert "K306" in codes(diags)
+
+
+def test_a_repeated_clause_number_without_evidence_never_duplicates_an_id():
+    tree, diags = seg(
+        "Правило 30. Пас не в свою очередь\n"
+        "A. Пас до первой заявки\n"
+        "1. Нарушитель пасует в свою очередь.\n"
+        "2. Партнёр нарушителя пасует один раз.\n"
+        "2. Соперники могут принять пас и продолжить торговлю.\n"
+    )
+    ids = [n.id for n, _p in walk(tree.nodes)]
+    assert ids == ["30", "30A", "30A1", "30A2"] and len(set(ids)) == len(ids)
+    nodes = {n.id: n for n, _p in walk(tree.nodes)}
+    # the text is kept, under the unit before it, and the diagnostic says where
+    assert "2. Соперники могут принять пас" in nodes["30A2"].text
+    (d,) = [d for d in diags if d.code == "K304"]
+    assert d.message.startswith("t.txt:5:") and "30A" in d.message and "30A2" in d.message
+
+
+def test_a_toc_page_with_short_leaders_and_a_cut_entry_yields_no_nodes():
+    tree, _diags = seg(
+        "Правило 30. Пас не в свою очередь.........62\n"
+        "A.Пас до первой заявки...................62\n"
+        "B.Пас после заявки.......................63\n"
+        "1.В очередь партнёра.....................63\n"
+        "(A).Требования к нарушителю..............63\n"
+        "(B).Что разрешено партнёру\n"
+        "нарушителя..63\n"
+        "2.В очередь соперника слева..............64 Правило 31. Заявка не в очередь.64\n"
+        "A.Заявка до первой заявки................64\n"
+        "B.Заявка после паса соперника,\n"
+        "ког\n"
+    )
+    assert tree.nodes == ()
+    assert [(e.address, e.title, e.page) for e in tree.toc][5:] == [
+        ("30B1(B)", "Что разрешено партнёру нарушителя", "63"),
+        ("30B2", "В очередь соперника слева", "64"),
+        ("31", "Заявка не в очередь", "64"),
+        ("31A", "Заявка до первой заявки", "64"),
+        ("31B", "Заявка после паса соперника, ког", None),
+    ]
+
+
+def test_a_bilingual_heading_shaped_like_a_breadcrumb_is_a_heading():
+    tree, _diags = seg(
+        "Главная » Книги » Спорт\n"
+        "Правило 21 / Law 21 / Неверная информация\n"
+        "A. Заявка по ошибке\n"
+        "Игрок может изменить заявку, сделанную по ошибке.\n"
+        "Law 22 Правило 22\n"
+        "Конец торговли\n"
+        "A. Три паса\n"
+        "Торговля кончается, когда за заявкой следуют три паса.\n"
+    )
+    laws = [(n.id, n.title) for n in tree.nodes]
+    assert laws == [("21", "Неверная информация"), ("22", "Конец торговли")]
+    assert [n.id for n, _p in walk(tree.nodes)] == ["21", "21A", "22", "22A"]
+    # only the English halves went, each a logged edit
+    dropped = [e.before.strip() for e in tree.cleaned.edits if "bilingual-heading" in e.kind]
+    assert dropped == ["/ Law 21", "Law 22"]
