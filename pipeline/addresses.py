@@ -238,6 +238,22 @@ def merged_keys(label: str) -> tuple[str, ...]:
     return tuple(f"{law}.{k}" for k in [m[2], *m[3].split(",")[1:]])
 
 
+def merged_aliases(labelled: Iterable[tuple[str, str | None]]) -> dict[str, str]:
+    """Every further key a merged commentary paragraph stands for → its id, from
+    ``(id, label)`` pairs: ``("12.4", "12.4,5")`` gives ``{"12.5": "12.4"}``. This is
+    how every lookup (``kodeks show``, the API, the site's jump box, search, and
+    references) finds ``12.5`` in node 12.4. A key that is an address of its own
+    (another source printed 12.5 apart) stays that node's."""
+    pairs = list(labelled)
+    own = {address for address, _label in pairs}
+    out: dict[str, str] = {}
+    for address, label in pairs:
+        for key in merged_keys(label or "")[1:]:
+            if key not in own:
+                out.setdefault(key, address)
+    return out
+
+
 def law_of(address: str | None) -> str | None:
     """The law an address belongs to (``"64"`` for ``64A1`` and ``64.10``)."""
     a = parse(address or "")

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .addresses import describe, lenient, split_edition, with_edition
+from .addresses import describe, lenient, merged_aliases, split_edition, with_edition
 from .errors import KodeksError
 from .model import Edit, Entry, Footnote, Provenance, Reference, RefField, Span, Witness
 
@@ -183,6 +183,10 @@ class CodexReader:
         """Entries by canonical address, in document order."""
         for d in data.get("entries", ()):
             self.entries[d["id"]] = _entry(d, self)
+        self.aliases: dict[str, str] = merged_aliases(
+            (k, e.label) for k, e in self.entries.items()
+        )
+        """Keys of merged commentary paragraphs → the entry holding them (``12.5`` → ``12.4``)."""
         self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
         self._cited: dict[str, list[tuple[str, Reference]]] | None = None
         self.edition_id: str = str(data.get("edition", ""))
@@ -309,6 +313,8 @@ class CodexReader:
             return self._bare(str(text))
         if key in self.entries:
             return key
+        if key in self.aliases:
+            return self.aliases[key]
         raise UnknownAddress(key, self.unknown_message(key))
 
     def _bare(self, text: str) -> str:
@@ -436,7 +442,36 @@ class CodexReader:
                 "this codex was loaded without its search index; "
                 "load it with index=True (run `kodeks build` if codex.sqlite is missing)"
             )
-        return search_mod.search(self._index, query, law=law, kind=kind, limit=limit)
+        hits = search_mod.search(self._index, query, law=law, kind=kind, limit=limit)
+        return self._address_first(query, hits, law, kind)
+
+    def _address_first(self, query: str, hits, law, kind):
+        """A query that is an address the codex holds (``12.5`` of a merged ``12.4,5``
+        too) puts that entry first, as the site's search box jumps to it."""
+        from . import search as search_mod
+
+        key = lenient(query)
+        holder = self.entries.get(self.aliases.get(key, key)) if key else None
+        if holder is None or (kind and holder.kind != kind):
+            return hits
+        if law is not None and holder.law != search_mod._law_filter(law):
+            return hits
+        if hits and hits[0].address == holder.id:
+            return hits
+        plain, _marks = search_mod.snippet(holder.text or holder.title or "", lambda _w: False)
+        first = search_mod.Hit(
+            holder.id,
+            holder.title,
+            holder.kind,
+            holder.law,
+            plain,
+            plain,
+            (),
+            max((h.score for h in hits), default=0.0),
+        )
+        rest = [h for h in hits if h.address != holder.id]
+        hits[:] = [first, *rest][: max(len(hits), 1)]
+        return hits
 
     def __repr__(self) -> str:
         where = str(self.folder) if self.folder else "in memory"

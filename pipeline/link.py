@@ -22,10 +22,14 @@ from .errors import diag
 from .model import Codex, Diagnostic, Reference, RefStatus, walk
 
 
-def status_of(target: str, known) -> tuple[RefStatus, str | None]:
-    """``(status, resolved address)`` of a target against the known addresses."""
+def status_of(target: str, known, aliases=None) -> tuple[RefStatus, str | None]:
+    """``(status, resolved address)`` of a target against the known addresses;
+    ``aliases`` (``addresses.merged_aliases``): a paragraph printed merged with
+    another (``12.5`` in ``12.4,5``) is found exactly in the node that holds it."""
     if target in known:
         return "exact", target
+    if aliases and target in aliases:
+        return "exact", aliases[target]
     for anc in addresses.ancestors(target):
         if anc in known:
             return "ancestor", anc
@@ -46,18 +50,19 @@ def link(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
 def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     known = codex.entries
+    aliases = _aliases(known)
     cited_by: dict[str, list[str]] = {k: [] for k in known}
     entries = {}
     for key, entry in known.items():
         refs = []
         for r in entry.refs:
-            status, resolved = status_of(r.target, known)
+            status, resolved = status_of(r.target, known, aliases)
             refs.append(replace(r, status=status, resolved=resolved))
         footnotes = []
         for fn in entry.footnotes:
             frefs = []
             for r in fn.refs:
-                status, resolved = status_of(r.target, known)
+                status, resolved = status_of(r.target, known, aliases)
                 frefs.append(replace(r, status=status, resolved=resolved))
             footnotes.append(replace(fn, refs=tuple(frefs)))
         for r in refs + [r for fn in footnotes for r in fn.refs]:
@@ -88,13 +93,20 @@ def all_links(codex: Codex) -> list[dict]:
 
 def iter_links(codex: Codex) -> Iterator[dict]:
     """``all_links`` one row at a time, as ``links.json`` is written."""
+    aliases: dict[int, dict[str, str]] = {}
     for tree in codex.trees:
         known = codex.by_edition.get(tree.source.edition, codex).entries
+        if id(known) not in aliases:
+            aliases[id(known)] = _aliases(known)
         for node, _parent in walk(tree.nodes):
             refs = list(node.refs) + [r for fn in node.footnotes for r in fn.refs]
             for r in refs:
-                status, resolved = status_of(r.target, known)
+                status, resolved = status_of(r.target, known, aliases[id(known)])
                 yield link_row(replace(r, status=status, resolved=resolved), node.kind)
+
+
+def _aliases(entries) -> dict[str, str]:
+    return addresses.merged_aliases((k, e.label) for k, e in entries.items())
 
 
 def link_row(ref: Reference, owner_kind: str) -> dict:

@@ -497,15 +497,17 @@ def search_data(site: Site) -> tuple[dict, dict]:
 def jump_targets(site: Site) -> dict[str, str]:
     """The search box's address jump (``addresses.jump_table``): every address of
     this site's edition, bare and with its edition, and every other edition's
-    with its edition, each to its page (another edition's in its own folder)."""
+    with its edition, each to its page (another edition's in its own folder); a
+    key of a merged commentary paragraph (``12.5`` of ``12.4,5``) to its node's."""
     targets: dict[str, str] = {}
     for edition, codex in site.family.items():
         own = edition == site.codex.edition
         folder = "" if own else edition_folder(site, edition)
-        for address in codex.entries:
-            targets[addresses.with_edition(edition, address)] = folder + href(address)
+        held = addresses.merged_aliases((k, e.label) for k, e in codex.entries.items())
+        for address, holder in [*((a, a) for a in codex.entries), *held.items()]:
+            targets[addresses.with_edition(edition, address)] = folder + href(holder)
             if own:
-                targets[address] = href(address)
+                targets[address] = href(holder)
     return addresses.jump_table(targets)
 
 

@@ -142,3 +142,9 @@ def test_merged_commentary_paragraphs_name_every_key():
     assert addresses.merged_keys("12.4,5") == ("12.4", "12.5")
     assert addresses.merged_keys("74.2,3,4") == ("74.2", "74.3", "74.4")
     assert addresses.merged_keys("12.4") == ("12.4",)
+
+
+def test_merged_aliases_name_the_node_holding_each_further_key():
+    pairs = [("12.3", "12.3"), ("12.4", "12.4,5"), ("40.2", "40.2,3,4"), ("40.4", "40.4")]
+    # 40.4 printed apart by a source is that node's own address
+    assert addresses.merged_aliases(pairs) == {"12.5": "12.4", "40.3": "40.2"}
