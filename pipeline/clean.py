@@ -43,6 +43,7 @@ from .grammar import (
     COLLAPSED_BREAK,
     FOOTNOTE,
     FULL_STOP,
+    GLUED_SUBCLAUSE,
     RUN_IN,
     TAG_END,
     is_heading_line,
@@ -630,7 +631,8 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
 
 def run_in_structure(text: str, ctx: Context) -> list[Change]:
     """Start a new line where a structural marker was run into the text
-    (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``)."""
+    (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``), or a
+    subclause glued to the word before it (``… и если(A).Нарушитель``)."""
     out = []
     for m in RUN_IN.finditer(text):
         before = text[max(0, m.start() - 4) : m.start()]
@@ -638,6 +640,8 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
         if regex.search(r"\b[a-zа-я]\.$", before):  # "т.е. A" style abbreviations: not a marker
             continue
         out.append(Change(m.start(), m.end(), "\n", "run-in-structure", "marker starts a new unit"))
+    for m in GLUED_SUBCLAUSE.finditer(text):
+        out.append(Change(m.start(), m.start(), "\n", "run-in-structure", "a subclause glued on"))
     return out
 
 
@@ -1148,27 +1152,48 @@ def clean(
         source=source,
         text=buf.text,
         edits=edits,
-        breaks=_breaks(pages, edits),
+        breaks=_breaks(pages, edits, buf.text),
         profile=profile_mod.settle(profile, buf.text),
     )
 
 
-def _breaks(pages: list[tuple[int, int | None]], edits) -> tuple[tuple[int, int | None, bool], ...]:
+def _breaks(
+    pages: list[tuple[int, int | None]], edits, text: str = ""
+) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
     is not this one plus one: pages are missing between them. The last page
-    number is soft when it continues a run that counts up."""
+    number is soft when it continues a run that counts up. When the numbers cannot
+    tell (one page number alone, an unreadable one), a sentence that runs on over
+    the break (no sentence end before it, a small letter after it) makes it soft."""
     pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
     for i, (raw, num) in enumerate(pages):
         nxt = pages[i + 1][1] if i + 1 < len(pages) else None
         prev = pages[i - 1][1] if i > 0 else None
+        at = omap.to_clean(raw)
         if nxt is None:  # the last page number: soft when the numbers before it count up to it
+            told = num is not None and prev is not None
             hard = num is None or prev is None or num != prev + 1
         else:
+            told = num is not None
             hard = num is None or nxt != num + 1
-        out.append((omap.to_clean(raw), num, hard))
+        if hard and not told and _runs_on(text, at):
+            hard = False
+        out.append((at, num, hard))
     return tuple(out)
+
+
+def _runs_on(text: str, at: int) -> bool:
+    """The sentence before cleaned offset ``at`` goes on after it."""
+    before, after = text[:at].rstrip(), text[at:].lstrip()
+    return (
+        bool(before)
+        and bool(after)
+        and not CLAUSE_END.search(before)
+        and not TAG_END.search(before)
+        and after[0].islower()
+    )
 
 
 def _edit(

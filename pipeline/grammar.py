@@ -131,6 +131,12 @@ RUN_IN = regex.compile(
 section letter, clause number, subclause, law heading or footnote body starts a
 new unit. Matches the blank before the marker."""
 
+GLUED_SUBCLAUSE = regex.compile(r"(?<=\p{Ll})(?=\((?:[A-HА-ЕВС]|\d{1,2})\)\.[ \t]?\p{Lu})")
+"""A subclause marker glued to the word before it, where an HTML page lost the
+break between a clause's text and its list (``… и если(A).Нарушитель имеет``):
+matches the empty place before the marker. An address before it (``67B1(A).``)
+ends in a digit or a capital, never a small letter."""
+
 
 COLLAPSED_BREAK = regex.compile(
     r"""

@@ -378,6 +378,38 @@ def _running_heads(lines: list[str]) -> set[int]:
     return out
 
 
+def _heads_inside_a_sentence(lines: list[str]) -> set[int]:
+    """A running head seen once (an excerpt of one page break): a short line in
+    capitals beside a page number, the two standing inside a sentence (the text
+    above runs on, the text below goes on in small letters), where nothing of the
+    page's own can. (A line in small letters there may be the page's own last
+    line or a capitalised word of the sentence: only repetition tells those.)"""
+    out: set[int] = set()
+    text = [i for i, line in enumerate(lines) if line.strip()]
+    for k, i in enumerate(text):
+        if not _PAGE_NUMBER_LINE.match(lines[i]):
+            continue
+        for j, before, after in ((k + 1, k - 1, k + 2), (k - 1, k - 2, k + 1)):
+            if not (0 <= before and after < len(text) and 0 <= j < len(text)):
+                continue
+            head = _norm(lines[text[j]])
+            if (
+                len(head) >= 80
+                or len(head.split()) > 8
+                or _SENTENCE_END.search(head)
+                or _structural(head)
+                or not _WORD.search(head)
+                or _PAGE_NUMBER_LINE.match(head)
+                or not all(w.isupper() for w in _WORD.findall(head))
+            ):
+                continue
+            above, below = lines[text[before]].rstrip(), lines[text[after]].lstrip()
+            if _ENDED.search(above) or not below[:1].islower():
+                continue
+            out.add(text[j])
+    return out
+
+
 def _menu_runs(lines: list[str]) -> set[int]:
     """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections)."""
     out: set[int] = set()
@@ -449,6 +481,8 @@ def chrome_lines(
         chrome[i] = "menu: a run of short bulleted links"
     for i in _running_heads(lines):
         chrome[i] = "running head: repeated beside the page numbers"
+    for i in _heads_inside_a_sentence(lines):
+        chrome.setdefault(i, "running head: beside a page number, inside a sentence")
     shapes: dict[int, str | None] = {}
     for i, line in enumerate(lines):
         if i in chrome:

@@ -742,6 +742,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "run-in-structure",
         ),
         (
+            "a subclause glued to the word before it",
+            "карту покажут сразу;и если(A).Игрок держит масть хода, он кладёт её\n",
+            "карту покажут сразу;и если\n(A).Игрок держит масть хода, он кладёт её\n",
+            "run-in-structure",
+        ),
+        (
+            "an address before a subclause marker is a reference, not glue",
+            "по правилу 67B1(A).Далее судья решает сам.\n",
+            "по правилу 67B1(A).Далее судья решает сам.\n",
+            None,
+        ),
+        (
             "law heading",
             "переходит к ненарушившей стороне. Правило 65. Расположение взяток\n",
             "переходит к ненарушившей стороне.\nПравило 65. Расположение взяток\n",

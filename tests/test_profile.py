@@ -353,3 +353,17 @@ def test_reader_page_keeps_none_of_its_header_counters_or_soft_hyphens(tmp_path)
             assert chrome not in texts[stem], (stem, chrome)
     assert "выявлен, судья решает" in texts["reader"]
     assert "насладиться видом" in texts["flat"]
+
+
+def test_a_running_head_seen_once_inside_a_sentence_is_chrome():
+    text = (
+        "Правило 65. Расположение взяток\n"
+        "Игрок кладёт свои карты рядом, и если этот порядок\n"
+        "- 41 -\n"
+        "ПРАВИЛА ИГРЫ\n"
+        "не признан обеими сторонами, судья решает против него.\n"
+    )
+    assert P.chrome_lines(text) == {3: "running head: beside a page number, inside a sentence"}
+    # between two sentences the same short line may be the page's own heading
+    own = text.replace("и если этот порядок", "и всё.").replace("не признан", "Не признан")
+    assert P.chrome_lines(own) == {}

@@ -844,3 +844,18 @@ def test_a_bilingual_heading_shaped_like_a_breadcrumb_is_a_heading():
     # only the English halves went, each a logged edit
     dropped = [e.before.strip() for e in tree.cleaned.edits if "bilingual-heading" in e.kind]
     assert dropped == ["/ Law 21", "Law 22"]
+
+
+def test_one_page_number_inside_a_sentence_keeps_the_law():
+    tree, diags = seg(
+        "Правило 65. Расположение взяток\n"
+        "A.Порядок взяток\n"
+        "Игрок кладёт свои карты рядом, и если этот порядок\n"
+        "- 41 -\n"
+        "ПРАВИЛА ИГРЫ\n"
+        "не признан обеими сторонами, судья решает против него.\n"
+    )
+    assert [n.id for n, _p in walk(tree.nodes)] == ["65", "65A"]
+    text = tree.nodes[0].children[0].text
+    assert "не признан обеими сторонами" in text and "ПРАВИЛА ИГРЫ" not in text
+    assert "K301" not in codes(diags) and "K306" not in codes(diags)
