@@ -10,7 +10,8 @@ Entries may be wrapped over two lines (the leader ends the second) or merged
 several to a line (each ends with its own leader). An entry's address comes from
 the headings before it in the table, as a tree's would. A subject index maps
 terms to law numbers; ``=`` repeats the head term
-(``Апелляция`` then ``= к главному судье......93``).
+(``Апелляция`` then ``= к главному судье......93``). After a hard page break
+(pages missing) the entries lose the law and section before it, as text does.
 """
 
 from __future__ import annotations
@@ -94,9 +95,13 @@ def toc_entries(tok: Token, span_of: SpanOf) -> list[TocEntry]:
     """The entries of one table of contents, in order."""
     reader, out = _Toc(), []
     pending, pending_start = "", 0
+    region = tok.lines[0].region if tok.lines else 0
     for ln in tok.lines:
         if not ln.text.strip():
             continue
+        if ln.region != region:
+            # pages are missing here: the entries after the break name their law anew
+            region, reader = ln.region, _Toc()
         pieces = _pieces(ln)
         for k, (text, page) in enumerate(pieces):
             if pending and is_heading_line(text):  # a new entry: the wrapped one had no leader

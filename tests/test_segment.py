@@ -859,3 +859,22 @@ def test_one_page_number_inside_a_sentence_keeps_the_law():
     text = tree.nodes[0].children[0].text
     assert "не признан обеими сторонами" in text and "ПРАВИЛА ИГРЫ" not in text
     assert "K301" not in codes(diags) and "K306" not in codes(diags)
+
+
+def test_toc_entries_after_missing_pages_do_not_take_the_law_before_them():
+    tree, _diags = seg(
+        "Правило 30. Пас не в свою очередь.........62\n"
+        "A.Пас до первой заявки...................62\n"
+        "B.Пас после заявки.......................63\n"
+        "- 9 -\n"
+        "E.Изменение игры после ошибки............78\n"
+        "1.Ход не в очередь.......................78\n"
+    )
+    assert tree.nodes == ()
+    assert [(e.address, e.label, e.page) for e in tree.toc] == [
+        ("30", "30", "62"),
+        ("30A", "A", "62"),
+        ("30B", "B", "63"),
+        (None, "E", "78"),
+        (None, "1", "78"),
+    ]
