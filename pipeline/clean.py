@@ -495,6 +495,8 @@ def _ascending(line: str) -> bool:
 def inline_marks(text: str, ctx: Context) -> list[Change]:
     """Drop printer marks (``..page4``), paragraph signs (``¶``) and table-of-contents
     dot leaders with their page number (``Правило 64 ........ 87``)."""
+    if "¶" not in text and "..page" not in text and "...." not in text:
+        return []  # none of the marks can match
     out = []
     for m in _INLINE_MARK.finditer(text):
         g = m.group()
@@ -554,6 +556,8 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     or a rule whose box-drawing characters were mis-decoded into a run of one
     letter (``њњњњњњ``): at a line's start or end it goes, between two pieces of
     text it becomes a line break (a rule separates what it stands between)."""
+    if not any(ch * 5 in text for ch in _RULE_CHARS + _MISDECODED_RULE_CHARS):
+        return []  # no run of five of one rule character: nothing can match
     out = []
     for m in _INLINE_RULE.finditer(text):
         a, b = m.start(), m.end()
@@ -569,7 +573,12 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_INLINE_RULE = regex.compile(r"[ \t]*(?:([-=_*~─═])\1{4,}|([њћџђЉЊЋЏ])\2{4,})[ \t]*")
+_RULE_CHARS = "-=_*~─═"
+_MISDECODED_RULE_CHARS = "њћџђЉЊЋЏ"
+"""Box-drawing rule characters as a wrong code page shows them."""
+_INLINE_RULE = regex.compile(
+    rf"[ \t]*(?:([{regex.escape(_RULE_CHARS)}])\1{{4,}}|([{_MISDECODED_RULE_CHARS}])\2{{4,}})[ \t]*"
+)
 
 
 def _norm_words(line: str) -> list[str]:
@@ -898,6 +907,31 @@ _SUSPECT = regex.compile(
 )
 """A cheap sign that a line may be text decoded with the wrong code page; the
 decoders and the dictionary decide."""
+_UNCOMMON = regex.compile(r"[^\x00-\x2a\x2c-\x3b\x3f-\x40\x5b-\x7b\x7d\x7f\u0430-\u044f\u0451]")
+"""A character other than a lower-case Russian letter or ASCII (capitals and the
+symbols ``+ < = > | ~`` count as uncommon). Every match of ``_SUSPECT`` has one
+as its first or second character, so ``_SUSPECT`` need only be tried there."""
+
+
+def _suspect_lines(text: str) -> set[int]:
+    """Start offsets of the lines that hold a match of ``_SUSPECT``. Trying the
+    pattern at every character of a big text costs more than all the rest of the
+    repair: it is tried only at and just before the uncommon characters, and not
+    again on a line already found (no match crosses a line end)."""
+    starts: set[int] = set()
+    done = -1  # the end of the last line found: the rest of it needs no more tries
+    for m in _UNCOMMON.finditer(text):
+        p = m.start()
+        if p < done:
+            continue
+        for q in (p - 1, p) if p else (p,):
+            if _SUSPECT.match(text, q):
+                s = text.rfind("\n", 0, q) + 1
+                starts.add(s)
+                e = text.find("\n", q)
+                done = len(text) if e < 0 else e
+                break
+    return starts
 _CAPS_WORD = regex.compile(r"\b[\u0410-\u042f\u0401]{4,}\b")
 """A Russian word of four letters or more in capitals."""
 _RUSSIAN_LETTER = regex.compile(r"[\u0410-\u044f\u0401\u0451]")
@@ -941,7 +975,7 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     more of them than of the line as it stands. Only the changed stretch of the line
     is replaced."""
     out = []
-    starts = {text.rfind("\n", 0, m.start()) + 1 for m in _SUSPECT.finditer(text)}
+    starts = _suspect_lines(text)
     # KOI8-R read as CP1251 turns a sentence into capitals: two unknown words in capitals
     unknown_caps = Counter(
         text.rfind("\n", 0, m.start()) + 1
@@ -1016,6 +1050,28 @@ _MIXED_WORD = regex.compile(
     r"\b(?=\p{L}*\p{Cyrillic})(?=\p{L}*\p{Latin})\p{L}{2,}\b"
 )
 """A word written with letters of both scripts."""
+_LATIN = regex.compile(r"\p{Latin}")
+
+
+def _mixed_words(text: str):
+    """The matches of ``_MIXED_WORD``, in order. Every one holds a Latin character
+    or stands right before one, and Latin is rare in Russian text: the pattern is
+    tried only at the start of the run of letters around each Latin character, not
+    at every word of the text."""
+    starts: set[int] = set()
+    for m in _LATIN.finditer(text):
+        p = m.start()
+        if not text[p].isalpha():  # a Latin non-letter ends the run of letters before it
+            if p == 0 or not text[p - 1].isalpha():
+                continue
+            p -= 1
+        while p > 0 and text[p - 1].isalpha():
+            p -= 1
+        starts.add(p)
+    for p in sorted(starts):
+        m = _MIXED_WORD.match(text, p)
+        if m:
+            yield m
 
 
 def mixed_script(text: str, ctx: Context) -> list[Change]:
@@ -1027,7 +1083,7 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
     a word of four letters or more; addresses (``64А1``) have no letters of two
     scripts and are left to :mod:`pipeline.addresses`."""
     out: list[Change] = []
-    for m in _MIXED_WORD.finditer(text):
+    for m in _mixed_words(text):
         word = m.group()
         cyr = len(regex.findall(r"\p{Cyrillic}", word))
         lat = len(word) - cyr

@@ -41,6 +41,9 @@ _FREQUENT = set("оеаинтсрвлкмдпу")
 
 LOW_CONFIDENCE = 0.3
 """Below this share of frequent Russian letters a legacy guess is an error, not a warning."""
+_CONTROL_BYTES = bytes([*range(9), *range(14, 32)])
+"""Control bytes that plain text does not hold (tab, line ends and form feed aside):
+counted with ``bytes.translate``, one C pass, not a Python test per byte."""
 
 
 def _russianness(text: str) -> float:
@@ -163,7 +166,8 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     if not data.strip():
         return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
     sample = data[:65536]
-    if b"\x00" in sample or sum(b < 9 or 13 < b < 32 for b in sample) > len(sample) * 0.05:
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if b"\x00" in sample or controls > len(sample) * 0.05:
         return (
             None,
             "",

@@ -1277,3 +1277,26 @@ def test_buffer_keeps_edit_kinds_as_a_tuple_of_names():
     assert buf.marks(lambda k, before: "second" in k and before == "bcd") == [1]
     edit = clean(source("Первая стро-\nка текста.\n", "txt"), VOCAB).edits[0]
     assert Edit.kinds_of(edit.label) == edit.kind
+
+
+_SCRIPTS = st.text(
+    alphabet="аБвГёЁяЯ abcXYZ\n\t12+<=>|~«»®\u00ad─═▒ÏðàЂђњІ҂ⅫªⅠ\u0363-.,", max_size=60
+)
+
+
+@given(_SCRIPTS)
+def test_mojibake_tries_its_sign_on_exactly_the_lines_a_full_scan_finds(text):
+    # the sign is tried only near uncommon characters: the lines must be those a
+    # scan of every character finds
+    from pipeline import clean as clean_mod
+
+    full = {text.rfind("\n", 0, m.start()) + 1 for m in clean_mod._SUSPECT.finditer(text)}
+    assert clean_mod._suspect_lines(text) == full
+
+
+@given(_SCRIPTS)
+def test_mixed_script_words_are_the_words_a_full_scan_finds(text):
+    from pipeline import clean as clean_mod
+
+    full = [m.span() for m in clean_mod._MIXED_WORD.finditer(text)]
+    assert [m.span() for m in clean_mod._mixed_words(text)] == full

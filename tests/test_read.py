@@ -172,3 +172,14 @@ def test_edition_detected_when_not_declared(tmp_path):
     assert not any(
         d.code == "K108" and ("b.txt" in d.message or "c.txt" in d.message) for d in diags
     )
+
+
+def test_control_bytes_above_one_in_twenty_make_a_file_binary():
+    # no NUL byte: only the share of control characters (tab, line ends and form
+    # feed are text) tells a terminal log or a corrupt file from text
+    line = "Правило 1. Текст правила.\n".encode()  # 45 bytes
+    many = (line + b"\x1b\x07\x08") * 50  # 3 of 48 bytes: 6%
+    few = (line + b"\x1b\t\x0c\x0b\r") * 50  # 1 of 50 bytes counts: 2%
+    assert [d.code for d in decode(many, "log.txt")[2]] == ["K102"]
+    text, enc, diags = decode(few, "ok.txt")
+    assert (text, enc, diags) == (few.decode(), "utf-8", [])
