@@ -464,10 +464,21 @@ def assess(text: str) -> Detection:
 
 def detect_year(text: str) -> str | None:
     """The first year of a known edition named after the laws' title."""
-    for m in _NAMED_YEAR.finditer(text):
-        for e in EDITIONS.values():
-            if str(e.year) == m[1]:
-                return e.id
+    # A match never crosses a line end, and only one that ends in a known year
+    # counts: the pattern runs over the lines that hold such a year, in order,
+    # not over every character of the text.
+    lines: set[int] = set()
+    for year in {str(e.year) for e in EDITIONS.values()}:
+        at = text.find(year)
+        while at >= 0:
+            lines.add(text.rfind("\n", 0, at) + 1)
+            at = text.find(year, at + 1)
+    for start in sorted(lines):
+        end = text.find("\n", start)
+        for m in _NAMED_YEAR.finditer(text, start, len(text) if end < 0 else end):
+            for e in EDITIONS.values():
+                if str(e.year) == m[1]:
+                    return e.id
     return None
 
 

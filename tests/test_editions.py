@@ -168,3 +168,28 @@ def test_a_new_division_word_is_one_table_row(tmp_path: Path):
         timeout=120,
     )
     assert proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_named_year_is_the_first_match_of_a_full_scan():
+    # detect_year runs its pattern only over the lines that hold a known year; the
+    # answer must be the one a scan of the whole text gives
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    years = [str(e.year) for e in editions.EDITIONS.values()]
+    pieces = ["Кодекс", "правилам", "ЗАКОН", "Laws", "law", " ", "-", "\n", "1", "x", *years]
+
+    def full_scan(text: str) -> str | None:
+        for m in editions._NAMED_YEAR.finditer(text):
+            for e in editions.EDITIONS.values():
+                if str(e.year) == m[1]:
+                    return e.id
+        return None
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.sampled_from(pieces), max_size=25).map("".join))
+    def check(text):
+        assert editions.detect_year(text) == full_scan(text)
+
+    check()
+    assert editions.detect_year("Кодекс\nбриджа 1997\nЗакон о бридже 1987") == "1987"
