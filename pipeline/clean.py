@@ -49,8 +49,8 @@ from .grammar import (
     is_heading_line,
     starts_unit,
 )
-from .model import Cleaned, Edit, Profile, Source
-from .offsets import OffsetMap, line_edges, span_of
+from .model import Cleaned, EditLog, Profile, Source
+from .offsets import OffsetMap, line_edges
 
 # ---------------------------------------------------------------------------
 # Context
@@ -1200,10 +1200,7 @@ def clean(
         changes = repair(buf.text, ctx)
         pages.extend((buf.to_raw(at), number) for ch in changes for at, number in ch.pages)
         buf.apply(changes)
-    edits = tuple(
-        _edit(source, rs, re_, after, kind, cs, why)
-        for rs, re_, after, kind, cs, why in buf.edits()
-    )
+    edits = _edit_log(source, buf.edits())
     return Cleaned(
         source=source,
         text=buf.text,
@@ -1252,14 +1249,18 @@ def _runs_on(text: str, at: int) -> bool:
     )
 
 
-def _edit(
-    source: Source, rs: int, re_: int, after: str, kinds: tuple[str, ...], cs: int, why: str
-) -> Edit:
-    return Edit(
-        kind=kinds,
-        span=span_of(source, rs, re_),
-        before=source.text[rs:re_],
-        after=after,
-        clean_start=cs,
-        why=why,
-    )
+def _edit_log(source: Source, edits: list[tuple[int, int, str, tuple[str, ...], int, str]]) -> EditLog:
+    """The buffer's edits as an ``EditLog``: equal kinds, reasons and replacement
+    texts are kept once (a big source repeats a few hundred of them many thousand
+    times)."""
+    shared: dict = {}
+    cols: tuple[list, ...] = ([], [], [], [], [], [])
+    rs_, re_, cs_, after_, kind_, why_ = cols
+    for rs, re, after, kind, cs, why in edits:
+        rs_.append(rs)
+        re_.append(re)
+        cs_.append(cs)
+        after_.append(shared.setdefault(after, after) if len(after) < 8 else after)
+        kind_.append(shared.setdefault(kind, kind))
+        why_.append(shared.setdefault(why, why))
+    return EditLog(source, rs_, re_, cs_, after_, kind_, why_)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import functools
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import replace
 
 import regex
@@ -34,7 +35,18 @@ import regex
 from . import addresses, editions
 from .errors import diag
 from .grammar import CLAUSE_END
-from .model import Codex, Diagnostic, Entry, Node, PlacedBy, Source, Tree, Witness, walk
+from .model import (
+    Codex,
+    Diagnostic,
+    EditLog,
+    Entry,
+    Node,
+    PlacedBy,
+    Source,
+    Tree,
+    Witness,
+    walk,
+)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -51,21 +63,33 @@ def _truncated(node: Node) -> bool:
     return bool(body) and not CLAUSE_END.search(body)
 
 
-def _edits_inside(tree: Tree, node: Node, starts: list[int]) -> tuple:
+def _raw_spans(edits) -> tuple[Sequence[int], Sequence[int]]:
+    """The raw start and end of each edit (an ``EditLog`` has them as columns)."""
+    if isinstance(edits, EditLog):
+        return edits.raw_starts, edits.raw_ends
+    return [ed.span.start for ed in edits], [ed.span.end for ed in edits]
+
+
+def _edits_inside(
+    tree: Tree, node: Node, spans: tuple[Sequence[int], Sequence[int]], count: bool = False
+):
     """The repairs inside a node's raw span (binary search over the edit log;
-    ``starts`` holds the raw start of each of the tree's edits)."""
-    edits = tree.cleaned.edits
+    ``spans`` holds the raw start and end of each of the tree's edits), or only
+    how many there are."""
+    starts, ends = spans
     s, e = node.span.start, node.span.end
     i = bisect_left(starts, s)
-    if i > 0 and edits[i - 1].span.end > s:
+    if i > 0 and ends[i - 1] > s:
         i -= 1
-    out = []
-    while i < len(edits) and edits[i].span.start < max(e, s + 1):
-        ed = edits[i]
-        if s <= ed.span.start < e or (s < ed.span.end <= e):
-            out.append(ed)
+    inside = []
+    while i < len(starts) and starts[i] < max(e, s + 1):
+        if s <= starts[i] < e or (s < ends[i] <= e):
+            inside.append(i)
         i += 1
-    return tuple(out)
+    if count:
+        return len(inside)
+    edits = tree.cleaned.edits
+    return tuple(edits[k] for k in inside)
 
 
 # -- placing fragments by alignment -------------------------------------------
@@ -183,7 +207,7 @@ def _merge_one(
     seen, fragments = _collect(trees, diags)
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
-    starts = {t.source.name: [ed.span.start for ed in t.cleaned.edits] for t in trees}
+    starts = {t.source.name: _raw_spans(t.cleaned.edits) for t in trees}
     entries = {
         addr: _entry(addr, seen, sources, order, starts, diags)
         for addr in sorted(seen, key=addresses.sort_key)
@@ -250,7 +274,7 @@ def _entry(
     seen: dict[str, Found],
     sources: dict[str, Source],
     order: dict[str, int],
-    starts: dict[str, list[int]],
+    starts: dict[str, tuple[Sequence[int], Sequence[int]]],
     diags: list[Diagnostic],
 ) -> Entry:
     """The entry of ``addr``: its readings ranked, the best chosen (K401 when the
@@ -265,7 +289,7 @@ def _entry(
                     title=node.title,
                     text=node.text,
                     span=node.span,
-                    edits=len(_edits_inside(tree, node, starts[tree.source.name])),
+                    edits=_edits_inside(tree, node, starts[tree.source.name], count=True),
                     truncated=_truncated(node),
                     placed_by=how,
                 ),

@@ -12,8 +12,10 @@ exact characters a node, reference or edit came from.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, get_args, overload
 
 from .editions import DEFAULT_ID
 
@@ -172,6 +174,126 @@ class Edit:
             "clean_start": self.clean_start,
             "why": self.why,
         }
+
+
+class EditLog(Sequence[Edit]):
+    """The edits of one source, stored column by column: one array each of raw
+    starts, raw ends and cleaned starts, and one list each of the texts put in, the
+    kinds and the reasons (equal kinds and reasons shared). A big source has edits
+    by the hundred thousand, and an ``Edit`` with its ``Span`` and its ``before``
+    costs several times these columns in memory and in time to make.
+
+    It reads as a sequence of ``Edit`` (``log[i]``, iteration, ``len``), each made
+    when it is read and equal to the one a tuple would hold; ``before`` is cut from
+    the source's text and ``span`` is ``offsets.span_of``'s. ``clean_starts``,
+    ``raw_starts``, ``raw_ends`` and ``after_lengths`` give the offsets without
+    making any ``Edit`` (``offsets.OffsetMap``, the merge's binary searches)."""
+
+    __slots__ = ("_after", "_kind", "_why", "clean_starts", "raw_ends", "raw_starts", "source")
+
+    def __init__(
+        self,
+        source: Source,
+        raw_starts: Sequence[int],
+        raw_ends: Sequence[int],
+        clean_starts: Sequence[int],
+        after: Sequence[str],
+        kind: Sequence[tuple[str, ...]],
+        why: Sequence[str],
+    ):
+        n = len(raw_starts)
+        if not (len(raw_ends) == len(clean_starts) == len(after) == len(kind) == len(why) == n):
+            raise ValueError("EditLog: every column needs one value per edit")
+        self.source = source
+        self.raw_starts = array("q", raw_starts)
+        self.raw_ends = array("q", raw_ends)
+        self.clean_starts = array("q", clean_starts)
+        self._after = list(after)
+        self._kind = list(kind)
+        self._why = list(why)
+
+    @property
+    def after_lengths(self) -> list[int]:
+        return [len(a) for a in self._after]
+
+    def __len__(self) -> int:
+        return len(self.raw_starts)
+
+    def _edit(self, i: int) -> Edit:
+        from .offsets import span_of
+
+        rs, re_ = self.raw_starts[i], self.raw_ends[i]
+        return Edit(
+            kind=self._kind[i],
+            span=span_of(self.source, rs, re_),
+            before=self.source.text[rs:re_],
+            after=self._after[i],
+            clean_start=self.clean_starts[i],
+            why=self._why[i],
+        )
+
+    @overload
+    def __getitem__(self, i: int) -> Edit: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Edit, ...]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self._edit(k) for k in range(*i.indices(len(self))))
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("edit index out of range")
+        return self._edit(i)
+
+    def __iter__(self) -> Iterator[Edit]:
+        return (self._edit(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EditLog):
+            return (
+                self.source.text == other.source.text
+                and self.source.name == other.source.name
+                and self.raw_starts == other.raw_starts
+                and self.raw_ends == other.raw_ends
+                and self.clean_starts == other.clean_starts
+                and self._after == other._after
+                and self._kind == other._kind
+                and self._why == other._why
+            )
+        if isinstance(other, tuple | list):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"EditLog({self.source.name!r}, {len(self)} edits)"
+
+    def __getstate__(self):
+        return (
+            self.source,
+            self.raw_starts,
+            self.raw_ends,
+            self.clean_starts,
+            self._after,
+            self._kind,
+            self._why,
+        )
+
+    def __setstate__(self, state) -> None:
+        (
+            self.source,
+            self.raw_starts,
+            self.raw_ends,
+            self.clean_starts,
+            self._after,
+            self._kind,
+            self._why,
+        ) = state
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,8 +635,9 @@ class Cleaned:
     text: str
     """The cleaned text: one paragraph or heading per line; an empty line where
     a rule or a page number before missing pages separated paragraphs."""
-    edits: tuple[Edit, ...]
-    """Every repair, ordered by position; together they rebuild ``source.text``."""
+    edits: Sequence[Edit]
+    """Every repair, ordered by position; together they rebuild ``source.text``
+    (the cleaner gives an ``EditLog``; a tuple of ``Edit`` reads the same)."""
     breaks: tuple[tuple[int, int | None, bool], ...]
     """Page breaks as ``(clean offset, page number or None, hard)``; a hard break
     is one where text is missing between the pages (the numbering jumps)."""

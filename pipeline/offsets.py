@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import regex
 
-from .model import Source, Span
+from .model import EditLog, Source, Span
 
 
 def line_edges(text: str, start: int, end: int) -> tuple[bool, bool]:
@@ -29,9 +29,19 @@ class OffsetMap:
     """Maps offsets between cleaned and raw text in O(log edits)."""
 
     def __init__(self, edits):
-        self.edits = list(edits)
-        self._clean = [e.clean_start for e in self.edits]
-        self._raw = [e.span.start for e in self.edits]
+        # the offsets alone, read from an ``EditLog``'s columns without making an
+        # ``Edit`` for each, or from the edits themselves
+        if isinstance(edits, EditLog):
+            self._clean = edits.clean_starts
+            self._raw = edits.raw_starts
+            self._raw_end = edits.raw_ends
+            self._after = edits.after_lengths
+        else:
+            edits = list(edits)
+            self._clean = [e.clean_start for e in edits]
+            self._raw = [e.span.start for e in edits]
+            self._raw_end = [e.span.end for e in edits]
+            self._after = [len(e.after) for e in edits]
 
     def to_raw(self, offset: int) -> int:
         """Raw offset of a cleaned offset (an offset inside a replacement maps to
@@ -39,10 +49,10 @@ class OffsetMap:
         i = bisect_right(self._clean, offset) - 1
         if i < 0:
             return offset
-        e = self.edits[i]
-        if offset < e.clean_start + len(e.after):
-            return e.span.start
-        return e.span.end + (offset - e.clean_start - len(e.after))
+        cs, after = self._clean[i], self._after[i]
+        if offset < cs + after:
+            return self._raw[i]
+        return self._raw_end[i] + (offset - cs - after)
 
     def to_clean(self, raw: int) -> int:
         """Cleaned offset of a raw offset (inside a replaced stretch: the start of
@@ -50,10 +60,9 @@ class OffsetMap:
         i = bisect_right(self._raw, raw) - 1
         if i < 0:
             return raw
-        e = self.edits[i]
-        if raw < e.span.end:
-            return e.clean_start
-        return e.clean_start + len(e.after) + (raw - e.span.end)
+        if raw < self._raw_end[i]:
+            return self._clean[i]
+        return self._clean[i] + self._after[i] + (raw - self._raw_end[i])
 
 
 class LineIndex:

@@ -1300,3 +1300,35 @@ def test_mixed_script_words_are_the_words_a_full_scan_finds(text):
 
     full = [m.span() for m in clean_mod._MIXED_WORD.finditer(text)]
     assert [m.span() for m in clean_mod._mixed_words(text)] == full
+
+
+def test_edit_log_reads_as_the_edits_it_stores():
+    import pickle
+
+    from pipeline.model import EditLog
+    from pipeline.offsets import span_of
+
+    raw = "Правило 1. Пер-\nвое.\r\n- 12 -\nВторое  слово\n\n\n"
+    c = cleaned(raw)
+    log = c.edits
+    assert isinstance(log, EditLog) and len(log) >= 3
+    made = tuple(log)
+    # each edit is the one a tuple would hold: its span, its raw text, in raw order
+    for e in made:
+        assert e.before == raw[e.span.start : e.span.end]
+        assert e.span == span_of(c.source, e.span.start, e.span.end)
+    assert [e.span.start for e in made] == sorted(e.span.start for e in made)
+    assert log == made and made == tuple(log) and log[-1] == made[-1] and log[1:3] == made[1:3]
+    assert unapply(c.text, log) == raw == unapply(c.text, made)
+    back = pickle.loads(pickle.dumps(log))
+    assert back == log and tuple(back) == made
+    # the offsets map reads the columns and answers as it does from the edits
+    by_log, by_edits = OffsetMap(log), OffsetMap(made)
+    for off in range(len(c.text) + 1):
+        assert by_log.to_raw(off) == by_edits.to_raw(off)
+    for off in range(len(raw) + 1):
+        assert by_log.to_clean(off) == by_edits.to_clean(off)
+    with pytest.raises(IndexError):
+        log[len(log)]
+    with pytest.raises(ValueError):
+        EditLog(c.source, [0], [], [], [], [], [])
