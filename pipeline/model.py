@@ -274,26 +274,11 @@ class EditLog(Sequence[Edit]):
         return f"EditLog({self.source.name!r}, {len(self)} edits)"
 
     def __getstate__(self):
-        return (
-            self.source,
-            self.raw_starts,
-            self.raw_ends,
-            self.clean_starts,
-            self._after,
-            self._kind,
-            self._why,
-        )
+        return tuple(getattr(self, k) for k in self.__slots__)
 
     def __setstate__(self, state) -> None:
-        (
-            self.source,
-            self.raw_starts,
-            self.raw_ends,
-            self.clean_starts,
-            self._after,
-            self._kind,
-            self._why,
-        ) = state
+        for k, v in zip(self.__slots__, state, strict=True):
+            setattr(self, k, v)
 
 
 @dataclass(frozen=True, slots=True)
