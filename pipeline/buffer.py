@@ -179,8 +179,11 @@ class Buffer:
                     idx += 1
                     cur = pieces[idx] if idx < n else None
             new_text = prefix + ch.new + suffix
-            kind = _union([ch.kinds, *kinds])
-            why = "; ".join(w for w in dict.fromkeys([ch.why, *whys]) if w)
+            if kinds:
+                kind = _union([ch.kinds, *kinds])
+                why = "; ".join(w for w in dict.fromkeys([ch.why, *whys]) if w)
+            else:  # touches no earlier edit: its names are already one each (``_widen``)
+                kind, why = ch.kinds, ch.why
             if self.raw[raw_start:raw_end] == new_text:
                 if new_text:
                     out.append(_Piece(raw_start, raw_end, new_text))

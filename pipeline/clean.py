@@ -172,9 +172,12 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
         return []
     out = []
     for s, _e, line in barred:
-        m = regex.match(r"\|\s?", line)
+        m = _BAR_PREFIX.match(line)
         out.append(Change(s, s + m.end(), "", "bar-prefix"))
     return out
+
+
+_BAR_PREFIX = regex.compile(r"\|\s?")
 
 
 def table_bars(text: str, ctx: Context) -> list[Change]:
@@ -400,6 +403,9 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     lines = list(_lines(text))
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     for i, (_s, _e, line) in enumerate(lines):
+        first = line.lstrip()[:1]
+        if not first or (first.isalpha() and first not in "Сс"):
+            continue  # a page number opens with a dash, a digit or «стр.», never another letter
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line):
             pages.append((i, int(next(g for g in m.groups() if g))))
@@ -638,6 +644,9 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
+_ABBREVIATION_END = regex.compile(r"\b[a-zа-я]\.$")
+
+
 def run_in_structure(text: str, ctx: Context) -> list[Change]:
     """Start a new line where a structural marker was run into the text
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``), or a
@@ -646,7 +655,7 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
     for m in RUN_IN.finditer(text):
         before = text[max(0, m.start() - 4) : m.start()]
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
-        if regex.search(r"\b[a-zа-я]\.$", before):  # "т.е. A" style abbreviations: not a marker
+        if _ABBREVIATION_END.search(before):  # "т.е. A" style abbreviations: not a marker
             continue
         out.append(Change(m.start(), m.end(), "\n", "run-in-structure", "marker starts a new unit"))
     for m in GLUED_SUBCLAUSE.finditer(text):
@@ -688,6 +697,7 @@ _ENGLISH_HALF = regex.compile(
 
 _LATIN_HEAD_START = frozenset(" \tLCPS")
 """First characters of a line ``grammar.BILINGUAL_HEAD`` may find an English half at."""
+_LATIN_WORD = regex.compile(r"\p{Latin}\p{Ll}{2}")
 
 
 def bilingual_headings(text: str, ctx: Context) -> list[Change]:
@@ -707,9 +717,7 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
             continue
         for m in _ENGLISH_HALF.finditer(line):
             # a word in lower case: «Law», «Review» (an acronym like WBF may be Russian text's)
-            if regex.search(r"\p{Latin}\p{Ll}{2}", m.group()) and regex.search(
-                r"\p{Cyrillic}", line[: m.start()]
-            ):
+            if _LATIN_WORD.search(m.group()) and _CYRILLIC.search(line, 0, m.start()):
                 out.append(
                     Change(s + m.start(), s + m.end(), "", "bilingual-heading", m.group().strip())
                 )
@@ -1051,6 +1059,7 @@ _MIXED_WORD = regex.compile(
 )
 """A word written with letters of both scripts."""
 _LATIN = regex.compile(r"\p{Latin}")
+_CYRILLIC = regex.compile(r"\p{Cyrillic}")
 
 
 def _mixed_words(text: str):
@@ -1085,14 +1094,14 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
     out: list[Change] = []
     for m in _mixed_words(text):
         word = m.group()
-        cyr = len(regex.findall(r"\p{Cyrillic}", word))
+        cyr = len(_CYRILLIC.findall(word))
         lat = len(word) - cyr
         if cyr == lat:
             continue
-        target, odd = ("CYRILLIC", r"\p{Latin}") if cyr > lat else ("LATIN", r"\p{Cyrillic}")
+        target, odd = ("CYRILLIC", _LATIN) if cyr > lat else ("LATIN", _CYRILLIC)
         fixed = []
         for ch in word:
-            if regex.match(odd, ch):
+            if odd.match(ch):
                 ch = _homoglyph(ch, target) or ""
                 if not ch:
                     break

@@ -281,6 +281,14 @@ class EditLog(Sequence[Edit]):
             setattr(self, k, v)
 
 
+def edits_of_kind(edits: Sequence[Edit], kind: str) -> list[Edit]:
+    """The edits a repair named ``kind`` took part in, in order; an ``EditLog``
+    makes only those, not an ``Edit`` for every repair of the source."""
+    if isinstance(edits, EditLog):
+        return [edits[i] for i, k in enumerate(edits._kind) if kind in k]
+    return [e for e in edits if kind in e.kind]
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A problem found in the content. Stages report these and go on."""

@@ -179,11 +179,19 @@ def _counting(s: str) -> bool:
 def _alphabet_bar(s: str) -> bool:
     """The whole alphabet, or ranges of letters, on one line."""
     toks = s.split()
-    if len(toks) < 8:
+    n = len(toks)
+    if n < 8:
         return False
-    singles = [t for t in toks if len(t) <= 3 and _LETTER_OR_RANGE.fullmatch(t)]
-    if len(singles) < 0.8 * len(toks):
-        return False
+    need = 0.8 * n
+    singles = []
+    missed = 0
+    for t in toks:
+        if len(t) <= 3 and _LETTER_OR_RANGE.fullmatch(t):
+            singles.append(t)
+        else:
+            missed += 1
+            if n - missed < need:  # too few tokens left to be letters: a line of words
+                return False
     # in alphabetical order (a spaced-out title such as ``П Р А В И Л О`` is not)
     firsts = [t[0].upper() for t in singles]
     rising = sum(1 for a, b in itertools.pairwise(firsts) if b > a)

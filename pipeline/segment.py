@@ -32,7 +32,17 @@ from . import addresses, editions, toc
 from .blocks import BlockState, Line, Token, law_text_evidence, tokenize
 from .errors import diag
 from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
-from .model import Cleaned, Diagnostic, Footnote, Node, NodeKind, Source, TokenKind, Tree
+from .model import (
+    Cleaned,
+    Diagnostic,
+    Footnote,
+    Node,
+    NodeKind,
+    Source,
+    TokenKind,
+    Tree,
+    edits_of_kind,
+)
 from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
@@ -153,7 +163,8 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     breaks = sorted(cleaned.breaks)
     # table-of-contents dot leaders the cleaner removed: (clean offset, page number)
     leaders = [
-        (e.clean_start, e.before.strip(" \t.…")) for e in cleaned.edits if "dot-leader" in e.kind
+        (e.clean_start, e.before.strip(" \t.…"))
+        for e in edits_of_kind(cleaned.edits, "dot-leader")
     ]
     # rule lines the cleaner removed (``-----``): a footnote area starts under one
     rules = [e.clean_start for e in cleaned.edits if "underline-rule" in e.kind]

@@ -1320,6 +1320,10 @@ def test_edit_log_reads_as_the_edits_it_stores():
     assert [e.span.start for e in made] == sorted(e.span.start for e in made)
     assert log == made and made == tuple(log) and log[-1] == made[-1] and log[1:3] == made[1:3]
     assert unapply(c.text, log) == raw == unapply(c.text, made)
+    from pipeline.model import edits_of_kind
+
+    for k in {k for e in made for k in e.kind}:
+        assert edits_of_kind(log, k) == edits_of_kind(made, k) == [e for e in made if k in e.kind]
     back = pickle.loads(pickle.dumps(log))
     assert back == log and tuple(back) == made
     # the offsets map reads the columns and answers as it does from the edits
@@ -1332,3 +1336,14 @@ def test_edit_log_reads_as_the_edits_it_stores():
         log[len(log)]
     with pytest.raises(ValueError):
         EditLog(c.source, [0], [], [], [], [], [])
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["\u00a0- 41 -", "\u2003– 87", "Стр. 7", "стр. 12", "12 -", "— 95 C. Имеется ввиду"],
+)
+def test_page_numbers_after_any_margin_are_found(line):
+    # line_artefacts skips the lines that open with a letter other than «С» before
+    # trying its patterns: a page number after any blank or a dash must still be seen
+    c = cleaned(f"Текст правила идёт дальше,\n{line}\nи кончается здесь.\n")
+    assert {"page-number"} <= kinds_of(c), c.text

@@ -367,3 +367,32 @@ def test_a_running_head_seen_once_inside_a_sentence_is_chrome():
     # between two sentences the same short line may be the page's own heading
     own = text.replace("и если этот порядок", "и всё.").replace("не признан", "Не признан")
     assert P.chrome_lines(own) == {}
+
+
+def test_alphabet_bar_is_decided_as_by_counting_every_token():
+    # the check stops at the first token that leaves too few for a bar; the answer
+    # must be the one counting every token gives
+    import itertools
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    def counted(s: str) -> bool:
+        toks = s.split()
+        if len(toks) < 8:
+            return False
+        singles = [t for t in toks if len(t) <= 3 and P._LETTER_OR_RANGE.fullmatch(t)]
+        if len(singles) < 0.8 * len(toks):
+            return False
+        firsts = [t[0].upper() for t in singles]
+        rising = sum(1 for a, b in itertools.pairwise(firsts) if b > a)
+        return rising >= 0.8 * (len(firsts) - 1)
+
+    tokens = st.sampled_from(["А", "Б", "В-Г", "Д", "ЕЖЗ", "слово", "Я", "AZ", "12", "К-М"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(tokens, max_size=20).map(" ".join))
+    def check(s):
+        assert P._alphabet_bar(s) == counted(s)
+
+    check()
