@@ -148,6 +148,14 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     # breaks are far fewer, so cleaned text is never taken for double spacing
     if followed < 0.8 * (len(nonempty) - 1):
         return []
+    # Double spacing puts a blank line inside sentences too. When every blank
+    # line follows a finished sentence, the blank lines are paragraph breaks and
+    # stay; so a cleaned text of one-line paragraphs is not cleaned again.
+    if not any(
+        ln[2].strip() and not lines[i + 1][2].strip() and _continues(ln[2], lines, i + 1)
+        for i, ln in enumerate(lines[:-1])
+    ):
+        return []
     out = []
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
@@ -162,6 +170,15 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
             a, b = _drop_line(text, s, e)
         out.append(Change(a, b, "", "double-spacing"))
     return _merge_sorted(out)
+
+
+def _continues(line: str, lines: list, j: int) -> bool:
+    """Whether the sentence of ``line`` goes on past the blank line(s) from
+    ``lines[j]``: ``line`` ends no clause, or the next text starts in lower case."""
+    if not CLAUSE_END.search(line):
+        return True
+    nxt = next((ln[2] for ln in lines[j:] if ln[2].strip()), "")
+    return nxt.lstrip()[:1].islower()
 
 
 def bar_prefix(text: str, ctx: Context) -> list[Change]:

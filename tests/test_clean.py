@@ -1229,6 +1229,24 @@ def test_arbitrary_text_edit_log(raw):
     check_log(raw, cleaned(raw))
 
 
+def test_one_line_paragraphs_apart_by_breaks_are_not_double_spacing_on_a_second_cleaning():
+    """Cleaning keeps a paragraph break as an empty line; a text whose paragraphs
+    are all one finished sentence is then a blank line after every line, which
+    is no double spacing: the sentences end there."""
+    raw = (
+        "ставки ставки\n\nставки ставки\n\nпрогноз.\n\nпрогноз.\n\n– 87\n\nСтавки.\n\n"
+        "Ставки.\n\n– 87\n\nСтавки\n\nСтавки\n\n" + "ставки\n\n" * 8 + "ставки.\n\n"
+        "ставки.\n\n– 87\n\nСтавки\n\nСтавки\n\n"
+    )
+    c = cleaned(raw)
+    assert "\n\n" in c.text  # the page numbers' paragraph breaks stay
+    assert cl(c.text) == c.text
+    # double spacing inside sentences is still taken out
+    assert cl("Текст правила\n\nидёт дальше.\n\nВторой абзац\n\nтоже идёт.\n") == (
+        "Текст правила идёт дальше.\nВторой абзац тоже идёт.\n"
+    )
+
+
 def test_break_before_lowercase_line_survives_a_second_cleaning():
     """A page number before missing pages leaves an empty line, so the break it
     made is still there when the cleaned text is cleaned again."""
