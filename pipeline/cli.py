@@ -274,7 +274,30 @@ _NOT_RULINGS = frozenset({"build", "export", "eval", "clean", "show", "search", 
 a typo, none) gets the whole parser, so help and errors list every command."""
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program stands so that it unwinds as Ctrl-C
+    does: the worker processes are stopped and a half-written output removed."""
+
+
+def _terminate(signum, frame) -> None:
+    raise _Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
+    import signal
+
+    try:
+        before = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        before = None
+    try:
+        return _main(argv)
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _main(argv: list[str] | None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     command = _command(argv)
@@ -289,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     except KodeksError as exc:
         print(f"kodeks: {exc}", file=sys.stderr)
         return exc.exit_code
+    except _Terminated:
+        return 128 + 15
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last resort: a user never sees a traceback

@@ -7,17 +7,23 @@ build's output does not depend on where it ran. ``reduce(fn, items)`` returns
 ``fn(items)``; on Dask it runs as one task over the gathered results (the
 merge). ``fn`` must be a module-level function (or a ``functools.partial`` of
 one) so that it can be sent to another process. ``common`` holds values every
-call shares (the build's vocabulary, the shared line counts); they are sent
-once per worker on Dask rather than once per task.
+call shares (the build's vocabulary, the shared line counts): they reach each
+worker process once per ``map`` (a pool pickles them once and each worker
+unpickles them on its first task; Dask scatters them to every worker), never
+once per task.
 
 Executors are context managers: leaving the ``with`` block stops the pool or
 the local cluster they started (a cluster given by ``--scheduler`` is left
-running; only the client is closed).
+running; only the client is closed). Leaving it by an exception (Ctrl-C, a
+SIGTERM the CLI turned into one) stops the pool's workers at once rather than
+waiting for their tasks, and a worker whose build process died (even by
+SIGKILL) dies with it, so a killed build leaves no worker processes behind.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -28,11 +34,12 @@ EXECUTORS = ("local", "dask")
 
 BYTES_PER_WORKER = 1_000_000
 """Without ``--jobs``, a build starts one worker per this many bytes of source
-files, up to one per core (``Pool.fit``). A worker first imports the
-stages and loads the dictionary, and every source and result crosses between
-processes; below about a megabyte of text that costs more than the second core
-saves (``benchmarks/bench_parallel.py`` measures both), so a small corpus is
-built in one process."""
+files, up to one per core, and no more workers than its biggest file leaves work
+for (``Pool.fit``). A worker first loads the dictionary, and every source and
+its tree cross between processes; below about a megabyte of text that costs
+more than the second core saves (``benchmarks/bench_parallel.py`` measures
+both), so a small corpus, or one that is mostly one big file, is built in one
+process."""
 
 
 def default_jobs() -> int:
@@ -41,6 +48,19 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def useful_workers(sizes: list[int], cores: int) -> int:
+    """How many workers a corpus of files of ``sizes`` bytes repays: one per
+    ``BYTES_PER_WORKER``, at most ``cores``, and no more than the biggest file
+    leaves work for (a file is one task: with one file of 19 MB and one of 1 MB a
+    second worker would wait for the first)."""
+    total = sum(sizes)
+    if not total:
+        return 1
+    by_size = total // BYTES_PER_WORKER
+    by_largest = total // max(sizes)
+    return max(1, min(cores, by_size, by_largest))
 
 
 class Serial:
@@ -58,61 +78,101 @@ class Serial:
     def reduce(self, fn: Callable, items: list) -> Any:
         return fn(items)
 
-    def fit(self, size: int) -> None:
-        """Told the corpus's size (bytes of its source files) before the first
-        map; only a pool whose size was left to Kodeks uses it."""
+    def fit(self, sizes: list[int]) -> None:
+        """Told the sizes (bytes) of the corpus's source files before the first
+        map; only a pool whose size was left to Kodeks uses them."""
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
         pass
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def __exit__(self, kind, *exc) -> None:
+        self.close(abort=kind is not None)
+
+
+# -- in a pool's worker process ------------------------------------------------
+
+_common: tuple[int, dict[str, Any]] = (0, {})
+"""This worker's copy of the values shared by the tasks of one map (its token and
+the values), unpickled on the first task of that map that reaches this worker."""
+
+
+def _with_common(fn: Callable, token: int, blob: bytes, *args: Any) -> Any:
+    global _common
+    if _common[0] != token:
+        _common = (token, pickle.loads(blob))
+    return fn(*args, **_common[1])
+
+
+def _start_worker() -> None:
+    """Run in each pool worker as it starts. Ctrl-C is the build process's to
+    handle (it stops the pool); and the worker asks the kernel to kill it when
+    its parent, the forkserver, ends, which the forkserver does as soon as the
+    build process ends, however it ends."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown only
+        pass
+    if os.getppid() == 1:  # the parent was gone before the request was made
+        os._exit(1)
 
 
 class Pool(Serial):
     """A pool of ``jobs`` worker processes on this machine, started on first use.
 
-    ``auto``: the number was not given, so ``fit`` lowers it to one worker per
-    ``BYTES_PER_WORKER`` of source files (one: no pool at all)."""
+    ``auto``: the number was not given, so ``fit`` lowers it to what the corpus
+    repays (``useful_workers``; one: no pool at all)."""
 
     def __init__(self, jobs: int, *, auto: bool = False):
         self.jobs = jobs
         self.auto = auto
-        self._pool: Any = None  # a ProcessPoolExecutor once started
+        self._pool: Any = None  # a multiprocessing pool once started
+        self._token = 0
 
-    def fit(self, size: int) -> None:
+    def fit(self, sizes: list[int]) -> None:
         if self.auto and self._pool is None:
-            self.jobs = max(1, min(self.jobs, size // BYTES_PER_WORKER))
+            self.jobs = useful_workers(sizes, self.jobs)
 
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         columns = [list(it) for it in iterables]
         n = len(columns[0])
-        if n <= 1 or self.jobs <= 1:  # a pool for one source costs more than it saves
+        if n <= 1 or self.jobs <= 1:  # a pool for one task costs more than it saves
             return super().map(fn, *columns, **common)
         if self._pool is None:
             import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
 
             # Workers come from a fresh forkserver, not forked from this process: a
             # forked worker would inherit the lock on the build's temporary folder and
             # keep it after a killed build, so the next build could not clean up.
+            # The forkserver imports the stages once; each worker is a fork of it.
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx)
-        # A few chunks per worker, not one task per source: the shared values
-        # (``common``: the vocabulary, the line counts) travel with each chunk, and
-        # each task costs a round trip; a few chunks per worker still even out
-        # sources of different sizes.
-        chunk = max(1, n // (self.jobs * 4))
-        call = partial(fn, **common) if common else fn
-        return list(self._pool.map(call, *columns, chunksize=chunk))
+            ctx.set_forkserver_preload(["pipeline.run"])
+            self._pool = ctx.Pool(self.jobs, initializer=_start_worker)
+        self._token += 1
+        # the shared values are pickled once here, not once per task
+        call = partial(_with_common, fn, self._token, pickle.dumps(common, protocol=5))
+        # A few chunks per worker, not one task per source: each chunk costs a
+        # round trip and carries the shared values; several chunks per worker
+        # still even out sources of different sizes.
+        chunk = max(1, n // (self.jobs * 8))
+        return self._pool.starmap(call, zip(*columns, strict=True), chunksize=chunk)
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            if abort:
+                pool.terminate()  # stop the workers now, mid-task
+            else:
+                pool.close()
+            pool.join()
 
 
 class Dask(Serial):
@@ -156,7 +216,7 @@ class Dask(Serial):
     def reduce(self, fn: Callable, items: list) -> Any:
         return self.client.submit(fn, items, pure=False).result()
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
         client = getattr(self, "client", None)
         if client is not None:
             client.close()
@@ -167,7 +227,7 @@ class Dask(Serial):
 
 def make(executor: str = "local", jobs: int | None = None, scheduler: str | None = None) -> Serial:
     """The executor a build asked for (``jobs``: worker processes; ``None``: one
-    per core, fewer for a small corpus: see ``BYTES_PER_WORKER``)."""
+    per core, fewer for a small corpus: see ``useful_workers``)."""
     if executor not in EXECUTORS:
         raise KodeksError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     if jobs is not None and jobs < 1:

@@ -468,12 +468,23 @@ def _norm(line: str) -> str:
     return " ".join(line.split())
 
 
+def line_set(text: str) -> set[str]:
+    """The distinct normalised lines of one text (blank lines left out)."""
+    return {_norm(ln) for ln in text.split("\n") if ln.strip()}
+
+
 def shared_lines(texts: Iterable[str]) -> Counter[str]:
-    """How many of the given texts contain each distinct normalised line."""
+    """How many of the given texts contain each distinct normalised line, for the
+    lines two or more texts contain (the only ones ``chrome_lines`` asks about)."""
+    return shared_lines_of(line_set(text) for text in texts)
+
+
+def shared_lines_of(line_sets: Iterable[set[str]]) -> Counter[str]:
+    """``shared_lines`` from each text's ``line_set``."""
     seen: Counter[str] = Counter()
-    for text in texts:
-        seen.update({_norm(ln) for ln in text.split("\n") if ln.strip()})
-    return seen
+    for lines in line_sets:
+        seen.update(lines)
+    return Counter({line: n for line, n in seen.items() if n >= 2})
 
 
 def chrome_lines(

@@ -470,7 +470,7 @@ def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], li
     paths = [p for p in plan if isinstance(p, Path)]
     if ex is None:
         ex = Serial()
-    ex.fit(sum(_size(p) for p in paths))
+    ex.fit([_size(p) for p in paths])
     read = iter(ex.map_files(read_source, paths, [manifest.get(p.name) for p in paths]))
     for item in plan:
         if not isinstance(item, Path):

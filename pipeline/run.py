@@ -13,11 +13,17 @@ adds its own part. The contract between stages is checked at run time
 (``_check``), so a stage that breaks it fails loudly with the stage's name
 rather than deep in a later one.
 
-The per-source stages (``profile``, ``clean``, ``segment``, ``refs``) map one
-function over the sources through the build's executor (``executor.py``: this
-process, a process pool, or Dask); what looks across sources (the lines the
-sources share, the corpus's vocabulary, the merge) is computed here, so the
-output is the same wherever the work ran.
+The per-source stages (``profile``, ``clean``, ``segment``, ``refs``) work on
+one source at a time (``stage_<name>(work)`` with that source's ``Work``), and
+one source goes through all of them as ONE task of the build's executor
+(``executor.py``: this process, a process pool, or Dask): the source crosses to
+the worker once and its tree comes back once, instead of every intermediate
+product crossing at every stage. What those stages need from all the sources
+is computed before that task starts, from small per-source summaries
+(``summary``: the source's distinct normalised lines and its word forms, made
+in the workers too) and sent once per worker: the lines several sources share
+(page furniture) and the corpus's vocabulary. The merge is a reduction over the
+trees. So the output is the same wherever the work ran.
 
 A bad source never spoils the others: content problems become diagnostics, and
 a file that cannot be read is skipped with an error naming it.
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -59,6 +66,15 @@ class Build:
     """Empty until ``merge`` fills it."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    """Wall seconds by stage (the per-source stages share one run of tasks: its
+    time is split between them in proportion to their CPU)."""
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds by stage: of this process, and for a per-source stage the sum
+    over every source's task, wherever it ran."""
+    shared: Counter[str] = field(default_factory=Counter)
+    """The normalised lines two or more sources share, with their counts (``profile``)."""
+    vocab: set[str] = field(default_factory=set)
+    """The corpus's vocabulary (``clean``)."""
     pdf: bool = True
     epub: bool = True
     akn: bool = True
@@ -67,18 +83,6 @@ class Build:
     progress: Callable[[str], None] | None = None
     ex: executor_mod.Serial = field(default_factory=executor_mod.Serial)
     """Where the per-source stages run."""
-
-
-def stage_read(b: Build) -> None:
-    b.sources, found = read_mod.read(b.corpus, b.ex)
-    b.diagnostics += found
-    if not b.sources:
-        # an empty codex would replace a good one: stop before anything is written
-        why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
-        raise KodeksError(
-            f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
-            f"and the previous output is left as it was{why}"
-        )
 
 
 def _paused_gc(fn: Callable, *args, **common):
@@ -97,38 +101,128 @@ def _paused_gc(fn: Callable, *args, **common):
             gc.enable()
 
 
-def stage_profile(b: Build) -> None:
-    shared = profile_mod.shared_lines(s.text for s in b.sources)
-    b.profiles = b.ex.map(partial(_paused_gc, profile_mod.profile), b.sources, shared=shared)
+def summary(source: Source) -> tuple[set[str], set[str]]:
+    """What the per-source stages need to know of one source about the others:
+    its distinct normalised lines (``profile.shared_lines``) and its word forms
+    (``clean.vocabulary``)."""
+    return profile_mod.line_set(source.text), clean_mod.vocabulary([source.text])
 
 
-def _clean_one(source: Source, profile: Profile, vocab: set[str]) -> Cleaned:
-    return _paused_gc(clean_mod.clean, source, vocab, profile=profile)
+def stage_read(b: Build) -> None:
+    b.sources, found = read_mod.read(b.corpus, b.ex)
+    b.diagnostics += found
+    if not b.sources:
+        # an empty codex would replace a good one: stop before anything is written
+        why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
+        raise KodeksError(
+            f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
+            f"and the previous output is left as it was{why}"
+        )
+    # the barrier's inputs: small summaries made where the sources are, joined here
+    summaries = b.ex.map(summary, b.sources)
+    b.shared = profile_mod.shared_lines_of(lines for lines, _words in summaries)
+    b.vocab = set().union(*(words for _lines, words in summaries))
 
 
-def _words(source: Source) -> set[str]:
-    return clean_mod.vocabulary([source.text])
+@dataclass
+class Work:
+    """One source on its way through the per-source stages, in the process that
+    runs them: what each stage leaves for the next, its diagnostics by stage and
+    the CPU seconds each stage took."""
+
+    source: Source
+    shared: Counter[str]
+    vocab: set[str]
+    profile: Profile | None = None
+    cleaned: Cleaned | None = None
+    tree: Tree | None = None
+    diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
 
 
-def stage_clean(b: Build) -> None:
-    # the corpus's vocabulary is the union of each source's: gathered where the
-    # sources are cleaned, so the build process only joins the sets
-    vocab: set[str] = set().union(*b.ex.map(_words, b.sources))
-    b.cleaned = b.ex.map(_clean_one, b.sources, b.profiles, vocab=vocab)
+def stage_profile(w: Work) -> None:
+    w.profile = profile_mod.profile(w.source, w.shared)
 
 
-def stage_segment(b: Build) -> None:
-    b.trees = []
-    for tree, found in b.ex.map(partial(_paused_gc, segment_mod.segment), b.cleaned):
-        b.trees.append(tree)
-        b.diagnostics += found
+def stage_clean(w: Work) -> None:
+    w.cleaned = clean_mod.clean(w.source, w.vocab, profile=w.profile)
 
 
-def stage_refs(b: Build) -> None:
-    trees, b.trees = b.trees, []
-    for tree, found in b.ex.map(refs_mod.refs, trees):
-        b.trees.append(tree)
-        b.diagnostics += found
+def stage_segment(w: Work) -> None:
+    assert w.cleaned is not None
+    w.tree, w.diagnostics["segment"] = segment_mod.segment(w.cleaned)
+
+
+def stage_refs(w: Work) -> None:
+    assert w.tree is not None
+    w.tree, w.diagnostics["refs"] = refs_mod.refs(w.tree)
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What one source's task sends back: the last product it made (the tree,
+    which holds the cleaned text, which holds the profile), its diagnostics by
+    stage and the CPU seconds by stage. Not the shared values."""
+
+    product: Profile | Cleaned | Tree
+    diagnostics: dict[str, list[Diagnostic]]
+    cpu: dict[str, float]
+
+
+def per_source(source: Source, names: tuple[str, ...], *, shared, vocab) -> Done:
+    """The task: run the per-source stages ``names`` in order over one source."""
+    w = Work(source, shared, vocab)
+    _paused_gc(_through, w, names)
+    product = w.tree or w.cleaned or w.profile
+    assert product is not None
+    return Done(product, w.diagnostics, w.cpu)
+
+
+def _through(w: Work, names: tuple[str, ...]) -> None:
+    for name in names:
+        t0 = time.process_time()
+        _PER_SOURCE[name](w)
+        w.cpu[name] = time.process_time() - t0
+
+
+_PER_SOURCE: dict[str, Callable[[Work], None]] = {
+    "profile": stage_profile,
+    "clean": stage_clean,
+    "segment": stage_segment,
+    "refs": stage_refs,
+}
+"""The stages one task runs for each source, in order."""
+
+
+def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
+    """One task per source runs ``names``; the results land in ``b`` as if each
+    stage had run over every source in turn (diagnostics stage by stage)."""
+    # the biggest sources first, so that no worker is left with one at the end
+    order = sorted(range(len(b.sources)), key=lambda i: -len(b.sources[i].text))
+    done = b.ex.map(
+        partial(per_source, names=names),
+        [b.sources[i] for i in order],
+        shared=b.shared,
+        vocab=b.vocab,
+    )
+    results: list[Done] = [None] * len(order)  # type: ignore[list-item]
+    for i, d in zip(order, done, strict=True):
+        results[i] = d
+    last = names[-1]
+    products = [d.product for d in results]
+    if last == "profile":
+        b.profiles = products  # type: ignore[assignment]
+    elif last == "clean":
+        b.cleaned = products  # type: ignore[assignment]
+        b.profiles = [c.profile for c in b.cleaned]
+    else:
+        b.trees = products  # type: ignore[assignment]
+        b.cleaned = [t.cleaned for t in b.trees]
+        b.profiles = [c.profile for c in b.cleaned]
+    for name in names:
+        b.cpu[name] = sum(d.cpu[name] for d in results)
+        for d in results:
+            b.diagnostics += d.diagnostics.get(name, [])
 
 
 def stage_merge(b: Build) -> None:
@@ -152,7 +246,7 @@ def stage_render(b: Build) -> None:
     render.render(b, b.out)
 
 
-STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
+STAGES: tuple[tuple[str, Callable[..., None]], ...] = (
     ("read", stage_read),
     ("profile", stage_profile),
     ("clean", stage_clean),
@@ -163,7 +257,11 @@ STAGES: tuple[tuple[str, Callable[[Build], None]], ...] = (
     ("check", stage_check),
     ("render", stage_render),
 )
-"""The pipeline, in order. ``run`` walks it; nothing else decides the order."""
+"""The pipeline, in order. ``run`` walks it; nothing else decides the order.
+The stages named in ``PER_SOURCE`` take one source's ``Work``, the others the ``Build``."""
+
+PER_SOURCE = tuple(_PER_SOURCE)
+"""The per-source stages, which ``_walk`` runs as one task per source."""
 
 
 def _check(name: str, b: Build) -> None:
@@ -217,17 +315,33 @@ def run(
 
 def _walk(b: Build, until: str | None) -> None:
     progress = b.progress
-    for name, stage in STAGES:
+    names = [name for name, _stage in STAGES]
+    last = names.index(until) if until else len(names) - 1
+    at = 0
+    while at <= last:
+        name, stage = STAGES[at]
         if name == "render" and b.out is None:
             break
+        # a run of per-source stages (up to ``until``) is one task per source
+        run = [name]
+        while name in PER_SOURCE and at + len(run) <= last and names[at + len(run)] in PER_SOURCE:
+            run.append(names[at + len(run)])
         if progress:
-            progress(name)
-        t0 = time.perf_counter()
-        stage(b)
-        b.timings[name] = time.perf_counter() - t0
-        _check(name, b)
-        if name == until:
-            break
+            progress(" → ".join(run))
+        t0, c0 = time.perf_counter(), time.process_time()
+        if name in PER_SOURCE:
+            _run_per_source(b, tuple(run))
+            wall = time.perf_counter() - t0
+            cpu = sum(b.cpu[n] for n in run) or 1.0
+            for n in run:
+                b.timings[n] = wall * b.cpu[n] / cpu
+        else:
+            stage(b)
+            b.timings[name] = time.perf_counter() - t0
+            b.cpu[name] = time.process_time() - c0
+        for n in run:
+            _check(n, b)
+        at += len(run)
 
 
 def export(

@@ -3,6 +3,7 @@ a process pool (``--jobs``) or Dask tasks (``--executor dask``)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -64,15 +65,134 @@ def test_without_jobs_a_small_corpus_is_built_in_one_process(monkeypatch):
 
     monkeypatch.setattr(executor, "default_jobs", lambda: 2)
     small = executor.make("local", None)
-    small.fit(executor.BYTES_PER_WORKER - 1)
+    small.fit([executor.BYTES_PER_WORKER // 2 - 1] * 2)
     assert small.map(pow, [2, 3], [2, 2]) == [4, 9]
     assert getattr(small, "_pool", None) is None  # no worker was started
     big = executor.make("local", None)
-    big.fit(50 * executor.BYTES_PER_WORKER)
+    big.fit([executor.BYTES_PER_WORKER] * 50)
     assert big.jobs == 2
     given = executor.make("local", 2)
-    given.fit(0)  # a number the user gave stands
+    given.fit([0])  # a number the user gave stands
     assert given.jobs == 2
+
+
+def test_without_jobs_a_corpus_that_is_mostly_one_file_is_built_in_one_process(monkeypatch):
+    """One file is one task: a second worker would only wait for the first."""
+    from pipeline import executor
+
+    monkeypatch.setattr(executor, "default_jobs", lambda: 2)
+    one_big = executor.make("local", None)
+    one_big.fit([20 * executor.BYTES_PER_WORKER, executor.BYTES_PER_WORKER])
+    assert one_big.jobs == 1
+    halves = executor.make("local", None)
+    halves.fit([10 * executor.BYTES_PER_WORKER, 10 * executor.BYTES_PER_WORKER])
+    assert halves.jobs == 2
+
+
+def _value_seen(item: int, *, common: list) -> tuple[int, int, int]:
+    import os
+
+    return os.getpid(), id(common), item + common[-1]
+
+
+def test_a_pool_sends_the_shared_values_to_each_worker_once_per_map():
+    """The vocabulary reaches a worker once, not with every chunk of tasks."""
+    from pipeline import executor
+
+    with executor.Pool(2) as pool:
+        for last in (999, 5):  # a second map gets its own values, not the first's
+            seen = pool.map(_value_seen, range(64), common=list(range(last + 1)))
+            assert [total for _pid, _copy, total in seen] == [i + last for i in range(64)]
+            copies: dict[int, set[int]] = {}
+            for pid, copy, _total in seen:
+                copies.setdefault(pid, set()).add(copy)
+            assert all(len(c) == 1 for c in copies.values()), copies
+
+
+# -- a realistic corpus: sources of many sizes, the damage of real ones -------------
+
+
+@pytest.fixture(scope="module")
+def realistic(tmp_path_factory) -> Path:
+    """About 0.4 MB of sources of 5-60 KB (``benchmarks/realistic.py``)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.realistic import small_files
+
+    folder = tmp_path_factory.mktemp("realistic") / "corpus"
+    small_files(folder, 0.4, seed=11)
+    return folder
+
+
+def test_two_jobs_write_the_same_bytes_as_one_on_a_realistic_corpus(realistic, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    kodeks(*build_args(realistic, one, "--jobs", "1"))
+    kodeks(*build_args(realistic, two, "--jobs", "2"))
+    assert len(list(realistic.iterdir())) > 2
+    assert_same(one, two)
+
+
+def _descendants(pid: int) -> list:
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C", "SIGKILL"])
+def test_a_killed_build_leaves_no_worker_processes_and_no_partial_output(
+    realistic, tmp_path, how
+):
+    import signal
+    import subprocess
+    import time
+
+    import psutil
+
+    from pipeline.cli import build_command
+
+    out = tmp_path / "out"
+    kodeks(*build_args(CORPUS, out), check=True)  # the previous output
+    before = files(out)
+    beside = sorted(p.name for p in tmp_path.iterdir())
+    proc = subprocess.Popen(
+        build_command(realistic, out, "--jobs", "2"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a shell gives a command
+    )
+    try:
+        deadline = time.monotonic() + 300
+        workers: list = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            # the pool's workers are the forkserver's children, two levels down
+            workers = [p for p in _descendants(proc.pid) if p.ppid() != proc.pid]
+            if len(workers) >= 2:
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the build ended before its workers started"
+        everyone = _descendants(proc.pid)
+        if how == "SIGTERM":
+            proc.send_signal(signal.SIGTERM)
+        elif how == "Ctrl-C":  # the terminal signals the whole foreground group
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.kill()
+        _stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    _gone, alive = psutil.wait_procs(everyone, timeout=30)
+    assert not alive, f"left running after {how}: {[p.pid for p in alive]}"
+    assert files(out) == before  # the previous output is untouched
+    if how != "SIGKILL":  # a SIGKILL leaves the temporary folder to the next build
+        assert proc.returncode == {"SIGTERM": 143, "Ctrl-C": 130}[how]
+        assert "Traceback" not in stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == beside
 
 
 def test_reading_in_a_pool_gives_the_same_sources_and_messages(tmp_path):
