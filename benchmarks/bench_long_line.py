@@ -17,7 +17,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +26,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "long_line.json"
 def measure(mb: float, one_line: bool) -> dict[str, float]:
     sys.path.insert(0, str(ROOT))
     from pipeline import morph
-    from pipeline.run import STAGES, Build
+    from pipeline.run import run
 
     morph.is_known("правило")  # load the dictionary outside the timings
     seeds = sorted((ROOT / "corpus").glob("*.txt"))
@@ -39,14 +38,8 @@ def measure(mb: float, one_line: bool) -> dict[str, float]:
         text = text.replace("\n", " ")
     with tempfile.TemporaryDirectory(prefix="kodeks-long-") as tmp:
         (Path(tmp) / "long.txt").write_text(text, encoding="utf-8")
-        b = Build(corpus=Path(tmp), pdf=False)
-        out = {}
-        for name, stage in STAGES:
-            if name == "render":
-                break
-            t0 = time.perf_counter()
-            stage(b)
-            out[name] = round(time.perf_counter() - t0, 3)
+        b = run(Path(tmp), until="check", pdf=False)
+        out = {name: round(t, 3) for name, t in b.timings.items()}
     return out
 
 

@@ -25,7 +25,6 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,29 +41,36 @@ def measure(mb: float) -> dict:
     """Build a corpus of ``mb`` MB and time each stage in this process."""
     from benchmarks.synth import make_corpus
     from pipeline import morph
-    from pipeline.run import STAGES, Build
+    from pipeline.run import Build, _walk
 
     morph.is_known("правило")  # load the dictionary outside the timings
     with tempfile.TemporaryDirectory(prefix="kodeks-bench-") as tmp:
         files = make_corpus(ROOT / "corpus", tmp, mb)
         size = sum(f.stat().st_size for f in files)
         b = Build(corpus=Path(tmp), pdf=False)
-        stages = []
         base = _rss_mb()
-        for name, stage in STAGES:
-            if name == "render":
-                break
-            t0 = time.perf_counter()
-            stage(b)
-            dt = time.perf_counter() - t0
-            stages.append(
-                {
-                    "stage": name,
-                    "seconds": round(dt, 3),
-                    "mb_s": round(size / 1e6 / dt, 2) if dt else None,
-                    "peak_rss_mb": round(_rss_mb(), 1),
-                }
-            )
+        peaks: dict[str, float] = {}
+        # the peak after a stage is the one seen when the next starts (the
+        # per-source stages are one run of tasks: they share the peak after it)
+        started: list[str] = []
+
+        def progress(names: str) -> None:
+            for name in started:
+                peaks.setdefault(name, _rss_mb())
+            started[:] = names.split(" → ")
+
+        b.progress = progress
+        _walk(b, "check")
+        progress("")
+        stages = [
+            {
+                "stage": name,
+                "seconds": round(dt, 3),
+                "mb_s": round(size / 1e6 / dt, 2) if dt else None,
+                "peak_rss_mb": round(peaks[name], 1),
+            }
+            for name, dt in b.timings.items()
+        ]
         edits = sum(len(c.edits) for c in b.cleaned)
         out = {
             "mb": round(size / 1e6, 2),
@@ -91,16 +97,19 @@ def profile_clean(mb: float, top: int = 20) -> str:
 
     from benchmarks.synth import make_corpus
     from pipeline import morph
-    from pipeline.run import Build, stage_clean, stage_read
+    from pipeline.clean import clean
+    from pipeline.run import Build, _run_per_source, stage_read
 
     morph.is_known("правило")
     with tempfile.TemporaryDirectory(prefix="kodeks-prof-") as tmp:
         make_corpus(ROOT / "corpus", tmp, mb)
         b = Build(corpus=Path(tmp), pdf=False)
         stage_read(b)
+        _run_per_source(b, ("profile",))
         prof = cProfile.Profile()
         prof.enable()
-        stage_clean(b)
+        for source, profile in zip(b.sources, b.profiles, strict=True):
+            clean(source, b.vocab, profile=profile)
         prof.disable()
     s = io.StringIO()
     pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(top)

@@ -204,7 +204,9 @@ class Dask(Serial):
 
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         columns = [list(it) for it in iterables]
-        shared = {k: self.client.scatter(v, broadcast=True) for k, v in common.items()}
+        # each value as ONE datum, sent to every worker once (a dict, a set or a
+        # list given to scatter alone would become one datum per element)
+        shared = {k: self.client.scatter([v], broadcast=True)[0] for k, v in common.items()}
         futures = self.client.map(fn, *columns, pure=False, **shared)
         return self.client.gather(futures)
 
