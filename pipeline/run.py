@@ -160,10 +160,11 @@ def stage_refs(w: Work) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """What one source's task sends back: the last product it made (the tree,
-    which holds the cleaned text, which holds the profile), its diagnostics by
+    """What one source's task sends back: the profile stage's profile, the last
+    product it made (the tree, which holds the cleaned text), its diagnostics by
     stage and the CPU seconds by stage. Not the shared values."""
 
+    profile: Profile | None
     product: Profile | Cleaned | Tree
     diagnostics: dict[str, list[Diagnostic]]
     cpu: dict[str, float]
@@ -175,7 +176,7 @@ def per_source(source: Source, names: tuple[str, ...], *, shared, vocab) -> Done
     _paused_gc(_through, w, names)
     product = w.tree or w.cleaned or w.profile
     assert product is not None
-    return Done(product, w.diagnostics, w.cpu)
+    return Done(w.profile, product, w.diagnostics, w.cpu)
 
 
 def _through(w: Work, names: tuple[str, ...]) -> None:
@@ -210,15 +211,14 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
         results[i] = d
     last = names[-1]
     products = [d.product for d in results]
-    if last == "profile":
-        b.profiles = products  # type: ignore[assignment]
-    elif last == "clean":
+    if "profile" in names:
+        b.profiles = [d.profile for d in results]  # type: ignore[misc]
+    if last == "clean":
         b.cleaned = products  # type: ignore[assignment]
-        b.profiles = [c.profile for c in b.cleaned]
-    else:
+    elif last in ("segment", "refs"):
         b.trees = products  # type: ignore[assignment]
-        b.cleaned = [t.cleaned for t in b.trees]
-        b.profiles = [c.profile for c in b.cleaned]
+        if "clean" in names:
+            b.cleaned = [t.cleaned for t in b.trees]
     for name in names:
         b.cpu[name] = sum(d.cpu[name] for d in results)
         for d in results:
