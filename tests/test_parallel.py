@@ -89,24 +89,48 @@ def test_without_jobs_a_corpus_that_is_mostly_one_file_is_built_in_one_process(m
     assert halves.jobs == 2
 
 
-def _value_seen(item: int, *, common: list) -> tuple[int, int, int]:
+_loads = 0
+"""How many times this process unpickled a ``_Counted`` (in a pool's worker)."""
+
+
+def _load_counted() -> _Counted:
+    global _loads
+    _loads += 1
+    return _Counted()
+
+
+class _Counted:
+    """A shared value that counts, in the process that receives it, each time it
+    arrives (is unpickled)."""
+
+    def __reduce__(self):
+        return (_load_counted, ())
+
+
+def _value_seen(item: int, *, common: _Counted, offset: int) -> tuple[int, int, int]:
     import os
 
-    return os.getpid(), id(common), item + common[-1]
+    assert isinstance(common, _Counted)
+    return os.getpid(), _loads, item + offset
 
 
 def test_a_pool_sends_the_shared_values_to_each_worker_once_per_map():
     """The vocabulary reaches a worker once, not with every chunk of tasks."""
     from pipeline import executor
 
+    before: dict[int, int] = {}
     with executor.Pool(2) as pool:
-        for last in (999, 5):  # a second map gets its own values, not the first's
-            seen = pool.map(_value_seen, range(64), common=list(range(last + 1)))
-            assert [total for _pid, _copy, total in seen] == [i + last for i in range(64)]
-            copies: dict[int, set[int]] = {}
-            for pid, copy, _total in seen:
-                copies.setdefault(pid, set()).add(copy)
-            assert all(len(c) == 1 for c in copies.values()), copies
+        for offset in (1000, 7):  # a second map sends its own values, once
+            seen = pool.map(_value_seen, range(64), common=_Counted(), offset=offset)
+            assert [total for _pid, _loads, total in seen] == [i + offset for i in range(64)]
+            loads: dict[int, set[int]] = {}
+            for pid, n, _total in seen:
+                loads.setdefault(pid, set()).add(n)
+            # every task a worker ran in this map saw the same, single, arrival
+            assert all(len(n) == 1 for n in loads.values()), loads
+            for pid, (n,) in loads.items():
+                assert n == before.get(pid, 0) + 1, loads
+                before[pid] = n
 
 
 # -- a realistic corpus: sources of many sizes, the damage of real ones -------------
