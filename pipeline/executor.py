@@ -32,13 +32,14 @@ from .errors import KodeksError
 
 EXECUTORS = ("local", "dask")
 
-BYTES_PER_WORKER = 1_000_000
+BYTES_PER_WORKER = 1_500_000
 """Without ``--jobs``, a build starts one worker per this many bytes of source
-files, up to one per core, and no more workers than its biggest file leaves work
-for (``Pool.fit``). A worker first loads the dictionary, and every source and
-its tree cross between processes; below about a megabyte of text that costs
-more than the second core saves (``benchmarks/bench_parallel.py`` measures
-both), so a small corpus, or one that is mostly one big file, is built in one
+files, up to one per idle core, and no more workers than its biggest file
+leaves work for (``useful_workers``). Starting the forkserver and the workers
+costs about 2.5 s of CPU, and receiving the trees about 0.25 s per MB
+(``benchmarks/bench_parallel.py``, 4 MB: 8.1 s of CPU in one process, 11.5 s
+with two workers): two workers break even near 2 MB of text on two free cores,
+so a corpus below 3 MB, or one that is mostly one big file, is built in one
 process."""
 
 
@@ -50,17 +51,25 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def useful_workers(sizes: list[int], cores: int) -> int:
+def useful_workers(sizes: list[int], cores: int, load: float | None = None) -> int:
     """How many workers a corpus of files of ``sizes`` bytes repays: one per
-    ``BYTES_PER_WORKER``, at most ``cores``, and no more than the biggest file
-    leaves work for (a file is one task: with one file of 19 MB and one of 1 MB a
-    second worker would wait for the first)."""
+    ``BYTES_PER_WORKER``, no more than the biggest file leaves work for (a file
+    is one task: with one file of 19 MB and one of 1 MB a second worker would
+    wait for the first), and no more than the cores other programs leave idle
+    (``load``: the load average, read from the system when not given): on a busy
+    machine a worker gets no core of its own, and the pool's extra CPU is lost."""
     total = sum(sizes)
     if not total:
         return 1
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except OSError:  # not available: assume the cores are free
+            load = 0.0
+    idle = round(cores - load)
     by_size = total // BYTES_PER_WORKER
     by_largest = total // max(sizes)
-    return max(1, min(cores, by_size, by_largest))
+    return max(1, min(cores, idle, by_size, by_largest))
 
 
 class Serial:

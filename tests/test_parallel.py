@@ -64,6 +64,7 @@ def test_without_jobs_a_small_corpus_is_built_in_one_process(monkeypatch):
     from pipeline import executor
 
     monkeypatch.setattr(executor, "default_jobs", lambda: 2)
+    monkeypatch.setattr(executor.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     small = executor.make("local", None)
     small.fit([executor.BYTES_PER_WORKER // 2 - 1] * 2)
     assert small.map(pow, [2, 3], [2, 2]) == [4, 9]
@@ -81,6 +82,7 @@ def test_without_jobs_a_corpus_that_is_mostly_one_file_is_built_in_one_process(m
     from pipeline import executor
 
     monkeypatch.setattr(executor, "default_jobs", lambda: 2)
+    monkeypatch.setattr(executor.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     one_big = executor.make("local", None)
     one_big.fit([20 * executor.BYTES_PER_WORKER, executor.BYTES_PER_WORKER])
     assert one_big.jobs == 1
@@ -91,6 +93,17 @@ def test_without_jobs_a_corpus_that_is_mostly_one_file_is_built_in_one_process(m
 
 _loads = 0
 """How many times this process unpickled a ``_Counted`` (in a pool's worker)."""
+
+
+def test_without_jobs_a_busy_machine_gets_no_more_workers_than_idle_cores():
+    """The pool's extra CPU is lost where its workers get no core of their own."""
+    from pipeline import executor
+
+    many = [executor.BYTES_PER_WORKER] * 50
+    assert executor.useful_workers(many, 2, load=0.2) == 2
+    assert executor.useful_workers(many, 2, load=1.0) == 1
+    assert executor.useful_workers(many, 2, load=20.0) == 1
+    assert executor.useful_workers(many, 8, load=5.0) == 3
 
 
 def _load_counted() -> _Counted:
