@@ -22,6 +22,7 @@ SIGKILL) dies with it, so a killed build leaves no worker processes behind.
 
 from __future__ import annotations
 
+import math
 import os
 import pickle
 from collections.abc import Callable, Iterable
@@ -66,7 +67,7 @@ def useful_workers(sizes: list[int], cores: int, load: float | None = None) -> i
             load = os.getloadavg()[0]
         except OSError:  # not available: assume the cores are free
             load = 0.0
-    idle = round(cores - load)
+    idle = math.ceil(cores - load)  # a load of 0.6 on two cores leaves both
     by_size = total // BYTES_PER_WORKER
     by_largest = total // max(sizes)
     return max(1, min(cores, idle, by_size, by_largest))
