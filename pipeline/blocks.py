@@ -46,6 +46,7 @@ from .grammar import (
     SHORT_LEADER,
     SUBCLAUSE,
     TAG,
+    THREE_LEVELS,
     is_heading_line,
     starts_unit,
 )
@@ -595,17 +596,19 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     books' own structure: a law heading, a subclause, an item or a footnote body
     (markers no other text uses), the penalty mark, a commentary key that opens
     Russian text (``64.10. Если …``; not a numbered heading of another document
-    with its English original printed under it), or a section followed by its
-    clauses (``A.`` then ``1.``, at most an introductory paragraph between)."""
+    with its English original printed under it, see ``_commentary_keys``), or a
+    section followed by its clauses (``A.`` then ``1.``, at most an introductory
+    paragraph between)."""
+    keyed: str | None = None
     for k, t in enumerate(tokens):
         if t.kind in _BOOK_MARKS:
             return f"{t.kind} {t.label or ''}".strip()
         if t.kind in ("para", "section", "clause", "commentary") and _PENALTY in t.rest:
             return "the penalty mark"
-        if t.kind == "commentary" and RUSSIAN_START.match(t.rest.lstrip()):
+        if keyed is None and t.kind == "commentary" and RUSSIAN_START.match(t.rest.lstrip()):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
             if nxt is None or nxt.kind != "foreign":
-                return f"commentary {t.label}"
+                keyed = f"commentary {t.label}"
         if t.kind == "section":
             between = 0
             for u in tokens[k + 1 :]:
@@ -615,11 +618,86 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                 if u.kind == "clause":
                     return f"section {t.label} with its clauses"
                 break
+    if keyed is not None and _commentary_keys(tokens):
+        return keyed
     return None
+
+
+def _commentary_keys(tokens: list[Token]) -> bool:
+    """Whether the dotted numbers (``3.8.``) of tokenized text key the commentary on
+    the laws rather than the points of another code: the codes of other card games,
+    statutes and programmes number their chapters and points the same way. They are
+    the commentary's when the text is no decimal outline (no point nested three
+    deep, ``3.8.1.1.``; no numbered heading ``1.`` opening its points ``1.1.``, where
+    the commentary has «Правило 1») and it speaks of the laws: a word of the book
+    (``editions.book_terms``: the director, the dummy, …) or a reference to a law
+    (``правилу 12А2``; the commentary cites the laws on nearly every page)."""
+    prev: Token | None = None
+    for t in tokens:
+        if t.kind == "para" and THREE_LEVELS.match(t.rest):
+            return False
+        if (
+            t.kind == "commentary"
+            and prev is not None
+            and prev.kind == "clause"
+            and prev.label == (t.label or "").split(".")[0]
+        ):
+            return False
+        prev = t
+    text = "\n".join(t.rest for t in tokens)
+    if editions.book_terms().search(text):
+        return True
+    from .refs import find_references  # the reference grammar; imported when first needed
+
+    return any(r.kind != "commentary" for r in find_references(text))
+
 
 
 
 _UNIT_KINDS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item"))
+_ASIDE_UNITS = _UNIT_KINDS | {"orphan", "footnote"}
+
+_SENTENCE_START = regex.compile(r"(?<![\p{L}.])(?:\p{L}{3,}|[)»\"])[.!?…]+[ \t]+[«\"]?(\p{L})")
+"""A sentence end inside a line and the first letter after it (``… пары). партнеры``);
+the word before the stop has three letters or more, so ``см. правило`` and ``т. е.``
+are no sentence ends."""
+
+
+def _lower_case_prose(text: str) -> bool:
+    """Text written in small letters only, sentence after sentence (personal notes,
+    a chat): three or more sentences open with a small letter, four times as many as
+    with a capital. The book opens every sentence with a capital."""
+    lower = upper = 0
+    for m in _SENTENCE_START.finditer(text):
+        if m[1].islower():
+            lower += 1
+        else:
+            upper += 1
+    return lower >= 3 and lower >= 4 * upper
+
+
+def no_law_text(tokens: list[Token]) -> str | None:
+    """What tokenized text holds when it holds no law text (front matter, a
+    translator's note, a preface, an article, notes or a code of another game that
+    number their points, a page of site chrome), or ``None`` when it may be law
+    text. Whether it is law text is ``law_text_evidence``'s call; without evidence,
+    two or more paragraphs and numbered lines are other text. A single one is kept (a
+    page may hold nothing but the cut-off end of a unit) unless it is prose in small
+    letters. The segmenter (no nodes, K308) and ``measure`` (kind ``front``) both
+    ask this."""
+    if law_text_evidence(tokens) is not None:
+        return None
+    paras = sum(1 for t in tokens if t.kind == "para")
+    units = sum(1 for t in tokens if t.kind in _ASIDE_UNITS)
+    if paras + units == 0:
+        return None
+    if paras + units < 2 and not _lower_case_prose("\n".join(t.rest for t in tokens)):
+        return None
+    return f"{paras} paragraph(s)" + (
+        f" and {units} numbered or lettered line(s) with none of the law book's own markers"
+        if units
+        else ""
+    )
 
 
 def lines_of(text: str) -> list[Line]:
@@ -671,7 +749,8 @@ def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
     paras = counts.get("para", 0)
-    if units and units + paras >= 2 and law_text_evidence(tokens) is None:
+    aside = no_law_text(tokens) is not None
+    if aside:
         # numbered lines of an article or notes: paragraphs like the rest of its text
         units, paras = 0, units + paras
     divisions = tuple(
@@ -686,7 +765,7 @@ def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
         kind = "index" if counts.get("index", 0) >= counts.get("toc", 0) else "toc"
     elif listed:
         kind = "mixed"
-    elif paras >= 2:
+    elif paras >= 2 or (aside and paras):
         kind = "front"
     else:
         kind = _laws_or_commentary(counts, text)

@@ -134,6 +134,10 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
         OTHER_GAMES[:] = [str(w) for w in data.get("other_games", ())]
     except TypeError:
         raise TableError(f"{path}: key 'other_games': not a list of words") from None
+    try:
+        BOOK_TERMS[:] = [str(w) for w in data.get("book_terms", ())]
+    except TypeError:
+        raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
@@ -148,6 +152,10 @@ CONCORDANCE: dict[tuple[str, str], dict[str, str]] = {}
 OTHER_GAMES: list[str] = []
 """Stems of the names of other card games (``other_games`` of the table): a text
 about one of them renders no edition of these laws."""
+
+BOOK_TERMS: list[str] = []
+"""Patterns of words of the law book and its commentary that other texts on cards
+rarely use (``book_terms`` of the table; ``book_terms()`` compiles them)."""
 
 EDITIONS, DEFAULT_ID = _load()
 """Every known edition by id, in the table's order; the id of the default one."""
@@ -168,6 +176,17 @@ it opens (``"раздел": "part"``): ``addresses`` and ``grammar`` read it, so
 heading word is one entry of an edition's ``divisions`` in the table. Kept here
 with the table rather than in the grammar, so that a command which only parses
 addresses (``kodeks show``) need not compile the grammar's patterns."""
+
+
+@lru_cache(maxsize=1)
+def book_terms() -> regex.Pattern:
+    """Words of the law book and its commentary (``book_terms`` in the table), any
+    edition, as one pattern; compiled when first needed (the segmenter asks only
+    about a page whose one evidence is a numbered paragraph)."""
+    try:
+        return regex.compile(r"(?<!\w)(?:" + "|".join(BOOK_TERMS or ["(?!)"]) + ")", regex.I)
+    except regex.error as exc:
+        raise TableError(f"{TABLE}: key 'book_terms': not a regex ({exc})") from None
 
 
 class UnknownEdition(KeyError):
@@ -402,11 +421,6 @@ NOT_LAWS = "none"
 """The prefix of evidence that a text renders no edition at all (``"none: …"``)."""
 
 
-_THREE_LEVELS = regex.compile(r"^[ \t]*\d{1,2}\.\d{1,2}\.\d{1,2}\.?(?!\d)", regex.M)
-"""A line opening with a three-level number («3.8.1.»): the numbering of another code;
-the commentary numbers its paragraphs in two («64.10.») and the laws not at all."""
-
-
 def _not_these_laws(text: str) -> str:
     """Why ``text`` renders no edition of these laws, or ``""``: a title line names
     the code or rules of another card game (``OTHER_GAMES``), the text names such
@@ -428,7 +442,9 @@ def _not_these_laws(text: str) -> str:
                 f"names another card game more often than bridge "
                 f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
             )
-    levels = sum(1 for _ in zip(range(2), _THREE_LEVELS.finditer(text), strict=False))
+    from .grammar import THREE_LEVELS  # imported when first needed, as _division_line does
+
+    levels = sum(1 for _ in zip(range(2), THREE_LEVELS.finditer(text), strict=False))
     if levels >= 2:
         return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
     return ""

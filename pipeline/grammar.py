@@ -64,6 +64,11 @@ KEYED_COMMENTARY = regex.compile(
 )
 """``12С1. …``, ``12C1. …``: a commentary paragraph keyed by the subsection it
 comments (Latin or Cyrillic look-alike letter)."""
+THREE_LEVELS = regex.compile(r"^[ \t]*\d{1,2}\.\d{1,2}\.\d{1,2}\.?(?!\d)", regex.M)
+"""A line opening with a three-level number («3.8.1.», «3.8.1.1.»): the numbering of
+another code; the commentary numbers its paragraphs in two («64.10.», «64.10(i)») and
+the laws not at all (``editions`` gives such a text no edition, ``blocks`` reads its
+two-level numbers as no commentary keys)."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")

@@ -29,7 +29,7 @@ from itertools import groupby
 from typing import cast
 
 from . import addresses, editions, toc
-from .blocks import BlockState, Line, Token, law_text_evidence, tokenize
+from .blocks import BlockState, Line, Token, no_law_text, tokenize
 from .errors import diag
 from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
@@ -50,10 +50,6 @@ PENALTY = "(НАКАЗАНИЕ)"
 _LISTINGS = ("toc", "index")
 _ASIDE = (*_LISTINGS, "foreign")
 """Tokens that are no text of the units around them."""
-_UNITS = frozenset(
-    ("part", "law", "orphan", "commentary", "section", "clause", "subclause", "item", "footnote")
-)
-
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
 
@@ -91,7 +87,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     at = _Where(src, OffsetMap(cleaned.edits))
     edition = editions.EDITIONS.get(src.edition, editions.DEFAULT)
     tokens = tokenize(BlockState(_lines(cleaned), src.kind, laws=edition.laws))
-    aside, what = _not_law_text(tokens)
+    what = no_law_text(tokens)
+    aside = what is not None
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
@@ -190,27 +187,6 @@ def _lines(cleaned: Cleaned) -> list[Line]:
         # fixed indents (DOS e-texts) are layout: the rules read the line from its first letter
         out.append(Line(text.lstrip(), start, end, page, region, leader, after_rule))
     return out
-
-
-def _not_law_text(tokens: list[Token]) -> tuple[int, str]:
-    """``(n, what)``: the number of paragraphs and numbered lines of a source that
-    holds no law text (front matter, a translator's note, a preface, an article,
-    training notes or competition conditions that number their points, a page of
-    site chrome), when there are two or more, and what they were; else ``(0, "")``.
-    Whether text is law text is ``blocks.law_text_evidence``'s call. A single line
-    is kept: a page may hold nothing but the cut-off end of a unit."""
-    if law_text_evidence(tokens) is not None:
-        return 0, ""
-    paras = sum(1 for t in tokens if t.kind == "para")
-    units = sum(1 for t in tokens if t.kind in _UNITS)
-    if paras + units < 2:
-        return 0, ""
-    what = f"{paras} paragraphs" + (
-        f" and {units} numbered or lettered lines with none of the law book's own markers"
-        if units
-        else ""
-    )
-    return paras + units, what
 
 
 def _inferred_laws(tokens: list[Token]) -> dict[int, int]:

@@ -588,6 +588,164 @@ def test_numbered_lines_of_other_text_yield_no_nodes(text):
     assert "no nodes" in d.message
 
 
+# Pages from the wild that are not the laws or the commentary: each class in the
+# layout it was found in. They yield no nodes and a K308, whatever kind the source has.
+WILD_NOT_LAW_PAGES = {
+    # a card game's code numbering its points three deep, a score table among them
+    "another game's code, points nested three deep": (
+        "Свод правил игры в кинг – часть 3\n\n"
+        "4.2. Взятки\n\n"
+        "4.2.1. Когда карты розданы, первый игрок ходит любой картой (см. 4.2.3.), "
+        "остальные отвечают в масть. Кто отвечает в масть, говорит об этом вслух.\n\n"
+        "4.2.1.1. Кто не имеет карты нужной масти, кладёт любую.\n\n"
+        "4.2.1.2. Взятку забирает старшая карта масти хода.\n\n"
+        "4.2.2. Число взяток каждого игрока:\n\n"
+        "Сдача 1 2 3 4 5 Итог\n"
+        "Взятки 2 3 1 2 4 Без записи\n\n"
+        "4.2.3. Если ход сделан не в очередь, карту возвращают в руку.\n"
+    ),
+    # its contents: numbered chapters in capitals, each opening its points «1.1.»
+    "another game's code, its contents": (
+        "Устав клуба игры в вист\n\n"
+        "принят собранием клуба\n\n"
+        "ОГЛАВЛЕНИЕ\n\n"
+        "ВСТУПЛЕНИЕ\n\n"
+        "1. ОБЩИЕ ПОЛОЖЕНИЯ\n\n"
+        "1.1. Игра и её цель\n\n"
+        "1.2. Участники\n\n"
+        "2. ПОРЯДОК ИГРЫ\n\n"
+        "2.1. Сдача карт\n\n"
+        "2.2. Ходы и взятки\n\n"
+        "3. ПОДСЧЁТ ОЧКОВ\n\n"
+        "3.1. Запись\n\n\n"
+        "ВСТУПЛЕНИЕ\n\n"
+        "Устав определяет порядок игры в клубе и права каждого участника за столом.\n"
+    ),
+    # points keyed two deep like the commentary, but no word of the laws
+    "another game's points keyed like the commentary": (
+        "5.1. Мизер объявляют до того, как открыт прикуп. Играющий обязуется не взять "
+        "ни одной взятки.\n"
+        "5.2. Если играющий взял хотя бы одну взятку, мизер считается несыгранным.\n"
+        "5.3. Распасовку играют, когда все игроки спасовали.\n"
+    ),
+    # a DOS e-text whose title, translator's note and preface lost every newline
+    "front matter collapsed into one line": (
+        "А.Иванов, Б.Петров Комментарий к Правилам контрактного бриджа 1987 Подготовлен "
+        "комиссией Лиги ..page12 ОТ ПЕРЕВОДЧИКА Работая над переводом Комментария, мы "
+        "держались терминов самих Правил. Слово \"спонсор\" оставлено как есть, хотя в "
+        "Правилах сказано \"организатор\". Подробнее об этом см. в части Комментария, "
+        "посвящённой Правилу 80. Благодарю коллег за советы по переводу. В.Сидоров "
+        "ПРЕДИСЛОВИЕ Одна из главных забот любой федерации бриджа – найти и подготовить "
+        "судей, которые разбирают споры за столами спокойно и со знанием дела. Эта книга "
+        "написана, чтобы помочь им.\n"
+    ),
+    # a title page naming the translators by their initials
+    "translators' initials on a title page": (
+        "Правила спортивного бриджа в редакции 1997 года\n"
+        "\"Laws of Duplicate Contract Bridge\"\n\n"
+        "      © 1997 Европейская лига\n"
+        "      © 1998 Лига спортивного бриджа (перевод).\n"
+        "      Перевод с английского: Б. Сидоров, С. Громов, Е. Котова при участии Л.Белова\n\n"
+        "Из предисловия к изданию.\n\n"
+        "      Эти правила утверждены в июне и введены в действие осенью того же года.\n"
+        "      Они отменяют правила прежней редакции во всех клубах лиги.\n"
+    ),
+    # a site menu line, a pager line, then a numbered chapter of an article
+    "a site menu and a numbered chapter of an article": (
+        "ГЛАВНАЯ    КНИГИ    СТАТЬИ    ФОРУМ    КОНТАКТЫ\n\n\n"
+        "предыдущая страницаоглавлениеследующая страница\n\n"
+        "4. Вист – старинная игра англичан\n\n"
+        "Вист – старинная игра англичан\n"
+        "Вист – старинная игра англичан\n\n"
+        "Прошлые главы говорили об играх без случайности. Эта глава и следующая "
+        "посвящены двум играм, где многое решает расклад, – висту и бриджу.\n\n"
+        "Вист сложился в Англии давно и долго был любимой игрой клубов.\n"
+    ),
+    # notes on the rules, all in small letters, one paragraph after another
+    "notes in small letters": (
+        "покер\n\n\n"
+        "играют от двух до восьми человек. каждый получает по пять карт. ставки "
+        "делают по кругу, начиная с соседа сдающего\n\n"
+        "выигрывает тот, у кого старшая комбинация. при равных комбинациях банк делят\n\n"
+        "карты можно сменить один раз. сменённые карты кладут в отбой\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", ["laws", "commentary"])
+@pytest.mark.parametrize("text", WILD_NOT_LAW_PAGES.values(), ids=list(WILD_NOT_LAW_PAGES))
+def test_pages_from_the_wild_that_are_not_law_text_yield_no_nodes(text, kind):
+    from pipeline.blocks import measure
+
+    tree, diags = seg(text, kind)
+    assert tree.nodes == ()
+    (d,) = [d for d in diags if d.code == "K308"]
+    assert "no nodes" in d.message
+    assert measure(tree.cleaned.text)[0] == "front"  # the profile says so too
+
+
+COMMENTARY_ON_THE_LAWS = {
+    "a word of the book": (
+        "70.1. Судья выслушивает обе стороны. Претензию разбирают до конца тура.\n"
+        "70.2. Если претензия оспорена, решение принимает судья.\n"
+    ),
+    "a reference to a law": (
+        "64.3. Взятку передают стороне, не нарушавшей правила, см. правило 63.\n"
+        "64.4. Вторую взятку передают так же.\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "text", COMMENTARY_ON_THE_LAWS.values(), ids=list(COMMENTARY_ON_THE_LAWS)
+)
+def test_keys_of_a_text_on_the_laws_stay_commentary(text):
+    """The same layout as another game's points keyed «5.1.», but the text speaks of
+    the laws: its keys are the commentary's."""
+    tree, diags = seg(text, "commentary")
+    assert [n.kind for n in tree.nodes] == ["commentary", "commentary"]
+    assert "K308" not in codes(diags)
+
+
+def test_pages_that_are_not_law_text_through_the_cli(tmp_path):
+    """As a publisher adds them: each page that is not law text is reported (K308)
+    with the kind ``front`` in report.json and gives the codex nothing, not even the
+    reference a translator's note makes; the law page beside them is built whole."""
+    import subprocess
+
+    from kodeks_testing import ROOT
+    from pipeline.cli import build_command
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    pages = {
+        "collapsed.txt": "front matter collapsed into one line",
+        "code.txt": "another game's code, points nested three deep",
+        "notes.txt": "notes in small letters",
+    }
+    for name, key in pages.items():
+        (corpus / name).write_text(WILD_NOT_LAW_PAGES[key], encoding="utf-8")
+    (corpus / "law.txt").write_text(
+        "Правило 64. Процедура после выявления фальшренонса\nA.Наказание\n"
+        "1.Когда фальшренонс выявлен, взятка переходит, см. правило 63.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    subprocess.run(build_command(corpus, out), check=True, cwd=ROOT, capture_output=True)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    for name in pages:
+        assert report["sources"][name]["profile"]["kind"] == "front", name
+        assert any(
+            d["code"] == "K308" and d["message"].startswith(name) for d in report["diagnostics"]
+        ), name
+        export_ = json.loads((out / "sources" / name.replace(".txt", ".json")).read_text("utf-8"))
+        assert export_["nodes"] == [], name
+    links = json.loads((out / "links.json").read_text(encoding="utf-8"))
+    assert {r["source"] for r in links} == {"law.txt"}
+    codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
+    assert "64A1" in json.dumps(codex)
+
+
 LAW_EXCERPTS = {
     "a clause and its subclauses, no heading on the page": (
         "2.Повторная заявка партнёра\nКогда игрок исправил заявку, партнёр может изменить свою.\n"
