@@ -627,15 +627,18 @@ def _commentary_keys(tokens: list[Token]) -> bool:
     """Whether the dotted numbers (``3.8.``) of tokenized text key the commentary on
     the laws rather than the points of another code: the codes of other card games,
     statutes and programmes number their chapters and points the same way. They are
-    the commentary's when the text is no decimal outline (no point nested three
-    deep, ``3.8.1.1.``; no numbered heading ``1.`` opening its points ``1.1.``, where
+    the commentary's when the text is no decimal outline (no two points nested
+    three deep, ``3.8.1.1.``; no numbered heading ``1.`` opening its points ``1.1.``, where
     the commentary has «Правило 1») and it speaks of the laws: a word of the book
     (``editions.book_terms``: the director, the dummy, …) or a reference to a law
     (``правилу 12А2``; the commentary cites the laws on nearly every page)."""
     prev: Token | None = None
+    deep = 0
     for t in tokens:
         if t.kind == "para" and THREE_LEVELS.match(t.rest):
-            return False
+            deep += 1
+            if deep >= 2:  # one such line may be a quotation; an outline has many
+                return False
         if (
             t.kind == "commentary"
             and prev is not None
