@@ -661,22 +661,17 @@ _UNIT_KINDS = frozenset(("part", "law", "commentary", "section", "clause", "subc
 _ASIDE_UNITS = _UNIT_KINDS | {"orphan", "footnote"}
 
 _SENTENCE_START = regex.compile(r"(?<![\p{L}.])(?:\p{L}{3,}|[)»\"])[.!?…]+[ \t]+[«\"]?(\p{L})")
-"""A sentence end inside a line and the first letter after it (``… пары). партнеры``);
+"""A sentence end inside a line and the first letter after it (``… пары). партнеры``,
+``… тура. Судья``);
 the word before the stop has three letters or more, so ``см. правило`` and ``т. е.``
 are no sentence ends."""
 
 
-def _lower_case_prose(text: str) -> bool:
-    """Text written in small letters only, sentence after sentence (personal notes,
-    a chat): three or more sentences open with a small letter, four times as many as
-    with a capital. The book opens every sentence with a capital."""
-    lower = upper = 0
-    for m in _SENTENCE_START.finditer(text):
-        if m[1].islower():
-            lower += 1
-        else:
-            upper += 1
-    return lower >= 3 and lower >= 4 * upper
+def _prose(text: str) -> bool:
+    """A paragraph that runs on for four sentences or more: a story, a blog post or
+    notes that lost their newlines (in small letters or not). The end of one unit
+    cut off at a page's top is a sentence or two."""
+    return sum(1 for _ in _SENTENCE_START.finditer(text)) >= 3
 
 
 def no_law_text(tokens: list[Token]) -> str | None:
@@ -685,16 +680,18 @@ def no_law_text(tokens: list[Token]) -> str | None:
     number their points, a page of site chrome), or ``None`` when it may be law
     text. Whether it is law text is ``law_text_evidence``'s call; without evidence,
     two or more paragraphs and numbered lines are other text. A single one is kept (a
-    page may hold nothing but the cut-off end of a unit) unless it is prose in small
-    letters. The segmenter (no nodes, K308) and ``measure`` (kind ``front``) both
-    ask this."""
+    page may hold nothing but the cut-off end of a unit) unless it runs on for
+    sentences (``_prose``) or holds no word at all (``(9).`` left beside text in
+    another language). The segmenter (no nodes, K308) and ``measure`` (kind
+    ``front``) both ask this."""
     if law_text_evidence(tokens) is not None:
         return None
     paras = sum(1 for t in tokens if t.kind == "para")
     units = sum(1 for t in tokens if t.kind in _ASIDE_UNITS)
     if paras + units == 0:
         return None
-    if paras + units < 2 and not _lower_case_prose("\n".join(t.rest for t in tokens)):
+    text = "\n".join(t.rest for t in tokens if t.kind not in ("toc", "index", "foreign"))
+    if paras + units < 2 and regex.search(r"\p{L}", text) and not _prose(text):
         return None
     return f"{paras} paragraph(s)" + (
         f" and {units} numbered or lettered line(s) with none of the law book's own markers"

@@ -661,6 +661,24 @@ WILD_NOT_LAW_PAGES = {
         "посвящены двум играм, где многое решает расклад, – висту и бриджу.\n\n"
         "Вист сложился в Англии давно и долго был любимой игрой клубов.\n"
     ),
+    # a story on a reader site that lost its newlines: sentence after sentence, no marker
+    "a story collapsed into one line": (
+        "\"Клубные вечера\" - читать книгу онлайн 2 ПАС 3 ПАС КД854 В7 Т962 Д3 Вечер в "
+        "клубе начался, как всегда, с опозданием. Старый капитан долго искал очки и "
+        "ворчал на партнёра. Потом он всё-таки открыл торговлю, и за столом стало тихо. "
+        "Соперники переглянулись, но промолчали. К концу вечера счёт был равным, и никто "
+        "не хотел уходить первым.\n"
+    ),
+    # a page in another language: only a footnote number is left beside it
+    "a footnote number beside text in another language": (
+        "Les règles du jeu\n\n"
+        "3.1. La répartition des places entre les joueurs\n\n"
+        "3.1.1. La procédure commence quand tous les joueurs sont assis à la table et que "
+        "le donneur est choisi par le sort.\n\n"
+        "(9).\n\n"
+        "3.1.2. Le premier donneur est désigné par le tirage des cartes, puis la donne "
+        "passe au joueur de gauche.\n"
+    ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
         "покер\n\n\n"
