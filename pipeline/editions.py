@@ -96,17 +96,30 @@ def _edition(row: dict) -> Edition:
     )
 
 
-def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a table of editions holds (read by ``_load``, which changes no state)."""
+
+    editions: dict[str, Edition]
+    default: str
+    concordance: dict[tuple[str, str], dict[str, str]]
+    other_games: list[str]
+    book_terms: list[str]
+
+
+def _load(path: Path = TABLE) -> Table:
     """Read the table; ``TableError`` naming the file, the ``[[edition]]``'s line and
-    the key for a row that lacks a field or gives one of the wrong shape."""
+    the key for a row that lacks a field or gives one of the wrong shape. Reading
+    another table (a test's, a user's draft) leaves the loaded one as it is."""
     text = path.read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TableError(f"{path}: not valid TOML ({exc})") from None
-    CONCORDANCE.clear()
-    for row in data.get("concordance", ()):
-        CONCORDANCE[(str(row["from"]), str(row["to"]))] = dict(row.get("moved", {}))
+    concordance = {
+        (str(row["from"]), str(row["to"])): dict(row.get("moved", {}))
+        for row in data.get("concordance", ())
+    }
     table = {}
     for index, row in enumerate(data.get("edition", ())):
         where = f"{path}:{_row_line(text, index)}: [[edition]] #{index + 1}"
@@ -131,11 +144,11 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
             raise TableError(f"{where}: key 'id': edition {e.id!r} is listed twice")
         table[e.id] = e
     try:
-        OTHER_GAMES[:] = [str(w) for w in data.get("other_games", ())]
+        other_games = [str(w) for w in data.get("other_games", ())]
     except TypeError:
         raise TableError(f"{path}: key 'other_games': not a list of words") from None
     try:
-        BOOK_TERMS[:] = [str(w) for w in data.get("book_terms", ())]
+        book_terms = [str(w) for w in data.get("book_terms", ())]
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
     if "default" not in data:
@@ -143,21 +156,23 @@ def _load(path: Path = TABLE) -> tuple[dict[str, Edition], str]:
     default = str(data["default"])
     if default not in table:
         raise TableError(f"{path}: key 'default': edition {default!r} has no [[edition]] entry")
-    return table, default
+    return Table(table, default, concordance, other_games, book_terms)
 
 
-CONCORDANCE: dict[tuple[str, str], dict[str, str]] = {}
+_TABLE = _load()
+
+CONCORDANCE: dict[tuple[str, str], dict[str, str]] = _TABLE.concordance
 """Clauses moved or renumbered between two editions: (from, to) → {old address: new address}."""
 
-OTHER_GAMES: list[str] = []
+OTHER_GAMES: list[str] = _TABLE.other_games
 """Stems of the names of other card games (``other_games`` of the table): a text
 about one of them renders no edition of these laws."""
 
-BOOK_TERMS: list[str] = []
+BOOK_TERMS: list[str] = _TABLE.book_terms
 """Patterns of words of the law book and its commentary that other texts on cards
 rarely use (``book_terms`` of the table; ``book_terms()`` compiles them)."""
 
-EDITIONS, DEFAULT_ID = _load()
+EDITIONS, DEFAULT_ID = _TABLE.editions, _TABLE.default
 """Every known edition by id, in the table's order; the id of the default one."""
 
 DEFAULT: Edition = EDITIONS[DEFAULT_ID]

@@ -40,10 +40,14 @@ def test_a_new_edition_is_one_table_row(tmp_path: Path):
         'title = "Законы"\nlaws = 95\ndivisions = [["Глава", "chapter"]]\n',
         encoding="utf-8",
     )
-    found, default = editions._load(table)
+    loaded = editions._load(table)
+    found, default = loaded.editions, loaded.default
     assert (
         default == "2030" and found["2030"].laws == 95 and found["2030"].heading == "Законы (2030)"
     )
+    # reading another table leaves the build's table as it was
+    assert loaded.other_games == loaded.book_terms == [] and editions.OTHER_GAMES and editions.BOOK_TERMS
+    assert editions.DEFAULT_ID != "2030"
 
 
 def test_max_law_comes_from_the_table():
