@@ -116,6 +116,11 @@ def _with_common(fn: Callable, token: int, blob: bytes, *args: Any) -> Any:
     return fn(*args, **_common[1])
 
 
+FORKSERVER_PRELOAD = ("pipeline.forkserver", "pipeline.run")
+"""What the pool's forkserver imports once, before it forks any worker: its own
+quiet ending (``pipeline.forkserver``), then the stages."""
+
+
 def _start_worker() -> None:
     """Run in each pool worker as it starts. Ctrl-C is the build process's to
     handle (it stops the pool); and the worker asks the kernel to kill it when
@@ -164,7 +169,7 @@ class Pool(Serial):
             # keep it after a killed build, so the next build could not clean up.
             # The forkserver imports the stages once; each worker is a fork of it.
             ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(["pipeline.run"])
+            ctx.set_forkserver_preload(list(FORKSERVER_PRELOAD))
             self._pool = ctx.Pool(self.jobs, initializer=_start_worker)
         self._token += 1
         # the shared values are pickled once here, not once per task

@@ -180,9 +180,7 @@ def _descendants(pid: int) -> list:
 
 
 @pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C", "SIGKILL"])
-def test_a_killed_build_leaves_no_worker_processes_and_no_partial_output(
-    realistic, tmp_path, how
-):
+def test_a_killed_build_leaves_no_worker_processes_and_no_partial_output(realistic, tmp_path, how):
     import signal
     import subprocess
     import time
@@ -251,3 +249,24 @@ def test_reading_in_a_pool_gives_the_same_sources_and_messages(tmp_path):
     assert pooled == serial
     codes = [d.code for d in serial[1]]
     assert "K111" in codes
+
+
+def test_the_forkserver_ends_quietly_when_the_build_goes_away_mid_request():
+    """A build stopped while its pool asks the forkserver for a worker closes the
+    request half-way; the forkserver's EOFError must not reach the user's terminal
+    as a traceback, and any other error still does."""
+    import subprocess
+    import sys
+
+    from pipeline import executor
+
+    assert executor.FORKSERVER_PRELOAD[0] == "pipeline.forkserver"
+    code = "import pipeline.forkserver\nraise {}('x')"
+    quiet = subprocess.run(
+        [sys.executable, "-c", code.format("EOFError")], capture_output=True, text=True
+    )
+    assert quiet.returncode == 1 and quiet.stderr == ""
+    loud = subprocess.run(
+        [sys.executable, "-c", code.format("ValueError")], capture_output=True, text=True
+    )
+    assert "Traceback" in loud.stderr and "ValueError: x" in loud.stderr
