@@ -270,3 +270,18 @@ def test_the_forkserver_ends_quietly_when_the_build_goes_away_mid_request():
         [sys.executable, "-c", code.format("ValueError")], capture_output=True, text=True
     )
     assert "Traceback" in loud.stderr and "ValueError: x" in loud.stderr
+    # a worker that cannot start because the stopped build's semaphores are gone
+    start = (
+        "import pipeline.forkserver\n"
+        "def _main():\n    raise FileNotFoundError('semaphore')\n"
+        "_main.__code__ = _main.__code__.replace(co_filename='multiprocessing/spawn.py')\n"
+        "_main()"
+    )
+    quiet = subprocess.run([sys.executable, "-c", start], capture_output=True, text=True)
+    assert quiet.returncode == 1 and quiet.stderr == ""
+    loud = subprocess.run(
+        [sys.executable, "-c", "import pipeline.forkserver\nopen('/nonexistent/x')"],
+        capture_output=True,
+        text=True,
+    )
+    assert "FileNotFoundError" in loud.stderr
