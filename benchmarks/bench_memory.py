@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results" / "memory.json"
 
-from benchmarks.bench_text import machine, uptime  # noqa: E402
+from benchmarks.machine import machine, save, uptime  # noqa: E402
 
 
 def _child_maxrss() -> int:
@@ -204,8 +204,7 @@ def main(argv=None) -> int:
                 print(json.dumps(row), flush=True)
     data["uptime_after"] = uptime()
     if not args.no_write:
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        save(RESULTS, data)
     return 0
 
 

@@ -37,8 +37,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import re
 import resource
 import shutil
@@ -52,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.machine import machine, uptime  # noqa: E402
 from pipeline import akn, epub, pdf, site  # noqa: E402
 from pipeline.run import run  # noqa: E402
 
@@ -119,29 +118,6 @@ def timed(fn, repeat: int) -> dict:
         cpu.append(cpu_s() - c0)
         wall.append(time.perf_counter() - w0)
     return {"cpu_s": round(statistics.median(cpu), 3), "wall_s": round(statistics.median(wall), 3)}
-
-
-def uptime() -> str:
-    try:
-        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    except OSError:
-        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def machine() -> dict:
-    model = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {
-        "cores": os.cpu_count(),
-        "cpu": model or platform.processor(),
-        "python": platform.python_version(),
-    }
 
 
 _PDF_WORKER = """
