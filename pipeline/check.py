@@ -3,8 +3,8 @@
 Each ruling declares the clauses it implements (``pipeline.rulings``); after
 linking, every one of them must be an entry of the codex:
 
-- K602 (warning): the clause's whole law is missing from the corpus, so the
-  ruling is simply not attached to it;
+- K602 (info), one per law: the clauses' whole law is missing from the corpus,
+  so the rulings are simply not attached to it;
 - K601: the law is there but the clause is not. A curated corpus (one with a
   ``sources.toml`` manifest) must carry every such clause, so there it is an
   error; a folder of dropped-in files may hold a partial law, so there it is a
@@ -24,15 +24,13 @@ def check(codex: Codex, *, curated: bool) -> list[Diagnostic]:
 
     known = set(codex.entries)
     diags: list[Diagnostic] = []
+    absent: dict[str, list[str]] = {}
     for missing in check_addresses(known):
-        if law_of(missing) not in known:
-            diags.append(
-                diag(
-                    "K602",
-                    f"a ruling implements {missing}, whose law is not in this corpus; "
-                    "the ruling is not attached to it",
-                )
-            )
+        law = law_of(missing)
+        if law not in known:
+            # one diagnostic per missing law, not one per clause: a corpus of a few
+            # laws would otherwise bury its own warnings under dozens of these
+            absent.setdefault(str(law), []).append(missing)
         else:
             diags.append(
                 diag(
@@ -42,4 +40,12 @@ def check(codex: Codex, *, curated: bool) -> list[Diagnostic]:
                     level="error" if curated else "warning",
                 )
             )
+    for law, clauses in absent.items():
+        diags.append(
+            diag(
+                "K602",
+                f"rulings implement law {law} ({', '.join(clauses)}), which is not in this "
+                "corpus; they are not attached to it",
+            )
+        )
     return diags

@@ -54,8 +54,18 @@ def cmd_build(args) -> int:
             style = {"error": "red", "warning": "yellow"}.get(d.level, "dim")
             console.print(f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False)
     timing = ", ".join(f"{k} {v:.2f}s" for k, v in b.timings.items())
+    entries = f"{len(b.codex.entries)} entries"
+    if b.codex.others:
+        # each other edition is merged on its own: count them all and say how many
+        # each has, or a corpus of another edition's pages reads as if it gave nothing
+        codices = [(b.codex.edition, b.codex), *b.codex.others.items()]
+        entries = (
+            f"{sum(len(c.entries) for _e, c in codices)} entries ("
+            + ", ".join(f"{edition}: {len(c.entries)}" for edition, c in codices)
+            + ")"
+        )
     console.print(
-        f"[green]built[/] {len(b.sources)} sources, {len(b.codex.entries)} entries → {b.out} "
+        f"[green]built[/] {len(b.sources)} sources, {entries} → {b.out} "
         f"({len(errors)} errors, {len(warnings)} warnings; {timing})",
         highlight=False,
     )

@@ -301,3 +301,21 @@ def test_search_and_refs_take_an_edition(two: Path):
             assert {r[0] for r in con.execute(f"SELECT DISTINCT edition FROM {table}")} <= {edition}
         assert {r[0] for r in con.execute("SELECT DISTINCT edition FROM nodes")} == {edition}
         con.close()
+
+
+def test_the_build_summary_counts_every_edition(tmp_path: Path):
+    # a page whose edition nothing tells is merged apart, into the unknown codex,
+    # so the default codex is empty: the summary says where the entries went
+    # instead of "0 entries"
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(
+        "Правило 5. Порядок раздачи карт\n\nA. Кто раздаёт\n"
+        "Карты раздаёт игрок, которого назначил судья.\n",
+        encoding="utf-8",
+    )
+    run = kodeks("build", str(corpus), "-o", str(tmp_path / "out"), "--no-pdf", check=True)
+    out = " ".join((run.stdout + run.stderr).split())
+    codex = json.loads((tmp_path / "out" / "codex.json").read_text(encoding="utf-8"))
+    assert not codex["entries"] and len(codex["editions"]["unknown"]["entries"]) == 2
+    assert "2 entries (1987: 0, unknown: 2)" in out, out

@@ -112,3 +112,17 @@ def test_every_implemented_address_is_exercised_by_some_case():
             if any(a != addr and a.startswith(addr) for a in spec.implements):
                 continue
             assert addr in exercised, (spec.name, addr)
+
+
+def test_a_missing_law_is_one_diagnostic_listing_its_clauses():
+    # a corpus of a few laws gets one K602 per law the rulings need, not one per clause
+    from pipeline.check import check
+    from pipeline.model import Codex
+
+    codex = Codex((), (), {a: None for a in CORPUS if not a.startswith("64")}, (), ())  # type: ignore[misc]
+    found = check(codex, curated=True)
+    k602 = [d for d in found if d.code == "K602"]
+    assert len(k602) == 1, [d.message for d in k602]
+    assert "law 64 (" in k602[0].message and "64A1" in k602[0].message
+    assert "64.10(ii)" in k602[0].message
+    assert not [d for d in found if d.code == "K601"]
