@@ -246,7 +246,14 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
             if ahead is None:
                 # an entry cut off by the end of the source (maybe wrapped over two
                 # lines, none a sentence) still belongs to the listing
-                rest = [j for j in range(i + 1, end) if lines[j].text.strip()]
+                # two lines of text after it are enough to say no: looking no
+                # further keeps a long source linear (this ran to its end each time)
+                rest = []
+                for j in range(i + 1, end) if count else ():
+                    if lines[j].text.strip():
+                        rest.append(j)
+                        if len(rest) > 1:
+                            break
                 if count and len(rest) <= 1 and not any(
                     FULL_STOP.search(lines[j].text) or len(lines[j].text) > 160 for j in rest
                 ):

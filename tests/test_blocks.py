@@ -576,3 +576,24 @@ def test_a_misspelt_token_kind_is_a_type_error(tmp_path):
     )
     assert status == 1, out
     assert "probe.py:3: error" in out and "probe.py:5: error" in out, out
+
+
+def test_listing_runs_read_each_line_a_bounded_number_of_times():
+    """A listing entry followed by a line of text (no leader after it) used to
+    make ``_run`` read every line to the end of the source, once per such
+    entry: a long source was quadratic. Counted in line reads, not in time."""
+
+    class Counting(list):
+        reads = 0
+
+        def __getitem__(self, i):
+            Counting.reads += 1
+            return super().__getitem__(i)
+
+    block = (
+        "Сдача карт и торговля...46\nпродолжение строки без точки\n\n"
+        "Игрок делает ход. Партнёр отвечает.\nСудья решает спор.\n"
+    )
+    lines = Counting(blocks.lines_of(block * 400))
+    tokenize(BlockState(lines, "laws"))
+    assert Counting.reads < 40 * len(lines)
