@@ -191,3 +191,35 @@ def test_robustness_bench_output_and_clean_class():
     clean = out["classes"]["clean"]
     assert clean["node_f1"] == 1.0 and clean["refs_f1"] == 1.0
     assert clean["residue"] == 0 and clean["cer"] == 0.0 and clean["nodes"] > 0
+
+
+def test_same_output_tells_output_from_timings(tmp_path):
+    """``benchmarks/same_output.py`` passes two builds that differ only in timings
+    and in a zip's own timestamps, and names every file whose output differs."""
+    import sqlite3
+    import zipfile
+
+    import same_output
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out, stamp, secs in ((a, (2020, 1, 1, 0, 0, 0), 1.5), (b, (2021, 2, 2, 0, 0, 0), 9.0)):
+        (out / "sources").mkdir(parents=True)
+        (out / "report.json").write_text(json.dumps({"nodes": 3, "timings": {"clean": secs}}))
+        (out / "sources" / "x.json").write_text('{"text": "Правило 1"}')
+        with zipfile.ZipFile(out / "book.epub", "w") as z:
+            z.writestr(zipfile.ZipInfo("page.xhtml", stamp), "<p>Правило</p>")
+        con = sqlite3.connect(out / "codex.sqlite")
+        con.execute("create table t(x)")
+        con.execute("insert into t values ('Правило')")
+        con.commit()
+        con.close()
+    assert same_output.compare(a, b) == []
+    (b / "sources" / "x.json").write_text('{"text": "Правило 2"}')
+    (b / "extra.html").write_text("<p></p>")
+    with zipfile.ZipFile(b / "book.epub", "w") as z:
+        z.writestr("page.xhtml", "<p>Правила</p>")
+    assert same_output.compare(a, b) == [
+        f"only in {b}: extra.html",
+        "book.epub: zip member page.xhtml differs",
+        "sources/x.json: line 1 differs",
+    ]
