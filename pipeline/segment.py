@@ -122,7 +122,15 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     first = nodes[0] if nodes else None
     trunc_start = bool(first and (first.kind == "fragment" or first.inferred))
     tail = cleaned.text.rstrip()
-    trunc_end = bool(tail) and not FULL_STOP.search(TAG.sub("", tail).rstrip())
+    # only text can be cut off mid-sentence: a page that yields no nodes, or one
+    # that ends with a table of contents or an index (page numbers, no full stop),
+    # ends where it should
+    last = max(tokens, key=lambda t: t.end, default=None)
+    trunc_end = (
+        bool(nodes and tail)
+        and not (last is not None and last.kind in ("toc", "index"))
+        and not FULL_STOP.search(TAG.sub("", tail).rstrip())
+    )
     if trunc_end:
         diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
     return Tree(

@@ -384,6 +384,16 @@ def test_source_ending_mid_sentence():
     assert "K307" in codes(diags)
 
 
+def test_a_page_ending_with_a_table_of_contents_is_not_cut_off():
+    # page numbers, not a full stop, end a table of contents
+    tree, diags = seg(
+        "Правило 64. Процедура\nТекст правила.\n\nОГЛАВЛЕНИЕ\n"
+        "Правило 63. Выявление ........ 41\nПравило 64. Процедура ........ 43\n"
+    )
+    assert tree.toc and not tree.truncated_end
+    assert "K307" not in codes(diags)
+
+
 def test_footnote_goes_to_first_node_on_its_page_with_the_mark():
     tree, diags = seg(
         "Правило 18. Заявки\nA.Первый\nТекст(*) с пометкой.\nB.Второй\nВторой текст(*) тоже.\n"
