@@ -36,9 +36,7 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "error",
         "the manifest names an edition the editions table does not have; the text decides",
     ),
-    # cleaning
-    "K201": ("info", "repair made"),
-    "K202": ("warning", "very long line"),
+    # cleaning: no codes; every repair is a logged, reversible edit (report.json)
     # segmentation
     "K301": ("warning", "text whose law cannot be told: kept as an unplaced fragment"),
     "K302": ("warning", "footnote mark with no body in the source"),

@@ -4,7 +4,8 @@ the backlinks (the references were found by stage 5, ``pipeline.refs``).
 ``link`` works on the merged codex. Each reference gets a status:
 
 - ``exact``: the address is in the codex;
-- ``ancestor``: it is not, but its section or law is; the link goes there;
+- ``ancestor``: it is not, but its section or law is; the link goes there
+  (K502, so a publisher sees which clause the sources lack);
 - ``dangling``: not even its law is in the corpus. It is kept, listed, and
   reported (K501).
 
@@ -74,6 +75,15 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
                         "K501",
                         f"{r.source}:{r.line}: «{r.text}» in {key} points to "
                         f"{r.target}, which is not in the corpus",
+                        r.span,
+                    )
+                )
+            elif r.status == "ancestor":
+                diags.append(
+                    diag(
+                        "K502",
+                        f"{r.source}:{r.line}: «{r.text}» in {key} points to {r.target}, "
+                        f"which is not in the corpus; linked to {r.resolved}",
                         r.span,
                     )
                 )
