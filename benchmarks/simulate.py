@@ -14,7 +14,12 @@ the same tree for damage that must be undone, an empty one for a table of conten
 or an index (they must yield no nodes). Each class imitates one shape of issue #13
 with invented site names and our own menu wording; no real site's template is copied.
 
-    python benchmarks/simulate.py OUT [--classes a b] [--seeds N] [--seed S]
+``compose(classes, …)`` renders several classes at once, in the order a real page goes
+through them; ``COMBOS`` are the compositions always measured, ``combos(n)`` adds
+sensible ones in a seeded order. ``cut`` is a page cut out of the book: its truth
+keeps only what a perfect pipeline can know from the page (``_cut_truth``).
+
+    python benchmarks/simulate.py OUT [--classes a b] [--combos N] [--seeds N] [--seed S]
 
 writes ``OUT/<class>/<stem>.txt`` and ``OUT/<class>/truth/<stem>.json`` for inspection.
 """
@@ -27,6 +32,7 @@ import json
 import random
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import regex
@@ -65,26 +71,60 @@ def _marker(node: dict) -> str:
     return f"{label} "
 
 
-def _lines(node: dict) -> list[str]:
+@dataclass
+class Piece:
+    """One printed line of a rendered tree and what it holds: ``role`` is ``title``
+    (marker + title), ``head`` (marker + first paragraph), ``bare`` (the marker
+    alone), ``para`` (paragraph ``index``), ``rule`` or ``note`` (footnote ``index``);
+    ``lead`` is where the content (title or paragraph) starts in ``line``."""
+
+    line: str
+    node: dict
+    role: str
+    index: int = 0
+    lead: int = 0
+
+    @property
+    def content(self) -> str:
+        if self.role == "title":
+            return self.node["title"]
+        if self.role in ("head", "para"):
+            return _paras(self.node)[self.index]
+        return ""
+
+
+def _paras(node: dict) -> list[str]:
+    return [p for p in (node.get("text") or "").split("\n") if p]
+
+
+def _pieces(node: dict) -> list[Piece]:
     tags = "".join(f"({t})" for t in node.get("tags") or [])
-    paras = [p for p in (node.get("text") or "").split("\n") if p]
+    paras = _paras(node)
     head = node.get("title")
-    out: list[str] = []
+    mark = _marker(node)
+    out: list[Piece] = []
     if head:
-        out.append(_marker(node) + head)
-        out += paras
+        out.append(Piece(mark + head, node, "title", 0, len(mark)))
+        out += [Piece(p, node, "para", i) for i, p in enumerate(paras)]
     elif paras:
-        out.append(_marker(node) + paras[0])
-        out += paras[1:]
+        out.append(Piece(mark + paras[0], node, "head", 0, len(mark)))
+        out += [Piece(p, node, "para", i + 1) for i, p in enumerate(paras[1:])]
     else:
-        out.append(_marker(node).rstrip(" -"))
+        out.append(Piece(mark.rstrip(" -"), node, "bare"))
     if tags:
-        out[0] += tags
-    for fn in node.get("footnotes") or []:
-        out += ["-" * 20, f"{fn['mark']} - {fn['text']}"]
+        out[0].line += tags
+    for i, fn in enumerate(node.get("footnotes") or []):
+        out += [
+            Piece("-" * 20, node, "rule", i),
+            Piece(f"{fn['mark']} - {fn['text']}", node, "note", i),
+        ]
     for child in node.get("children") or []:
-        out += _lines(child)
+        out += _pieces(child)
     return out
+
+
+def _lines(node: dict) -> list[str]:
+    return [p.line for p in _pieces(node)]
 
 
 def render(tree: Tree) -> str:
@@ -153,6 +193,19 @@ def reader_chrome(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A reader page: site name, menu, breadcrumb, author/genre header, settings,
     alphabet bar above; a pager with ellipsis and prev/next links and a shop advert below."""
     page = rng.randint(3, 40)
+    return "\n".join(_chrome(wrap(text, 70, False, rng), page)) + "\n", t
+
+
+_AD = "Реклама: настольные игры со скидкой на www.stol-igr.ru"
+
+
+def _chrome(body: list[str], page: int, inside: bool = False) -> list[str]:
+    """The reader site's template around ``body`` (page ``page``); with ``inside`` an
+    advert line also stands between two paragraphs in the middle of the text."""
+    if inside:
+        gaps = [k for k in range(len(body) // 3, len(body)) if k and body[k - 1] == ""]
+        k = gaps[0] if gaps else len(body) // 2
+        body = [*body[:k], _AD, *body[k:]]
     head = [
         _SITE,
         *_MENU,
@@ -173,23 +226,28 @@ def reader_chrome(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         "Купите столы для игры: shop-stol.example",
         "© Полка 2009–2024",
     ]
-    body = wrap(text, 70, False, rng)
-    return "\n".join(head + body + pager) + "\n", t
+    return head + body + pager
 
 
 def pager_lines(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A pager of one number per line ("- 1" … "- 120") above the text."""
-    head = (
-        ["- << Первая", "- « Назад"]
-        + [f"- {i}" for i in range(1, 121)]
-        + ["- Вперёд »", "- Последняя >>"]
-    )
-    return "\n".join(head + wrap(text, 66, False, rng)) + "\n", t
+    return "\n".join(_PAGER + wrap(text, 66, False, rng)) + "\n", t
+
+
+_PAGER = (
+    ["- << Первая", "- « Назад"]
+    + [f"- {i}" for i in range(1, 121)]
+    + ["- Вперёд »", "- Последняя >>"]
+)
 
 
 def dos(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A DOS e-text: centred headings (a law heading centred over two lines), fixed
     paragraph indents, justified text with double spaces, ``..pageN`` directives."""
+    return "\n".join(_dos_lines(text, rng)) + "\n", t
+
+
+def _dos_lines(text: str, rng: random.Random) -> list[str]:
     out: list[str] = []
     n = 0
     page = 1
@@ -214,7 +272,7 @@ def dos(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
             if n % 25 == 0:
                 page += 1
                 out.append(f"..page{page}")
-    return "\n".join(out) + "\n", t
+    return out
 
 
 def _justify(line: str, width: int, rng: random.Random) -> str:
@@ -252,6 +310,10 @@ def _toc_entries(t: Tree) -> list[tuple[str, int]]:
 def toc(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A table of contents: dot leaders and page numbers, long entries wrapped over two
     lines, some entries merged into one line, a page number merged into a line."""
+    return "\n".join(_toc_lines(t, rng)) + "\n", _empty(t)
+
+
+def _toc_lines(t: Tree, rng: random.Random) -> list[str]:
     lines: list[str] = ["С О Д Е Р Ж А Н И Е", ""]
     for entry, page in _toc_entries(t):
         dots = "." * max(3, 48 - len(entry))
@@ -263,7 +325,7 @@ def toc(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         else:
             lines.append(entry + dots + str(page))
     lines.insert(len(lines) // 2, "- 7")
-    return "\n".join(lines) + "\n", _empty(t)
+    return lines
 
 
 _INDEX_TERMS = ["Фальшренонс", "Взятка", "Судья", "Болван", "Претензия", "Наказание", "Торговля"]
@@ -271,6 +333,10 @@ _INDEX_TERMS = ["Фальшренонс", "Взятка", "Судья", "Бол�
 
 def index(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A subject index: terms with dot leaders to law numbers and "=" ditto marks."""
+    return "\n".join(_index_lines(t, rng)) + "\n", _empty(t)
+
+
+def _index_lines(t: Tree, rng: random.Random) -> list[str]:
     laws = [n.get("label") for n in t["nodes"] if n["kind"] == "law"] or ["64"]
     lines = ["П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь", "(номера правил)", ""]
     for term in _INDEX_TERMS:
@@ -283,7 +349,7 @@ def index(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
                     + "." * (40 - len(entry))
                     + ",".join(sorted({rng.choice(laws), rng.choice(laws)}))
                 )
-    return "\n".join(lines) + "\n", _empty(t)
+    return lines
 
 
 def glued_html(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
@@ -357,6 +423,10 @@ def misdecoded(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 def pilcrow_margin(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """An e-book dump: a "| " margin on every line, pilcrows at paragraph ends and
     sometimes alone on a line."""
+    return "\n".join(_pilcrow_lines(text, rng)) + "\n", t
+
+
+def _pilcrow_lines(text: str, rng: random.Random) -> list[str]:
     out: list[str] = []
     for para in text.split("\n"):
         if not para:
@@ -366,7 +436,7 @@ def pilcrow_margin(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         out += ["| " + ln for ln in lines]
         if rng.random() < 0.2:
             out.append("¶")
-    return "\n".join(out) + "\n", t
+    return out
 
 
 def _spaced(s: str) -> str:
@@ -384,9 +454,18 @@ def spaced_title(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 def blank_unhyphenated(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A blank line between every line, and words broken across lines without a hyphen."""
+    return "\n".join(_blank_lines(text, rng)) + "\n", t
+
+
+def _blank_lines(text: str, rng: random.Random) -> list[str]:
     lines = wrap(text, 60, True, rng)
     lines = [ln[:-1] if ln.endswith("-") and not ln.endswith(" -") else ln for ln in lines]
-    return "\n\n".join(lines) + "\n", t
+    return _spaced_out(lines)
+
+
+def _spaced_out(lines: list[str]) -> list[str]:
+    """An empty line after every line but the last."""
+    return [x for ln in lines for x in (ln, "")][:-1]
 
 
 def bullets(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
@@ -400,28 +479,36 @@ def bullets(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 def page_furniture(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A scanned book: every 18-25 lines a page number line and a running head."""
-    out: list[str] = []
     page, left = rng.randint(30, 90), rng.randint(18, 25)
-    for line in wrap(text, 64, True, rng):
+    return "\n".join(_furnish(wrap(text, 64, True, rng), page, left, rng)) + "\n", t
+
+
+def _furnish(lines: list[str], page: int, left: int, rng: random.Random) -> list[str]:
+    out: list[str] = []
+    for line in lines:
         out.append(line)
         left -= 1
         if left == 0:
             page += 1
             out += [f"- {page} -", "ПРАВИЛА ИГРЫ"]
             left = rng.randint(18, 25)
-    return "\n".join(out) + "\n", t
+    return out
 
 
 def table_separators(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A text file saved from a table: cells ``|      |`` join what were lines, several
     to a physical line."""
+    return "\n".join(_table_lines(text, rng)) + "\n", t
+
+
+def _table_lines(text: str, rng: random.Random) -> list[str]:
     cells = wrap(text, 60, False, rng)
     out, i = [], 0
     while i < len(cells):
         k = rng.randint(2, 4)
         out.append("|      " + "      |      ".join(cells[i : i + k]) + "      |")
         i += k
-    return "\n".join(out) + "\n", t
+    return out
 
 
 def renumbered_ol(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
@@ -438,6 +525,259 @@ def two_copies(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """The same hard-wrapped page saved twice (two files of one site): every line of law
     text is shared, so repetition across sources must not be taken for site template."""
     return "\n".join(wrap(text, 64, False, rng)) + "\n", t
+
+
+# ---------------------------------------------------------------- pages cut out of a book
+
+_REF_MARGIN = 30
+"""A mid-sentence cut keeps this far from any reference: a cut through «правилу 64 и
+65» would leave a bare number that no reader could take for a reference."""
+
+
+def _doc(node: dict) -> tuple[str, list[int]]:
+    """The node's title and paragraphs as one string, and each paragraph's offset."""
+    title, paras = node.get("title") or "", _paras(node)
+    offs, pos = [], len(title) + 1
+    for p in paras:
+        offs.append(pos)
+        pos += len(p) + 1
+    return title + "\n" + "\n".join(paras), offs
+
+
+def _ref_spans(node: dict, field: str = "refs") -> list[tuple[int, int]]:
+    """Where each of the node's references stands in ``_doc(node)``, in order."""
+    doc, _ = _doc(node)
+    out, cur = [], 0
+    for ref in node.get(field) or []:
+        k = doc.find(ref["text"], cur)
+        k = doc.find(ref["text"]) if k < 0 else k
+        out.append((k, k + len(ref["text"])) if k >= 0 else (-1, -1))
+        cur = max(cur, k + len(ref["text"])) if k >= 0 else cur
+    return out
+
+
+def _cut_points(piece: Piece, start: bool) -> list[int]:
+    """Content offsets where a cut may fall inside a paragraph: word boundaries far
+    from references; a page that starts there starts with a small letter (mid-sentence),
+    a page that ends there keeps a few words."""
+    if piece.role not in ("head", "para"):
+        return []
+    text = piece.content
+    _, offs = _doc(piece.node)
+    base = offs[piece.index]
+    spans = _ref_spans(piece.node)
+    out = []
+    for m in regex.finditer(r"(?<= )\S", text):
+        k = m.start()
+        if any(a - _REF_MARGIN <= base + k <= b + _REF_MARGIN for a, b in spans):
+            continue
+        if start and not text[k].islower():
+            continue
+        if not start and (k < 20 or len(text) - k < 10):
+            continue
+        out.append(k if start else k - 1)
+    return out
+
+
+def _walk_parents(nodes: list[dict], parent: dict | None = None):
+    for n in nodes:
+        yield n, parent
+        yield from _walk_parents(n.get("children") or [], n)
+
+
+def _keep(node: dict, lo: int, hi: int, field: str = "refs", own: bool = True) -> list[dict]:
+    """The node's references inside ``[lo, hi)`` of its ``_doc``; without ``own``,
+    self-references (no number: «этому правилу») give none (an unplaced text has no law)."""
+    out = []
+    for ref, (a, b) in zip(node.get(field) or [], _ref_spans(node, field)):
+        if a >= lo and b <= hi and (own or regex.search(r"\d", ref["text"])):
+            out.append(dict(ref))
+    return out
+
+
+def _cut_truth(t: Tree, pieces: list[Piece], start: tuple[int, int], end: tuple[int, int | None]):
+    """The tree a perfect pipeline makes of ``pieces[start:end]`` (a page cut out of
+    the book): what follows a lost law heading belongs to the law before the next law
+    heading when it opens with plain text or a section (``inferred``, the gold's rule);
+    otherwise it is an unplaced fragment whose units keep their labels and no id.
+    ``None`` when the cut is not one a real book gives (a law heading after it that is
+    not the next law, where the rendered tree skipped laws) or leaves a footnote whose
+    mark was cut off."""
+    (i0, c0), (i1, c1) = start, end
+    kept: dict[int, dict] = {}
+    for k in range(i0, i1 + 1):
+        pc = pieces[k]
+        node = pc.node
+        d = kept.setdefault(
+            id(node), {"head": False, "title": None, "paras": [], "notes": [], "lo": None, "hi": 0}
+        )
+        cut_head = k == i0 and c0 > 0
+        if pc.role in ("title", "head", "bare") and not cut_head:
+            d["head"] = True
+        if pc.role == "note":
+            d["notes"].append(pc.index)
+        if pc.role not in ("title", "head", "para"):
+            continue
+        _, offs = _doc(node)
+        a = 0 if pc.role == "title" else offs[pc.index]
+        text = pc.content
+        lo, hi = (c0 if k == i0 else 0), (c1 if k == i1 and c1 is not None else len(text))
+        if pc.role == "title":
+            d["title"] = text
+        else:
+            d["paras"].append(text[lo:hi])
+        d["lo"] = a + lo if d["lo"] is None else d["lo"]
+        d["hi"] = a + hi
+    order = list(_walk_parents(t["nodes"]))
+    parent_of = {id(n): p for n, p in order}
+    present = [n for n, _ in order if id(n) in kept]
+    if not present:
+        return None
+    lead = present[0] if not kept[id(present[0])]["head"] else None
+    for n in present:
+        d = kept[id(n)]
+        text = (d["title"] or "") + "\n" + "\n".join(d["paras"])
+        if any(n["footnotes"][i]["mark"] not in text for i in d["notes"]):
+            return None  # a footnote body whose mark was cut off
+
+    def law_of(n: dict | None) -> dict | None:
+        while n is not None and n["kind"] != "law":
+            n = parent_of[id(n)]
+        return n
+
+    headed = [n for n in present if kept[id(n)]["head"]]
+    holder_law = None
+    first = lead or (headed[0] if headed else None)
+    law = law_of(first)
+    if (
+        first is not None
+        and t.get("kind") == "laws"
+        and law is not None
+        and not kept.get(id(law), {}).get("head")
+    ):
+        unit = headed[0] if headed else None
+        nxt = next((n for n in headed if n["kind"] == "law"), None)
+        if unit is not None and unit["kind"] in ("section", "law", "part") and nxt is not None:
+            if int(nxt["label"]) != int(law["label"]) + 1:
+                return None  # the rendered tree skipped laws here; no book page does
+            holder_law = law
+
+    def node_of(n: dict, d: dict, own: bool, ident: str | None, inferred: bool) -> dict:
+        title = d["title"]
+        text = "\n".join(p for p in d["paras"] if p)
+        lo, hi = (d["lo"] if d["lo"] is not None else 0), d["hi"]
+        return {
+            "id": ident,
+            "kind": n["kind"],
+            "label": n.get("label"),
+            "title": title,
+            "text": text,
+            "inferred": inferred,
+            "penalty": "(НАКАЗАНИЕ)" in (title or "") + text,
+            "tags": list(n.get("tags") or []) if d["head"] else [],
+            "footnotes": [
+                {**n["footnotes"][i], "refs": _keep(n["footnotes"][i], 0, 10**9, "refs", own)}
+                for i in d["notes"]
+            ],
+            "refs": _keep(n, lo, hi, "refs", own),
+            "children": [],
+        }
+
+    roots: list[dict] = []
+    out: dict[int, tuple[dict, bool]] = {}  # original node → (its node in the truth, placed)
+    if lead is not None or any(not _placed(n, kept, parent_of, holder_law) for n in headed):
+        d = (
+            kept[id(lead)]
+            if lead is not None
+            else {"head": False, "title": None, "paras": [], "notes": [], "lo": 0, "hi": 0}
+        )
+        if holder_law is not None:
+            h = node_of(lead or holder_law, d, True, holder_law["label"], True)
+            h.update(kind="law", label=None, title=None)
+            out[id(holder_law)] = (h, True)
+        else:
+            h = node_of(lead or first, d, False, None, False)
+            h.update(kind="fragment", label=None, title=None)
+        h["text"] = "\n".join(p for p in d["paras"] if p)
+        if lead is not None:
+            out[id(lead)] = (h, holder_law is not None)
+        roots.append(h)
+    for n in headed:
+        placed = _placed(n, kept, parent_of, holder_law)
+        up = parent_of[id(n)]
+        while up is not None and id(up) not in out:
+            up = parent_of[id(up)]
+        parent = out.get(id(up)) if up is not None else None
+        if placed and parent is not None and not parent[1]:
+            parent = None
+        if not placed and parent is None:
+            parent = (roots[0], False)
+        inferred = bool(placed and parent is not None and parent[0].get("inferred"))
+        node = node_of(n, kept[id(n)], placed, n["id"] if placed else None, inferred)
+        (parent[0]["children"] if parent is not None else roots).append(node)
+        out[id(n)] = (node, placed)
+    return {**t, "nodes": roots}
+
+
+def _placed(n: dict, kept: dict, parent_of: dict, holder_law: dict | None) -> bool:
+    """A unit whose heading is on the page gets its address when its own marker
+    says it all (a law, a division, a commentary paragraph) or its parent has one."""
+    if not kept[id(n)]["head"]:
+        return False
+    if n["kind"] in ("law", "part", "commentary"):
+        return True
+    up = parent_of[id(n)]
+    if up is None:
+        return False
+    if up is holder_law:
+        return True
+    return _placed(up, kept, parent_of, holder_law) if id(up) in kept else False
+
+
+def cut(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page cut out of the book: it starts at a paragraph or mid-sentence (the law or
+    section heading is on the page before) and ends at a paragraph or mid-clause, often
+    with the end of one law and the beginning of the next. The truth is what a perfect
+    pipeline can know (``_cut_truth``); a cut a real book cannot give is drawn again."""
+    pieces = [p for node in t["nodes"] for p in _pieces(node)]
+    usable = [k for k, p in enumerate(pieces) if p.role not in ("rule", "note")]
+    for _ in range(200):
+        mode_start, mode_end = (
+            rng.choice(["line", "mid", "mid"]),
+            rng.choice(["none", "line", "mid"]),
+        )
+        i0 = rng.choice(usable[: max(1, len(usable) * 2 // 3)])
+        c0 = 0
+        if mode_start == "mid":
+            points = _cut_points(pieces[i0], True)
+            if not points:
+                continue
+            c0 = rng.choice(points)
+        elif i0 == 0:
+            continue  # no cut at the start at all
+        later = [k for k in usable if k >= i0 + 6] + (
+            [len(pieces) - 1] if mode_end == "none" else []
+        )
+        if not later:
+            continue
+        i1, c1 = (len(pieces) - 1, None) if mode_end == "none" else (rng.choice(later), None)
+        if mode_end == "mid":
+            points = _cut_points(pieces[i1], False)
+            if not points:
+                continue
+            c1 = rng.choice(points)
+        want = _cut_truth(t, pieces, (i0, c0), (i1, c1))
+        if want is None:
+            continue
+        lines = [p.line for p in pieces[i0 : i1 + 1]]
+        first, last = pieces[i0], pieces[i1]
+        if c0:
+            lines[0] = first.line[first.lead + c0 :]
+        if c1 is not None:
+            end = last.lead + c1
+            lines[-1] = lines[-1][: end - (len(first.line) - len(lines[0]) if i0 == i1 else 0)]
+        return "\n".join(lines) + "\n", want
+    return text, t
 
 
 # classes whose every page is written twice, under ``<stem>`` and ``<stem>-copy``
@@ -465,7 +805,135 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "two-copies": two_copies,
+    "cut": cut,
 }
+
+
+# ---------------------------------------------------------------- composed damage
+#
+# Real pages carry several classes at once. A composition applies its classes in the
+# order a page goes through them: what happens to the text itself (a cut out of the
+# book, HTML list and heading damage, mixed scripts, a wrong code page), then one
+# layout (how paragraphs became lines), then the furniture of printed pages, then what
+# stands around the text (a table of contents in front, an index behind, a pager, the
+# reader site's template), and last a page whose line breaks were all lost.
+
+CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
+    "cut": cut,
+    "spaced-title": spaced_title,
+    "renumbered-ol": renumbered_ol,
+    "bullets": bullets,
+    "glued-html": glued_html,
+    "mixed-scripts": mixed_scripts,
+    "misdecoded": misdecoded,
+}
+LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
+    "wrapped": lambda text, rng: wrap(text, 60, True, rng),
+    "dos": _dos_lines,
+    "double-spaced": lambda text, rng: _spaced_out(wrap(text, 62, False, rng)),
+    "pilcrow-margin": _pilcrow_lines,
+    "blank-unhyphenated": _blank_lines,
+    "table-separators": _table_lines,
+}
+FRAME = ("page-furniture", "toc", "index", "pager-lines", "reader-chrome")
+FINAL = ("collapsed",)
+ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
+"""Every class a composition may use, in the order they are applied."""
+
+_HTML = {"glued-html", "bullets", "renumbered-ol"}
+_PAGED = {"dos", "page-furniture"}
+_LISTING = {"toc", "index"}
+
+COMBOS: tuple[tuple[str, ...], ...] = (
+    ("reader-chrome", "wrapped", "mixed-scripts"),  # a reader page, hard wrap, ё as „
+    ("reader-chrome", "wrapped", "misdecoded"),
+    ("toc", "page-furniture", "dos"),  # a DOS e-text with furniture and contents in front
+    ("glued-html", "mixed-scripts", "bullets"),
+    ("reader-chrome", "double-spaced"),  # a double-spaced scrape with chrome between
+    ("reader-chrome", "two-copies", "cut"),  # two pages of one site
+    ("reader-chrome", "pager-lines", "cut"),
+    ("wrapped", "cut"),
+)
+"""The compositions always measured: the shapes real pages showed most."""
+
+
+def combo_name(classes) -> str:
+    """``reader-chrome+wrapped+misdecoded``: outermost damage first."""
+    return "+".join(sorted(classes, key=ORDER.index, reverse=True))
+
+
+def sensible(classes) -> bool:
+    """A composition that real pages show: two or three classes, at most one layout,
+    one listing, the HTML damages only in an HTML-like layout, a collapsed page with
+    nothing that needs its lines, a cut page with no front or back matter and no page
+    numbers (a cut is one page of the book)."""
+    c = set(classes)
+    layouts = c & set(LAYOUT)
+    if not 2 <= len(c) <= 3 or len(layouts) > 1 or len(c & _LISTING) > 1:
+        return False
+    if c - set(ORDER):
+        return False
+    if "collapsed" in c and (layouts or c & (_LISTING | {"page-furniture", "pager-lines"})):
+        return False
+    if c & _HTML and layouts - {"wrapped", "double-spaced"}:
+        return False
+    if c & _HTML and c & (_PAGED | {"index"}):
+        return False
+    if "table-separators" in c and c & (_LISTING | {"page-furniture", "pager-lines"}):
+        return False
+    if "cut" in c and c & (_LISTING | _PAGED):
+        return False
+    if "two-copies" in c and c & _LISTING:
+        return False
+    return True
+
+
+def combos(n: int, seed: int = 13) -> list[str]:
+    """The first ``n`` compositions: ``COMBOS``, then sensible ones in a seeded order."""
+    import itertools
+
+    names = [combo_name(c) for c in COMBOS]
+    pool = sorted(
+        {
+            combo_name(c)
+            for k in (2, 3)
+            for c in itertools.combinations(sorted(ORDER), k)
+            if sensible(c)
+        }
+        - set(names)
+    )
+    random.Random(f"{seed}:combos").shuffle(pool)
+    return (names + pool)[:n]
+
+
+def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """``text`` (the tree ``t`` rendered clean) under several damage classes at once."""
+    c = set(classes)
+    book = t
+    for name in CONTENT:
+        if name in c:
+            text, t = CONTENT[name](text, t, rng)
+    layout = next((n for n in LAYOUT if n in c), None)
+    if layout is not None:
+        lines = LAYOUT[layout](text, rng)
+    elif "page-furniture" in c:
+        lines = wrap(text, 64, True, rng)
+    else:
+        lines = [ln for ln in text.split("\n") if ln]
+    if "page-furniture" in c:
+        page, left = rng.randint(30, 90), rng.randint(18, 25)
+        lines = _furnish(lines, page, left, rng)
+    if "toc" in c:
+        lines = [*_toc_lines(book, rng), "", *lines]
+    if "index" in c:
+        lines = [*lines, "", *_index_lines(book, rng)]
+    if "pager-lines" in c:
+        lines = [*_PAGER, *lines]
+    if "reader-chrome" in c:
+        lines = _chrome(lines, rng.randint(3, 40), inside=True)
+    if "collapsed" in c:
+        lines = [" ".join(ln for ln in lines if ln)]
+    return "\n".join(lines) + "\n", t
 
 
 def gold_trees(gold: Path = GOLD, limit: int | None = None) -> list[tuple[str, Tree]]:
@@ -477,15 +945,30 @@ def gold_trees(gold: Path = GOLD, limit: int | None = None) -> list[tuple[str, T
 def simulate(
     name: str, trees: list[tuple[str, Tree]], seed: int = 13
 ) -> list[tuple[str, str, Tree]]:
-    """``(stem, damaged text, truth)`` for each tree under damage class ``name``."""
+    """``(stem, damaged text, truth)`` for each tree under damage class ``name``, or
+    under a composition ``a+b+c`` of classes (``combo_name``); a composition with
+    ``two-copies`` is two pages of one site: each is damaged anew (another cut,
+    another page number), under one template."""
     rng = random.Random(f"{seed}:{name}")
     out = []
+    parts = name.split("+")
     for stem, tree in trees:
         t = truth(tree)
-        text, want = DAMAGE[name](render(tree), t, rng)
-        for k in range(COPIES.get(name, 1)):
+        if len(parts) == 1:
+            text, want = DAMAGE[name](render(tree), t, rng)
+            for k in range(COPIES.get(name, 1)):
+                out.append((stem + ("-copy" * k), text, want))
+            continue
+        for k in range(2 if "two-copies" in parts else 1):
+            text, want = compose(parts, render(tree), t, rng)
             out.append((stem + ("-copy" * k), text, want))
     return out
+
+
+def known(name: str) -> bool:
+    """A damage class or a sensible composition of them."""
+    parts = name.split("+")
+    return name in DAMAGE if len(parts) == 1 else sensible(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -494,11 +977,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("out", type=Path)
     ap.add_argument("--classes", nargs="*", default=list(DAMAGE))
+    ap.add_argument("--combos", type=int, default=0, help="also the first N compositions")
     ap.add_argument("--seeds", type=int, default=None, help="use only the first N gold trees")
     ap.add_argument("--seed", type=int, default=13)
     args = ap.parse_args(argv)
     trees = gold_trees(limit=args.seeds)
-    for name in args.classes:
+    for name in [*args.classes, *combos(args.combos, args.seed)]:
         d = args.out / name
         (d / "truth").mkdir(parents=True, exist_ok=True)
         for stem, text, want in simulate(name, trees, args.seed):
