@@ -47,7 +47,7 @@ from .addresses import latin, law_of, lenient
 from .errors import KodeksError
 from .model import NODE_KINDS, Codex, NodeKind
 
-FORMAT_VERSION = "3"
+FORMAT_VERSION = "4"
 """Bumped whenever the tables or the analyzer change; an index of another
 version is stale."""
 
@@ -60,7 +60,12 @@ MAX_QUERY_CHARS = 2000
 TOKEN = regex.compile(r"[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*")
 """A word for the index: letters and digits, possibly hyphenated (``64А1``, ``из-за``)."""
 
-_SAFE = regex.compile(r"^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$")
+QUERY_TOKEN = regex.compile(r"\p{Nd}+(?:\.\p{Nd}+)+|" + TOKEN.pattern)
+"""A word of a query: a ``TOKEN``, or numbers joined by dots (``64.10``). A dotted
+number names a commentary paragraph: it is that entry's ``name`` (its address as a
+title word), so «64.10» finds 64.10 first; in the texts its parts stay two terms."""
+
+_SAFE = regex.compile(r"^[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*$")
 
 
 class SearchError(KodeksError):
@@ -984,7 +989,7 @@ class Engine:
         typed: list[str] = []
         phrases: list[tuple[str, ...]] = []
         for i, part in enumerate(parts):
-            toks = [_fold(m.group()) for m in TOKEN.finditer(part)]
+            toks = [_fold(m.group()) for m in QUERY_TOKEN.finditer(part)]
             toks = [w for w in toks if _SAFE.match(w)]
             inside = i % 2 == 1 and (balanced or i < len(parts) - 1)
             if inside and len(toks) > 1:

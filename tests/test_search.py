@@ -103,6 +103,16 @@ def test_stale_and_missing(out, tmp_path, codex):
 def test_analyzer_lemmas_and_addresses():
     assert analyze("Выявления фальшренонса") == ["выявление", "фальшренонс"]
     assert analyze("Правила 64А1") == ["правило", "64a1"]
+    # in a text a dotted number is two terms (a query treats it as an address)
+    assert analyze("см. п. 64.8. выше") == ["смотреть", "п", "64", "8", "выше"]
+
+
+@pytest.mark.parametrize(
+    "query, first", [("64.10", "64.10"), ("разыгрывающий 64.10", "64.10"), ("65.3 карты", "65.3")]
+)
+def test_a_commentary_address_finds_its_paragraph_first(db, query, first):
+    hits = search(db, query)
+    assert hits and hits[0].address == first and not hits[0].partial
     assert stem("выявить") == stem("выявление") == "выяв"
     assert stem("фальшренонс") is None
 

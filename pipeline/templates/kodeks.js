@@ -95,10 +95,11 @@
   // word forms, stems, synonyms, question words and constants the CLI and the API
   // search with, so the box returns the same top 10 (tests/browser checks it).
   var TOKEN = /[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*/gu;
-  var SAFE = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+  var SAFE = /^[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*$/u;
   var DIGIT = /\p{Nd}/u;
   function fold(w) { return w.toLowerCase().replace(/ё/g, "е"); }
-  function tokens(text) { return (text || "").match(TOKEN) || []; }
+  var QUERY_TOKEN = new RegExp("\\p{Nd}+(?:\\.\\p{Nd}+)+|" + TOKEN.source, "gu");  // search.QUERY_TOKEN
+  function queryTokens(text) { return (text || "").match(QUERY_TOKEN) || []; }
   function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
 
   function osa(a, b) {  // optimal string alignment distance (rapidfuzz OSA)
@@ -216,7 +217,7 @@
     var parts = text.split('"'), balanced = parts.length % 2 === 1;
     var typed = [], phrases = [], seenPh = {};
     parts.forEach(function (part, i) {
-      var toks = tokens(part).map(fold).filter(function (w) { return SAFE.test(w); });
+      var toks = queryTokens(part).map(fold).filter(function (w) { return SAFE.test(w); });
       var inside = i % 2 === 1 && (balanced || i < parts.length - 1);
       if (inside && toks.length > 1) {
         var lemmas = toks.slice(0, maxTerms).map(function (w) { return self.resolve(w).lemma; });
