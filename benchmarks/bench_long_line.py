@@ -20,6 +20,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from benchmarks.machine import machine, save, uptime  # noqa: E402
+
 RESULTS = ROOT / "benchmarks" / "results" / "long_line.json"
 
 
@@ -52,6 +55,7 @@ def main() -> None:
         print(json.dumps(measure(float(args.child[0]), args.child[1] == "1")))
         return
     rows = []
+    before = uptime()
     for mb in args.mb:
         runs = {}
         for one in ("0", "1"):
@@ -88,8 +92,10 @@ def main() -> None:
         print(
             f"{r['mb']:>5} {r['stage']:<8} {r['lines_s']:>9.3f} {r['one_line_s']:>11.3f} {r['ratio'] or 0:>6.2f}"
         )
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    save(
+        RESULTS,
+        {"machine": machine(), "uptime_before": before, "rows": rows, "uptime_after": uptime()},
+    )
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from benchmarks.machine import machine, save, uptime  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "pipeline.json"
 
@@ -144,6 +145,7 @@ def main(argv=None) -> int:
         print(json.dumps(measure(args.one)))
         return 0
     results = []
+    before = uptime()
     for mb in args.mb:
         proc = subprocess.run(
             [sys.executable, __file__, "--one", str(mb)], capture_output=True, text=True
@@ -153,9 +155,13 @@ def main(argv=None) -> int:
             return proc.returncode
         results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
     print(table(results))
-    data = {"python": sys.version.split()[0], "results": results}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    data = {
+        "machine": machine(),
+        "uptime_before": before,
+        "results": results,
+        "uptime_after": uptime(),
+    }
+    save(RESULTS, data)
     print(json.dumps(data, ensure_ascii=False))
     if args.profile_clean:
         print(profile_clean(args.profile_clean))
