@@ -36,6 +36,14 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "error",
         "the manifest names an edition the editions table does not have; the text decides",
     ),
+    "K131": (
+        "error",
+        "an e-book, document or scan file that cannot be read (broken, truncated, hostile, "
+        "encrypted, or a scan without a text layer): not read",
+    ),
+    "K132": ("warning", "pages of a scan without a text layer: their text is missing"),
+    "K133": ("info", "a file holds another format than its name says: read as what it holds"),
+    "K134": ("warning", "a book or document format Kodeks does not read: not read"),
     # cleaning: no codes; every repair is a logged, reversible edit (report.json)
     # segmentation
     "K301": ("warning", "text whose law cannot be told: kept as an unplaced fragment"),

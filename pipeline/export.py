@@ -255,6 +255,9 @@ def report_json(b: Build, lazy: bool = False) -> dict[str, Any]:
                 counts[k] = counts.get(k, 0) + 1
         return c.source.name, {
             "encoding": c.source.encoding,
+            "format": c.source.fmt,
+            # a container's parts: which member or page each stretch of source lines is
+            **({"parts": [p.to_json() for p in c.source.parts]} if c.source.parts else {}),
             "kind": c.source.kind,
             "profile": c.profile.to_json(),
             "edition": {

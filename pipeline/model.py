@@ -68,6 +68,46 @@ Level = Literal["info", "warning", "error"]
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """A stretch of a container source's extracted text (``Source.text``) and the
+    part of the container it came from: an EPUB or DOCX member, an FB2 body or
+    section, a PDF or DjVu page. For a container, a source line is a line of the
+    extracted text; its part says where in the file to look."""
+
+    name: str
+    """The part as a reader of the file finds it: ``OEBPS/ch02.xhtml``, ``page 3``,
+    ``section 2 (XML line 57)``, ``notes``."""
+    line: int
+    """1-based first line of the part in the extracted text."""
+    end_line: int
+    """1-based last line of the part in the extracted text."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"part": self.name, "line": self.line, "end_line": self.end_line}
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """What a format reader (``pipeline.formats``) gives for one container file:
+    its text, one block (paragraph, heading, footnote) per line, footnote bodies
+    after the text, and where each stretch of lines came from."""
+
+    text: str
+    """The extracted text: the source's raw text (``Source.text``)."""
+    fmt: str
+    """The format read: ``fb2``, ``epub``, ``docx``, ``rtf``, ``pdf``, ``djvu``."""
+    encoding: str
+    """The encoding of the text inside the container (``utf-8``, ``cp1251`` …), or the
+    kind of text layer (``pdf text layer``)."""
+    parts: tuple[Part, ...] = ()
+    """The container's parts in text order."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """What the reader noticed that does not stop the file (pages without text …)."""
+    title: str = ""
+    """The book's own title (FB2 ``book-title``, EPUB ``dc:title``), when it has one."""
+
+
+@dataclass(frozen=True, slots=True)
 class Source:
     """One corpus file, as read."""
 
@@ -100,7 +140,12 @@ class Source:
     priority: int = 50
     """Merge priority: when two witnesses tie, the higher priority wins."""
     fmt: str = "txt"
-    """Input format: ``txt`` or ``html`` (HTML is reduced to text by the reader)."""
+    """Input format: ``txt``, ``html`` (reduced to text by the reader) or a container
+    format ``pipeline.formats`` extracts (``fb2``, ``epub``, ``docx``, ``rtf``, ``pdf``,
+    ``djvu``); for HTML and containers ``text`` is the extracted text."""
+    parts: tuple[Part, ...] = ()
+    """Containers only: which part of the file (member, section, page) each stretch
+    of ``text``'s lines came from."""
     boilerplate: tuple[int, ...] = ()
     """HTML only: the lines (1-based) of ``text`` that a boilerplate extractor
     (jusText) found only in the page's boilerplate; a hint the profile weighs."""

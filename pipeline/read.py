@@ -8,6 +8,9 @@ raises (``KodeksError``).
 
 The manifest ``sources.toml`` is optional: without it every ``*.txt`` and
 ``*.html`` in the folder is read and its kind is detected.
+
+E-books, documents and scans (FB2, EPUB, DOCX, RTF, PDF, DjVu: ``pipeline.formats``)
+are found the same way; their extracted text is the source's text.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from pathlib import Path
 
 import regex
 
-from . import blocks, editions
+from . import blocks, editions, formats
 from .errors import KodeksError, diag
 from .executor import Serial
-from .model import Diagnostic, Source, SourceKind
+from .model import Diagnostic, Part, Source, SourceKind
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried when bytes are not UTF-8."""
@@ -442,7 +445,11 @@ def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], li
     # the files to read, and the symlinks refused, in file-name order
     plan: list[Path | Diagnostic] = []
     for path in sorted(folder.iterdir()):
-        if path.suffix.lower() not in (".txt", ".html", ".htm"):
+        suffix = path.suffix.lower()
+        if suffix in formats.UNSUPPORTED and not path.is_dir():
+            plan.append(diag("K134", f"{path}: {formats.UNSUPPORTED[suffix]}; not read"))
+            continue
+        if suffix not in SUFFIXES:
             continue
         if path.is_symlink():
             try:
@@ -482,6 +489,12 @@ def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], li
             sources.append(src)
     sources, found = source_ids(_commentary_editions(sources, diags))
     return sources, diags + found
+
+
+SUFFIXES = frozenset((".txt", ".html", ".htm", *formats.SUFFIXES))
+"""The files a corpus folder's sources are: text, HTML and the container formats."""
+CONTAINERS = ", ".join(f"*{s}" for s in sorted(formats.SUFFIXES))
+"""The container suffixes, for messages."""
 
 
 def _size(path: Path) -> int:
@@ -571,18 +584,40 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         data = path.read_bytes()
     except OSError as exc:
         return None, [diag("K104", f"{path}: cannot be read ({exc.strerror})")]
-    text, encoding, diags = decode(data, str(path))
-    if text is None:
-        return None, diags
-    if "\r" in text and "\n" not in text:
-        # classic Mac line ends: without this every line would be line 1
-        text = text.replace("\r", "\n")
-        diags.append(diag("K110", f"{path}: lines end in carriage returns only; read as newlines"))
-    fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
+    container, diags = formats.detect(path, data)
     boilerplate: tuple[int, ...] = ()
-    if fmt == "html":
-        html, text = text, html_text(text)
-        boilerplate = html_boilerplate(html, text)
+    parts: tuple[Part, ...] = ()
+    book_title = ""
+    if container is not None:
+        # an e-book, document or scan: its extracted text is the source's text
+        try:
+            got = formats.extract(container, data, str(path))
+        except formats.FormatError as exc:
+            return None, [*diags, diag("K131", str(exc))]
+        text, encoding, fmt, parts, book_title = (
+            got.text,
+            got.encoding,
+            got.fmt,
+            got.parts,
+            got.title,
+        )
+        diags += got.diagnostics
+    else:
+        decoded, encoding, decoding = decode(data, str(path))
+        diags += decoding
+        if decoded is None:
+            return None, diags
+        text = decoded
+        if "\r" in text and "\n" not in text:
+            # classic Mac line ends: without this every line would be line 1
+            text = text.replace("\r", "\n")
+            diags.append(
+                diag("K110", f"{path}: lines end in carriage returns only; read as newlines")
+            )
+        fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
+        if fmt == "html":
+            html, text = text, html_text(text)
+            boilerplate = html_boilerplate(html, text)
     meta = meta or {}
     declared = meta.get("kind")
     kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(text)
@@ -639,7 +674,7 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         kind=kind,
         text=text,
         encoding=encoding,
-        title=meta.get("title", path.stem),
+        title=meta.get("title") or book_title or path.stem,
         edition=edition,
         edition_evidence=found.evidence,
         edition_confidence=confidence,
@@ -648,4 +683,5 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         priority=int(meta.get("priority", 50)),
         fmt=fmt,
         boilerplate=boilerplate,
+        parts=parts,
     ), diags

@@ -115,7 +115,8 @@ def stage_read(b: Build) -> None:
         # an empty codex would replace a good one: stop before anything is written
         why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
         raise KodeksError(
-            f"{b.corpus}: no readable sources (*.txt, *.html); nothing was built "
+            f"{b.corpus}: no readable sources (*.txt, *.html, {read_mod.CONTAINERS}); "
+            "nothing was built "
             f"and the previous output is left as it was{why}"
         )
     # the barrier's inputs: small summaries made where the sources are, joined here

@@ -1,0 +1,929 @@
+"""Stage 1, read: the text of e-book, document and scan files (container formats).
+
+Contract: ``detect(path, data)`` names the format of a corpus file, from its first
+bytes (and, for a zip archive, the names of its members) before its suffix, or
+``None`` for plain text and HTML, which ``pipeline.read`` decodes itself.
+``extract(fmt, data, name)`` runs that format's reader from ``FORMATS``, the one
+table of readers, each ``(data, name) -> Extracted``.
+
+What a reader gives (``model.Extracted``): the book's text with its block
+breaks kept, one block per line (a paragraph, a heading, a subtitle, a table
+row), inline markup joined into its line; a footnote mark becomes ``(*N)`` where
+it stands and the footnote's body a ``(*N) - …`` block after the text, as printed
+copies of the laws set them; and ``parts``, which part of the container (an EPUB
+or DOCX member, an FB2 section, a PDF or DjVu page) each stretch of lines came
+from. That text is the source's raw text (``Source.text``): the cleaner's edit
+log rebuilds it byte for byte, and source lines are its lines. The container
+file itself is only read, never changed.
+
+A file that cannot be used raises ``FormatError`` with a message that names the
+file and, where it applies, the member or page: a truncated or broken archive,
+more unpacked data than ``MAX_UNPACKED`` (a zip bomb), XML that declares entities
+(external entities, "billion laughs"), an encrypted PDF, a scan without a text
+layer. ``pipeline.read`` turns it into error K131 and skips the file; the other
+sources build as usual.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import posixpath
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+import regex
+
+from .errors import diag
+from .model import Diagnostic, Extracted, Part
+
+MAX_UNPACKED = 64 * 1024 * 1024
+"""Bytes an archive may unpack to, all members together: a whole law book is a few
+megabytes; past this a zip is taken for a zip bomb and not read."""
+MAX_MEMBERS = 10_000
+"""Members an archive may list."""
+MAX_TEXT_LAYER_SECONDS = 120
+"""How long an outside text-layer tool (``djvutxt``) may run on one file."""
+
+
+class FormatError(Exception):
+    """A container file that cannot be used; the message names the file (and the
+    part or page) and says what to do."""
+
+
+# -- the extracted text ---------------------------------------------------------
+
+_LAYOUT_SPACE = regex.compile(r"[ \t\r\n\f\v]+")
+"""Layout whitespace inside one block: a block is one line of the extracted text
+(no-break and other typographic spaces are the text's own and stay)."""
+
+
+def _one_line(text: str) -> str:
+    return _LAYOUT_SPACE.sub(" ", text).strip()
+
+
+def note_mark(label: str, ordinal: int) -> str:
+    """The footnote mark ``(*N)`` for a link or note titled ``label`` (``1``,
+    ``[2]``, ``*``): the number a book gives, its asterisks, else the note's
+    ordinal."""
+    label = label.strip().strip("[]{}()").strip()
+    if label.isdigit():
+        return f"(*{label})"
+    if label and set(label) == {"*"}:
+        return f"({label})"
+    return f"(*{ordinal})"
+
+
+class _Text:
+    """Collects the blocks of a container in text order, the parts they came
+    from, and the footnote bodies that go after the text."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.starts: list[tuple[str, int]] = []
+        self.notes: list[tuple[str, str]] = []
+
+    def part(self, name: str) -> None:
+        """The lines added from now on come from part ``name``."""
+        self.starts.append((name, len(self.lines)))
+
+    def add(self, block: str) -> None:
+        line = _one_line(block)
+        if line:
+            self.lines.append(line)
+
+    def note(self, mark: str, body: str) -> None:
+        self.notes.append((mark, _one_line(body)))
+
+    def result(
+        self,
+        fmt: str,
+        encoding: str,
+        name: str,
+        notes_part: str = "notes",
+        diagnostics: tuple[Diagnostic, ...] = (),
+        title: str = "",
+    ) -> Extracted:
+        if self.notes:
+            self.part(notes_part)
+            for mark, body in self.notes:
+                self.lines.append(f"{mark} - {body}" if body else mark)
+        if not self.lines:
+            raise FormatError(f"{name}: holds no text; nothing to read")
+        parts = []
+        for i, (part, start) in enumerate(self.starts):
+            end = self.starts[i + 1][1] if i + 1 < len(self.starts) else len(self.lines)
+            if end > start:
+                parts.append(Part(name=part, line=start + 1, end_line=end))
+        return Extracted(
+            text="\n".join(self.lines) + "\n",
+            fmt=fmt,
+            encoding=encoding,
+            parts=tuple(parts),
+            diagnostics=diagnostics,
+            title=_one_line(title),
+        )
+
+
+# -- safe XML and zip -----------------------------------------------------------
+
+
+def parse_xml(data: bytes, name: str, what: str) -> Any:
+    """The root element of an XML document, parsed safely: no network, no DTD
+    loaded, no entity substituted, no tree deeper or text longer than libxml2's
+    default limits. A document that declares entities (how external-entity and
+    "billion laughs" attacks start; FB2, EPUB and DOCX never need them) is refused."""
+    from lxml import etree
+
+    if _DECLARES_ENTITY.search(data[:_PROLOG]) or _DECLARES_ENTITY.search(
+        data[:_PROLOG].replace(b"\x00", b"")
+    ):
+        raise FormatError(_entities_refused(name, what))
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise FormatError(
+            f"{name}: {what} is not well-formed XML (line {exc.lineno}: {exc.msg}); not read"
+        ) from None
+    if root is None:
+        raise FormatError(f"{name}: {what} is empty; not read")
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise FormatError(_entities_refused(name, what))
+    return root
+
+
+_DECLARES_ENTITY = regex.compile(rb"<!DOCTYPE[^>\[]*\[[^\]]*<!ENTITY")
+"""An internal DTD subset that declares an entity, seen in the bytes before any
+parser runs (also in UTF-16, its zero bytes left out)."""
+_PROLOG = 1 << 20
+"""How far into a file its DOCTYPE is looked for."""
+
+
+def _entities_refused(name: str, what: str) -> str:
+    return (
+        f"{name}: {what} declares XML entities (the way external-entity and "
+        '"billion laughs" attacks read other files or blow up memory); not read'
+    )
+
+
+def _local(el: Any) -> str:
+    """An element's tag without its namespace ('' for comments and the like)."""
+    tag = el.tag
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _attr(el: Any, local: str) -> str | None:
+    """The value of the attribute whose local name is ``local``, in any namespace
+    (FB2 links are ``l:href`` or ``xlink:href`` by the file's own prefix)."""
+    for key, value in el.attrib.items():
+        if key.rsplit("}", 1)[-1] == local:
+            return str(value)
+    return None
+
+
+class _Zip:
+    """A zip archive read within limits: members are unpacked one at a time, and
+    the whole archive may unpack to no more than ``MAX_UNPACKED`` bytes, whatever
+    its directory declares."""
+
+    def __init__(self, data: bytes, name: str, what: str) -> None:
+        self.name, self.what, self.unpacked = name, what, 0
+        try:
+            self.zip = zipfile.ZipFile(io.BytesIO(data))
+            infos = self.zip.infolist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
+            raise FormatError(
+                f"{name}: a broken or truncated {what} (the zip archive cannot be opened: "
+                f"{exc}); not read"
+            ) from None
+        if len(infos) > MAX_MEMBERS:
+            raise FormatError(f"{name}: a {what} with {len(infos)} members; not read")
+        self.names = {i.filename for i in infos}
+
+    def has(self, member: str) -> bool:
+        return member in self.names
+
+    def read(self, member: str) -> bytes:
+        """The bytes of ``member``, unpacked no further than the archive's budget."""
+        if member not in self.names:
+            raise FormatError(f"{self.name}: the {self.what} has no {member}; not read")
+        budget = MAX_UNPACKED - self.unpacked
+        try:
+            with self.zip.open(member) as f:
+                data = f.read(budget + 1)
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            raise FormatError(
+                f"{self.name}: {member} in the {self.what} cannot be unpacked ({exc}); "
+                "the file is broken or truncated; not read"
+            ) from None
+        except RuntimeError as exc:  # an encrypted member
+            raise FormatError(f"{self.name}: {member} in the {self.what}: {exc}; not read") from None
+        self.unpacked += len(data)
+        if len(data) > budget:
+            raise FormatError(
+                f"{self.name}: {member} unpacks to more than {MAX_UNPACKED // 2**20} MiB "
+                f"(a zip bomb?); the {self.what} is not read"
+            )
+        return data
+
+
+class _Break:
+    """The type of ``BREAK``."""
+
+
+BREAK = _Break()
+"""What a ``block_lines`` visitor returns for a line break inside a block (``<br>``):
+a value no text node can be."""
+Visited = str | bool | _Break | None
+"""What a ``block_lines`` visitor says of a node."""
+
+
+def block_lines(
+    root: Any, children: Callable[[Any], Iterator], visit: Callable[[Any], Visited]
+) -> list[str]:
+    """The lines of a document tree, depth first, one per block. ``visit(node)``
+    says what a node is: ``None``, left out with all it holds; a string, text
+    of the current block (``BREAK`` ends the line there); ``True``, a block of
+    its own, whose children are read (a line ends before and after it);
+    ``False``, inline, whose children are read into the current block. An
+    explicit stack, not recursion: a hostile file may nest elements deeply."""
+    lines: list[str] = []
+    buf: list[str] = []
+
+    def flush() -> None:
+        line = _one_line("".join(buf))
+        buf.clear()
+        if line:
+            lines.append(line)
+
+    stack: list[Iterator] = [children(root)]
+    closing: list[bool] = [False]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            if closing.pop():
+                flush()
+            continue
+        what = visit(node)
+        if what is None:
+            continue
+        if isinstance(what, _Break):
+            flush()
+        elif isinstance(what, str):
+            buf.append(what)
+        else:
+            if what:
+                flush()
+            stack.append(children(node))
+            closing.append(what)
+    flush()
+    return lines
+
+
+# -- FB2 ------------------------------------------------------------------------
+
+_FB2_BLOCKS = frozenset(("p", "subtitle", "v", "text-author", "tr"))
+"""FB2 elements that hold one block of text each (a table row is one block)."""
+_FB2_NOTE_BODIES = frozenset(("notes", "comments"))
+"""The ``name`` of a ``<body>`` that holds footnotes, not text."""
+
+
+def read_fb2(data: bytes, name: str) -> Extracted:
+    """A FictionBook 2 e-book: the main ``<body>``'s titles, paragraphs,
+    subtitles, verses and table rows in order (each top-level ``<section>`` a
+    part); note links (``<a l:href="#n1">``) become marks, the sections of the
+    notes body the footnote bodies after the text. ``<description>`` (metadata)
+    and ``<binary>`` (pictures) are not text."""
+    root = parse_xml(data, name, "the FB2 book")
+    if _local(root) != "FictionBook":
+        raise FormatError(
+            f"{name}: not an FB2 book (its root element is <{_local(root)}>, not "
+            "<FictionBook>); not read"
+        )
+    encoding = root.getroottree().docinfo.encoding or "utf-8"
+    try:
+        encoding = codecs.lookup(encoding).name
+    except LookupError:
+        pass
+    bodies = [el for el in root if _local(el) == "body"]
+    note_bodies = [b for b in bodies if (b.get("name") or "").lower() in _FB2_NOTE_BODIES]
+    # the note sections by id, and the mark each gets from the first link to it
+    notes: dict[str, Any] = {}
+    for body in note_bodies:
+        for section in body.iter():
+            if _local(section) == "section" and section.get("id"):
+                notes[section.get("id")] = section
+    marks: dict[str, str] = {}
+
+    def mark_of(el: Any) -> str | None:
+        if _local(el) != "a":
+            return None
+        href = _attr(el, "href") or ""
+        target = href[1:] if href.startswith("#") else None
+        if target not in notes and el.get("type") != "note":
+            return None
+        key = target or href
+        if key not in marks:
+            marks[key] = note_mark("".join(el.itertext()), len(marks) + 1)
+        return marks[key]
+
+    out = _Text()
+    for b, body in enumerate(b for b in bodies if b not in note_bodies):
+        out.part(f"body {b + 1}" if b else "body")
+        _fb2_walk(body, out, mark_of, depth=0, label="section")
+    for body in note_bodies:
+        for sid, section in notes.items():
+            if any(section is s for s in body.iter()):
+                title = next((t for t in section if _local(t) == "title"), None)
+                label = "".join(title.itertext()) if title is not None else ""
+                mark = marks.get(sid) or note_mark(label, len(marks) + 1)
+                marks.setdefault(sid, mark)
+                text = " ".join(
+                    _fb2_inline(p, lambda _el: None)
+                    for p in section.iter()
+                    if _local(p) in _FB2_BLOCKS and not _inside_title(p, section)
+                )
+                out.note(mark, text)
+    title = root.find(".//{*}description/{*}title-info/{*}book-title")
+    return out.result(
+        "fb2",
+        encoding,
+        name,
+        title="".join(title.itertext()) if title is not None else "",
+    )
+
+
+def _inside_title(el: Any, stop: Any) -> bool:
+    parent = el.getparent()
+    while parent is not None and parent is not stop:
+        if _local(parent) == "title":
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _fb2_walk(el: Any, out: _Text, mark_of: Callable, depth: int, label: str) -> None:
+    sections = 0
+    for child in el:
+        tag = _local(child)
+        if tag in _FB2_BLOCKS:
+            out.add(_fb2_inline(child, mark_of))
+        elif tag == "section":
+            sections += 1
+            if depth == 0:
+                out.part(f"{label} {sections} (XML line {child.sourceline})")
+            _fb2_walk(child, out, mark_of, depth + 1, label)
+        elif tag in ("binary", "image", "empty-line", ""):
+            continue
+        else:  # title, epigraph, cite, poem, stanza, annotation, table …
+            _fb2_walk(child, out, mark_of, depth, label)
+
+
+def _fb2_inline(el: Any, mark_of: Callable) -> str:
+    """The text of one block, inline elements (emphasis, strong, links) joined in,
+    note links replaced by their marks; a table row's cells set apart by spaces."""
+    out = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str):
+            mark = mark_of(child)
+            if mark is not None:
+                out.append(mark)
+            else:
+                out.append(_fb2_inline(child, mark_of))
+                if _local(child) in ("td", "th"):
+                    out.append(" ")
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+# -- HTML inside containers (EPUB) ---------------------------------------------
+
+HTML_BLOCKS = frozenset(
+    "p div h1 h2 h3 h4 h5 h6 li dt dd blockquote pre tr table ul ol dl section article "
+    "aside header footer figure figcaption caption address hr body main nav center".split()
+)
+"""HTML elements that open a block of their own: each becomes a line."""
+_HTML_SKIP = frozenset(("script", "style", "head", "template", "noscript"))
+_NOTE_TYPES = frozenset(
+    ("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote", "doc-note")
+)
+"""``epub:type`` / ``role`` values of an element that holds a footnote's body."""
+
+
+def html_blocks(
+    root: Any, mark_of: Callable[[Any], str | None] = lambda _el: None, skip: frozenset = frozenset()
+) -> list[str]:
+    """The lines of an HTML element (BeautifulSoup): one per block element, inline
+    elements joined into their block, ``<br>`` a line break; ``mark_of`` may turn
+    an element (a note link) into a mark; elements whose ``id()`` is in ``skip``
+    (note bodies) are left out."""
+    from bs4 import NavigableString, Tag
+    from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
+
+    def visit(node: Any) -> Visited:
+        if isinstance(node, NavigableString):
+            skipped = isinstance(node, (Comment, Declaration, Doctype, ProcessingInstruction))
+            return None if skipped else str(node)
+        if not isinstance(node, Tag) or node.name in _HTML_SKIP or id(node) in skip:
+            return None
+        mark = mark_of(node)
+        if mark is not None:
+            return mark
+        if node.name == "br":
+            return BREAK
+        return node.name in HTML_BLOCKS
+
+    return block_lines(root, lambda node: iter(node.children), visit)
+
+
+def _is_note(tag: Any) -> bool:
+    kinds = set(str(tag.get("epub:type", "")).split()) | set(str(tag.get("role", "")).split())
+    return bool(kinds & _NOTE_TYPES)
+
+
+def _decode_markup(data: bytes) -> str:
+    """An XHTML member's text: by its byte-order mark or XML declaration, else UTF-8
+    (what EPUB requires), else the legacy guess ``pipeline.read`` makes."""
+    from bs4.dammit import EncodingDetector
+
+    for enc in EncodingDetector(data, known_definite_encodings=[], is_html=True).encodings:
+        try:
+            return data.decode(enc)
+        except (UnicodeDecodeError, LookupError):
+            continue
+    return data.decode("utf-8", errors="replace")
+
+
+def read_epub(data: bytes, name: str) -> Extracted:
+    """An EPUB: the XHTML documents of the spine, in spine order, each a part,
+    reduced to text block by block (``html_blocks``); note references
+    (``epub:type="noteref"``, or any link to an element marked as a footnote)
+    become marks and the notes' bodies the footnote blocks after the text."""
+    from bs4 import BeautifulSoup
+
+    z = _Zip(data, name, "EPUB")
+    container = parse_xml(z.read("META-INF/container.xml"), name, "META-INF/container.xml")
+    rootfile = next((el for el in container.iter() if _local(el) == "rootfile"), None)
+    opf_path = _attr(rootfile, "full-path") if rootfile is not None else None
+    if not opf_path:
+        raise FormatError(f"{name}: META-INF/container.xml names no package document; not read")
+    opf = parse_xml(z.read(opf_path), name, opf_path)
+    base = posixpath.dirname(opf_path)
+    manifest = {
+        el.get("id"): (el.get("href") or "", el.get("media-type") or "")
+        for el in opf.iter()
+        if _local(el) == "item"
+    }
+    spine = [el.get("idref") for el in opf.iter() if _local(el) == "itemref"]
+    title_el = next((el for el in opf.iter() if _local(el) == "title"), None)
+    members = []
+    for idref in spine:
+        if idref not in manifest:
+            raise FormatError(f"{name}: the spine names {idref!r}, which {opf_path} lacks; not read")
+        href, media = manifest[idref]
+        if "html" not in media and not href.lower().endswith((".xhtml", ".html", ".htm")):
+            continue
+        path = posixpath.normpath(posixpath.join(base, unquote(href.split("#", 1)[0])))
+        members.append(path)
+    if not members:
+        raise FormatError(f"{name}: the EPUB's spine holds no XHTML document; not read")
+    soups = []
+    for member in members:
+        soup = BeautifulSoup(_decode_markup(z.read(member)), "html.parser")
+        soups.append((member, soup))
+    # note bodies anywhere in the book, by (member, id)
+    notes: dict[tuple[str, str], Any] = {}
+    for member, soup in soups:
+        for tag in soup.find_all(_is_note):
+            if tag.get("id"):
+                notes[(member, str(tag["id"]))] = tag
+    skip = frozenset(id(tag) for tag in notes.values())
+    marks: dict[tuple[str, str], str] = {}
+
+    def mark_for(member: str) -> Callable[[Any], str | None]:
+        def mark_of(tag: Any) -> str | None:
+            if tag.name != "a" or not tag.get("href") or "#" not in str(tag["href"]):
+                return None
+            href, fragment = str(tag["href"]).split("#", 1)
+            target_member = (
+                posixpath.normpath(posixpath.join(posixpath.dirname(member), unquote(href)))
+                if href
+                else member
+            )
+            key = (target_member, unquote(fragment))
+            if key not in notes and "noteref" not in str(tag.get("epub:type", "")).split():
+                return None
+            if key not in marks:
+                marks[key] = note_mark(tag.get_text(), len(marks) + 1)
+            return marks[key]
+
+        return mark_of
+
+    out = _Text()
+    for member, soup in soups:
+        out.part(member)
+        for line in html_blocks(soup.body or soup, mark_for(member), skip):
+            out.add(line)
+    for key, tag in notes.items():
+        mark = marks.get(key)
+        if mark is None:
+            continue  # a note nothing links to: its text stays where the book has it
+        body = " ".join(html_blocks(tag, mark_for(key[0])))
+        # a note often repeats its own number or a back link first: keep the text after it
+        body = regex.sub(r"^\s*(?:\[?\d+\]?|\*+)[.)]?\s+", "", body)
+        out.note(mark, body)
+    for key, tag in notes.items():
+        if key not in marks:
+            out.add(" ".join(html_blocks(tag)))
+    return out.result(
+        "epub",
+        "utf-8",
+        name,
+        title=(title_el.text or "") if title_el is not None else "",
+    )
+
+
+# -- DOCX -----------------------------------------------------------------------
+
+
+def read_docx(data: bytes, name: str) -> Extracted:
+    """A Word document (DOCX): ``word/document.xml``'s paragraphs in order,
+    tables row by row; footnote and endnote references become marks and the
+    notes (``word/footnotes.xml``, ``word/endnotes.xml``) the footnote blocks
+    after the text. Deleted text of tracked changes and field codes are not
+    text; a text box's fallback copy is read once."""
+    z = _Zip(data, name, "DOCX document")
+    doc = parse_xml(z.read("word/document.xml"), name, "word/document.xml")
+    bodies: dict[tuple[str, str], str] = {}
+    for kind in ("footnote", "endnote"):
+        member = f"word/{kind}s.xml"
+        if not z.has(member):
+            continue
+        for note in parse_xml(z.read(member), name, member):
+            if _local(note) != kind or _attr(note, "type") not in (None, "normal"):
+                continue
+            said: list[str] = []
+            _docx_walk(note, said, lambda _el: None)
+            bodies[(kind, _attr(note, "id") or "")] = " ".join(said)
+    marks: dict[tuple[str, str], str] = {}
+
+    def mark_of(el: Any) -> str | None:
+        tag = _local(el)
+        if tag not in ("footnoteReference", "endnoteReference"):
+            return None
+        key = (tag.removesuffix("Reference"), _attr(el, "id") or "")
+        if key not in marks:
+            marks[key] = f"(*{len(marks) + 1})"
+        return marks[key]
+
+    out = _Text()
+    out.part("word/document.xml")
+    lines: list[str] = []
+    _docx_walk(doc, lines, mark_of)
+    for line in lines:
+        out.add(line)
+    for key, mark in marks.items():
+        out.note(mark, bodies.get(key, ""))
+    return out.result("docx", "utf-8", name, notes_part="word/footnotes.xml")
+
+
+_DOCX_SKIP = frozenset(("delText", "instrText", "Fallback", "sectPr", "rPr", "pPr"))
+
+
+def _docx_walk(root: Any, lines: list[str], mark_of: Callable[[Any], str | None]) -> None:
+    def visit(el: Any) -> Visited:
+        tag = _local(el)
+        if not tag or tag in _DOCX_SKIP:
+            return None
+        mark = mark_of(el)
+        if mark is not None:
+            return mark
+        if tag == "t":
+            return str(el.text or "")
+        if tag in ("tab", "noBreakHyphen"):
+            return " " if tag == "tab" else "-"
+        if tag in ("br", "cr"):
+            return BREAK
+        return tag in ("p", "tc", "tr")
+
+    lines += block_lines(root, iter, visit)
+
+
+# -- RTF ------------------------------------------------------------------------
+
+_ANSICPG = regex.compile(rb"\\ansicpg(\d+)")
+
+
+def read_rtf(data: bytes, name: str) -> Extracted:
+    """An RTF document (striprtf): ``\\'xx`` escapes decoded in the document's code
+    page (``\\ansicpg1251``; cp1251 when it names none), ``\\u`` escapes as
+    Unicode; a ``\\par`` ends a block."""
+    from striprtf.striprtf import rtf_to_text
+
+    if not data.lstrip().startswith(b"{\\rtf"):
+        raise FormatError(f"{name}: not an RTF document (it does not start with {{\\rtf); not read")
+    found = _ANSICPG.search(data[:4096])
+    encoding = f"cp{int(found[1])}" if found else "cp1251"
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        encoding = "cp1251"
+    if encoding == "cp1252" and regex.search(rb"\\'[c-f][0-9a-f]", data):
+        # Russian text saved under the Western code page's header: the escapes are cp1251
+        encoding = "cp1251"
+    try:
+        text = rtf_to_text(data.decode("latin-1"), encoding=encoding, errors="replace")
+    except Exception as exc:  # striprtf raises plain exceptions on malformed groups
+        raise FormatError(f"{name}: a broken RTF document ({exc}); not read") from None
+    out = _Text()
+    for line in text.splitlines():
+        out.add(line)
+    return out.result("rtf", encoding, name)
+
+
+# -- PDF and DjVu: a scan's text layer ---------------------------------------------
+
+
+def _pages_result(
+    pages: list[str], fmt: str, encoding: str, name: str, what: str
+) -> Extracted:
+    """A paged text layer: each page's lines as the layer has them (hard-wrapped,
+    as a scan is: the cleaner unwraps them), each page a part. Pages without text
+    are named in a warning; a file with none is a scan that needs OCR first."""
+    empty = [n for n, page in enumerate(pages, start=1) if not page.strip()]
+    if len(empty) == len(pages):
+        raise FormatError(
+            f"{name}: {'no page' if len(pages) != 1 else 'its one page'} of the {what} "
+            "has a text layer: a scan that needs OCR before Kodeks can read it; not read"
+        )
+    out = _Text()
+    for n, page in enumerate(pages, start=1):
+        out.part(f"page {n}")
+        for line in page.splitlines():
+            if line.strip():
+                out.lines.append(line.rstrip())
+    diagnostics: tuple[Diagnostic, ...] = ()
+    if empty:
+        from .read import _line_ranges
+
+        diagnostics = (
+            diag(
+                "K132",
+                f"{name}: page{'s' if len(empty) > 1 else ''} {_line_ranges(empty)} of "
+                f"{len(pages)} {'have' if len(empty) > 1 else 'has'} no text layer (scanned "
+                f"without OCR): {'their' if len(empty) > 1 else 'its'} text is missing from "
+                "this source",
+            ),
+        )
+    return out.result(fmt, encoding, name, diagnostics=diagnostics)
+
+
+def read_pdf(data: bytes, name: str) -> Extracted:
+    """A PDF's text layer (pypdf), page by page. An encrypted PDF that opens
+    without a password is read; one that needs a password is not."""
+    import logging
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    # pypdf logs what it works around in a damaged file; what matters reaches the
+    # user as this file's diagnostic, not as stray lines on the terminal
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            try:
+                opened = bool(reader.decrypt(""))
+            except Exception:  # an encryption pypdf cannot undo without a password
+                opened = False
+            if not opened:
+                raise FormatError(
+                    f"{name}: an encrypted PDF that needs a password; save an unencrypted "
+                    "copy to read it; not read"
+                )
+        count = len(reader.pages)
+    except FormatError:
+        raise
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
+        raise FormatError(f"{name}: a broken or truncated PDF ({exc}); not read") from None
+    pages = []
+    for n in range(count):
+        try:
+            pages.append(reader.pages[n].extract_text() or "")
+        except Exception as exc:  # one bad page does not spoil the others
+            raise FormatError(
+                f"{name}: page {n + 1} of the PDF cannot be read ({type(exc).__name__}: {exc}); "
+                "not read"
+            ) from None
+    return _pages_result(pages, "pdf", "pdf text layer", name, "PDF")
+
+
+def read_djvu(data: bytes, name: str) -> Extracted:
+    """A DjVu's hidden text layer, page by page, read by djvulibre's ``djvused``
+    (the page count) and ``djvutxt`` (Debian's djvulibre-bin, installed by
+    ``scripts/setup``). A page is read on its own, so one without a text layer
+    keeps its number."""
+    if not data.startswith(b"AT&TFORM") or len(data) < 12:
+        raise FormatError(f"{name}: not a DjVu file (it does not start with AT&TFORM); not read")
+    # the IFF header declares the file's length: a shorter file was cut off
+    declared = 12 + int.from_bytes(data[8:12], "big")
+    if len(data) < declared:
+        raise FormatError(
+            f"{name}: a truncated DjVu file ({len(data)} of {declared} bytes); not read"
+        )
+    djvused, djvutxt = shutil.which("djvused"), shutil.which("djvutxt")
+    if djvused is None or djvutxt is None:
+        raise FormatError(
+            f"{name}: a DjVu scan; reading its text layer needs djvutxt and djvused (Debian "
+            "package djvulibre-bin, installed by scripts/setup); not read"
+        )
+    with tempfile.TemporaryDirectory(prefix="kodeks-djvu-") as tmp:
+        copy = Path(tmp) / "book.djvu"
+        copy.write_bytes(data)
+
+        def run(*args: str) -> str:
+            try:
+                proc = subprocess.run(
+                    [*args, str(copy)],
+                    capture_output=True,
+                    timeout=MAX_TEXT_LAYER_SECONDS,
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                raise FormatError(
+                    f"{name}: {Path(args[0]).name} did not finish in "
+                    f"{MAX_TEXT_LAYER_SECONDS} s; not read"
+                ) from None
+            if proc.returncode != 0:
+                # djvulibre's first message line says what; the lines after it, where
+                why = proc.stderr.decode("utf-8", errors="replace").strip().splitlines()
+                said = regex.sub(r"^\*+\s*(?:\[[\d-]+\]\s*)?", "", why[0]) if why else ""
+                raise FormatError(
+                    f"{name}: a broken DjVu file ({said or f'exit {proc.returncode}'}); not read"
+                )
+            return proc.stdout.decode("utf-8", errors="replace")
+
+        count = run(djvused, "-e", "n").strip()
+        if not count.isdigit() or int(count) == 0:
+            raise FormatError(f"{name}: a DjVu file without pages; not read")
+        pages = [run(djvutxt, f"--page={n}").replace("\f", "") for n in range(1, int(count) + 1)]
+    return _pages_result(pages, "djvu", "djvu text layer", name, "DjVu")
+
+
+# -- the table ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One container format Kodeks reads."""
+
+    name: str
+    """Its id: ``Source.fmt`` and ``Extracted.fmt``."""
+    title: str
+    """What a user calls it."""
+    suffixes: tuple[str, ...]
+    """File-name suffixes it comes under (lower case)."""
+    read: Callable[[bytes, str], Extracted]
+    """The reader: ``(file bytes, file name for messages) -> Extracted``."""
+
+
+def read_zip(data: bytes, name: str) -> Extracted:
+    """A zip archive: read as the book it holds (an EPUB, a DOCX, or one FB2 book
+    zipped, as e-book sites hand out ``.fb2.zip``)."""
+    fmt = _zip_kind(data)
+    if fmt == "fb2":
+        z = _Zip(data, name, "zip archive")
+        (member,) = [n for n in z.names if n.lower().endswith(".fb2")]
+        extracted = read_fb2(z.read(member), f"{name}:{member}")
+        return extracted
+    if fmt in ("epub", "docx"):
+        return FORMATS_BY_NAME[fmt].read(data, name)
+    _Zip(data, name, "zip archive")  # a broken archive says so
+    raise FormatError(
+        f"{name}: a zip archive that holds no book Kodeks reads (an EPUB, a DOCX or one "
+        "FB2 file); not read"
+    )
+
+
+FORMATS: tuple[Format, ...] = (
+    Format("fb2", "FictionBook 2 e-book", (".fb2",), read_fb2),
+    Format("epub", "EPUB e-book", (".epub",), read_epub),
+    Format("docx", "Word document", (".docx",), read_docx),
+    Format("rtf", "RTF document", (".rtf",), read_rtf),
+    Format("pdf", "PDF with a text layer", (".pdf",), read_pdf),
+    Format("djvu", "DjVu scan with a text layer", (".djvu", ".djv"), read_djvu),
+    Format("zip", "zipped e-book", (".zip",), read_zip),
+)
+"""The container formats, one reader each; plain text and HTML are read by
+``pipeline.read``."""
+FORMATS_BY_NAME = {f.name: f for f in FORMATS}
+SUFFIXES = {s: f.name for f in FORMATS for s in f.suffixes}
+"""Container suffix → format name."""
+UNSUPPORTED = {
+    ".doc": "a Word 97–2003 document: save it as DOCX, RTF or plain text",
+    ".odt": "an OpenDocument text: save it as DOCX, RTF or plain text",
+    ".mobi": "a Kindle e-book: convert it to EPUB or FB2",
+    ".azw": "a Kindle e-book: convert it to EPUB or FB2",
+    ".azw3": "a Kindle e-book: convert it to EPUB or FB2",
+    ".prc": "a Mobipocket e-book: convert it to EPUB or FB2",
+    ".lit": "a Microsoft Reader e-book: convert it to EPUB or FB2",
+    ".chm": "a compiled HTML help file: convert it to HTML",
+}
+"""Book and document formats Kodeks does not read, and what to do: a file under one
+of these suffixes gets a warning instead of being passed over in silence."""
+
+
+def _zip_kind(data: bytes) -> str | None:
+    """What a zip archive holds, from its member names alone (nothing unpacked)."""
+    try:
+        names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError):
+        return None
+    if "META-INF/container.xml" in names or "mimetype" in names:
+        return "epub"
+    if "word/document.xml" in names:
+        return "docx"
+    if sum(n.lower().endswith(".fb2") for n in names) == 1:
+        return "fb2"
+    return None
+
+
+def _by_magic(data: bytes) -> str | None:
+    """The format the first bytes show: ``%PDF-``, ``AT&TFORM`` (DjVu), ``{\\rtf``, a
+    zip archive (told apart by its members), or XML whose root is ``FictionBook``."""
+    head = data[:1024].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"%PDF-") or b"%PDF-" in data[:1024]:
+        return "pdf"
+    if head.startswith(b"AT&TFORM"):
+        return "djvu"
+    if head.startswith(b"{\\rtf"):
+        return "rtf"
+    if head.startswith(b"PK\x03\x04"):
+        kind = _zip_kind(data)
+        return kind if kind in ("epub", "docx") else "zip"  # a zipped FB2: read_zip unpacks it
+    if head.startswith(b"<") and b"<FictionBook" in data[:4096]:
+        return "fb2"
+    return None
+
+
+def detect(path: Path, data: bytes) -> tuple[str | None, list[Diagnostic]]:
+    """The container format of a corpus file, or ``None`` for text and HTML.
+
+    The bytes decide before the name: a PDF named ``.txt`` is read as a PDF (with
+    an info diagnostic, K133). A file under a container suffix whose bytes show
+    another format (or none) is read as the container the suffix names, whose
+    reader then says what is wrong with it."""
+    by_suffix = SUFFIXES.get(path.suffix.lower())
+    by_magic = _by_magic(data)
+    if by_magic is None:
+        return by_suffix, []
+    if by_magic != by_suffix and not (by_suffix == "zip" and by_magic in ("epub", "docx")):
+        named = by_suffix or path.suffix.lower().lstrip(".") or "no suffix"
+        return by_magic, [
+            diag(
+                "K133",
+                f"{path}: named as {named} but holds {FORMATS_BY_NAME[by_magic].title}; "
+                "read as what it holds",
+            )
+        ]
+    return by_magic, []
+
+
+def extract(fmt: str, data: bytes, name: str) -> Extracted:
+    """Run the reader of ``fmt`` on a file's bytes. Any failure of a parser on a
+    hostile or broken file becomes a ``FormatError`` naming the file: a user
+    never sees a traceback for a bad corpus file."""
+    spec = FORMATS_BY_NAME[fmt]
+    try:
+        return spec.read(data, name)
+    except FormatError:
+        raise
+    except (RecursionError, MemoryError):
+        raise FormatError(
+            f"{name}: the {spec.title} is nested too deeply or too large to read; not read"
+        ) from None
+    except Exception as exc:
+        raise FormatError(
+            f"{name}: cannot be read as a {spec.title} ({type(exc).__name__}: {exc}); not read"
+        ) from None

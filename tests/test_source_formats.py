@@ -1,0 +1,541 @@
+"""E-book, document and scan sources (``pipeline.formats``), used as a publisher
+would: one law text in our own words is written at test time as FB2, EPUB, DOCX,
+RTF, PDF and DjVu, each is built alone by ``kodeks build``, and its tree must be the
+tree of the same text as a ``.txt`` copy. Broken and hostile files (truncated
+archives, zip bombs, XML entities, encrypted PDFs, scans without a text layer)
+give an error that names the file and are skipped; the other sources build."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import kodeks
+from pipeline.cli import build_args
+
+pytestmark = pytest.mark.slow
+
+# One law text, block by block: (kind, text); "{1}" is where the footnote mark stands.
+BLOCKS = [
+    ("title", "Правило 33"),
+    ("title", "Порядок хода"),
+    ("sub", "A. Первый ход"),
+    ("p", "Первый ход делает игрок слева от разыгрывающего{1}, когда торговля закончена."),
+    ("p", "1. Ход не в свою очередь"),
+    (
+        "p",
+        "Если ход сделал не тот игрок, судья поступает по правилу 34 и объясняет сторонам, "
+        "какие права у них остаются после этого нарушения.",
+    ),
+    ("p", "2. Ход закрытой картой"),
+    ("p", "Карту, положенную рубашкой вверх, открывают; ход остаётся за тем же игроком."),
+    ("sub", "B. Следующие ходы"),
+    ("p", "Каждый следующий ход делает игрок, который взял предыдущую взятку."),
+    ("title", "Правило 34"),
+    ("title", "Принятие хода не в очередь"),
+    (
+        "p",
+        "Любой игрок стороны, не нарушившей порядок, может принять такой ход (см. правило "
+        "33A1); тогда игра продолжается без наказания.",
+    ),
+]
+NOTE = "Разыгрывающего определяет последняя заявка торговли."
+MARK = "(*1)"
+MANIFEST = '[[source]]\nfile = "{name}"\nkind = "laws"\nedition = "1987"\n'
+
+
+def txt_copy() -> str:
+    """The text as a plain-text copy has it: a block a line, the footnote after it."""
+    lines = [text.replace("{1}", MARK) for _kind, text in BLOCKS]
+    return "\n".join([*lines, f"{MARK} - {NOTE}"]) + "\n"
+
+
+def make_fb2(encoding: str = "windows-1251") -> bytes:
+    """An FB2 book as e-book sites publish them: cp1251 declared in the prolog, each
+    law a <section> with a two-line <title>, sections as <subtitle>, inline
+    <emphasis>, a note link into <body name="notes">, a picture in <binary>."""
+    body, titled = [], False
+    for kind, text in BLOCKS:
+        text = html.escape(text).replace(
+            "{1}", '<a l:href="#n1" type="note">[1]</a>'
+        ).replace("разыгрывающего", "<emphasis>разыгрывающего</emphasis>")
+        if kind == "title":
+            if not titled:
+                body.append("</section><section>" if body else "<section>")
+                body.append("<title>")
+                titled = True
+            body.append(f"<p>{text}</p>")
+            continue
+        if titled:
+            body.append("</title><empty-line/>")
+            titled = False
+        body.append(f"<subtitle>{text}</subtitle>" if kind == "sub" else f"<p>{text}</p>")
+    body.append("</section>")
+    xml = (
+        f'<?xml version="1.0" encoding="{encoding}"?>\n'
+        '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0" '
+        'xmlns:l="http://www.w3.org/1999/xlink">\n'
+        "<description><title-info><genre>reference</genre><book-title>Правила игры, "
+        "выдержки</book-title><annotation><p>Краткая аннотация, не текст книги.</p>"
+        "</annotation></title-info></description>\n"
+        "<body>\n" + "\n".join(body) + "\n</body>\n"
+        '<body name="notes"><title><p>Примечания</p></title>'
+        f'<section id="n1"><title><p>1</p></title><p>{NOTE}</p></section></body>\n'
+        '<binary id="cover.png" content-type="image/png">iVBORw0KGgo=</binary>\n'
+        "</FictionBook>\n"
+    )
+    return xml.encode(encoding)
+
+
+def _xhtml(title: str, body: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">'
+        f"<head><title>{title}</title><style>p {{ margin: 0 }}</style></head>"
+        f"<body>{body}</body></html>"
+    )
+
+
+def _epub_chapters() -> list[str]:
+    chapters: list[list[str]] = []
+    for kind, text in BLOCKS:
+        text = html.escape(text).replace(
+            "{1}", '<a epub:type="noteref" href="notes.xhtml#n1"><sup>1</sup></a>'
+        ).replace("закончена", "<em>закончена</em>")
+        if kind == "title" and (not chapters or not chapters[-1][-1].startswith("<h1")):
+            chapters.append([f"<h1>{text}"])
+        elif kind == "title":
+            chapters[-1][-1] += f"<br/>{text}</h1>"
+        elif kind == "sub":
+            chapters[-1].append(f"<h2>{text}</h2>")
+        else:
+            chapters[-1].append(f"<p>{text}</p>")
+    return ["".join(c) for c in chapters]
+
+
+def make_epub(chapters: list[str] | None = None, extra: dict[str, bytes] | None = None) -> bytes:
+    """An EPUB 3: the manifest lists the chapters in the reverse of the spine's
+    order (the spine decides); the notes document holds the footnote in an
+    <aside epub:type="footnote">; a nav document outside the spine."""
+    chapters = chapters if chapters is not None else _epub_chapters()
+    names = [f"text/ch{i + 1:02d}.xhtml" for i in range(len(chapters))]
+    files = {
+        name: _xhtml(f"Глава {i + 1}", body) for i, (name, body) in enumerate(zip(names, chapters))
+    }
+    files["text/notes.xhtml"] = _xhtml(
+        "Примечания",
+        f'<aside epub:type="footnote" id="n1"><p><a href="ch01.xhtml">1</a> {NOTE}</p></aside>',
+    )
+    files["nav.xhtml"] = _xhtml("Оглавление", '<nav epub:type="toc"><ol><li>Правило 33</li></ol></nav>')
+    spine = [*names, "text/notes.xhtml"]
+    items = [
+        f'<item id="i{n}" href="{name}" media-type="application/xhtml+xml"/>'
+        for n, name in reversed(list(enumerate(spine)))
+    ]
+    opf = (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+        '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier>'
+        "<dc:title>Правила игры, выдержки</dc:title><dc:language>ru</dc:language></metadata>"
+        '<manifest><item id="nav" href="nav.xhtml" properties="nav" '
+        'media-type="application/xhtml+xml"/>' + "".join(items) + "</manifest>"
+        "<spine>" + "".join(f'<itemref idref="i{n}"/>' for n in range(len(spine))) + "</spine>"
+        "</package>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        z.writestr(
+            "META-INF/container.xml",
+            '<?xml version="1.0"?><container version="1.0" '
+            'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+            '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/>'
+            "</rootfiles></container>",
+        )
+        z.writestr("OEBPS/content.opf", opf, compress_type=zipfile.ZIP_DEFLATED)
+        for name, text in files.items():
+            z.writestr(f"OEBPS/{name}", text, compress_type=zipfile.ZIP_DEFLATED)
+        for name, data in (extra or {}).items():
+            z.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def make_docx() -> bytes:
+    """A Word document written with python-docx: headings styled as headings, a
+    bold run inside a paragraph, a tracked deletion (not text), and a real
+    footnote (``w:footnoteReference`` and ``word/footnotes.xml``)."""
+    docx = pytest.importorskip("docx")
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    doc = docx.Document()
+    for kind, text in BLOCKS:
+        if kind == "title":
+            doc.add_heading(text, level=1)
+            continue
+        if kind == "sub":
+            doc.add_heading(text, level=2)
+            continue
+        para = doc.add_paragraph()
+        before, _, after = text.partition("{1}")
+        head, sep, tail = before.partition("слева")
+        para.add_run(head)
+        if sep:
+            para.add_run(sep).bold = True
+            para.add_run(tail)
+        if _:
+            ref = para.add_run()
+            el = OxmlElement("w:footnoteReference")
+            el.set(qn("w:id"), "1")
+            ref._r.append(el)
+            deleted = OxmlElement("w:del")
+            run = OxmlElement("w:r")
+            gone = OxmlElement("w:delText")
+            gone.text = " (удалённая правка)"
+            run.append(gone)
+            deleted.append(run)
+            para._p.append(deleted)
+            para.add_run(after)
+    buf = io.BytesIO()
+    doc.save(buf)
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    notes = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes xmlns:w="{w}">'
+        '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
+        f'<w:footnote w:id="1"><w:p><w:r><w:t xml:space="preserve">{NOTE}</w:t></w:r></w:p>'
+        "</w:footnote></w:footnotes>"
+    )
+    with zipfile.ZipFile(buf, "a") as z:
+        z.writestr("word/footnotes.xml", notes)
+    return buf.getvalue()
+
+
+def _rtf_escape(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif ord(ch) < 128:
+            out.append(ch)
+        else:
+            out.append("".join(f"\\'{b:02x}" for b in ch.encode("cp1251")))
+    return "".join(out)
+
+
+def make_rtf() -> str:
+    """An RTF document as a word processor saves Russian text: cp1251 declared
+    (``\\ansicpg1251``), letters as ``\\'xx`` escapes, a ``\\par`` per paragraph,
+    bold runs in groups."""
+    paras = []
+    for _kind, text in BLOCKS:
+        text = _rtf_escape(text.replace("{1}", MARK))
+        paras.append("{\\pard\\plain\\f0\\fs24 " + text.replace("Правило", "{\\b Правило}") + "\\par}")
+    paras.append("{\\pard\\plain\\f0\\fs20 " + _rtf_escape(f"{MARK} - {NOTE}") + "\\par}")
+    return (
+        "{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0\\froman\\fcharset204 Times New Roman;}}"
+        "{\\info{\\title " + _rtf_escape("Правила игры") + "}}\n" + "\n".join(paras) + "\n}"
+    )
+
+
+def make_pdf(text_layer: bool = True) -> bytes:
+    """A PDF printed by WeasyPrint from our own HTML, as a publisher's PDF is:
+    lines wrapped at the page's width, the footnote at the foot of the text,
+    and a page break inside law 33. ``text_layer=False``: a scan (an image
+    only, no text)."""
+    weasyprint = pytest.importorskip("weasyprint")
+    if text_layer:
+        paras = []
+        for _kind, text in BLOCKS:
+            text = html.escape(text.replace("{1}", MARK))
+            brk = ' style="page-break-before: always"' if text.startswith("B.") else ""
+            paras.append(f"<p{brk}>{text}</p>")
+        paras.append(f"<p>{html.escape(MARK + ' - ' + NOTE)}</p>")
+        body = "".join(paras)
+    else:
+        body = (
+            '<img style="width: 10cm; height: 5cm" src="data:image/svg+xml;utf8,'
+            "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='50'>"
+            "<rect width='100' height='50' fill='gray'/></svg>\"/>"
+        )
+    page = (
+        "<html><head><style>@page { size: A5; margin: 2cm } "
+        "body { font: 11pt 'DejaVu Serif' } p { margin: 0 0 0.4em 0 }</style></head>"
+        f"<body>{body}</body></html>"
+    )
+    return weasyprint.HTML(string=page).write_pdf()
+
+
+def make_djvu(tmp: Path, pages: list[list[str]]) -> bytes:
+    """A DjVu with a hidden text layer (djvulibre's cjb2, djvused, djvm), one
+    blank bitonal image a page; a page given no lines has no text layer."""
+    if not (shutil.which("cjb2") and shutil.which("djvused") and shutil.which("djvm")):
+        pytest.skip("djvulibre-bin is not installed")
+    work = tmp / "djvu-work"
+    work.mkdir()
+    pbm = work / "blank.pbm"
+    pbm.write_bytes(b"P4\n400 600\n" + bytes(50 * 600))
+    files = []
+    for n, lines in enumerate(pages, start=1):
+        page = work / f"p{n}.djvu"
+        subprocess.run(["cjb2", str(pbm), str(page)], check=True)
+        if lines:
+            quoted = " ".join(
+                f'(line 0 {580 - 20 * i} 400 {598 - 20 * i} "{line}")' for i, line in enumerate(lines)
+            )
+            layer = work / f"p{n}.txt"
+            layer.write_text(f"(page 0 0 400 600 {quoted})", encoding="utf-8")
+            subprocess.run(
+                ["djvused", str(page), "-e", f"select 1; set-txt {layer}", "-s"], check=True
+            )
+        files.append(str(page))
+    book = work / "book.djvu"
+    subprocess.run(["djvm", "-c", str(book), *files], check=True)
+    return book.read_bytes()
+
+
+# -- building as a user does ---------------------------------------------------------
+
+
+def build(tmp: Path, files: dict[str, bytes | str], manifest: bool = True, loud: bool = False):
+    """``kodeks build`` of a corpus holding ``files`` (``loud``: not ``--quiet``, so
+    the summary of diagnostics is printed): (process, output folder)."""
+    corpus, out = tmp / "corpus", tmp / "out"
+    corpus.mkdir(parents=True)
+    for name, data in files.items():
+        path = corpus / name
+        if isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        else:
+            path.write_bytes(data)
+    if manifest:
+        (corpus / "sources.toml").write_text(
+            "".join(MANIFEST.format(name=n) + "\n" for n in files), encoding="utf-8"
+        )
+    args = build_args(corpus, out)
+    if loud:
+        args.remove("--quiet")
+    proc = kodeks(*args)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc, out
+
+
+def nodes(out: Path, stem: str = "book") -> list[dict]:
+    return json.loads((out / "sources" / f"{stem}.json").read_text(encoding="utf-8"))["nodes"]
+
+
+def report(out: Path) -> dict:
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def txt_tree(tmp_path_factory) -> list[dict]:
+    proc, out = build(tmp_path_factory.mktemp("txt"), {"book.txt": txt_copy()})
+    assert proc.returncode == 0, proc.stderr
+    tree = nodes(out)
+    # the copy is worth comparing with: two laws, sections, clauses, the footnote, a reference
+    assert [n["id"] for n in tree] == ["33", "34"]
+    assert [c["id"] for c in tree[0]["children"]] == ["33A", "33B"]
+    assert [c["id"] for c in tree[0]["children"][0]["children"]] == ["33A1", "33A2"]
+    assert tree[0]["children"][0]["footnotes"][0]["text"] == NOTE
+    return tree
+
+
+def _same_tree(tmp: Path, name: str, data: bytes | str, txt_tree: list[dict]) -> dict:
+    proc, out = build(tmp, {name: data})
+    assert proc.returncode == 0, proc.stderr
+    assert nodes(out) == txt_tree
+    return report(out)["sources"][name]
+
+
+def test_fb2_in_cp1251_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.fb2", make_fb2(), txt_tree)
+    assert (src["format"], src["encoding"]) == ("fb2", "cp1251")
+    # the map back to the container: the laws' sections and the notes body
+    assert [p["part"].split(" (")[0] for p in src["parts"]] == ["section 1", "section 2", "notes"]
+    assert src["parts"][-1]["line"] == src["parts"][-1]["end_line"] == len(txt_copy().splitlines())
+
+
+def test_zipped_fb2_builds_the_same_tree(tmp_path, txt_tree):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("book.fb2", make_fb2("utf-8"))
+    src = _same_tree(tmp_path, "book.zip", buf.getvalue(), txt_tree)
+    assert src["format"] == "fb2"
+
+
+def test_epub_builds_the_tree_of_the_txt_copy_in_spine_order(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.epub", make_epub(), txt_tree)
+    assert src["format"] == "epub"
+    assert [p["part"] for p in src["parts"]] == [
+        "OEBPS/text/ch01.xhtml",
+        "OEBPS/text/ch02.xhtml",
+        "notes",
+    ]
+
+
+def test_docx_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.docx", make_docx(), txt_tree)
+    assert src["format"] == "docx"
+
+
+def test_rtf_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    pytest.importorskip("striprtf")
+    src = _same_tree(tmp_path, "book.rtf", make_rtf(), txt_tree)
+    assert (src["format"], src["encoding"]) == ("rtf", "cp1251")
+
+
+def test_pdf_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.pdf", make_pdf(), txt_tree)
+    assert src["format"] == "pdf"
+    assert [p["part"] for p in src["parts"]] == ["page 1", "page 2"]
+
+
+def test_djvu_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    lines = txt_copy().splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith("B."))
+    data = make_djvu(tmp_path, [lines[:cut], [], lines[cut:]])
+    proc, out = build(tmp_path, {"book.djvu": data})
+    assert proc.returncode == 0, proc.stderr
+    assert nodes(out) == txt_tree
+    src = report(out)["sources"]["book.djvu"]
+    assert [p["part"] for p in src["parts"]] == ["page 1", "page 3"]
+    (missing,) = [d for d in report(out)["diagnostics"] if d["code"] == "K132"]
+    assert "book.djvu" in missing["message"] and "page 2 of 3" in missing["message"]
+
+
+def test_raw_of_a_container_is_its_extracted_text_and_the_file_is_untouched(tmp_path):
+    """The edit log rebuilds the extracted text byte for byte; the container file
+    is read, never written."""
+    from pipeline.buffer import unapply
+    from pipeline.clean import clean
+    from pipeline.read import read_source
+
+    (tmp_path / "corpus").mkdir()
+    path = tmp_path / "corpus" / "book.pdf"
+    path.write_bytes(make_pdf())
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    src, diags = read_source(path, {"kind": "laws", "edition": "1987"})
+    assert src is not None and src.fmt == "pdf" and not [d for d in diags if d.level == "error"]
+    cleaned = clean(src)
+    assert cleaned.edits, "a wrapped PDF text layer needs repairs"
+    assert unapply(cleaned.text, cleaned.edits) == src.text
+    kodeks(*build_args(tmp_path / "corpus", tmp_path / "out"), check=True)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+
+
+def test_kodeks_clean_reads_a_container(tmp_path):
+    path = tmp_path / "book.fb2"
+    path.write_bytes(make_fb2())
+    proc = kodeks("clean", str(path), check=True)
+    assert "Первый ход делает игрок слева от разыгрывающего(*1)" in proc.stdout
+    assert "Примечания" not in proc.stdout and "аннотация" not in proc.stdout
+
+
+# -- broken and hostile files ---------------------------------------------------------
+
+
+def _encrypted_pdf() -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(make_pdf())).pages:
+        writer.add_page(page)
+    writer.encrypt(user_password="секрет", owner_password="владелец", algorithm="RC4-128")
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
+    """Each bad file gives one error that names it (and what is wrong); the good
+    source beside them builds; no traceback; nothing outside the corpus is read."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("СЕКРЕТНАЯ СТРОКА ВНЕ КОРПУСА", encoding="utf-8")
+    lol = "".join(
+        f'<!ENTITY l{i} "' + f"&l{i - 1};" * 10 + '">' if i else '<!ENTITY l0 "ха">'
+        for i in range(10)
+    )
+    epub = make_epub()
+    files: dict[str, bytes | str] = {
+        "book.txt": txt_copy(),
+        "laughs.fb2": f'<?xml version="1.0"?><!DOCTYPE FictionBook [{lol}]>'
+        "<FictionBook><body><section><p>&l9;</p></section></body></FictionBook>",
+        "entity.fb2": f'<?xml version="1.0"?><!DOCTYPE FictionBook [<!ENTITY s SYSTEM '
+        f'"file://{secret}">]><FictionBook><body><section><p>&s;</p></section></body>'
+        "</FictionBook>",
+        "cut.epub": epub[: len(epub) // 2],
+        "locked.pdf": _encrypted_pdf(),
+        "scan.pdf": make_pdf(text_layer=False),
+        "notapdf.pdf": "Правило 12. Это текст, а не PDF.\n",
+        "old.doc": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500),
+    }
+    # a zip bomb: a chapter that unpacks past the limit (the archive stays small)
+    from pipeline.formats import MAX_UNPACKED
+
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(epub)) as src, zipfile.ZipFile(bomb, "w") as z:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "OEBPS/text/ch01.xhtml":
+                data = data + b" " * (MAX_UNPACKED + 1)
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+    files["bomb.epub"] = bomb.getvalue()
+    assert len(files["bomb.epub"]) < MAX_UNPACKED // 100
+    proc, out = build(tmp_path / "b", files, manifest=False, loud=True)
+    assert proc.returncode == 1  # error diagnostics, and a build
+    assert nodes(out) and (out / "codex.json").is_file()
+    errors = {
+        d["message"].split(": ", 1)[0].rsplit("/", 1)[-1]: d
+        for d in report(out)["diagnostics"]
+        if d["code"] in ("K131", "K134")
+    }
+    expect = {
+        "laughs.fb2": "declares XML entities",
+        "entity.fb2": "declares XML entities",
+        "cut.epub": "broken or truncated",
+        "bomb.epub": "zip bomb",
+        "locked.pdf": "encrypted PDF that needs a password",
+        "scan.pdf": "needs OCR",
+        "notapdf.pdf": "PDF",
+        "old.doc": "Word 97–2003",
+    }
+    for name, why in expect.items():
+        assert name in errors, (name, sorted(errors))
+        assert why in errors[name]["message"], errors[name]["message"]
+    assert errors["old.doc"]["level"] == "warning"
+    assert all(errors[n]["level"] == "error" for n in expect if n != "old.doc")
+    assert "bomb.epub" in errors and "ch01.xhtml" in errors["bomb.epub"]["message"]
+    # the summary on the terminal shows them too, and nothing of the secret leaked
+    assert "K131" in proc.stderr
+    leaked = [p for p in out.rglob("*") if p.is_file() and b"\xd0\xa1\xd0\x95\xd0\x9a\xd0\xa0\xd0\x95\xd0\xa2" in p.read_bytes()]
+    assert not leaked
+
+
+def test_a_symlink_to_a_container_outside_the_corpus_is_not_read(tmp_path):
+    outside = tmp_path / "elsewhere.fb2"
+    outside.write_bytes(make_fb2())
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "book.txt").write_text(txt_copy(), encoding="utf-8")
+    (corpus / "linked.fb2").symlink_to(outside)
+    proc = kodeks(*build_args(corpus, tmp_path / "out"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    (k111,) = [d for d in report(tmp_path / "out")["diagnostics"] if d["code"] == "K111"]
+    assert "linked.fb2" in k111["message"]
+    assert not (tmp_path / "out" / "sources" / "linked.json").exists()
+
+
+def test_a_file_named_as_text_but_holding_a_pdf_is_read_as_a_pdf(tmp_path, txt_tree):
+    proc, out = build(tmp_path, {"book.txt": make_pdf()})
+    assert proc.returncode == 0, proc.stderr
+    assert nodes(out) == txt_tree
+    (k133,) = [d for d in report(out)["diagnostics"] if d["code"] == "K133"]
+    assert "book.txt" in k133["message"] and "PDF" in k133["message"]
