@@ -349,9 +349,15 @@ def txt_tree(tmp_path_factory) -> list[dict]:
 
 
 def _same_tree(tmp: Path, name: str, data: bytes | str, txt_tree: list[dict]) -> dict:
+    """Build ``name`` alone; its tree is the ``.txt`` copy's, and every JSON product
+    fits its published schema (``format`` and ``parts`` in report.json too)."""
+    from test_schemas import products, validate
+
     proc, out = build(tmp, {name: data})
     assert proc.returncode == 0, proc.stderr
     assert nodes(out) == txt_tree
+    for path, schema in products(out):
+        validate(json.loads(path.read_text(encoding="utf-8")), schema)
     return report(out)["sources"][name]
 
 
