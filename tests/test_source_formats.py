@@ -385,6 +385,16 @@ def test_epub_builds_the_tree_of_the_txt_copy_in_spine_order(tmp_path, txt_tree)
         "OEBPS/text/ch02.xhtml",
         "notes",
     ]
+    # the source's page on the site maps its lines back to the book's documents
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(
+        (tmp_path / "out" / "html" / "source-book.html").read_text(encoding="utf-8"), "html.parser"
+    )
+    links = [(a["href"], a.parent.get_text()) for a in page.select("ul.parts a")]
+    first = src["parts"][1]
+    assert (f"#L{first['line']}", f"стр. {first['line']}–{first['end_line']}: OEBPS/text/ch02.xhtml") in links
+    assert page.find(id=f"L{first['line']}") is not None
 
 
 def test_docx_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
