@@ -253,7 +253,7 @@ class _Break:
 BREAK = _Break()
 """What a ``block_lines`` visitor returns for a line break inside a block (``<br>``):
 a value no text node can be."""
-Visited = str | bool | _Break | None
+Visited = str | list[str] | bool | _Break | None
 """What a ``block_lines`` visitor says of a node."""
 
 
@@ -262,7 +262,8 @@ def block_lines(
 ) -> list[str]:
     """The lines of a document tree, depth first, one per block. ``visit(node)``
     says what a node is: ``None``, left out with all it holds; a string, text
-    of the current block (``BREAK`` ends the line there); ``True``, a block of
+    of the current block (``BREAK`` ends the line there; a list of strings is
+    text with a line break between each two); ``True``, a block of
     its own, whose children are read (a line ends before and after it);
     ``False``, inline, whose children are read into the current block. An
     explicit stack, not recursion: a hostile file may nest elements deeply."""
@@ -291,6 +292,11 @@ def block_lines(
             flush()
         elif isinstance(what, str):
             buf.append(what)
+        elif isinstance(what, list):
+            for i, piece in enumerate(what):
+                if i:
+                    flush()
+                buf.append(piece)
         else:
             if what:
                 flush()
@@ -419,11 +425,13 @@ def _fb2_inline(el: Any, mark_of: Callable) -> str:
 # -- HTML inside containers (EPUB) ---------------------------------------------
 
 HTML_BLOCKS = frozenset(
-    "p div h1 h2 h3 h4 h5 h6 li dt dd blockquote pre tr table ul ol dl section article "
+    "p div h1 h2 h3 h4 h5 h6 li dt dd blockquote pre tr td th table ul ol dl section article "
     "aside header footer figure figcaption caption address hr body main nav center".split()
 )
-"""HTML elements that open a block of their own: each becomes a line."""
-_HTML_SKIP = frozenset(("script", "style", "head", "template", "noscript"))
+"""HTML elements that open a block of their own: each becomes a line (a table
+cell too: cells of one row are not one sentence)."""
+HTML_NOT_TEXT = frozenset(("script", "style", "head", "template", "noscript", "title"))
+"""HTML elements whose content is never text of the page."""
 _NOTE_TYPES = frozenset(
     ("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote", "doc-note")
 )
@@ -431,20 +439,27 @@ _NOTE_TYPES = frozenset(
 
 
 def html_blocks(
-    root: Any, mark_of: Callable[[Any], str | None] = lambda _el: None, skip: frozenset = frozenset()
+    root: Any,
+    mark_of: Callable[[Any], str | None] = lambda _el: None,
+    skip: frozenset = frozenset(),
+    drop: frozenset[str] = HTML_NOT_TEXT,
 ) -> list[str]:
     """The lines of an HTML element (BeautifulSoup): one per block element, inline
-    elements joined into their block, ``<br>`` a line break; ``mark_of`` may turn
-    an element (a note link) into a mark; elements whose ``id()`` is in ``skip``
-    (note bodies) are left out."""
+    elements joined into their block, ``<br>`` and a line end inside ``<pre>`` a
+    line break; ``mark_of`` may turn an element (a note link) into a mark;
+    elements named in ``drop``, and those whose ``id()`` is in ``skip`` (note
+    bodies), are left out."""
     from bs4 import NavigableString, Tag
     from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 
     def visit(node: Any) -> Visited:
         if isinstance(node, NavigableString):
-            skipped = isinstance(node, (Comment, Declaration, Doctype, ProcessingInstruction))
-            return None if skipped else str(node)
-        if not isinstance(node, Tag) or node.name in _HTML_SKIP or id(node) in skip:
+            if isinstance(node, (Comment, Declaration, Doctype, ProcessingInstruction)):
+                return None
+            if "\n" in node and node.find_parent("pre") is not None:
+                return str(node).split("\n")  # a preformatted text keeps its lines
+            return str(node)
+        if not isinstance(node, Tag) or node.name in drop or id(node) in skip:
             return None
         mark = mark_of(node)
         if mark is not None:

@@ -219,17 +219,19 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     return text, enc, [diag("K103", f"{name}: not UTF-8; read as {enc}")]
 
 
+WEB_CHROME = frozenset(("nav", "header", "footer", "form"))
+"""HTML elements a web page keeps its navigation in: not the text of the page."""
+
+
 def html_text(html: str) -> str:
     """The readable text of an HTML page: scripts, styles and navigation dropped,
-    one line per block element."""
+    one line per block element, inline markup (links, emphasis) joined into its
+    line (``formats.html_blocks``, which reads an EPUB's pages too)."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")
-    for tag in soup(["script", "style", "nav", "header", "footer", "noscript", "form"]):
-        tag.decompose()
-    body = soup.body or soup
-    text = body.get_text("\n")
-    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
+    lines = formats.html_blocks(soup.body or soup, drop=formats.HTML_NOT_TEXT | WEB_CHROME)
+    return "\n".join(lines) + "\n"
 
 
 def html_boilerplate(html: str, text: str) -> tuple[int, ...]:

@@ -427,6 +427,38 @@ def test_djvu_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     assert "book.djvu" in missing["message"] and "page 2 of 3" in missing["message"]
 
 
+def make_html() -> str:
+    """A web page of the text: each block an element, links and emphasis inline,
+    the HTML source wrapped inside paragraphs, a menu in <nav>."""
+    body = []
+    for kind, text in BLOCKS:
+        text = html.escape(text.replace("{1}", MARK))
+        text = text.replace("правилу 34", '<a href="34.html">правилу 34</a>').replace(
+            ", судья", ",\n  <em>судья</em>"
+        )
+        tag = {"title": "h2", "sub": "h3"}.get(kind, "p")
+        body.append(f"<{tag}>{text}</{tag}>")
+    body.append(f"<p><small>{html.escape(MARK + ' - ' + NOTE)}</small></p>")
+    return (
+        "<!DOCTYPE html><html><head><title>Правила</title></head><body>"
+        '<nav><a href="/">Главная</a> | <a href="/k">Книги</a></nav>\n'
+        + "\n".join(body)
+        + "</body></html>"
+    )
+
+
+def test_html_inline_markup_stays_in_its_line():
+    from pipeline.read import html_text
+
+    page = "<p>Судья применяет <a href='#'>правило 34</a>\n и <em>только</em> его.</p><p>B. Второй</p>"
+    assert html_text(page) == "Судья применяет правило 34 и только его.\nB. Второй\n"
+
+
+def test_html_page_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.html", make_html(), txt_tree)
+    assert src["format"] == "html" and "parts" not in src
+
+
 def test_raw_of_a_container_is_its_extracted_text_and_the_file_is_untouched(tmp_path):
     """The edit log rebuilds the extracted text byte for byte; the container file
     is read, never written."""
