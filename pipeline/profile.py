@@ -151,16 +151,67 @@ _SETTING = regex.compile(
     r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$"
 )
 """Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
-_SENTENCE_END = regex.compile(r"[.!?;:,…]\s*$")
 _DIGITS = regex.compile(r"\d+")
 _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
 _BULLET_AT = regex.compile(r"^[-–—•·*]\s+")
 _BULLETED = regex.compile(r"^[-–—•·*]\s+(\S.*)$")
-_ENDED = regex.compile(r"[.!?:;…)»\"]\s*$")
 _INDENTED = regex.compile(r"^ {5,}\S")
 _JUSTIFIED = regex.compile(r"\S {2,}\S")
 _WORD = regex.compile(r"\p{L}+")
+
+# Cheap necessary conditions for the patterns above, tested on the line in lower
+# case (``str.casefold``: every character ``regex``'s IGNORECASE folds to a letter of
+# these words folds to it here too). A pattern is tried only where its hint is found:
+# trying ``_URL`` or ``_PAGER_LINK`` on every line cost more than the rest of the profile.
+_PAGER_LINK_HINTS = ("перв", "пред", "след", "посл", "назад", "вперед", "вперёд")
+"""Every ``_PAGER_LINK`` match holds one of these."""
+_READING_PAGE_HINTS = ("стр.", "страница", "page")
+_READ_BOOK_HINTS = ("читать", "чтение")
+_NOT_IN_LABEL_LINE = tuple(".!?;")
+"""A ``_UI_LABEL`` line holds none of these (its labels hold none either)."""
+_TLDS = tuple(
+    "ru com net org ua info club me su by kz io vip in biz cc".split()
+)
+"""The domains ``_URL`` knows, each after a dot."""
+_WHITESPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+"""The characters ``regex`` calls ``\\s`` (``str.strip()`` takes ``\\x1c``–``\\x1f`` too)."""
+_ENDS = frozenset('.!?:;…)»"')
+"""What a line of text ends with (before trailing white space) when it ends a
+sentence or a quotation."""
+_SENTENCE_ENDS = frozenset(".!?;:,…")
+"""What a sentence or a clause ends with: a line ending so is no menu item."""
+
+
+def _has_any(low: str, hints: tuple[str, ...]) -> bool:
+    return any(h in low for h in hints)
+
+
+def _url_hint(s: str, low: str) -> bool:
+    """Whether ``_URL`` can match ``s`` (``low``: ``s.casefold()``)."""
+    if "://" in s or "www." in low:
+        return True
+    i = low.find(".")
+    while i >= 0:
+        if low.startswith(_TLDS, i + 1):
+            return True
+        i = low.find(".", i + 1)
+    return False
+
+
+def _ended(line: str) -> bool:
+    """The line's last character before trailing white space is one of ``_ENDS``
+    (a test of the last character: a pattern ending in ``\\s*$`` is tried at every
+    character of the line)."""
+    return line.rstrip(_WHITESPACE)[-1:] in _ENDS
+
+
+def _sentence_end(line: str) -> bool:
+    """The line's last character before trailing white space is one of ``_SENTENCE_ENDS``."""
+    return line.rstrip(_WHITESPACE)[-1:] in _SENTENCE_ENDS
 
 
 def _counting(s: str) -> bool:
@@ -202,7 +253,7 @@ def _breadcrumb(s: str) -> bool:
     """``Site / Genre / Author / Title``: short segments joined by separators."""
     parts = _BREADCRUMB_SEP.split(s)
     return (
-        len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _SENTENCE_END.search(s)
+        len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _sentence_end(s)
     )
 
 
@@ -223,7 +274,7 @@ def line_shape(line: str) -> str | None:
     if digit:
         if not s[0].isalpha() and _PAGER_NUMBERS.match(s) and _counting(s):
             return "pager"
-        if _PAGER_LINK.search(s):
+        if _has_any(s.casefold(), _PAGER_LINK_HINTS) and _PAGER_LINK.search(s):
             rest = _PAGER_LINK.sub(" ", s)
             if _PAGER_NUMBERS.match(rest) and _counting(rest):
                 return "pager"
@@ -241,21 +292,33 @@ def line_shape(line: str) -> str | None:
         return "counter"
     if digit and words <= 12 and _CURRENT_PAGE.match(s):
         return "header"
-    if words <= 12 and ("." in s or "/" in s) and _URL.search(s):
+    low = s.casefold() if words <= 40 else ""
+    if words <= 12 and ("." in s or "/" in s) and _url_hint(s, low) and _URL.search(s):
         return "link"
-    if digit and _READING_PAGE.search(s) and (words <= 16 or (words <= 40 and _READER_VERB.match(s))):
+    if (
+        digit
+        and _has_any(low, _READING_PAGE_HINTS)
+        and _READING_PAGE.search(s)
+        and (words <= 16 or (words <= 40 and _READER_VERB.match(s)))
+    ):
         return "header"
-    if words <= 40 and _READ_BOOK.search(s) and _READ_BOOK.search(s).end() == len(s):
+    if (
+        words <= 40
+        and _has_any(low, _READ_BOOK_HINTS)
+        and _READ_BOOK.search(s)
+        and _READ_BOOK.search(s).end() == len(s)
+    ):
         return "header"
     if words <= 16 and any(c in s for c in "/»>→›·") and _breadcrumb(s):
         return "breadcrumb"
-    if words <= 10 and _UI_LABEL.match(s):
+    if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
     if (
         words <= 12
         and not digit
         and not line[:1].isspace()
-        and not _SENTENCE_END.search(s)
+        and not _sentence_end(s)
+        and ("   " in s or "\t" in s)
         and _SPACED_MENU.match(s)
     ):
         # items are words, not the letters of a spaced-out title
@@ -298,7 +361,7 @@ def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     return (
         bool(s)
         and (
-            _structural(s) or bool(_SENTENCE_END.search(s)) or len(s.split()) > 8 or _listing(s)
+            _structural(s) or bool(_sentence_end(s)) or len(s.split()) > 8 or _listing(s)
         )
         and (line_shape(line) if shape is _UNKNOWN else shape) is None
     )
@@ -315,7 +378,7 @@ def _short_non_sentence(line: str, lower: bool = False) -> bool:
         return False  # rules, bars and numbers have repairs of their own
     return (
         len(s.split()) <= 8
-        and not _SENTENCE_END.search(s)
+        and not _sentence_end(s)
         and (lower or not s[0].islower())
         and not (
             words and all(w.isupper() for w in words) and len(words) >= 1 and not _UI_LABEL.match(s)
@@ -367,7 +430,7 @@ def _running_heads(lines: list[str]) -> set[int]:
         if (
             len(idx) < 2
             or len(key.split()) > 8
-            or _SENTENCE_END.search(key)
+            or _sentence_end(key)
             or _structural(key)
             or not _WORD.search(key)
             or _PAGE_NUMBER_LINE.match(key)
@@ -404,7 +467,7 @@ def _heads_inside_a_sentence(lines: list[str]) -> set[int]:
             if (
                 len(head) >= 80
                 or len(head.split()) > 8
-                or _SENTENCE_END.search(head)
+                or _sentence_end(head)
                 or _structural(head)
                 or not _WORD.search(head)
                 or _PAGE_NUMBER_LINE.match(head)
@@ -412,7 +475,7 @@ def _heads_inside_a_sentence(lines: list[str]) -> set[int]:
             ):
                 continue
             above, below = lines[text[before]].rstrip(), lines[text[after]].lstrip()
-            if _ENDED.search(above) or not below[:1].islower():
+            if _ended(above) or not below[:1].islower():
                 continue
             out.add(text[j])
     return out
@@ -428,7 +491,7 @@ def _menu_runs(lines: list[str]) -> set[int]:
         if (
             m
             and len(m[1].split()) <= 4
-            and not _SENTENCE_END.search(m[1])
+            and not _sentence_end(m[1])
             and not _DIGITS.search(m[1])
         ):
             run.append(i)
@@ -573,11 +636,11 @@ def layout(text: str) -> tuple[str, ...]:
     followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln.strip() and not lines[i + 1].strip())
     if len(body) >= 4 and followed >= 0.8 * (len(body) - 1):
         traits.append("double-spaced")
-    unended = sum(1 for ln in body if not _ENDED.search(ln))
+    unended = sum(1 for ln in body if not _ended(ln))
     if 30 <= median <= 110 and unended >= 0.5 * len(body):
         traits.append("wrapped")
     indented = sum(1 for ln in body if _INDENTED.match(ln))
-    justified = sum(1 for ln in body if _JUSTIFIED.search(ln.strip()))
+    justified = sum(1 for ln in body if "  " in ln and _JUSTIFIED.search(ln.strip()))
     if len(body) >= 4 and (indented >= 0.3 * len(body) or justified >= 0.3 * len(body)):
         traits.append("dos")
     if len(body) >= 3 and sum(1 for ln in body if ln.startswith("|")) >= 0.6 * len(body):

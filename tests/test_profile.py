@@ -396,3 +396,57 @@ def test_alphabet_bar_is_decided_as_by_counting_every_token():
         assert P._alphabet_bar(s) == counted(s)
 
     check()
+
+
+# The cheap tests that guard the line patterns must never turn away a line the
+# pattern matches: each is checked against its pattern on lines built from the
+# pieces the patterns look for, in any case and with any white space.
+_PIECES = [
+    "Первая", "СЛЕДУЮЩАЯ", "назад", "Вперёд", "Пред.", "след.", "<<", "»", "→", "стр.",
+    "Страница", "PAGE", "читать", "Чтение", "книгу", "онлайн", "автора", " - ", " — ",
+    "www.", "WWW.", "http://", "site.ru", "x.COM", "a.in", ".su", "ſu", "K", ".", "!", "?",
+    ";", ":", ",", "…", ")", "»", '"', " ", "  ", "\t", "\x1c", "\xa0", "\u2003", "\x85",
+    "|", "(", "12", "3", "Правило", "текст", "Автор", "Меню",
+]
+
+
+def _lines_of_pieces():
+    from hypothesis import strategies as st
+
+    return st.lists(st.sampled_from(_PIECES), max_size=12).map("".join)
+
+
+def test_line_hints_never_turn_away_a_match():
+    import regex
+    from hypothesis import given, settings
+
+    ended = regex.compile(r"[.!?:;…)»\"]\s*$")
+    sentence_end = regex.compile(r"[.!?;:,…]\s*$")
+
+    @settings(max_examples=400, deadline=None)
+    @given(_lines_of_pieces())
+    def check(s):
+        low = s.casefold()
+        if P._URL.search(s):
+            assert P._url_hint(s, low)
+        if P._PAGER_LINK.search(s):
+            assert P._has_any(low, P._PAGER_LINK_HINTS)
+        if P._READING_PAGE.search(s):
+            assert P._has_any(low, P._READING_PAGE_HINTS)
+        if P._READ_BOOK.search(s):
+            assert P._has_any(low, P._READ_BOOK_HINTS)
+        if P._UI_LABEL.match(s):
+            assert not P._has_any(s, P._NOT_IN_LABEL_LINE)
+        assert P._ended(s) == bool(ended.search(s))
+        assert P._sentence_end(s) == bool(sentence_end.search(s))
+
+    check()
+
+
+def test_whitespace_is_what_regex_calls_white_space():
+    import sys
+
+    import regex
+
+    found = "".join(chr(c) for c in range(sys.maxunicode + 1) if regex.match(r"\s", chr(c)))
+    assert found == P._WHITESPACE
