@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import regex
@@ -81,6 +81,41 @@ def _lines(text: str):
     for line in text.split("\n"):
         yield pos, pos + len(line), line
         pos += len(line) + 1
+
+
+def _needle_lines(text: str, needles: Iterable[str]) -> list[tuple[int, int]]:
+    """``(first, end)`` of every line that holds one of ``needles`` (strings
+    without a newline), in order: ``first`` is where the first needle of the line
+    stands, or the run of spaces and tabs before it begins; ``end`` is the offset of
+    the line's newline (or the text's end). ``str.find`` looks for them far faster
+    than a pattern is tried at every character."""
+    found: dict[int, tuple[int, int]] = {}
+    for needle in needles:
+        i = text.find(needle)
+        while i >= 0:
+            s = text.rfind("\n", 0, i) + 1
+            e = text.find("\n", i)
+            e = len(text) if e < 0 else e
+            if s not in found or i < found[s][0]:
+                found[s] = (i, e)
+            i = text.find(needle, e)  # the rest of this line is found already
+    out = []
+    for s, (i, e) in sorted(found.items()):
+        while i > s and text[i - 1] in " \t":
+            i -= 1
+        out.append((i, e))
+    return out
+
+
+def _finditer_lines(pattern: regex.Pattern, text: str, needles: Iterable[str]):
+    """``pattern.finditer(text)`` for a pattern whose every match holds one of
+    ``needles`` with nothing but spaces and tabs before it, and stays inside one
+    line (it may take the line's newline; its look-arounds look no further than
+    the characters next to the line): the pattern is tried only from the first
+    needle of the lines that hold one."""
+    n = len(text)
+    for first, e in _needle_lines(text, needles):
+        yield from pattern.finditer(text, first, min(e + 1, n))
 
 
 def _drop_line(text: str, start: int, end: int) -> tuple[int, int]:
@@ -206,7 +241,7 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
     if "|" not in text:
         return []
     out = []
-    for m in _TABLE_BAR.finditer(text):
+    for m in _finditer_lines(_TABLE_BAR, text, "|"):
         a, b = m.start(), m.end()
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:
@@ -521,7 +556,7 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     if "¶" not in text and "..page" not in text and "...." not in text:
         return []  # none of the marks can match
     out = []
-    for m in _INLINE_MARK.finditer(text):
+    for m in _finditer_lines(_INLINE_MARK, text, _INLINE_MARK_NEEDLES):
         g = m.group()
         if "¶" in g:
             at_start = m.start() == 0 or text[m.start() - 1] == "\n"
@@ -538,9 +573,15 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
 
 
 _INLINE_MARK = regex.compile(
-    r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page[ \t]?\d+|[ \t]*\.{4,}[ \t]*\d{0,4}(?=[ \t]*$)",
+    r"^[ \t]*¶[ \t]*\n|[ \t]*¶[ \t]*|[ \t]?\.\.page[ \t]?\d+"
+    # a leader is tried once per run of dots, without giving dots, spaces or digits
+    # back: none of them can end the line where its whole run did not (an index's
+    # «..........62,64» was tried at every dot, and every dot given back, before)
+    r"|[ \t]*(?<!\.)\.{4,}+[ \t]*+\d{0,4}+(?=[ \t]*$)",
     regex.M,
 )
+_INLINE_MARK_NEEDLES = ("¶", "..page", "....")
+"""Every match of ``_INLINE_MARK`` holds one of these."""
 
 
 def reader_header(text: str, ctx: Context) -> list[Change]:
@@ -579,10 +620,12 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     or a rule whose box-drawing characters were mis-decoded into a run of one
     letter (``њњњњњњ``): at a line's start or end it goes, between two pieces of
     text it becomes a line break (a rule separates what it stands between)."""
-    if not any(ch * 5 in text for ch in _RULE_CHARS + _MISDECODED_RULE_CHARS):
-        return []  # no run of five of one rule character: nothing can match
+    # every match holds a run of five of one rule character
+    needles = [ch * 5 for ch in _RULE_CHARS + _MISDECODED_RULE_CHARS if ch * 5 in text]
+    if not needles:
+        return []
     out = []
-    for m in _INLINE_RULE.finditer(text):
+    for m in _finditer_lines(_INLINE_RULE, text, needles):
         a, b = m.start(), m.end()
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:  # a whole line once its margin marks went: a paragraph break stays
