@@ -107,14 +107,26 @@ def _needle_lines(text: str, needles: Iterable[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _finditer_lines(pattern: regex.Pattern, text: str, needles: Iterable[str]):
-    """``pattern.finditer(text)`` for a pattern whose every match holds one of
-    ``needles`` with nothing but spaces and tabs before it, and stays inside one
-    line (it may take the line's newline; its look-arounds look no further than
-    the characters next to the line): the pattern is tried only from the first
-    needle of the lines that hold one."""
+def _hint_lines(text: str, hint: regex.Pattern) -> list[tuple[int, int]]:
+    """``(start, end)`` of every line that holds a match of ``hint`` (a pattern
+    that matches no newline), in order, as ``_needle_lines`` gives them."""
+    out: list[tuple[int, int]] = []
+    for m in hint.finditer(text):
+        if out and m.start() < out[-1][1]:
+            continue
+        e = text.find("\n", m.end())
+        out.append((text.rfind("\n", 0, m.start()) + 1, len(text) if e < 0 else e))
+    return out
+
+
+def _finditer_lines(pattern: regex.Pattern, text: str, lines: list[tuple[int, int]]):
+    """``pattern.finditer(text)``, tried only on ``lines`` (``(from, end)``, from
+    ``_needle_lines`` or ``_hint_lines``), for a pattern whose every match stands
+    inside one of them: it starts at or after ``from`` and stays inside its line
+    (it may take the line's newline; its look-arounds look no further than the
+    characters next to the line)."""
     n = len(text)
-    for first, e in _needle_lines(text, needles):
+    for first, e in lines:
         yield from pattern.finditer(text, first, min(e + 1, n))
 
 
@@ -241,7 +253,7 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
     if "|" not in text:
         return []
     out = []
-    for m in _finditer_lines(_TABLE_BAR, text, "|"):
+    for m in _finditer_lines(_TABLE_BAR, text, _needle_lines(text, "|")):
         a, b = m.start(), m.end()
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:
@@ -336,6 +348,12 @@ _SPACED = regex.compile(
 )
 
 
+_SPACED_HINT = regex.compile(r" [^ \n] [^ \n](?![^\s])")
+"""What every line that holds a match of ``_SPACED`` holds: a lone character after
+a space and a second one after it (``_SPACED`` is slow to try at every character;
+this starts with a space)."""
+
+
 def spaced_letters(text: str, ctx: Context) -> list[Change]:
     """Titles typed with a space between letters (``П Р А В И Л О  6 4 .``): the
     letters of a word are joined and the wider gaps between words become one
@@ -343,7 +361,7 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
     dictionary knows the result or two words it splits into; other runs of
     single characters (cards ``Т К Д В``, compass points ``N W E S``) stay."""
     out: list[Change] = []
-    for m in _SPACED.finditer(text):
+    for m in _finditer_lines(_SPACED, text, _hint_lines(text, _SPACED_HINT)):
         words = regex.split(r"[ \t]{2,}", m.group())
         if sum(ch.isalpha() for ch in m.group()) < 3:
             continue
@@ -444,6 +462,13 @@ _STRIP = regex.compile(
 )
 """``1 2 3 4 5 6`` or, with a gap, ``1 2 3 … 206``."""
 _QRULE = regex.compile(r"^\s*\?{3,}\s*$")
+_ARTEFACT_WORDS = (
+    "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",
+    "Читать", "Меню", "Поиск", "Главная", "Войти", "Регистрация", "Печать", "Скачать",
+    "скачать", "Стр.", "стр.",
+)  # fmt: skip
+"""How a line that opens with a letter other than a Latin one must open for
+``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter)."""
 
 
 def line_artefacts(text: str, ctx: Context) -> list[Change]:
@@ -455,6 +480,9 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     lines = list(_lines(text))
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     for i, (_s, _e, line) in enumerate(lines):
+        first = line[:1]
+        if first.isalpha() and first not in "Сс":
+            continue  # (a line that opens with a letter has no blanks to strip)
         first = line.lstrip()[:1]
         if not first or (first.isalpha() and first not in "Сс"):
             continue  # a page number opens with a dash, a digit or «стр.», never another letter
@@ -467,6 +495,9 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         soft.add(pages[-1][0])
     out = []
     for i, (s, e, line) in enumerate(lines):
+        first = line[:1]
+        if first.isalpha() and not (first.isascii() or line.startswith(_ARTEFACT_WORDS)):
+            continue  # a line of text: every pattern that may open with a letter opens with a word
         stripped = line.strip()
         if not stripped or (len(stripped) > 80 and stripped[0].isalpha()):
             continue  # a long line of words is text: no artefact pattern can match it
@@ -556,7 +587,7 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     if "¶" not in text and "..page" not in text and "...." not in text:
         return []  # none of the marks can match
     out = []
-    for m in _finditer_lines(_INLINE_MARK, text, _INLINE_MARK_NEEDLES):
+    for m in _finditer_lines(_INLINE_MARK, text, _needle_lines(text, _INLINE_MARK_NEEDLES)):
         g = m.group()
         if "¶" in g:
             at_start = m.start() == 0 or text[m.start() - 1] == "\n"
@@ -625,7 +656,7 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     if not needles:
         return []
     out = []
-    for m in _finditer_lines(_INLINE_RULE, text, needles):
+    for m in _finditer_lines(_INLINE_RULE, text, _needle_lines(text, needles)):
         a, b = m.start(), m.end()
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:  # a whole line once its margin marks went: a paragraph break stays

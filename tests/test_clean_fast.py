@@ -38,16 +38,46 @@ def test_inline_marks_match_as_the_plain_pattern_did(text):
 @given(_TEXTS)
 def test_patterns_tried_on_needle_lines_find_what_a_whole_scan_finds(text):
     rule_needles = [ch * 5 for ch in C._RULE_CHARS + C._MISDECODED_RULE_CHARS]
-    for pattern, needles in (
-        (C._INLINE_MARK, C._INLINE_MARK_NEEDLES),
-        (C._TABLE_BAR, "|"),
-        (C._INLINE_RULE, rule_needles),
+    for pattern, lines in (
+        (C._INLINE_MARK, C._needle_lines(text, C._INLINE_MARK_NEEDLES)),
+        (C._TABLE_BAR, C._needle_lines(text, "|")),
+        (C._INLINE_RULE, C._needle_lines(text, rule_needles)),
+        (C._SPACED, C._hint_lines(text, C._SPACED_HINT)),
     ):
-        assert _spans(C._finditer_lines(pattern, text, needles)) == _spans(
+        assert _spans(C._finditer_lines(pattern, text, lines)) == _spans(
             pattern.finditer(text)
         ), pattern.pattern
+
+
+_SPACED_PIECES = [" ", "  ", "   ", "\t", "\n", "\x1c", "\xa0", "П", "Р", "а", "6", "4", ".", "слово"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_SPACED_PIECES), max_size=30).map("".join))
+def test_spaced_letters_found_on_hinted_lines_are_all_there_are(text):
+    lines = C._hint_lines(text, C._SPACED_HINT)
+    assert _spans(C._finditer_lines(C._SPACED, text, lines)) == _spans(C._SPACED.finditer(text))
 
 
 def test_needle_lines_start_at_the_first_needle_and_the_blanks_before_it():
     text = "слово\nab  ¶ c ¶\n\t¶\nx"
     assert C._needle_lines(text, ["¶"]) == [(8, 15), (16, 18)]
+
+
+_LINE_PIECES = [
+    "Все о бридже", "Шрифт", "Размер шрифта", "Версия для печати", "На главную", "Назад",
+    "Вперёд", "Оглавление", "Содержание", "Читать далее", "Меню", "Поиск", "Главная", "Войти",
+    "Регистрация", "Печать", "скачать", "Скачать", "Стр. 12", "стр. 3", "A A A", "x", " ",
+    "-", "– 87", "12", "..page4", "=====", "?????", "|", "Правило", "слово", ":",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_PIECES), min_size=1, max_size=4).map("".join))
+def test_lines_line_artefacts_skips_match_no_artefact_pattern(line):
+    first = line[:1]
+    if first.isalpha() and not (first.isascii() or line.startswith(C._ARTEFACT_WORDS)):
+        for pattern in (
+            C._CHROME, C._PAGE, C._DIRECTIVE, C._STRIP, C._RULE, C._QRULE, C._PAGE_PREFIX
+        ):
+            assert not pattern.match(line), pattern.pattern
