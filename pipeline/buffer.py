@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import NamedTuple
 
 Kinds = tuple[str, ...]
@@ -84,7 +85,7 @@ class Buffer:
         self.raw = raw
         self._pieces = [_Piece(0, len(raw), raw)] if raw else []
         self.text = raw
-        self._starts: list[int] | None = None
+        self._bounds: list[int] | None = None
 
     # -- applying ------------------------------------------------------------
 
@@ -102,8 +103,8 @@ class Buffer:
         # only once it is written, so a big kept piece cut by many changes is not
         # copied again after each one (that made one big file quadratic)
         off = 0
-        starts = self._clean_starts()
-        ends = [st + len(pc.text) for st, pc in zip(starts, pieces)]
+        bounds = self._clean_bounds()
+        starts, ends = bounds[:-1], bounds[1:]
         last_end = -1
         for ch in widened:
             a, b = ch.start, ch.end
@@ -193,8 +194,17 @@ class Buffer:
             out.append(_rest(cur, off))
             out.extend(pieces[idx + 1 :])
         self._pieces = out
-        self.text = "".join([p.text for p in out])
-        self._starts = None
+        # a widened change covers whole earlier edits (``_widen``), so the pieces
+        # it made hold its text alone: the new text is the old one with each
+        # change's span replaced, made without visiting the pieces between changes
+        text, parts, at = self.text, [], 0
+        for ch in widened:
+            parts.append(text[at : ch.start])
+            parts.append(ch.new)
+            at = ch.end
+        parts.append(text[at:])
+        self.text = "".join(parts)
+        self._bounds = None
         return len(widened)
 
     def _widen(self, changes: list[Change]) -> list[_Widened]:
@@ -202,18 +212,15 @@ class Buffer:
         changes that now overlap, so that no edit is ever split."""
         if not changes:
             return []
-        text, starts = self.text, self._clean_starts()
-        spans = [
-            (s, s + len(p.text))
-            for s, p in zip(starts, self._pieces)
-            if p.kind is not None and p.text
-        ]
-        span_starts = [s for s, _ in spans]
+        text, bounds, pieces = self.text, self._clean_bounds(), self._pieces
 
         def inside(x: int) -> tuple[int, int] | None:
-            i = bisect_right(span_starts, x) - 1
-            if i >= 0 and spans[i][0] < x < spans[i][1]:
-                return spans[i]
+            """The span of the earlier edit ``x`` falls strictly inside, if any: only
+            the last piece that starts at or before ``x`` can hold it (the pieces
+            tile the text; an empty one at ``x`` holds nothing)."""
+            i = bisect_right(bounds, x, 0, len(pieces)) - 1
+            if i >= 0 and pieces[i].kind is not None and bounds[i] < x < bounds[i + 1]:
+                return bounds[i], bounds[i + 1]
             return None
 
         groups: list[tuple[int, int, list[Change]]] = []
@@ -249,22 +256,23 @@ class Buffer:
 
     # -- reading -------------------------------------------------------------
 
+    def _clean_bounds(self) -> list[int]:
+        """The cleaned offset where each piece starts, and the text's length last."""
+        if self._bounds is None:
+            self._bounds = list(accumulate([len(p.text) for p in self._pieces], initial=0))
+        return self._bounds
+
     def _clean_starts(self) -> list[int]:
-        if self._starts is None:
-            starts, pos = [], 0
-            for p in self._pieces:
-                starts.append(pos)
-                pos += len(p.text)
-            self._starts = starts
-        return self._starts
+        return self._clean_bounds()[:-1]
 
     def to_raw(self, offset: int) -> int:
         """Raw offset of a cleaned offset (inside an edit: the edit's raw start,
         or its raw end for the edit's last character + 1)."""
-        starts = self._clean_starts()
-        if not starts:
+        starts = self._clean_bounds()  # one past the last piece: the text's length
+        n = len(self._pieces)
+        if not n:
             return 0
-        i = bisect_right(starts, offset) - 1
+        i = bisect_right(starts, offset, 0, n) - 1
         # prefer a non-empty piece that contains the offset
         while i > 0 and len(self._pieces[i].text) == 0 and starts[i] == offset:
             i -= 1
