@@ -7,7 +7,8 @@ make Kodeks faster (or to move code) must leave every output byte as it was.
 The first form compares two output folders. The second builds each corpus
 (``kodeks build --no-pdf -j 1``) twice, once with the code of ``CHECKOUT`` (an
 old commit, e.g. ``git worktree add /tmp/old main``) and once with this
-checkout, into ``DIR/base/<name>`` and ``DIR/work/<name>``, and compares them.
+checkout, into ``DIR/base/<n>-<name>`` and ``DIR/work/<n>-<name>`` (``n``: the
+corpus's place on the command line), and compares them.
 The corpus folders are only read.
 
 Files are compared byte for byte. Where bytes differ, containers are opened
@@ -110,8 +111,8 @@ def main(argv=None) -> int:
         if args.work is None:
             ap.error("--base needs --work")
         pairs = []
-        for corpus in args.paths:
-            name = corpus.resolve().name
+        for n, corpus in enumerate(args.paths, start=1):
+            name = f"{n}-{corpus.resolve().name}"  # two corpora may share a folder name
             a, b = args.work / "base" / name, args.work / "work" / name
             for checkout, out in ((args.base, a), (ROOT, b)):
                 rc = build(checkout.resolve(), corpus.resolve(), out)
