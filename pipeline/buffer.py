@@ -213,36 +213,37 @@ class Buffer:
         if not changes:
             return []
         text, bounds, pieces = self.text, self._clean_bounds(), self._pieces
-
-        def inside(x: int) -> tuple[int, int] | None:
-            """The span of the earlier edit ``x`` falls strictly inside, if any: only
-            the last piece that starts at or before ``x`` can hold it (the pieces
-            tile the text; an empty one at ``x`` holds nothing)."""
-            i = bisect_right(bounds, x, 0, len(pieces)) - 1
-            if i >= 0 and pieces[i].kind is not None and bounds[i] < x < bounds[i + 1]:
-                return bounds[i], bounds[i + 1]
-            return None
-
-        groups: list[tuple[int, int, list[Change]]] = []
-        for ch in changes:
-            a, b = ch.start, ch.end
-            hit = inside(a)
-            if hit:
-                a = hit[0]
-            hit = inside(b) if ch.end > ch.start else None
-            if hit:
-                b = hit[1]
-            if groups and a < groups[-1][1]:
-                ga, gb, members = groups.pop()
-                groups.append((ga, max(gb, b), [*members, ch]))
-            else:
-                groups.append((a, b, [ch]))
+        np = len(pieces)
         out: list[_Widened] = []
-        for a, b, members in groups:
-            if len(members) == 1 and (a, b) == (members[0].start, members[0].end):
-                m = members[0]
-                out.append(_Widened(a, b, m.new, (m.kind,), m.why))
-                continue
+        firsts: list[Change] = []  # the change each of ``out`` was made from
+        merged: dict[int, list[Change]] = {}  # index in ``out`` → the changes merged there
+        for ch in changes:
+            a = start = ch.start
+            b = ch.end
+            # an earlier edit ``a`` (or ``b``) falls strictly inside: only the last
+            # piece that starts at or before it can hold it (the pieces tile the
+            # text; an empty one there holds nothing)
+            i = bisect_right(bounds, a, 0, np) - 1
+            if i >= 0 and bounds[i] < a < bounds[i + 1] and pieces[i].kind is not None:
+                a = bounds[i]
+            if b > start:
+                i = bisect_right(bounds, b, 0, np) - 1
+                if i >= 0 and bounds[i] < b < bounds[i + 1] and pieces[i].kind is not None:
+                    b = bounds[i + 1]
+            if out and a < out[-1].end:
+                k = len(out) - 1
+                last = out.pop()
+                members = merged.pop(k, None) or [firsts[k]]
+                members.append(ch)
+                merged[k] = members
+                out.append(_Widened(last.start, max(last.end, b), "", (), ""))
+            else:
+                out.append(_Widened(a, b, ch.new, (ch.kind,), ch.why))
+                firsts.append(ch)
+                if (a, b) != (start, ch.end):
+                    merged[len(out) - 1] = [ch]
+        for k, members in merged.items():
+            a, b = out[k].start, out[k].end
             parts, pos = [], a
             for m in members:
                 parts.append(text[pos : m.start])
@@ -251,7 +252,7 @@ class Buffer:
             parts.append(text[pos:b])
             kinds = _union([(m.kind,) for m in members])
             why = "; ".join(dict.fromkeys(m.why for m in members if m.why))
-            out.append(_Widened(a, b, "".join(parts), kinds, why))
+            out[k] = _Widened(a, b, "".join(parts), kinds, why)
         return out
 
     # -- reading -------------------------------------------------------------

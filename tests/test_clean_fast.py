@@ -81,3 +81,54 @@ def test_lines_line_artefacts_skips_match_no_artefact_pattern(line):
             C._CHROME, C._PAGE, C._DIRECTIVE, C._STRIP, C._RULE, C._QRULE, C._PAGE_PREFIX
         ):
             assert not pattern.match(line), pattern.pattern
+
+
+@st.composite
+def _passes(draw):
+    """A raw text and passes of sorted, non-overlapping changes in the coordinates
+    of the text each pass meets (insertions, deletions, replacements, some of them
+    cutting into or covering what an earlier pass wrote)."""
+    raw = draw(st.text(alphabet="аб \n-.¶x", max_size=30))
+    text, passes = raw, []
+    for _ in range(draw(st.integers(1, 4))):
+        cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=8)))
+        changes, last = [], -1
+        for a, b in zip(cuts[::2], cuts[1::2], strict=False):
+            if a < last:
+                continue
+            new = draw(st.sampled_from(["", " ", "\n", "ё", "аб"]))
+            kind = draw(st.sampled_from(["unwrap", "dehyphenate", "gap"]))
+            changes.append(C.Change(a, b, new, kind, draw(st.sampled_from(["", "why"]))))
+            last = b
+        out, at = [], 0
+        for ch in changes:
+            out += [text[at : ch.start], ch.new]
+            at = ch.end
+        text = "".join([*out, text[at:]])
+        passes.append(changes)
+    return raw, passes
+
+
+@settings(max_examples=500, deadline=None)
+@given(_passes())
+def test_buffer_text_is_each_pass_applied_and_its_edits_rebuild_the_raw_text(case):
+    from pipeline.buffer import Buffer, unapply
+    from pipeline.model import Edit
+
+    raw, passes = case
+    buf = Buffer(raw)
+    for changes in passes:
+        before = buf.text
+        buf.apply(changes)
+        out, at = [], 0
+        for ch in changes:
+            out += [before[at : ch.start], ch.new]
+            at = ch.end
+        assert buf.text == "".join([*out, before[at:]])
+        edits = [
+            Edit(kind=k, span=None, before=raw[rs:re], after=after, clean_start=cs, why=why)
+            for rs, re, after, k, cs, why in buf.edits()
+        ]
+        assert unapply(buf.text, edits) == raw
+        starts = [e.clean_start for e in edits]
+        assert starts == sorted(starts)
