@@ -36,13 +36,21 @@ _CYRILLIC_WORD = regex.compile(r"[\p{Cyrillic}-]+")
 _HAS_CYRILLIC = regex.compile(r"\p{Cyrillic}")
 
 
+@lru_cache(maxsize=1)
+def _forms():
+    """The dictionary's word forms as they are written (pymorphy3's DAWG)."""
+    return analyzer().dictionary.words
+
+
 @lru_cache(maxsize=200_000)
 def is_known(word: str) -> bool:
     """True when the dictionary holds this exact form (case-insensitive, ё = е)."""
     w = word.lower()
     if not w or not _CYRILLIC_WORD.fullmatch(w):
         return False
-    return analyzer().word_is_known(w)
+    # a form the DAWG holds as written is known; ``word_is_known`` also tries ё for
+    # е, at several times the cost, so it is asked only about the rest
+    return w in _forms() or analyzer().word_is_known(w)
 
 
 _PERSONAL = frozenset(("Surn", "Name", "Patr"))

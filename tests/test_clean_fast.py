@@ -132,3 +132,21 @@ def test_buffer_text_is_each_pass_applied_and_its_edits_rebuild_the_raw_text(cas
         assert unapply(buf.text, edits) == raw
         starts = [e.clean_start for e in edits]
         assert starts == sorted(starts)
+
+
+def test_is_known_answers_as_the_dictionary_does():
+    """``morph.is_known`` asks the DAWG of word forms first: its answers stay those
+    of pymorphy3's ``word_is_known`` (ё written as е too), and non-Russian words
+    stay unknown."""
+    from pipeline import morph
+
+    words = [
+        "правило", "Правило", "ПРАВИЛО", "ежик", "ёжик", "еще", "ещё", "партнер", "партнёр",
+        "из-за", "какие-либо", "нару", "шителя", "следу", "ющую", "law", "64А1", "-", "слово1",
+        "ВЗЯТКА", "взяткаа",
+    ]
+    for w in words:
+        morph.is_known.cache_clear()
+        lw = w.lower()
+        expected = bool(morph._CYRILLIC_WORD.fullmatch(lw)) and morph.analyzer().word_is_known(lw)
+        assert morph.is_known(w) == expected, w
