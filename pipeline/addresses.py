@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import regex
-
 from .editions import DIVISION_WORDS
+from .lazy import Pattern
 
 # Cyrillic letters that OCR and typists use for Latin ones in markers.
 _LOOKALIKE = str.maketrans(
@@ -117,8 +116,8 @@ def display(address: str) -> str:
     return address
 
 
-_CANON = regex.compile(
-    r"""
+_CANON = Pattern(
+    r"""(?x)
     ^(?:
         (?P<div>chapter-part|chapter|part):(?P<part>[IVXLC]+|\d{1,2})
       | (?P<comm>\d{1,3}\.(?:\d{1,2}|[A-Z]\d{1,2}))(?P<citems>(?:\([ivx]+\))*)
@@ -126,8 +125,7 @@ _CANON = regex.compile(
         (?:(?P<sec>[A-Z])
            (?:(?P<cl>\d{1,2})(?P<subs>(?:\((?:[A-Z]|\d{1,2})\))*)(?P<items>(?:\([ivx]+\))*))?
         )?
-    )$""",
-    regex.X,
+    )$"""
 )
 
 
@@ -189,6 +187,10 @@ class Address:
         return "law"
 
 
+_ITEM = Pattern(r"\(([ivx]+)\)")
+_SUB = Pattern(r"\(([A-Z]|\d+)\)")
+
+
 @lru_cache(maxsize=65536)
 def parse(address: str) -> Address | None:
     """Parse a canonical address; ``None`` when it is not one (cached: a codex
@@ -203,18 +205,18 @@ def parse(address: str) -> Address | None:
         return Address(
             law=int(law),
             para=int(para) if para.isdigit() else para,
-            items=tuple(regex.findall(r"\(([ivx]+)\)", m["citems"]))
+            items=tuple(_ITEM.findall(m["citems"])),
         )
     return Address(
         law=int(m["law"]),
         section=m["sec"],
         clause=int(m["cl"]) if m["cl"] else None,
-        subs=tuple(regex.findall(r"\(([A-Z]|\d+)\)", m["subs"] or "")),
-        items=tuple(regex.findall(r"\(([ivx]+)\)", m["items"] or "")),
+        subs=tuple(_SUB.findall(m["subs"] or "")),
+        items=tuple(_ITEM.findall(m["items"] or "")),
     )
 
 
-_MERGED = regex.compile(r"^(\d{1,3})\.(\d{1,2})((?:,\d{1,2})+)$")
+_MERGED = Pattern(r"^(\d{1,3})\.(\d{1,2})((?:,\d{1,2})+)$")
 
 
 def commentary_key(law: str, key: str, more: Iterable[str] = ()) -> str | None:
@@ -231,7 +233,9 @@ def commentary_key(law: str, key: str, more: Iterable[str] = ()) -> str | None:
 def merged_keys(label: str) -> tuple[str, ...]:
     """Every commentary paragraph a label stands for: ``12.4,5`` → ``("12.4", "12.5")``;
     any other label → itself alone. The first is the node's id."""
-    m = _MERGED.match(label or "")
+    if not label or "," not in label:  # not merged: no pattern to compile
+        return (label,)
+    m = _MERGED.match(label)
     if not m:
         return (label,)
     law = m[1]
@@ -418,8 +422,8 @@ def anchor(address: str) -> str:
 
 # --- lenient parsing of what people type -------------------------------------
 
-_HUMAN = regex.compile(
-    r"""
+_HUMAN = Pattern(
+    r"""(?xi)
     ^\s*
     (?:(?:правил\w*|law|rule|п\.?\s*п\.?|п\.|пункт\w*|§)\s*)?      # optional noun
     (?P<law>\d{1,3})
@@ -431,26 +435,30 @@ _HUMAN = regex.compile(
            (?P<items>(?:\s*\(\s*[ivx]+\s*\))*)
         )?
     )?
-    \s*\.?\s*$""",
-    regex.X | regex.I,
+    \s*\.?\s*$"""
 )
 
 
-_HUMAN_DIVISION = regex.compile(
-    r"^(?P<word>"
+_HUMAN_DIVISION = Pattern(
+    r"(?i)^(?P<word>"
     + "|".join(sorted({*SPACES, *DIVISIONS}, key=lambda w: (-len(w), w)))
-    + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$",
-    regex.I,
+    + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$"
 )
 
 
-_EDITION_PREFIX = regex.compile(r"^\s*(?P<edition>\d{4}|unknown)\s*:\s*(?P<rest>\S.*)$", regex.I)
+_EDITION_PREFIX = Pattern(r"(?i)^\s*(?P<edition>\d{4}|unknown)\s*:\s*(?P<rest>\S.*)$")
+
+
+_ROMAN_ITEM = Pattern(r"(?i)([ivx]+)")
+_TYPED_SUB = Pattern(r"\(?\s*([A-Za-zА-Яа-я]|\d{1,2})\s*\)?")
 
 
 def split_edition(text: str) -> tuple[str | None, str]:
     """An address typed with its edition: ``1997:64A1`` → ``("1997", "64A1")``;
     without one, ``(None, text)``."""
-    m = _EDITION_PREFIX.match(text or "")
+    if ":" not in (text or ""):  # the prefix needs a colon: no pattern to compile
+        return None, text
+    m = _EDITION_PREFIX.match(text)
     if not m:
         return None, text
     return m["edition"].lower(), m["rest"]
@@ -480,7 +488,7 @@ def lenient(text: str) -> str | None:
     law = str(int(m["law"]))
     if m["para"]:
         items = "".join(
-            f"({i.lower()})" for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I)
+            f"({i.lower()})" for i in _ROMAN_ITEM.findall(m["items"] or "")
         )
         return f"{law}.{int(m['para'])}{items}"
     if not m["sec"]:
@@ -488,9 +496,9 @@ def lenient(text: str) -> str | None:
     out = law + latin(m["sec"]).upper()
     if m["cl"]:
         out += str(int(m["cl"]))
-        for s in regex.findall(r"\(?\s*([A-Za-zА-Яа-я]|\d{1,2})\s*\)?", m["subs"] or ""):
+        for s in _TYPED_SUB.findall(m["subs"] or ""):
             out += f"({latin(s).upper()})"
-        for i in regex.findall(r"([ivx]+)", m["items"] or "", regex.I):
+        for i in _ROMAN_ITEM.findall(m["items"] or ""):
             out += f"({i.lower()})"
     return out if is_canonical(out) else None
 
@@ -517,10 +525,10 @@ FOLD: dict[str, Any] = {
 written in the syntax Python's ``regex`` and JavaScript's ``RegExp`` share (no
 ``\\w``, no named groups); tests/browser checks the two agree."""
 
-_FOLD_EDITION = regex.compile(FOLD["edition"])
-_FOLD_NOUN = regex.compile(FOLD["noun"])
-_FOLD_DROP = regex.compile(FOLD["drop"])
-_FOLD_END = regex.compile(FOLD["end"])
+_FOLD_EDITION = Pattern(FOLD["edition"])
+_FOLD_NOUN = Pattern(FOLD["noun"])
+_FOLD_DROP = Pattern(FOLD["drop"])
+_FOLD_END = Pattern(FOLD["end"])
 _FOLD_LOOKALIKE = str.maketrans(FOLD["lookalike"])
 
 
@@ -568,7 +576,10 @@ def jump_table(targets: dict[str, str]) -> dict[str, str]:
 # allows for articles, a law's eId does not repeat the division above it.
 _AKN_DIVISIONS = {"part": "part", "chapter": "chp", "chapter-part": "subchp"}
 _AKN_LEVELS = {"art": "", "para": ".", "sec": "", "cl": "", "subcl": "()", "point": "()"}
-_AKN_PIECE = regex.compile(r"^(?P<abbr>[a-z]+)_(?P<num>[0-9A-Za-z]+)$")
+_AKN_PIECE = Pattern(r"^(?P<abbr>[a-z]+)_(?P<num>[0-9A-Za-z]+)$")
+
+
+_NUMERAL = Pattern(r"[IVXLC]+")
 
 
 def akn_eid(address: str) -> str | None:
@@ -581,7 +592,7 @@ def akn_eid(address: str) -> str | None:
     head, sep, num = (address or "").partition(":")
     if sep:
         abbr = _AKN_DIVISIONS.get(head)
-        return f"{abbr}_{num}" if abbr and regex.fullmatch(r"[IVXLC]+", num) else None
+        return f"{abbr}_{num}" if abbr and _NUMERAL.fullmatch(num) else None
     a = parse(address)
     if a is None or a.law is None:
         return None

@@ -17,9 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import regex
+from .lazy import Pattern
 
 if TYPE_CHECKING:
+    import regex
+
     from .model import Source
 
 TABLE = Path(__file__).resolve().parent / "editions.toml"
@@ -107,10 +109,11 @@ class Table:
     book_terms: list[str]
 
 
-def _load(path: Path = TABLE) -> Table:
+def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
     """Read the table; ``TableError`` naming the file, the ``[[edition]]``'s line and
-    the key for a row that lacks a field or gives one of the wrong shape. Reading
-    another table (a test's, a user's draft) leaves the loaded one as it is."""
+    the key for a row that lacks a field or gives one of the wrong shape, or (with
+    ``patterns``) a signal that is not a regex. Reading another table (a test's, a
+    user's draft) leaves the loaded one as it is."""
     text = path.read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)
@@ -134,6 +137,10 @@ def _load(path: Path = TABLE) -> Table:
                 raise TableError(
                     f"{where}: key 'signals': level {level!r} of {what!r} is not one of {', '.join(LEVELS)}"
                 )
+            if not patterns:
+                continue
+            import regex
+
             try:
                 regex.compile(pattern)
             except regex.error as exc:
@@ -159,7 +166,10 @@ def _load(path: Path = TABLE) -> Table:
     return Table(table, default, concordance, other_games, book_terms)
 
 
-_TABLE = _load()
+# The signal patterns are checked when detection first uses them (``_signals``), not
+# here: a lookup command (``kodeks show``) reads the table but never detects an
+# edition, and compiling the patterns was a tenth of its start-up.
+_TABLE = _load(patterns=False)
 
 CONCORDANCE: dict[tuple[str, str], dict[str, str]] = _TABLE.concordance
 """Clauses moved or renumbered between two editions: (from, to) → {old address: new address}."""
@@ -198,6 +208,8 @@ def book_terms() -> regex.Pattern:
     """Words of the law book and its commentary (``book_terms`` in the table), any
     edition, as one pattern; compiled when first needed (the segmenter asks only
     about a page whose one evidence is a numbered paragraph)."""
+    import regex
+
     try:
         return regex.compile(r"(?<!\w)(?:" + "|".join(BOOK_TERMS or ["(?!)"]) + ")", regex.I)
     except regex.error as exc:
@@ -231,9 +243,7 @@ def get(edition_id: str | None) -> Edition:
         raise UnknownEdition(unknown_message(edition_id)) from None
 
 
-_NAMED_YEAR = regex.compile(
-    r"(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)", regex.I
-)
+_NAMED_YEAR = Pattern(r"(?i)(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)")
 """A year named after the title of the laws: ``Кодекс спортивного бриджа - 1997``,
 ``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
 
@@ -242,6 +252,8 @@ _NAMED_YEAR = regex.compile(
 def _division_line() -> regex.Pattern:
     """The grammar's division heading at the start of any line (the grammar is
     imported when first needed: it reads ``DIVISION_WORDS`` from here)."""
+    import regex
+
     from .grammar import PART_HEAD
 
     return regex.compile(PART_HEAD.pattern, regex.M)
@@ -320,6 +332,8 @@ def _patterns() -> tuple[regex.Pattern, regex.Pattern]:
     line), and a numbered commentary paragraph at the start of any line: the
     grammar's patterns, compiled when first needed (the grammar reads this module's
     table, so it is not imported at load)."""
+    import regex
+
     from .grammar import COMMENTARY, LAW_HEAD
 
     titled = regex.compile(
@@ -328,7 +342,7 @@ def _patterns() -> tuple[regex.Pattern, regex.Pattern]:
     return titled, regex.compile(COMMENTARY.pattern, regex.M)
 
 
-_NOT_LETTER = regex.compile(r"[^\p{L}\d]+")
+_NOT_LETTER = Pattern(r"[^\p{L}\d]+")
 
 
 def _words(text: str) -> str:
@@ -377,7 +391,7 @@ def _headings(text: str) -> dict[str, list[int]]:
     return found
 
 
-_BLANK_LINES = regex.compile(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
+_BLANK_LINES = Pattern(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
 
 
 def _flatten(text: str) -> str:
@@ -385,6 +399,8 @@ def _flatten(text: str) -> str:
     letters typed apart (``1 9 8 7``, ``П   Р   А   В   И   Л   А``) joined, and
     the lines of a title page, which stand apart by empty lines (or lines of a
     ``|`` margin only), one line: «ПРАВИЛА … 1987» spread over a page is one title."""
+    import regex
+
     from .clean import _SPACED
 
     text = regex.sub(r"[ \t|]{2,}|[ \t]*\|[ \t]*", " ", text)
@@ -392,7 +408,18 @@ def _flatten(text: str) -> str:
     return _BLANK_LINES.sub(" ", text)
 
 
+@lru_cache(maxsize=1)
+def _check_patterns() -> None:
+    """Compile every signal pattern of the table once, the first time detection
+    needs them: one that is not a regex is a ``TableError`` naming the file, the
+    line and the key, as any other fault of the table is."""
+    _load(TABLE)
+
+
 def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
+    import regex
+
+    _check_patterns()
     scores: dict[str, dict[str, int]] = {level: {} for level in LEVELS}
     evidence: list[str] = []
 
@@ -442,6 +469,8 @@ def _not_these_laws(text: str) -> str:
     games at least twice and more often than bridge, or two or more of its lines
     open with three-level numbers («3.8.1.»)."""
     if OTHER_GAMES:
+        import regex
+
         games = "|".join(map(regex.escape, OTHER_GAMES))
         title = regex.search(
             rf"^[^\w\n]*(?:кодекс|правил|закон)\w*\s+(?:игры\s+в\s+)?(?:{games})\w*",

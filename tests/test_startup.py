@@ -88,3 +88,30 @@ def test_lookups_compile_no_grammar_and_json_needs_no_rich(built):
     found = probe("search", "ревок", "--codex", str(built))
     assert found["rc"] == 0 and found["out"]
     assert "pipeline.grammar" not in found["modules"]
+
+
+def test_show_of_an_address_as_stored_imports_no_regex_and_compiles_no_pattern(built):
+    """The address patterns and the table's signal patterns are compiled when first
+    used: ``kodeks show 64`` parses no address (64 is a key of the codex as it is),
+    so it neither compiles them nor imports ``regex``."""
+    shown = probe("show", "64", "--codex", str(built))
+    assert shown["rc"] == 0 and "64" in shown["out"]
+    assert "regex" not in shown["modules"]
+
+
+def test_a_bad_signal_pattern_of_the_table_is_still_a_clear_error(tmp_path):
+    """Checked when detection first needs the patterns, not at import."""
+    import pytest
+
+    from pipeline import editions
+
+    table = tmp_path / "editions.toml"
+    table.write_text(
+        'default = "2030"\n[[edition]]\nid = "2030"\nyear = 2030\ntitle = "Законы"\nlaws = 95\n'
+        'signals = [["(", 1, "x", "wording"]]\n',
+        encoding="utf-8",
+    )
+    assert editions._load(table, patterns=False).default == "2030"
+    with pytest.raises(editions.TableError, match="signals"):
+        editions._load(table)
+    editions._check_patterns()  # the shipped table's patterns compile
