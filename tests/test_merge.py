@@ -4,6 +4,8 @@ repeat of law 67 by alignment, title conflicts, the reading rule and coverage.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kodeks_testing import ROOT
 from pipeline.clean import clean, vocabulary
@@ -210,3 +212,22 @@ def test_another_edition_is_kept_apart():
     assert [w.source for w in cx.entries["67A"].witnesses] == ["b.txt"] and "K403" not in [
         d.code for d in diags
     ]
+
+
+@given(
+    st.text(alphabet="абвгдеёжзийклмнопрстуАБВГ .-İ", max_size=40),
+    st.text(alphabet="абвгдеёжзийклмнопрстуАБВГ .-İ", max_size=40),
+)
+def test_titles_are_alike_exactly_when_their_full_ratio_says_so(a, b):
+    """The cheap upper bounds only skip pairs the full ratio would refuse."""
+    import difflib
+
+    from pipeline.merge import ALIKE, _alike
+
+    full = bool(a and b) and (
+        difflib.SequenceMatcher(None, a.lower(), b.lower(), autojunk=False).ratio() >= ALIKE
+    )
+    assert _alike(a, b) == full
+    # a title and a near copy of it (one letter lost) are alike
+    if len(a) >= 20:
+        assert _alike(a, a[:-1])
