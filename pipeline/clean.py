@@ -46,6 +46,7 @@ from .grammar import (
     GLUED_SUBCLAUSE,
     RUN_IN,
     TAG_END,
+    is_bare_heading,
     is_heading_line,
     starts_unit,
 )
@@ -815,7 +816,9 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))-\n(\n?)(?=(\w+))")
+_LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))[-\u2010]\n(\n?)(?=(\w+))")
+"""A word broken at a line end: by a hyphen-minus, or by the typographic hyphen
+(U+2010) that typesetters and PDF text layers print."""
 _SOFT_BREAK = regex.compile(r"(?<=\p{L})[\u00ad\u25a0][ \t]*\n?[ \t]*(?=\p{Ll})")
 """A word broken at a line end with a soft hyphen, which some conversions show as a
 black square (``насла■``/``диться``); where the line breaks were lost a space
@@ -900,7 +903,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         upper = first.isupper() or first.isdigit()
         if para_is_heading:
             if upper:
-                para_is_heading = is_heading_line(line)
+                # the title on the line under a bare heading (``Правило 34``) is
+                # still the heading: a capital after it starts the body
+                para_is_heading = is_heading_line(line) or is_bare_heading(prev)
                 continue
         elif upper and CLAUSE_END.search(prev) and not ctx.tagged_paragraphs:
             para_is_heading = para_is_footnote = False

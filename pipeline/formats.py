@@ -695,8 +695,10 @@ def _pages_result(
     for n, page in enumerate(pages, start=1):
         out.part(f"page {n}")
         for line in page.splitlines():
-            if line.strip():
-                out.lines.append(line.rstrip())
+            # a text layer's spaces are positions: the runs of justified lines become one
+            line = _LAYOUT_SPACE.sub(" ", line).strip()
+            if line:
+                out.lines.append(line)
     diagnostics: tuple[Diagnostic, ...] = ()
     if empty:
         from .read import _line_ranges
@@ -719,7 +721,7 @@ def read_pdf(data: bytes, name: str) -> Extracted:
     import logging
 
     from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
+    from pypdf.errors import DependencyError, PyPdfError
 
     # pypdf logs what it works around in a damaged file; what matters reaches the
     # user as this file's diagnostic, not as stray lines on the terminal
@@ -730,6 +732,11 @@ def read_pdf(data: bytes, name: str) -> Extracted:
         if reader.is_encrypted:
             try:
                 opened = bool(reader.decrypt(""))
+            except DependencyError:
+                raise FormatError(
+                    f"{name}: an AES-encrypted PDF; reading it needs the cryptography package "
+                    "(pypdf[crypto], a dependency of Kodeks: reinstall it); not read"
+                ) from None
             except Exception:  # an encryption pypdf cannot undo without a password
                 opened = False
             if not opened:

@@ -119,6 +119,15 @@ def is_heading_line(line: str) -> bool:
     return ANY_HEADING.match(line) is not None
 
 
+def is_bare_heading(line: str) -> bool:
+    """True for a law or division heading with no title on its line (``Правило
+    34``, ``Глава III``): its title stands on the next line, as a title set in a
+    block of its own (HTML pages, e-books, PDF text layers) reads."""
+    s = line.strip()
+    found = LAW_HEAD.match(s) or PART_HEAD.match(s)
+    return found is not None and not s[found.end() :].strip(" .:-–—")
+
+
 RUN_IN = regex.compile(
     r"""
     (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)

@@ -39,7 +39,7 @@ from dataclasses import replace
 import regex
 
 from .blocks import measure
-from .grammar import BILINGUAL_HEAD, DITTO, LAW_HEAD, LEADER, PART_HEAD, starts_unit
+from .grammar import BILINGUAL_HEAD, DITTO, LEADER, PART_HEAD, is_bare_heading, starts_unit
 from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
@@ -552,16 +552,12 @@ def shared_lines_of(line_sets: Iterable[set[str]]) -> Counter[str]:
 
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     """Line ``i`` follows a law or division heading that has no title of its own
-    (``Правило 33`` alone on its line): it is that heading's title, set in a block
-    of its own as HTML pages and e-books often do, and short like a menu item."""
+    (``Правило 33`` alone on its line): it is that heading's title, short like a
+    menu item."""
     j = i - 1
     while j >= 0 and not lines[j].strip():
         j -= 1
-    if j < 0:
-        return False
-    head = lines[j].strip()
-    found = LAW_HEAD.match(head) or PART_HEAD.match(head)
-    return found is not None and not head[found.end() :].strip(" .:-–—")
+    return j >= 0 and is_bare_heading(lines[j])
 
 
 def chrome_lines(

@@ -834,6 +834,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "dehyphenate",
         ),
         (
+            "word broken by the typographic hyphen of a PDF text layer",
+            "какие права у них остают\u2010\nся после нарушения\n",
+            "какие права у них остаются после нарушения\n",
+            "dehyphenate",
+        ),
+        (
             "word broken twice",
             "привлечь внима-\nние к наруше-\nнию\n",
             "привлечь внимание к нарушению\n",
@@ -886,6 +892,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "title under a bare law heading, then a wrapped body",
+            "Правило 34\nПринятие хода не в очередь\nЛюбой игрок стороны может принять\nтакой ход без наказания.\n",
+            "Правило 34\nПринятие хода не в очередь\nЛюбой игрок стороны может принять такой ход без наказания.\n",
+            "unwrap",
+        ),
         (
             "heading continues in lower case",
             "B.После привлечения внимания\nк нарушению\nТекст тела.\n",

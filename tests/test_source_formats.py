@@ -246,18 +246,18 @@ def make_rtf() -> str:
 
 
 def make_pdf(text_layer: bool = True) -> bytes:
-    """A PDF printed by WeasyPrint from our own HTML, as a publisher's PDF is:
-    lines wrapped at the page's width, the footnote at the foot of the text,
-    and a page break inside law 33. ``text_layer=False``: a scan (an image
-    only, no text)."""
+    """A PDF printed by WeasyPrint from our own HTML, set as a publisher sets a
+    book: small pages, justified lines hyphenated with the typographic hyphen
+    (U+2010), a running head and a page number on every page, the footnote at the
+    foot of its page (CSS ``float: footnote``), and a page break inside law 33.
+    ``text_layer=False``: a scan (an image only, no text)."""
     weasyprint = pytest.importorskip("weasyprint")
     if text_layer:
         paras = []
         for _kind, text in BLOCKS:
-            text = html.escape(text.replace("{1}", MARK))
+            text = html.escape(text).replace("{1}", f'<span class="fn">{html.escape(NOTE)}</span>')
             brk = ' style="page-break-before: always"' if text.startswith("B.") else ""
             paras.append(f"<p{brk}>{text}</p>")
-        paras.append(f"<p>{html.escape(MARK + ' - ' + NOTE)}</p>")
         body = "".join(paras)
     else:
         body = (
@@ -265,10 +265,21 @@ def make_pdf(text_layer: bool = True) -> bytes:
             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='50'>"
             "<rect width='100' height='50' fill='gray'/></svg>\"/>"
         )
+    margins = (
+        "@top-center { content: 'Законы игры'; font: 8pt 'DejaVu Serif' } "
+        "@bottom-center { content: '– ' counter(page) ' –'; font: 8pt 'DejaVu Serif' } "
+        if text_layer
+        else ""
+    )
     page = (
-        "<html><head><style>@page { size: A5; margin: 2cm } "
-        "body { font: 11pt 'DejaVu Serif' } p { margin: 0 0 0.4em 0 }</style></head>"
-        f"<body>{body}</body></html>"
+        "<html lang='ru'><head><style>"
+        f"@page {{ size: A6; margin: 1.5cm; {margins}}} "
+        "body { font: 10pt 'DejaVu Serif' } "
+        "p { margin: 0 0 0.4em 0; hyphens: auto; text-align: justify } "
+        ".fn { float: footnote; font-size: 8pt } "
+        "::footnote-call { content: '(*' counter(footnote) ')' } "
+        "::footnote-marker { content: '(*' counter(footnote) ') - ' }"
+        f"</style></head><body>{body}</body></html>"
     )
     return weasyprint.HTML(string=page).write_pdf()
 
@@ -412,6 +423,10 @@ def test_pdf_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     src = _same_tree(tmp_path, "book.pdf", make_pdf(), txt_tree)
     assert src["format"] == "pdf"
     assert [p["part"] for p in src["parts"]] == ["page 1", "page 2"]
+    # the typesetting was repaired, each repair logged: hyphenation, wrapping, running heads
+    edits = src["edits"]
+    assert edits.get("dehyphenate") and edits.get("unwrap"), edits
+    assert [c["why"].split(":")[0] for c in src["profile"]["chrome"]] == ["running head"] * 2
 
 
 def test_djvu_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
@@ -490,16 +505,22 @@ def test_kodeks_clean_reads_a_container(tmp_path):
 # -- broken and hostile files ---------------------------------------------------------
 
 
-def _encrypted_pdf() -> bytes:
+def _encrypted_pdf(user_password: str = "секрет", algorithm: str = "RC4-128") -> bytes:
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     for page in PdfReader(io.BytesIO(make_pdf())).pages:
         writer.add_page(page)
-    writer.encrypt(user_password="секрет", owner_password="владелец", algorithm="RC4-128")
+    writer.encrypt(user_password=user_password, owner_password="владелец", algorithm=algorithm)
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
+
+
+def test_a_pdf_encrypted_against_copying_only_is_read(tmp_path, txt_tree):
+    """Publishers encrypt a PDF with an owner password only (AES, no password to
+    open it): it is read like any other."""
+    _same_tree(tmp_path, "book.pdf", _encrypted_pdf("", "AES-256"), txt_tree)
 
 
 def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
