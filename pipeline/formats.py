@@ -471,9 +471,35 @@ def html_blocks(
     return block_lines(root, lambda node: iter(node.children), visit)
 
 
+_NOTE_LISTS = frozenset(("footnotes", "endnotes", "rearnotes", "doc-endnotes"))
+"""``epub:type``, ``role`` or ``class`` of an element that holds a list of notes, one
+``<li id=…>`` each (as Pandoc and other converters write them)."""
+_NOTE_REFS = frozenset(("noteref", "doc-noteref", "footnote-ref", "footnote-reference"))
+"""``epub:type``, ``role`` or ``class`` of a link to a note."""
+_BACK_LINKS = frozenset(("backlink", "doc-backlink", "footnote-back", "footnote-backref"))
+"""The same of a note's link back to its mark (``↩``): not text."""
+
+
+def _kinds(tag: Any) -> set[str]:
+    """What an element says it is: its ``epub:type``, ``role`` and classes."""
+    classes = tag.get("class") or []
+    return (
+        set(str(tag.get("epub:type", "")).split())
+        | set(str(tag.get("role", "")).split())
+        | set(classes if isinstance(classes, list) else str(classes).split())
+    )
+
+
 def _is_note(tag: Any) -> bool:
-    kinds = set(str(tag.get("epub:type", "")).split()) | set(str(tag.get("role", "")).split())
-    return bool(kinds & _NOTE_TYPES)
+    """An element holding a note's body: marked as a note, or an item with an id in a
+    list of notes."""
+    if _kinds(tag) & _NOTE_TYPES:
+        return True
+    return (
+        tag.name == "li"
+        and bool(tag.get("id"))
+        and any(_kinds(up) & _NOTE_LISTS for up in tag.parents if up.name)
+    )
 
 
 def _decode_markup(data: bytes) -> str:
@@ -539,6 +565,8 @@ def read_epub(data: bytes, name: str) -> Extracted:
         def mark_of(tag: Any) -> str | None:
             if tag.name != "a" or not tag.get("href") or "#" not in str(tag["href"]):
                 return None
+            if _kinds(tag) & _BACK_LINKS:
+                return ""  # a note's way back to its mark: no text
             href, fragment = str(tag["href"]).split("#", 1)
             target_member = (
                 posixpath.normpath(posixpath.join(posixpath.dirname(member), unquote(href)))
@@ -546,7 +574,7 @@ def read_epub(data: bytes, name: str) -> Extracted:
                 else member
             )
             key = (target_member, unquote(fragment))
-            if key not in notes and "noteref" not in str(tag.get("epub:type", "")).split():
+            if key not in notes and not _kinds(tag) & _NOTE_REFS:
                 return None
             if key not in marks:
                 marks[key] = note_mark(tag.get_text(), len(marks) + 1)
@@ -562,7 +590,7 @@ def read_epub(data: bytes, name: str) -> Extracted:
     for key, tag in notes.items():
         mark = marks.get(key)
         if mark is None:
-            continue  # a note nothing links to: its text stays where the book has it
+            continue  # a note nothing links to: its text follows the footnotes, below
         body = " ".join(html_blocks(tag, mark_for(key[0])))
         # a note often repeats its own number or a back link first: keep the text after it
         body = regex.sub(r"^\s*(?:\[?\d+\]?|\*+)[.)]?\s+", "", body)
@@ -611,10 +639,17 @@ def read_docx(data: bytes, name: str) -> Extracted:
             marks[key] = f"(*{len(marks) + 1})"
         return marks[key]
 
+    numbering = _Numbering(z, name)
+
+    def mark_or_number(el: Any) -> str | None:
+        if _local(el) == "pPr":
+            return numbering.label(el)
+        return mark_of(el)
+
     out = _Text()
     out.part("word/document.xml")
     lines: list[str] = []
-    _docx_walk(doc, lines, mark_of)
+    _docx_walk(doc, lines, mark_or_number)
     for line in lines:
         out.add(line)
     for key, mark in marks.items():
@@ -628,11 +663,13 @@ _DOCX_SKIP = frozenset(("delText", "instrText", "Fallback", "sectPr", "rPr", "pP
 def _docx_walk(root: Any, lines: list[str], mark_of: Callable[[Any], str | None]) -> None:
     def visit(el: Any) -> Visited:
         tag = _local(el)
-        if not tag or tag in _DOCX_SKIP:
+        if not tag:
             return None
-        mark = mark_of(el)
+        mark = mark_of(el)  # a note reference's mark, a numbered paragraph's number
         if mark is not None:
             return mark
+        if tag in _DOCX_SKIP:
+            return None
         if tag == "t":
             return str(el.text or "")
         if tag in ("tab", "noBreakHyphen"):
@@ -644,6 +681,113 @@ def _docx_walk(root: Any, lines: list[str], mark_of: Callable[[Any], str | None]
     lines += block_lines(root, iter, visit)
 
 
+_RUSSIAN_LETTERS = "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ"
+"""The letters Word numbers a ``russianUpper`` list with."""
+
+
+def _list_number(n: int, fmt: str) -> str:
+    """Word's rendering of list number ``n`` in number format ``fmt``."""
+    if fmt in ("upperLetter", "lowerLetter", "russianUpper", "russianLower"):
+        alphabet = _RUSSIAN_LETTERS if fmt.startswith("russian") else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        letter = alphabet[(n - 1) % len(alphabet)] * ((n - 1) // len(alphabet) + 1)
+        return letter.lower() if fmt in ("lowerLetter", "russianLower") else letter
+    if fmt in ("upperRoman", "lowerRoman"):
+        out, rest = "", n
+        for value, numeral in (
+            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ):  # fmt: skip
+            count, rest = divmod(rest, value)
+            out += numeral * count
+        return out.lower() if fmt == "lowerRoman" else out
+    if fmt == "decimalZero":
+        return f"{n:02d}"
+    return str(n)
+
+
+class _Numbering:
+    """Word's automatic list numbers (``word/numbering.xml``): a numbered
+    paragraph's label (``A.``, ``1.``, ``(a)``) is not in its text but made by
+    Word as it shows the page, from the list's levels and the paragraphs before
+    it. Numbering given by a paragraph style (``word/styles.xml``) counts too."""
+
+    def __init__(self, z: _Zip, name: str) -> None:
+        # numId → ilvl → (start, number format, label pattern such as ``%1.%2.``)
+        self.levels: dict[str, dict[int, tuple[int, str, str]]] = {}
+        self.by_style: dict[str, tuple[str, int]] = {}
+        self.counters: dict[str, dict[int, int]] = {}
+        if z.has("word/numbering.xml"):
+            root = parse_xml(z.read("word/numbering.xml"), name, "word/numbering.xml")
+            abstract = {
+                _attr(el, "abstractNumId"): self._levels(el)
+                for el in root
+                if _local(el) == "abstractNum"
+            }
+            for el in root:
+                if _local(el) != "num":
+                    continue
+                levels = dict(abstract.get(self._val(el, "abstractNumId"), {}))
+                for override in (c for c in el if _local(c) == "lvlOverride"):
+                    ilvl = int(_attr(override, "ilvl") or 0)
+                    levels.update(self._levels(override))
+                    start = self._val(override, "startOverride")
+                    if start is not None and ilvl in levels:
+                        levels[ilvl] = (int(start), *levels[ilvl][1:])
+                self.levels[_attr(el, "numId") or ""] = levels
+        if z.has("word/styles.xml"):
+            for style in parse_xml(z.read("word/styles.xml"), name, "word/styles.xml"):
+                num = next((c for c in style.iter() if _local(c) == "numPr"), None)
+                if _local(style) == "style" and num is not None:
+                    num_id = self._val(num, "numId")
+                    if num_id is not None:
+                        self.by_style[_attr(style, "styleId") or ""] = (
+                            num_id,
+                            int(self._val(num, "ilvl") or 0),
+                        )
+
+    @staticmethod
+    def _val(el: Any, child: str) -> str | None:
+        found = next((c for c in el if _local(c) == child), None)
+        return _attr(found, "val") if found is not None else None
+
+    def _levels(self, el: Any) -> dict[int, tuple[int, str, str]]:
+        return {
+            int(_attr(lvl, "ilvl") or 0): (
+                int(self._val(lvl, "start") or 1),
+                self._val(lvl, "numFmt") or "decimal",
+                self._val(lvl, "lvlText") or "",
+            )
+            for lvl in el
+            if _local(lvl) == "lvl"
+        }
+
+    def label(self, ppr: Any) -> str | None:
+        """The label Word shows before the paragraph whose ``w:pPr`` is ``ppr``, and
+        a space; ``None`` when the paragraph is not numbered (or has a bullet)."""
+        num = next((c for c in ppr if _local(c) == "numPr"), None)
+        if num is not None:
+            num_id, ilvl = self._val(num, "numId"), int(self._val(num, "ilvl") or 0)
+        else:
+            num_id, ilvl = self.by_style.get(self._val(ppr, "pStyle") or "", (None, 0))
+        levels = self.levels.get(num_id or "")
+        if not levels or ilvl not in levels:
+            return None
+        count = self.counters.setdefault(num_id or "", {})
+        count[ilvl] = count[ilvl] + 1 if ilvl in count else levels[ilvl][0]
+        for deeper in [k for k in count if k > ilvl]:
+            del count[deeper]  # a new item restarts the levels under it
+        _start, fmt, pattern = levels[ilvl]
+        if fmt in ("bullet", "none") or not pattern:
+            return None
+
+        def number(m: Any) -> str:
+            k = int(m[1]) - 1
+            start, level_fmt, _ = levels.get(k, (1, "decimal", ""))
+            return _list_number(count.get(k, start), level_fmt)
+
+        return regex.sub(r"%([1-9])", number, pattern) + " "
+
+
 # -- RTF ------------------------------------------------------------------------
 
 _ANSICPG = regex.compile(rb"\\ansicpg(\d+)")
@@ -652,7 +796,8 @@ _ANSICPG = regex.compile(rb"\\ansicpg(\d+)")
 def read_rtf(data: bytes, name: str) -> Extracted:
     """An RTF document (striprtf): ``\\'xx`` escapes decoded in the document's code
     page (``\\ansicpg1251``; cp1251 when it names none), ``\\u`` escapes as
-    Unicode; a ``\\par`` ends a block."""
+    Unicode; a ``\\par`` ends a block; a ``{\\footnote …}`` group becomes its mark
+    and a footnote block after the text."""
     from striprtf.striprtf import rtf_to_text
 
     if not data.lstrip().startswith(b"{\\rtf"):
@@ -666,14 +811,55 @@ def read_rtf(data: bytes, name: str) -> Extracted:
     if encoding == "cp1252" and regex.search(rb"\\'[c-f][0-9a-f]", data):
         # Russian text saved under the Western code page's header: the escapes are cp1251
         encoding = "cp1251"
+    document, notes = _rtf_footnotes(data.decode("latin-1"))
     try:
-        text = rtf_to_text(data.decode("latin-1"), encoding=encoding, errors="replace")
+        text = rtf_to_text(document, encoding=encoding, errors="replace")
+        bodies = [
+            rtf_to_text("{\\rtf1 " + note + "}", encoding=encoding, errors="replace")
+            for note in notes
+        ]
     except Exception as exc:  # striprtf raises plain exceptions on malformed groups
         raise FormatError(f"{name}: a broken RTF document ({exc}); not read") from None
     out = _Text()
     for line in text.splitlines():
         out.add(line)
+    for n, body in enumerate(bodies, start=1):
+        out.note(f"(*{n})", body)
     return out.result("rtf", encoding, name)
+
+
+_RTF_NOTE = regex.compile(r"\{(?:\\\*)?\\footnote(?![a-z])")
+"""The start of an RTF footnote group: ``{\\footnote …}``."""
+
+
+def _rtf_footnotes(rtf: str) -> tuple[str, list[str]]:
+    """The document with each footnote group replaced by its mark ``(*N)``, and
+    the groups' contents in order (striprtf would drop them, text and all)."""
+    notes: list[str] = []
+    out: list[str] = []
+    pos = 0
+    for start in (m.start() for m in _RTF_NOTE.finditer(rtf)):
+        if start < pos:
+            continue  # a footnote inside a footnote is read with its outer one
+        depth, i = 0, start
+        while i < len(rtf):
+            ch = rtf[i]
+            if ch == "\\":
+                i += 2  # an escaped brace or backslash
+                continue
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        out.append(rtf[pos:start])
+        notes.append(_RTF_NOTE.sub("", rtf[start:i], count=1))
+        out.append(f"(*{len(notes)})")
+        pos = i + 1
+    out.append(rtf[pos:])
+    return "".join(out), notes
 
 
 # -- PDF and DjVu: a scan's text layer ---------------------------------------------

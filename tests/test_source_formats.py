@@ -104,12 +104,20 @@ def _xhtml(title: str, body: str) -> str:
     )
 
 
-def _epub_chapters() -> list[str]:
+PANDOC_REF = '<a href="#fn1" class="footnote-ref" id="fnref1" role="doc-noteref"><sup>1</sup></a>'
+PANDOC_NOTES = (
+    '<section id="footnotes" class="footnotes footnotes-end-of-document" role="doc-endnotes">'
+    f'<hr /><ol><li id="fn1"><p>{NOTE}<a href="#fnref1" class="footnote-back" '
+    'role="doc-backlink">↩︎</a></p></li></ol></section>'
+)
+"""A note as Pandoc writes it: a numbered link, the body an item of a list of notes
+at the end of the chapter, with a link back."""
+
+
+def _epub_chapters(ref: str = '<a epub:type="noteref" href="notes.xhtml#n1"><sup>1</sup></a>') -> list[str]:
     chapters: list[list[str]] = []
     for kind, text in BLOCKS:
-        text = html.escape(text).replace(
-            "{1}", '<a epub:type="noteref" href="notes.xhtml#n1"><sup>1</sup></a>'
-        ).replace("закончена", "<em>закончена</em>")
+        text = html.escape(text).replace("{1}", ref).replace("закончена", "<em>закончена</em>")
         if kind == "title" and (not chapters or not chapters[-1][-1].startswith("<h1")):
             chapters.append([f"<h1>{text}"])
         elif kind == "title":
@@ -121,7 +129,7 @@ def _epub_chapters() -> list[str]:
     return ["".join(c) for c in chapters]
 
 
-def make_epub(chapters: list[str] | None = None, extra: dict[str, bytes] | None = None) -> bytes:
+def make_epub(chapters: list[str] | None = None, notes_doc: bool = True) -> bytes:
     """An EPUB 3: the manifest lists the chapters in the reverse of the spine's
     order (the spine decides); the notes document holds the footnote in an
     <aside epub:type="footnote">; a nav document outside the spine."""
@@ -130,12 +138,13 @@ def make_epub(chapters: list[str] | None = None, extra: dict[str, bytes] | None 
     files = {
         name: _xhtml(f"Глава {i + 1}", body) for i, (name, body) in enumerate(zip(names, chapters))
     }
-    files["text/notes.xhtml"] = _xhtml(
-        "Примечания",
-        f'<aside epub:type="footnote" id="n1"><p><a href="ch01.xhtml">1</a> {NOTE}</p></aside>',
-    )
+    if notes_doc:
+        files["text/notes.xhtml"] = _xhtml(
+            "Примечания",
+            f'<aside epub:type="footnote" id="n1"><p><a href="ch01.xhtml">1</a> {NOTE}</p></aside>',
+        )
     files["nav.xhtml"] = _xhtml("Оглавление", '<nav epub:type="toc"><ol><li>Правило 33</li></ol></nav>')
-    spine = [*names, "text/notes.xhtml"]
+    spine = [*names, "text/notes.xhtml"] if notes_doc else names
     items = [
         f'<item id="i{n}" href="{name}" media-type="application/xhtml+xml"/>'
         for n, name in reversed(list(enumerate(spine)))
@@ -163,26 +172,55 @@ def make_epub(chapters: list[str] | None = None, extra: dict[str, bytes] | None 
         z.writestr("OEBPS/content.opf", opf, compress_type=zipfile.ZIP_DEFLATED)
         for name, text in files.items():
             z.writestr(f"OEBPS/{name}", text, compress_type=zipfile.ZIP_DEFLATED)
-        for name, data in (extra or {}).items():
-            z.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
     return buf.getvalue()
 
 
 def make_docx() -> bytes:
-    """A Word document written with python-docx: headings styled as headings, a
-    bold run inside a paragraph, a tracked deletion (not text), and a real
-    footnote (``w:footnoteReference`` and ``word/footnotes.xml``)."""
+    """A Word document written with python-docx: headings styled as headings,
+    section letters and clause numbers as automatic list numbers, a bold run
+    inside a paragraph, a tracked deletion (not text), and a real footnote
+    (``w:footnoteReference`` and ``word/footnotes.xml``)."""
     docx = pytest.importorskip("docx")
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
 
     doc = docx.Document()
+    # section letters and clause numbers as Word's automatic list numbers: a
+    # two-level list (A., B. … over 1., 2. …), not characters of the text
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    numbering = doc.part.numbering_part.element
+    numbering.insert(
+        0,
+        docx.oxml.parse_xml(
+            f'<w:abstractNum xmlns:w="{w}" w:abstractNumId="90">'
+            '<w:multiLevelType w:val="multilevel"/>'
+            '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/>'
+            '<w:lvlText w:val="%1."/></w:lvl>'
+            '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+            '<w:lvlText w:val="%2."/></w:lvl></w:abstractNum>'
+        ),
+    )
+    numbering.append(
+        docx.oxml.parse_xml(
+            f'<w:num xmlns:w="{w}" w:numId="90"><w:abstractNumId w:val="90"/></w:num>'
+        )
+    )
+
+    def numbered(para, level: int) -> None:
+        num = docx.oxml.parse_xml(
+            f'<w:numPr xmlns:w="{w}"><w:ilvl w:val="{level}"/><w:numId w:val="90"/></w:numPr>'
+        )
+        para._p.get_or_add_pPr().append(num)
+
     for kind, text in BLOCKS:
         if kind == "title":
             doc.add_heading(text, level=1)
             continue
         if kind == "sub":
-            doc.add_heading(text, level=2)
+            numbered(doc.add_heading(text.split(". ", 1)[1], level=2), 0)
+            continue
+        if text[0].isdigit():
+            numbered(doc.add_paragraph(text.split(". ", 1)[1], style="List Paragraph"), 1)
             continue
         para = doc.add_paragraph()
         before, _, after = text.partition("{1}")
@@ -206,7 +244,6 @@ def make_docx() -> bytes:
             para.add_run(after)
     buf = io.BytesIO()
     doc.save(buf)
-    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     notes = (
         f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes xmlns:w="{w}">'
         '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
@@ -232,13 +269,20 @@ def _rtf_escape(text: str) -> str:
 
 def make_rtf() -> str:
     """An RTF document as a word processor saves Russian text: cp1251 declared
-    (``\\ansicpg1251``), letters as ``\\'xx`` escapes, a ``\\par`` per paragraph,
-    bold runs in groups."""
+    (``\\ansicpg1251``), letters as ``\\'xx`` escapes (one word as ``\\u``
+    escapes), a ``\\par`` per paragraph, bold runs in groups, and a real footnote
+    (``{\\footnote …}`` with an automatic number, ``\\chftn``)."""
+    note = (
+        "{\\super\\chftn}{\\footnote\\pard\\plain{\\super\\chftn} "
+        + _rtf_escape(NOTE)
+        + "}"
+    )
     paras = []
     for _kind, text in BLOCKS:
-        text = _rtf_escape(text.replace("{1}", MARK))
-        paras.append("{\\pard\\plain\\f0\\fs24 " + text.replace("Правило", "{\\b Правило}") + "\\par}")
-    paras.append("{\\pard\\plain\\f0\\fs20 " + _rtf_escape(f"{MARK} - {NOTE}") + "\\par}")
+        text = _rtf_escape(text.replace("{1}", "\x00")).replace("\x00", note)
+        text = text.replace(_rtf_escape("Правило"), "{\\b " + _rtf_escape("Правило") + "}")
+        text = text.replace(_rtf_escape("взятку"), "".join(f"\\u{ord(c)}?" for c in "взятку"))
+        paras.append("{\\pard\\plain\\f0\\fs24 " + text + "\\par}")
     return (
         "{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0\\froman\\fcharset204 Times New Roman;}}"
         "{\\info{\\title " + _rtf_escape("Правила игры") + "}}\n" + "\n".join(paras) + "\n}"
@@ -408,9 +452,35 @@ def test_epub_builds_the_tree_of_the_txt_copy_in_spine_order(tmp_path, txt_tree)
     assert page.find(id=f"L{first['line']}") is not None
 
 
+def test_epub_with_notes_as_pandoc_writes_them(tmp_path, txt_tree):
+    chapters = _epub_chapters(PANDOC_REF)
+    chapters[0] += PANDOC_NOTES
+    _same_tree(tmp_path, "book.epub", make_epub(chapters, notes_doc=False), txt_tree)
+
+
 def test_docx_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     src = _same_tree(tmp_path, "book.docx", make_docx(), txt_tree)
     assert src["format"] == "docx"
+
+
+@pytest.mark.parametrize(
+    ("n", "fmt", "shown"),
+    [
+        (1, "upperLetter", "A"),
+        (28, "upperLetter", "BB"),
+        (3, "lowerLetter", "c"),
+        (9, "russianUpper", "И"),
+        (10, "russianUpper", "К"),  # Word's Russian list skips Й
+        (14, "lowerRoman", "xiv"),
+        (1987, "upperRoman", "MCMLXXXVII"),
+        (7, "decimalZero", "07"),
+        (12, "decimal", "12"),
+    ],
+)
+def test_word_list_numbers_are_shown_as_word_shows_them(n, fmt, shown):
+    from pipeline.formats import _list_number
+
+    assert _list_number(n, fmt) == shown
 
 
 def test_rtf_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
