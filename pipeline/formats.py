@@ -788,6 +788,66 @@ class _Numbering:
         return regex.sub(r"%([1-9])", number, pattern) + " "
 
 
+# -- ODT ------------------------------------------------------------------------
+
+_ODT_SKIP = frozenset(
+    ("tracked-changes", "annotation", "note-citation", "sequence-decls", "bookmark-ref")
+)
+"""OpenDocument elements that are not the text: the deleted text of tracked changes,
+comments, a note's own number (its mark is made from the citation once)."""
+
+
+def read_odt(data: bytes, name: str) -> Extracted:
+    """An OpenDocument text (LibreOffice, ``.odt``): ``content.xml``'s headings,
+    paragraphs and table cells in order; ``text:s`` runs of spaces, tabs and line
+    breaks as they show; a ``text:note`` becomes its mark and its body a footnote
+    block after the text; tracked deletions and comments are not text."""
+    z = _Zip(data, name, "OpenDocument text")
+    root = parse_xml(z.read("content.xml"), name, "content.xml")
+    body = next((el for el in root.iter() if _local(el) == "text"), root)
+    notes: list[tuple[str, Any]] = []
+
+    def visit(el: Any) -> Visited:
+        if isinstance(el, str):
+            return el
+        tag = _local(el)
+        if not tag or tag in _ODT_SKIP:
+            return None
+        if tag == "note":
+            citation = next((c for c in el if _local(c) == "note-citation"), None)
+            mark = note_mark(
+                "".join(citation.itertext()) if citation is not None else "", len(notes) + 1
+            )
+            notes.append((mark, next((c for c in el if _local(c) == "note-body"), el)))
+            return mark
+        if tag == "s":
+            return " " * int(_attr(el, "c") or 1)
+        if tag == "tab":
+            return " "
+        if tag == "line-break":
+            return BREAK
+        return tag in ("p", "h", "table-cell", "list-item")
+
+    out = _Text()
+    out.part("content.xml")
+    for line in block_lines(body, _odt_children, visit):
+        out.add(line)
+    for mark, note in notes:
+        out.note(mark, " ".join(block_lines(note, _odt_children, visit)))
+    return out.result("odt", "utf-8", name)
+
+
+def _odt_children(el: Any) -> Iterator:
+    """An element's children with its text and their tails between them, as
+    ``block_lines`` reads them (lxml keeps text in ``.text`` and ``.tail``)."""
+    if el.text:
+        yield el.text
+    for child in el:
+        yield child
+        if child.tail:
+            yield child.tail
+
+
 # -- RTF ------------------------------------------------------------------------
 
 _ANSICPG = regex.compile(rb"\\ansicpg(\d+)")
@@ -1025,19 +1085,24 @@ def read_zip(data: bytes, name: str) -> Extracted:
         (member,) = [n for n in z.names if n.lower().endswith(".fb2")]
         extracted = read_fb2(z.read(member), f"{name}:{member}")
         return extracted
-    if fmt in ("epub", "docx"):
+    if fmt in ZIPPED:
         return FORMATS_BY_NAME[fmt].read(data, name)
     _Zip(data, name, "zip archive")  # a broken archive says so
     raise FormatError(
-        f"{name}: a zip archive that holds no book Kodeks reads (an EPUB, a DOCX or one "
-        "FB2 file); not read"
+        f"{name}: a zip archive that holds no book Kodeks reads (an EPUB, a DOCX, an ODT "
+        "or one FB2 file); not read"
     )
+
+
+ZIPPED = ("epub", "docx", "odt")
+"""The formats that are zip archives themselves, told apart by their members."""
 
 
 FORMATS: tuple[Format, ...] = (
     Format("fb2", "FictionBook 2 e-book", (".fb2",), read_fb2),
     Format("epub", "EPUB e-book", (".epub",), read_epub),
     Format("docx", "Word document", (".docx",), read_docx),
+    Format("odt", "OpenDocument text", (".odt",), read_odt),
     Format("rtf", "RTF document", (".rtf",), read_rtf),
     Format("pdf", "PDF with a text layer", (".pdf",), read_pdf),
     Format("djvu", "DjVu scan with a text layer", (".djvu", ".djv"), read_djvu),
@@ -1050,7 +1115,6 @@ SUFFIXES = {s: f.name for f in FORMATS for s in f.suffixes}
 """Container suffix → format name."""
 UNSUPPORTED = {
     ".doc": "a Word 97–2003 document: save it as DOCX, RTF or plain text",
-    ".odt": "an OpenDocument text: save it as DOCX, RTF or plain text",
     ".mobi": "a Kindle e-book: convert it to EPUB or FB2",
     ".azw": "a Kindle e-book: convert it to EPUB or FB2",
     ".azw3": "a Kindle e-book: convert it to EPUB or FB2",
@@ -1068,10 +1132,12 @@ def _zip_kind(data: bytes) -> str | None:
         names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError):
         return None
-    if "META-INF/container.xml" in names or "mimetype" in names:
+    if "META-INF/container.xml" in names:
         return "epub"
     if "word/document.xml" in names:
         return "docx"
+    if "content.xml" in names and "mimetype" in names:
+        return "odt"
     if sum(n.lower().endswith(".fb2") for n in names) == 1:
         return "fb2"
     return None
@@ -1089,7 +1155,7 @@ def _by_magic(data: bytes) -> str | None:
         return "rtf"
     if head.startswith(b"PK\x03\x04"):
         kind = _zip_kind(data)
-        return kind if kind in ("epub", "docx") else "zip"  # a zipped FB2: read_zip unpacks it
+        return kind if kind in ZIPPED else "zip"  # a zipped FB2: read_zip unpacks it
     if head.startswith(b"<") and b"<FictionBook" in data[:4096]:
         return "fb2"
     return None
@@ -1106,7 +1172,7 @@ def detect(path: Path, data: bytes) -> tuple[str | None, list[Diagnostic]]:
     by_magic = _by_magic(data)
     if by_magic is None:
         return by_suffix, []
-    if by_magic != by_suffix and not (by_suffix == "zip" and by_magic in ("epub", "docx")):
+    if by_magic != by_suffix and not (by_suffix == "zip" and by_magic in ZIPPED):
         named = by_suffix or path.suffix.lower().lstrip(".") or "no suffix"
         return by_magic, [
             diag(

@@ -95,7 +95,7 @@ class Extracted:
     text: str
     """The extracted text: the source's raw text (``Source.text``)."""
     fmt: str
-    """The format read: ``fb2``, ``epub``, ``docx``, ``rtf``, ``pdf``, ``djvu``."""
+    """The format read: ``fb2``, ``epub``, ``docx``, ``odt``, ``rtf``, ``pdf``, ``djvu``."""
     encoding: str
     """The encoding of the text inside the container (``utf-8``, ``cp1251`` …), or the
     kind of text layer (``pdf text layer``)."""
@@ -141,8 +141,8 @@ class Source:
     """Merge priority: when two witnesses tie, the higher priority wins."""
     fmt: str = "txt"
     """Input format: ``txt``, ``html`` (reduced to text by the reader) or a container
-    format ``pipeline.formats`` extracts (``fb2``, ``epub``, ``docx``, ``rtf``, ``pdf``,
-    ``djvu``); for HTML and containers ``text`` is the extracted text."""
+    format ``pipeline.formats`` extracts (``fb2``, ``epub``, ``docx``, ``odt``, ``rtf``,
+    ``pdf``, ``djvu``); for HTML and containers ``text`` is the extracted text."""
     parts: tuple[Part, ...] = ()
     """Containers only: which part of the file (member, section, page) each stretch
     of ``text``'s lines came from."""

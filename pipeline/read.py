@@ -9,7 +9,7 @@ raises (``KodeksError``).
 The manifest ``sources.toml`` is optional: without it every ``*.txt`` and
 ``*.html`` in the folder is read and its kind is detected.
 
-E-books, documents and scans (FB2, EPUB, DOCX, RTF, PDF, DjVu: ``pipeline.formats``)
+E-books, documents and scans (FB2, EPUB, DOCX, ODT, RTF, PDF, DjVu: ``pipeline.formats``)
 are found the same way; their extracted text is the source's text.
 """
 

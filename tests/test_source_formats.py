@@ -255,6 +255,58 @@ def make_docx() -> bytes:
     return buf.getvalue()
 
 
+def make_odt() -> bytes:
+    """An OpenDocument text as LibreOffice saves it: headings as ``text:h``, a
+    ``text:s`` space, a bold span, a footnote as ``text:note``, a comment and a
+    tracked deletion (neither is text)."""
+    ns = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/"'
+    )
+    note = (
+        '<text:note text:id="ftn1" text:note-class="footnote"><text:note-citation>1'
+        f"</text:note-citation><text:note-body><text:p>{NOTE}</text:p></text:note-body></text:note>"
+    )
+    paras = [
+        "<text:tracked-changes><text:changed-region text:id=\"ct1\"><text:deletion>"
+        "<office:change-info><dc:creator>Редактор</dc:creator></office:change-info>"
+        "<text:p>Удалённый абзац правки.</text:p></text:deletion></text:changed-region>"
+        "</text:tracked-changes>"
+    ]
+    for kind, text in BLOCKS:
+        text = html.escape(text).replace("{1}", note).replace("слева от", "слева<text:s/>от")
+        text = text.replace("Карту", '<text:span text:style-name="T1">Карту</text:span>')
+        if kind == "p" and text.startswith("Каждый"):
+            text += (
+                "<office:annotation><dc:creator>Редактор</dc:creator><text:p>Проверить "
+                'формулировку.</text:p></office:annotation><text:change text:change-id="ct1"/>'
+            )
+        level = {"title": 1, "sub": 2}.get(kind)
+        paras.append(
+            f'<text:h text:outline-level="{level}">{text}</text:h>'
+            if level
+            else f"<text:p>{text}</text:p>"
+        )
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} office:version="1.3">'
+        "<office:body><office:text>" + "".join(paras) + "</office:text></office:body>"
+        "</office:document-content>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr(
+            "mimetype", "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED
+        )
+        z.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr(
+            "META-INF/manifest.xml",
+            '<?xml version="1.0"?><manifest:manifest xmlns:manifest='
+            '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
+        )
+    return buf.getvalue()
+
+
 def _rtf_escape(text: str) -> str:
     out = []
     for ch in text:
@@ -463,6 +515,17 @@ def test_docx_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     assert src["format"] == "docx"
 
 
+def test_the_report_schema_names_every_format():
+    from pipeline.formats import FORMATS
+
+    schema = json.loads(
+        (Path(__file__).parent.parent / "schemas" / "report.schema.json").read_text(encoding="utf-8")
+    )
+    named = schema["properties"]["sources"]["additionalProperties"]["properties"]["format"]["enum"]
+    # a zipped book is read as the format it holds
+    assert set(named) == {"txt", "html"} | {f.name for f in FORMATS if f.name != "zip"}
+
+
 @pytest.mark.parametrize(
     ("n", "fmt", "shown"),
     [
@@ -481,6 +544,11 @@ def test_word_list_numbers_are_shown_as_word_shows_them(n, fmt, shown):
     from pipeline.formats import _list_number
 
     assert _list_number(n, fmt) == shown
+
+
+def test_odt_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
+    src = _same_tree(tmp_path, "book.odt", make_odt(), txt_tree)
+    assert src["format"] == "odt"
 
 
 def test_rtf_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
@@ -615,6 +683,7 @@ def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
         "scan.pdf": make_pdf(text_layer=False),
         "notapdf.pdf": "Правило 12. Это текст, а не PDF.\n",
         "old.doc": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500),
+        "book.mobi": bytes(60) + b"BOOKMOBI" + bytes(100),
     }
     # a zip bomb: a chapter that unpacks past the limit (the archive stays small)
     from pipeline.formats import MAX_UNPACKED
@@ -645,12 +714,13 @@ def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
         "scan.pdf": "needs OCR",
         "notapdf.pdf": "PDF",
         "old.doc": "Word 97–2003",
+        "book.mobi": "Kindle",
     }
     for name, why in expect.items():
         assert name in errors, (name, sorted(errors))
         assert why in errors[name]["message"], errors[name]["message"]
-    assert errors["old.doc"]["level"] == "warning"
-    assert all(errors[n]["level"] == "error" for n in expect if n != "old.doc")
+    assert errors["old.doc"]["level"] == errors["book.mobi"]["level"] == "warning"
+    assert all(errors[n]["level"] == "error" for n in expect if n not in ("old.doc", "book.mobi"))
     assert "bomb.epub" in errors and "ch01.xhtml" in errors["bomb.epub"]["message"]
     # the summary on the terminal shows them too, and nothing of the secret leaked
     assert "K131" in proc.stderr
