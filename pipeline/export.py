@@ -224,6 +224,8 @@ def codex_json(codex: Codex, lazy: bool = False) -> dict[str, Any]:
                 "origin": s.origin,
                 "priority": s.priority,
                 "encoding": s.encoding,
+                "format": s.fmt,
+                **({"parts": [p.to_json() for p in s.parts]} if s.parts else {}),
             }
             for s in codex.sources
         ],

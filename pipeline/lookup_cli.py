@@ -21,7 +21,7 @@ from typing import Any
 
 from .api import BadAddress, CodexReader, Entry, UnknownAddress
 from .errors import KodeksError
-from .model import NODE_KINDS
+from .model import NODE_KINDS, Part
 
 
 def _console(stderr: bool = False):
@@ -180,8 +180,16 @@ def show(args: argparse.Namespace) -> int:
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for col in ("source", "lines", "edits", "placed by", "truncated", ""):
         table.add_column(col)
+    # a container's lines are those of its extracted text: say which part of the file
+    parts = {
+        s["name"]: [Part.from_json(p) for p in s.get("parts", ())]
+        for s in codex.data.get("sources", ())
+    }
     for w in e.witnesses:
         lines = f"{w.line}" if w.line == w.end_line else f"{w.line}–{w.end_line}"
+        part = Part.at(parts.get(w.source, ()), w.line)
+        if part is not None:
+            lines += f" ({part.name})"
         table.add_row(
             w.source,
             lines,

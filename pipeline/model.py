@@ -85,6 +85,15 @@ class Part:
     def to_json(self) -> dict[str, Any]:
         return {"part": self.name, "line": self.line, "end_line": self.end_line}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Part:
+        return cls(name=data["part"], line=data["line"], end_line=data["end_line"])
+
+    @staticmethod
+    def at(parts: Sequence[Part], line: int) -> Part | None:
+        """The part that holds source line ``line`` (``None`` outside every part)."""
+        return next((p for p in parts if p.line <= line <= p.end_line), None)
+
 
 @dataclass(frozen=True, slots=True)
 class Extracted:

@@ -515,13 +515,13 @@ def test_docx_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     assert src["format"] == "docx"
 
 
-def test_the_report_schema_names_every_format():
+def test_the_schemas_name_every_format():
     from pipeline.formats import FORMATS
 
     schema = json.loads(
-        (Path(__file__).parent.parent / "schemas" / "report.schema.json").read_text(encoding="utf-8")
+        (Path(__file__).parent.parent / "schemas" / "codex.schema.json").read_text(encoding="utf-8")
     )
-    named = schema["properties"]["sources"]["additionalProperties"]["properties"]["format"]["enum"]
+    named = schema["$defs"]["format"]["enum"]
     # a zipped book is read as the format it holds
     assert set(named) == {"txt", "html"} | {f.name for f in FORMATS if f.name != "zip"}
 
@@ -565,6 +565,11 @@ def test_pdf_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     edits = src["edits"]
     assert edits.get("dehyphenate") and edits.get("unwrap"), edits
     assert [c["why"].split(":")[0] for c in src["profile"]["chrome"]] == ["running head"] * 2
+    # provenance names the page a clause stands on
+    shown = kodeks("show", "33B", "--codex", str(tmp_path / "out"), check=True).stdout
+    assert "book.pdf" in shown and "(page 2)" in shown and "(page 1)" not in shown
+    shown = kodeks("show", "33A2", "--codex", str(tmp_path / "out"), check=True).stdout
+    assert "(page 1)" in shown
 
 
 def test_djvu_text_layer_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
