@@ -199,13 +199,15 @@ def reader_chrome(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 _AD = "Реклама: настольные игры со скидкой на www.stol-igr.ru"
 
 
-def _chrome(body: list[str], page: int, inside: bool = False) -> list[str]:
-    """The reader site's template around ``body`` (page ``page``); with ``inside`` an
-    advert line also stands between two paragraphs in the middle of the text."""
-    if inside:
-        gaps = [k for k in range(len(body) // 3, len(body)) if k and body[k - 1] == ""]
-        k = gaps[0] if gaps else len(body) // 2
-        body = [*body[:k], _AD, *body[k:]]
+def _with_ad(body: list[str]) -> list[str]:
+    """An advert line between two paragraphs (or two lines) in the middle of the text."""
+    gaps = [k for k in range(len(body) // 3, len(body)) if k and body[k - 1] == ""]
+    k = gaps[0] if gaps else len(body) // 2
+    return [*body[:k], _AD, *body[k:]]
+
+
+def _chrome(body: list[str], page: int) -> list[str]:
+    """The reader site's template around ``body`` (page ``page``)."""
     head = [
         _SITE,
         *_MENU,
@@ -414,8 +416,15 @@ def misdecoded(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     out = []
     for line in text.split("\n"):
         if line and rng.random() < 0.25:
-            right, wrong = rng.choice(_MISREADINGS)
-            line = line.encode(right).decode(wrong)
+            k = rng.randrange(len(_MISREADINGS))
+            # a line the chosen code page cannot hold (a „ that stood for ё is no DOS
+            # letter) went through the next confusion that can
+            for right, wrong in _MISREADINGS[k:] + _MISREADINGS[:k]:
+                try:
+                    line = line.encode(right).decode(wrong)
+                    break
+                except UnicodeError:
+                    continue
         out.append(line)
     return "\n".join(out), t
 
@@ -866,7 +875,9 @@ def sensible(classes) -> bool:
     """A composition that real pages show: two or three classes, at most one layout,
     one listing, the HTML damages only in an HTML-like layout, a collapsed page with
     nothing that needs its lines, a cut page with no front or back matter and no page
-    numbers (a cut is one page of the book)."""
+    numbers (a cut is one page of the book), no wrong code page paragraph by paragraph
+    in a table dump (its cells put pieces of several paragraphs on one line, where a
+    real confusion takes whole lines)."""
     c = set(classes)
     layouts = c & set(LAYOUT)
     if not 2 <= len(c) <= 3 or len(layouts) > 1 or len(c & _LISTING) > 1:
@@ -879,7 +890,7 @@ def sensible(classes) -> bool:
         return False
     if c & _HTML and c & (_PAGED | {"index"}):
         return False
-    if "table-separators" in c and c & (_LISTING | {"page-furniture", "pager-lines"}):
+    if "table-separators" in c and c & (_LISTING | {"page-furniture", "pager-lines", "misdecoded"}):
         return False
     if "cut" in c and c & (_LISTING | _PAGED):
         return False
@@ -923,6 +934,8 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     if "page-furniture" in c:
         page, left = rng.randint(30, 90), rng.randint(18, 25)
         lines = _furnish(lines, page, left, rng)
+    if "reader-chrome" in c:
+        lines = _with_ad(lines)  # the site's template stands inside the text too
     if "toc" in c:
         lines = [*_toc_lines(book, rng), "", *lines]
     if "index" in c:
@@ -930,7 +943,8 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     if "pager-lines" in c:
         lines = [*_PAGER, *lines]
     if "reader-chrome" in c:
-        lines = _chrome(lines, rng.randint(3, 40), inside=True)
+        # page 6 or later: the pager's run of links around it does not overlap 1 2 3
+        lines = _chrome(lines, rng.randint(6, 40))
     if "collapsed" in c:
         lines = [" ".join(ln for ln in lines if ln)]
     return "\n".join(lines) + "\n", t

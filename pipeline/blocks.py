@@ -605,7 +605,8 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     Russian text (``64.10. Если …``; not a numbered heading of another document
     with its English original printed under it, see ``_commentary_keys``), or a
     section followed by its clauses (``A.`` then ``1.``, at most an introductory
-    paragraph between)."""
+    paragraph between), or the middle of a law whose heading was on the page before
+    (``_continued_clauses``)."""
     keyed: str | None = None
     for k, t in enumerate(tokens):
         if t.kind in _BOOK_MARKS:
@@ -627,7 +628,40 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                 break
     if keyed is not None and _commentary_keys(tokens):
         return keyed
-    return None
+    return _continued_clauses(tokens)
+
+
+def _continued_clauses(tokens: list[Token]) -> str | None:
+    """A page cut out of the middle of a law (its law and section headings on the page
+    before) holds clauses that count up, each a heading with its text (``2.``, text,
+    ``3.``, text, ``4.``), or two that run into the next section (``5.``, ``6.``,
+    ``C.``), in the book's own words (``editions.book_terms``). A programme or a set of
+    notes numbers its points too, but as one line each, and does not speak of the
+    director, the dummy and the revoke."""
+    units = [(k, t) for k, t in enumerate(tokens) if t.kind not in ("para", "footnote")]
+    found = None
+    i = 0
+    while i < len(units) and found is None:
+        if units[i][1].kind != "clause":
+            i += 1
+            continue
+        j = i + 1
+        while (
+            j < len(units)
+            and units[j][1].kind == "clause"
+            and int(units[j][1].label or 0) == int(units[j - 1][1].label or 0) + 1
+            and units[j][0] > units[j - 1][0] + 1  # the clause before has its text
+        ):
+            j += 1
+        nxt = units[j][1] if j < len(units) else None
+        if j - i >= 3 or (
+            j - i == 2 and nxt is not None and nxt.kind == "section" and nxt.label != "A"
+        ):
+            found = f"clauses {units[i][1].label}-{units[j - 1][1].label} of a law begun before"
+        i = j
+    if found is None or not editions.book_terms().search("\n".join(t.rest for t in tokens)):
+        return None
+    return found
 
 
 def _commentary_keys(tokens: list[Token]) -> bool:

@@ -1,0 +1,84 @@
+"""Real pages carry several kinds of damage at once, and most are a cut out of the
+book: they start and end anywhere. Each case is written in our own words in the
+layout of the damage, built with the real command line, and checked on the exported
+source tree (``benchmarks/simulate.py`` measures the same classes at scale)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kodeks_testing import kodeks
+
+
+def _build(tmp_path: Path, pages: dict[str, str], *options: str) -> tuple[dict, dict]:
+    """Build ``pages`` (name → text) with ``kodeks build``: (trees by stem, report)."""
+    corpus, out = tmp_path / "corpus", tmp_path / "out"
+    corpus.mkdir()
+    for name, text in pages.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    kodeks("build", str(corpus), "-o", str(out), "--no-pdf", "--no-epub", "-q", *options)
+    trees = {
+        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (out / "sources").glob("*.json")
+    }
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    return trees, report
+
+
+def _walk(nodes: list[dict]):
+    for n in nodes:
+        yield n
+        yield from _walk(n.get("children") or [])
+
+
+def _codes(report: dict, name: str) -> list[str]:
+    return [d["code"] for d in report["diagnostics"] if name in json.dumps(d, ensure_ascii=False)]
+
+
+# A page from the middle of a law: its law and section headings were on the page
+# before, so it opens with the end of a sentence and clauses that count on.
+MIDDLE = (
+    "отдаёт её партнёру, и судья решает, была ли взятка выиграна.\n"
+    "3.Болван открыл карты раньше времени\n"
+    "Если болван открыл карты до первого хода, судья может потребовать сыграть заново.\n"
+    "4.Разыгрывающий назвал не ту карту\n"
+    "Карта, названная разыгрывающим, считается сыгранной, если болван её уже положил.\n"
+    "5.Фальшренонс замечен поздно\n"
+    "Если фальшренонс замечен после конца раунда, результат сдачи остаётся прежним.\n"
+    "C.Судья восстанавливает равенство\n"
+    "Когда нарушение принесло выгоду нарушившей стороне, судья назначает присуждённый "
+    "результат, и\n"
+)
+
+
+def test_a_page_from_the_middle_of_a_law_keeps_its_clauses_unplaced(tmp_path):
+    trees, report = _build(tmp_path, {"middle.txt": MIDDLE})
+    nodes = list(_walk(trees["middle"]["nodes"]))
+    # its law cannot be told: an unplaced fragment with its clauses, never an address
+    assert [n["id"] for n in nodes] == [None] * 5
+    frag = trees["middle"]["nodes"][0]
+    assert frag["kind"] == "fragment" and frag["text"].startswith("отдаёт её партнёру")
+    assert [(n["kind"], n["label"]) for n in frag["children"]] == [
+        ("clause", "3"),
+        ("clause", "4"),
+        ("clause", "5"),
+        ("section", "C"),
+    ]
+    assert "присуждённый результат" in frag["children"][-1]["text"]
+    assert "K308" not in _codes(report, "middle.txt")  # it is law text, not a page of notes
+
+
+def test_numbered_points_that_do_not_speak_of_the_game_stay_no_law_text(tmp_path):
+    """The same shape in other words (a recipe's numbered steps) is no law text."""
+    recipe = (
+        "потом её оставляют на ночь в прохладном месте.\n"
+        "3.Тесто раскатывают\n"
+        "Тесто раскатывают тонким слоем и режут на полосы.\n"
+        "4.Начинка готовится отдельно\n"
+        "Лук обжаривают до золотого цвета и смешивают с грибами.\n"
+        "5.Пирог ставят в печь\n"
+        "Пирог пекут сорок минут, пока корка не станет румяной.\n"
+    )
+    trees, report = _build(tmp_path, {"recipe.txt": recipe})
+    assert trees["recipe"]["nodes"] == []
+    assert "K308" in _codes(report, "recipe.txt")
