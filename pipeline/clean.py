@@ -1071,6 +1071,10 @@ def _redecoded(line: str) -> list[str]:
     return out
 
 
+_LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)([¶\s]*)$", regex.S)
+"""A line's margin bars, its text, and the pilcrows and spaces after it."""
+
+
 def mojibake(text: str, ctx: Context) -> list[Change]:
     """Text decoded with the wrong code page before it reached the corpus (UTF-8
     read as CP1251, CP1251 read as Latin-1, KOI8-R and CP1251 read as each other,
@@ -1090,6 +1094,11 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     for s in sorted(starts):
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
+        # a margin bar before the text and a pilcrow after it are the layout's, added
+        # after the text was mis-decoded (``| РІС‹Р±РёСЂР°РµС‚ …¶``): left out of the
+        # decoding, they neither spoil it nor come out as other letters (``¶`` → ``╢``)
+        edges = _LAYOUT_EDGES.match(text, s, e)
+        s, e = edges.end(1), edges.start(3)
         line = text[s:e]
         # the line as it stands is judged by the dictionary alone: the corpus vocabulary
         # holds this very line's words, mis-decoded or not, and is no evidence for them

@@ -82,3 +82,28 @@ def test_numbered_points_that_do_not_speak_of_the_game_stay_no_law_text(tmp_path
     trees, report = _build(tmp_path, {"recipe.txt": recipe})
     assert trees["recipe"]["nodes"] == []
     assert "K308" in _codes(report, "recipe.txt")
+
+
+def _misread(text: str, written: str, read: str) -> str:
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    return text.encode(written).decode(read)
+
+
+def test_a_wrong_code_page_inside_an_ebook_margin_is_decoded_back(tmp_path):
+    """An e-book dump (``| `` margin, ``¶`` at paragraph ends) whose paragraphs went
+    through a wrong code page before the dump added its marks."""
+    first = "Заявки делаются по очереди, начиная со сдающего игрока."
+    second = "Игрок, пропустивший свою очередь, может заявить позже."
+    page = (
+        "| Правило 31. Очередь заявок¶\n"
+        "| A.Порядок торговли¶\n"
+        f"| {_misread(first, 'utf_8', 'sloppy-windows-1251')}¶\n"
+        f"| {_misread(second, 'cp866', 'sloppy-windows-1251')}¶\n"
+        "| B.Пропуск очереди¶\n"
+        "| Судья решает, сохраняет ли заявка силу.¶\n"
+    )
+    trees, _ = _build(tmp_path, {"ebook.txt": page})
+    section = trees["ebook"]["nodes"][0]["children"][0]
+    assert section["id"] == "31A"
+    assert section["text"].split("\n") == [first, second]
