@@ -666,9 +666,9 @@ def _cut_truth(t: Tree, pieces: list[Piece], start: tuple[int, int], end: tuple[
     ):
         unit = headed[0] if headed else None
         nxt = next((n for n in headed if n["kind"] == "law"), None)
+        if nxt is not None and int(nxt["label"]) != int(law["label"]) + 1:
+            return None  # the rendered tree skipped laws here; no book page does
         if unit is not None and unit["kind"] in ("section", "law", "part") and nxt is not None:
-            if int(nxt["label"]) != int(law["label"]) + 1:
-                return None  # the rendered tree skipped laws here; no book page does
             holder_law = law
 
     def node_of(n: dict, d: dict, own: bool, ident: str | None, inferred: bool) -> dict:
@@ -874,8 +874,9 @@ def combo_name(classes) -> str:
 def sensible(classes) -> bool:
     """A composition that real pages show: two or three classes, at most one layout,
     one listing, the HTML damages only in an HTML-like layout, a collapsed page with
-    nothing that needs its lines, a cut page with no front or back matter and no page
-    numbers (a cut is one page of the book), no wrong code page paragraph by paragraph
+    nothing that needs its lines, a cut page with no front or back matter, no page
+    numbers (a cut is one page of the book) and with its clause numbers (what a list
+    that lost them under a lost heading is, no page tells), no wrong code page paragraph by paragraph
     in a table dump (its cells put pieces of several paragraphs on one line, where a
     real confusion takes whole lines)."""
     c = set(classes)
@@ -892,7 +893,7 @@ def sensible(classes) -> bool:
         return False
     if "table-separators" in c and c & (_LISTING | {"page-furniture", "pager-lines", "misdecoded"}):
         return False
-    if "cut" in c and c & (_LISTING | _PAGED):
+    if "cut" in c and c & (_LISTING | _PAGED | {"bullets", "renumbered-ol"}):
         return False
     if "two-copies" in c and c & _LISTING:
         return False

@@ -154,7 +154,8 @@ ends in a digit or a capital, never a small letter."""
 
 COLLAPSED_BREAK = regex.compile(
     r"""
-    [ \t]+
+    (?<=[.:;])[ \t]+(?=[-–—•][ \t][А-ЯЁ])                # …выявлен: - Нарушитель (a list item)
+  | [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
       | (?:DIVISION)\s+[IVXLC]+\b                       # Раздел I
@@ -168,7 +169,9 @@ COLLAPSED_BREAK = regex.compile(
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all
-lost: like ``RUN_IN``, but no sentence end need precede it (titles have none)."""
+lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
+bulleted list item (an HTML list that lost its numbers) starts one only after a
+sentence end or a colon: a dash inside a sentence is punctuation."""
 
 # ---------------------------------------------------------------------------
 # Sentence ends. One alphabet of terminal marks and closers; the variants differ
