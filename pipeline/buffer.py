@@ -90,7 +90,7 @@ class Buffer:
     # -- applying ------------------------------------------------------------
 
     def apply(self, changes: Iterable[Change]) -> int:
-        """Apply sorted, non-overlapping changes; returns how many were made."""
+        """Apply non-overlapping changes, in any order; returns how many were made."""
         widened = self._widen(list(changes))
         if not widened:
             return 0
@@ -212,6 +212,11 @@ class Buffer:
         changes that now overlap, so that no edit is ever split."""
         if not changes:
             return []
+        # in order of position: a repair may find its changes in two passes (a marker
+        # run into a sentence, then a subclause glued to a word before it), and one
+        # out of order would be merged with a change far from it, duplicating the text
+        # between them
+        changes.sort(key=lambda c: (c.start, c.end))
         text, bounds, pieces = self.text, self._clean_bounds(), self._pieces
         np = len(pieces)
         out: list[_Widened] = []

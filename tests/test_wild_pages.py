@@ -150,3 +150,44 @@ def test_a_collapsed_html_list_keeps_its_items_apart(tmp_path):
     assert "на столе - даже на миг, - она считается сыгранной" in (
         (second["title"] or "") + " " + second["text"]
     )
+
+
+# Glued HTML: a subclause glued to the word before it, and further on a clause
+# label run into the end of a sentence.
+GLUED = (
+    "Правило 40. Порядок хода\n"
+    "A.Первый ход\n"
+    "1.Ход сделан\n"
+    "Когда ход сделан, карта остаётся на столе, и если(A).Ход верный\n"
+    "Игра продолжается обычным порядком.\n"
+    "(B).Ход неверный\n"
+    "Судья решает, как исправить ошибку, по правилу 53. 2.Ход не сделан\n"
+    "Если никто не сделал хода, судья напоминает об очереди.\n"
+)
+
+
+def test_glued_subclause_and_run_in_label_on_one_page_lose_no_text(tmp_path):
+    """Both repairs of glued HTML on one page: every unit once, in order (the
+    second break was merged with the first and the text between them printed twice)."""
+    trees, _ = _build(tmp_path, {"glued.txt": GLUED})
+    tree = trees["glued"]
+    assert _ids(tree) == ["40", "40A", "40A1", "40A1(A)", "40A1(B)", "40A2"]
+    text = "\n".join(
+        (n.get("title") or "") + "\n" + (n.get("text") or "") for n in _walk(tree["nodes"])
+    )
+    assert text.count("Игра продолжается обычным порядком.") == 1
+    assert text.count("Ход неверный") == 1
+
+
+def test_the_buffer_takes_changes_in_any_order():
+    from pipeline.buffer import Buffer, Change
+
+    changes = [
+        Change(30, 31, "\n", "second"),  # found by a second pass over the text ...
+        Change(10, 10, "\n", "first"),  # ... before one found by the first
+    ]
+    text = "abcdefghij" * 5
+    a, b = Buffer(text), Buffer(text)
+    a.apply(changes)
+    b.apply(sorted(changes, key=lambda c: c.start))
+    assert a.text == b.text == text[:10] + "\n" + text[10:30] + "\n" + text[31:]
