@@ -320,17 +320,41 @@ def read_fb2(data: bytes, name: str) -> Extracted:
     part); note links (``<a l:href="#n1">``) become marks, the sections of the
     notes body the footnote bodies after the text. ``<description>`` (metadata)
     and ``<binary>`` (pictures) are not text."""
-    root = parse_xml(data, name, "the FB2 book")
+    diagnostics: tuple[Diagnostic, ...] = ()
+    try:
+        root = parse_xml(data, name, "the FB2 book")
+    except FormatError as exc:
+        if "character encoding" not in str(exc) and "proper UTF-8" not in str(exc):
+            raise
+        # bytes that are not the encoding the prolog declares (or, without a
+        # declaration, not UTF-8): an e-book saved in cp1251 under the wrong label
+        from .read import LOW_CONFIDENCE, guess_legacy
+
+        text, encoding, confidence = guess_legacy(data)
+        if confidence < LOW_CONFIDENCE:
+            raise
+        declared = _XML_ENCODING.search(text[:200])
+        relabelled = _XML_ENCODING.sub('encoding="utf-8"', text, count=1)
+        root = parse_xml(relabelled.encode("utf-8"), name, "the FB2 book")
+        diagnostics = (
+            diag(
+                "K103",
+                f"{name}: the FB2 book is not in the encoding "
+                + (f"its prolog declares ({declared[1]})" if declared else "XML assumes (UTF-8)")
+                + f"; read as {encoding}",
+            ),
+        )
     if _local(root) != "FictionBook":
         raise FormatError(
             f"{name}: not an FB2 book (its root element is <{_local(root)}>, not "
             "<FictionBook>); not read"
         )
-    encoding = root.getroottree().docinfo.encoding or "utf-8"
-    try:
-        encoding = codecs.lookup(encoding).name
-    except LookupError:
-        pass
+    if not diagnostics:
+        encoding = root.getroottree().docinfo.encoding or "utf-8"
+        try:
+            encoding = codecs.lookup(encoding).name
+        except LookupError:
+            pass
     bodies = [el for el in root if _local(el) == "body"]
     note_bodies = [b for b in bodies if (b.get("name") or "").lower() in _FB2_NOTE_BODIES]
     # the note sections by id, and the mark each gets from the first link to it
@@ -375,8 +399,13 @@ def read_fb2(data: bytes, name: str) -> Extracted:
         "fb2",
         encoding,
         name,
+        diagnostics=diagnostics,
         title="".join(title.itertext()) if title is not None else "",
     )
+
+
+_XML_ENCODING = regex.compile(r"""(?<=^\ufeff?<\?xml[^>]*?)encoding\s*=\s*["']([^"']*)["']""")
+"""The encoding an XML prolog declares."""
 
 
 def _inside_title(el: Any, stop: Any) -> bool:

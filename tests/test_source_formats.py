@@ -476,6 +476,14 @@ def test_fb2_in_cp1251_builds_the_tree_of_the_txt_copy(tmp_path, txt_tree):
     assert src["parts"][-1]["line"] == src["parts"][-1]["end_line"] == len(txt_copy().splitlines())
 
 
+def test_fb2_saved_in_cp1251_under_a_utf8_prolog_is_read_with_a_warning(tmp_path, txt_tree):
+    data = make_fb2("windows-1251").replace(b'encoding="windows-1251"', b'encoding="utf-8"')
+    src = _same_tree(tmp_path, "book.fb2", data, txt_tree)
+    assert src["encoding"] == "cp1251"
+    (k103,) = [d for d in report(tmp_path / "out")["diagnostics"] if d["code"] == "K103"]
+    assert "book.fb2" in k103["message"] and "(utf-8)" in k103["message"]
+
+
 def test_zipped_fb2_builds_the_same_tree(tmp_path, txt_tree):
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
