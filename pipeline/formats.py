@@ -1199,7 +1199,8 @@ def detect(path: Path, data: bytes) -> tuple[str | None, list[Diagnostic]]:
     reader then says what is wrong with it."""
     by_suffix = SUFFIXES.get(path.suffix.lower())
     by_magic = _by_magic(data)
-    if by_magic is None:
+    if by_magic is None or (by_magic == "zip" and by_suffix in ZIPPED):
+        # a zip that is not what its name says: the reader of its name says what is wrong
         return by_suffix, []
     if by_magic != by_suffix and not (by_suffix == "zip" and by_magic in ZIPPED):
         named = by_suffix or path.suffix.lower().lstrip(".") or "no suffix"
