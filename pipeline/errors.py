@@ -43,7 +43,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     ),
     "K132": ("warning", "pages of a scan without a text layer: their text is missing"),
     "K133": ("info", "a file holds another format than its name says: read as what it holds"),
-    "K134": ("warning", "a book or document format Kodeks does not read: not read"),
+    "K134": (
+        "warning",
+        "a book or document format Kodeks does not read, or a zip without a book: not read",
+    ),
     # cleaning: no codes; every repair is a logged, reversible edit (report.json)
     # segmentation
     "K301": ("warning", "text whose law cannot be told: kept as an unplaced fragment"),

@@ -55,7 +55,12 @@ MAX_TEXT_LAYER_SECONDS = 120
 
 class FormatError(Exception):
     """A container file that cannot be used; the message names the file (and the
-    part or page) and says what to do."""
+    part or page) and says what to do. ``code``: K131 (an error: a book that cannot
+    be read), or K134 (a warning: a file that holds no book Kodeks reads)."""
+
+    def __init__(self, message: str, code: str = "K131") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 # -- the extracted text ---------------------------------------------------------
@@ -1119,7 +1124,8 @@ def read_zip(data: bytes, name: str) -> Extracted:
     _Zip(data, name, "zip archive")  # a broken archive says so
     raise FormatError(
         f"{name}: a zip archive that holds no book Kodeks reads (an EPUB, a DOCX, an ODT "
-        "or one FB2 file); not read"
+        "or one FB2 file); not read",
+        code="K134",
     )
 
 

@@ -595,7 +595,7 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         try:
             got = formats.extract(container, data, str(path))
         except formats.FormatError as exc:
-            return None, [*diags, diag("K131", str(exc))]
+            return None, [*diags, diag(exc.code, str(exc))]
         text, encoding, fmt, parts, book_title = (
             got.text,
             got.encoding,

@@ -485,10 +485,7 @@ def test_fb2_saved_in_cp1251_under_a_utf8_prolog_is_read_with_a_warning(tmp_path
 
 
 def test_zipped_fb2_builds_the_same_tree(tmp_path, txt_tree):
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("book.fb2", make_fb2("utf-8"))
-    src = _same_tree(tmp_path, "book.zip", buf.getvalue(), txt_tree)
+    src = _same_tree(tmp_path, "book.zip", _zip_of({"book.fb2": make_fb2("utf-8")}), txt_tree)
     assert src["format"] == "fb2"
 
 
@@ -656,6 +653,14 @@ def test_kodeks_clean_reads_a_container(tmp_path):
 # -- broken and hostile files ---------------------------------------------------------
 
 
+def _zip_of(files: dict[str, str | bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
 def _encrypted_pdf(user_password: str = "секрет", algorithm: str = "RC4-128") -> bytes:
     from pypdf import PdfReader, PdfWriter
 
@@ -697,6 +702,7 @@ def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
         "notapdf.pdf": "Правило 12. Это текст, а не PDF.\n",
         "old.doc": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500),
         "book.mobi": bytes(60) + b"BOOKMOBI" + bytes(100),
+        "sources-backup.zip": _zip_of({"book.txt": txt_copy()}),
     }
     # a zip bomb: a chapter that unpacks past the limit (the archive stays small)
     from pipeline.formats import MAX_UNPACKED
@@ -728,12 +734,14 @@ def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
         "notapdf.pdf": "PDF",
         "old.doc": "Word 97–2003",
         "book.mobi": "Kindle",
+        "sources-backup.zip": "holds no book",
     }
     for name, why in expect.items():
         assert name in errors, (name, sorted(errors))
         assert why in errors[name]["message"], errors[name]["message"]
-    assert errors["old.doc"]["level"] == errors["book.mobi"]["level"] == "warning"
-    assert all(errors[n]["level"] == "error" for n in expect if n not in ("old.doc", "book.mobi"))
+    warned = ("old.doc", "book.mobi", "sources-backup.zip")  # no book Kodeks reads: not an error
+    assert all(errors[n]["level"] == "warning" for n in warned)
+    assert all(errors[n]["level"] == "error" for n in expect if n not in warned)
     assert "bomb.epub" in errors and "ch01.xhtml" in errors["bomb.epub"]["message"]
     assert not [d for d in report(out)["diagnostics"] if d["code"] == "K133"]
     # the summary on the terminal shows them too, and nothing of the secret leaked
