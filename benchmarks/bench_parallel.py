@@ -27,8 +27,9 @@ For each corpus shape (``benchmarks/realistic.py``: ``small``, many files of
 - **Dask** (not with ``--no-dask``): the start of a ``LocalCluster`` of
   ``--workers`` processes (its own column: a running cluster pays it once, not
   per build), the cost per task (``--tasks`` no-op tasks, wall time divided by
-  their number; a build makes two tasks per source, its summary and its
-  per-source task, and one for the merge), and the build's wall time on that
+  their number; a build deals each of its three mapped steps, reading, the
+  summaries and the per-source tasks, into at most 8 tasks per worker, and
+  makes one for the merge), and the build's wall time on that
   cluster without its start, and its speed-up over one process.
 
 The machine's load average (``os.getloadavg``) before and after every run, its
@@ -210,7 +211,8 @@ def measure_shape(
                     _median(serial, "wall_s") / max(med - start, 1e-9), 2
                 ),
                 dask_task_ms=round(per_task * 1000, 2),
-                dask_tasks_per_build=2 * len(files) + 1,
+                # three mapped steps (read, summary, per-source), dealt into tasks, and the merge
+                dask_tasks_per_build=3 * len(executor.deal(len(files), workers)) + 1,
             )
             r["runs"]["dask"] = on_dask
     for runs in r["runs"].values():

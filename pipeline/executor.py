@@ -190,9 +190,35 @@ class Pool(Serial):
             pool.join()
 
 
+TASKS_PER_WORKER = 8
+"""On Dask, the calls of one map are dealt into about this many tasks per
+worker: each Dask task costs several milliseconds of scheduling, more than a
+small source's work, while several tasks per worker still even out sources of
+different sizes (the pool's chunks do the same)."""
+
+
+def deal(n: int, workers: int) -> list[list[int]]:
+    """The indexes ``0 … n-1`` dealt round-robin into at most ``TASKS_PER_WORKER``
+    lists per worker: calls given biggest first spread evenly over the lists."""
+    k = max(1, min(n, workers * TASKS_PER_WORKER))
+    return [list(range(i, n, k)) for i in range(k)]
+
+
+def _batch(fn: Callable, calls: list[tuple], **common: Any) -> list:
+    """One Dask task: ``fn`` over several calls' arguments, in order."""
+    return [fn(*args, **common) for args in calls]
+
+
 class Dask(Serial):
     """Tasks on a Dask cluster: the one at ``scheduler`` (``tcp://HOST:PORT``), or
-    a ``LocalCluster`` of ``workers`` processes started here."""
+    a ``LocalCluster`` of ``workers`` processes started here.
+
+    The calls of a map are dealt into a few tasks per worker (``deal``), and
+    their arguments are scattered to the workers as data rather than written
+    into the task graph (a graph holding the sources' texts is slow to send, and
+    Dask warns about it). The workers of a local cluster are on this machine:
+    they read the corpus's files themselves (``map_files``), as a pool's do; a
+    remote cluster's workers get the text from the build process."""
 
     def __init__(self, scheduler: str | None = None, workers: int | None = None):
         try:
@@ -202,13 +228,18 @@ class Dask(Serial):
                 "--executor dask needs dask.distributed: pip install 'dask[distributed]'"
             ) from exc
         self._cluster = None
+        self.workers = 1
         try:
             if scheduler:
                 self.client = Client(scheduler, timeout="30s")
+                self.workers = max(1, sum(self.client.nthreads().values()))
             else:
-                n = workers or default_jobs()
+                self.workers = workers or default_jobs()
                 self._cluster = LocalCluster(
-                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None
+                    n_workers=self.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
                 )
                 self.client = Client(self._cluster)
         except (OSError, TimeoutError) as exc:
@@ -219,27 +250,53 @@ class Dask(Serial):
 
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         columns = [list(it) for it in iterables]
+        n = len(columns[0]) if columns else 0
+        if not n:
+            return []
         # each value as ONE datum, sent to every worker once (a dict, a set or a
         # list given to scatter alone would become one datum per element)
         shared = {k: self.client.scatter([v], broadcast=True)[0] for k, v in common.items()}
-        futures = self.client.map(fn, *columns, pure=False, **shared)
-        return self.client.gather(futures)
+        dealt = deal(n, self.workers)
+        calls = [[tuple(col[i] for col in columns) for i in idx] for idx in dealt]
+        data = self.client.scatter(calls, hash=False)
+        futures = self.client.map(partial(_batch, fn), data, pure=False, **shared)
+        out: list = [None] * n
+        for idx, results in zip(dealt, self.client.gather(futures), strict=True):
+            for i, r in zip(idx, results, strict=True):
+                out[i] = r
+        return out
 
     def map_files(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
-        # the workers may be on other hosts: the files are read here and only
-        # their text is sent (docs/scale.md)
+        if self._cluster is not None:  # the workers are on this machine
+            return self.map(fn, *iterables, **common)
+        # a remote cluster's workers may be on other hosts: the files are read
+        # here and only their text is sent (docs/scale.md)
         return Serial.map(self, fn, *iterables, **common)
 
     def reduce(self, fn: Callable, items: list) -> Any:
-        return self.client.submit(fn, items, pure=False).result()
+        # the items travel as data (one datum each), not inside the task graph
+        return self.client.submit(fn, self.client.scatter(items, hash=False), pure=False).result()
 
     def close(self, abort: bool = False) -> None:
-        client = getattr(self, "client", None)
-        if client is not None:
-            client.close()
-        if self._cluster is not None:
-            self._cluster.close()
-            self._cluster = None
+        import logging
+
+        # A worker that takes longer than Dask's 4 s to end is killed, with a
+        # warning ("Worker process still alive after 4.0 seconds, killing") that
+        # a busy machine makes common. By then every result is in: nothing for
+        # the user to act on, so Dask's messages below errors are not shown
+        # while the cluster closes.
+        quiet = logging.getLogger("distributed")
+        level = quiet.level
+        quiet.setLevel(logging.ERROR)
+        try:
+            client = getattr(self, "client", None)
+            if client is not None:
+                client.close()
+            if self._cluster is not None:
+                self._cluster.close()
+                self._cluster = None
+        finally:
+            quiet.setLevel(level)
 
 
 def make(executor: str = "local", jobs: int | None = None, scheduler: str | None = None) -> Serial:

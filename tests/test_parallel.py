@@ -41,8 +41,11 @@ def test_two_jobs_write_the_same_bytes_as_one(serial, tmp_path):
 def test_dask_build_writes_the_same_bytes_as_the_local_one(serial, tmp_path):
     pytest.importorskip("dask.distributed")
     out = tmp_path / "out"
-    kodeks(*build_args(CORPUS, out, "--executor", "dask", "--jobs", "2"), check=True)
+    proc = kodeks(*build_args(CORPUS, out, "--executor", "dask", "--jobs", "2"), check=True)
     assert_same(serial, out)
+    # neither Dask's warnings (a large graph, a worker killed at close) nor a traceback
+    assert "Warning" not in proc.stderr and "still alive" not in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize(
@@ -285,3 +288,42 @@ def test_the_forkserver_ends_quietly_when_the_build_goes_away_mid_request():
         text=True,
     )
     assert "FileNotFoundError" in loud.stderr
+
+
+def test_dealing_calls_into_dask_tasks_keeps_each_once_and_evens_them_out():
+    from pipeline import executor
+
+    for n, workers in [(1, 2), (7, 2), (16, 2), (369, 2), (1000, 3)]:
+        dealt = executor.deal(n, workers)
+        assert sorted(i for idx in dealt for i in idx) == list(range(n))
+        assert len(dealt) <= workers * executor.TASKS_PER_WORKER
+        assert max(map(len, dealt)) - min(map(len, dealt)) <= 1
+
+
+def test_dask_gives_results_in_order_and_closes_its_cluster_quietly(monkeypatch, caplog):
+    """A worker slow to end is killed by Dask at close, with a warning that a busy
+    machine made common; the results are all in by then, so the user sees none."""
+    pytest.importorskip("dask.distributed")
+    import logging
+
+    from distributed import nanny
+
+    from pipeline import executor
+
+    ex = executor.make("dask", 1)
+    try:
+        assert ex.map(pow, range(40), [2] * 40) == [i * i for i in range(40)]
+        assert ex.map_files(pow, [3], [3]) == [27]
+        assert ex.reduce(sum, [1, 2, 3]) == 6
+        close = nanny.Nanny.close
+
+        async def slow(self, *args, **kwargs):
+            # what Dask says when, on a loaded machine, the worker does not end in time
+            nanny.logger.warning("Worker process still alive after 4.0 seconds, killing")
+            return await close(self, *args, **kwargs)
+
+        monkeypatch.setattr(nanny.Nanny, "close", slow)
+        caplog.set_level(logging.INFO)
+    finally:
+        ex.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
