@@ -172,7 +172,7 @@ def _lines(cleaned: Cleaned) -> list[Line]:
         for e in edits_of_kind(cleaned.edits, "dot-leader")
     ]
     # rule lines the cleaner removed (``-----``): a footnote area starts under one
-    rules = [e.clean_start for e in cleaned.edits if "underline-rule" in e.kind]
+    rules = [e.clean_start for e in edits_of_kind(cleaned.edits, "underline-rule")]
     out: list[Line] = []
     pos, bi, li, ri, page, region = 0, 0, 0, 0, 0, 0
     ruled = False

@@ -1064,3 +1064,36 @@ def test_toc_entries_after_missing_pages_do_not_take_the_law_before_them():
         (None, "E", "78"),
         (None, "1", "78"),
     ]
+
+
+def test_segment_reads_only_the_edits_it_needs(monkeypatch):
+    """The segmenter asks the edit log for its dot leaders and rule lines only: an
+    ``Edit`` made for every repair of a big source cost more than the segmenting.
+    The tree is the one the whole log (a tuple of every edit) gives."""
+    from dataclasses import replace
+
+    from pipeline.model import EditLog
+    from pipeline.segment import _lines
+
+    text = (
+        "Правило 64. Проце-\nдура\n\nA.Наказание  за фальшренонс\n1.Нарушитель  отдаёт взятку.\n"
+        "-----\n(*) - Сноска.\n- 12 -\nОглавление\nПравило 1. Цель.....3\nПравило 2. Ход....5\n"
+    ) * 3
+    c = clean(source_of(text), VOCAB)
+    log = c.edits
+    assert isinstance(log, EditLog)
+    needed = {
+        i for i, kinds in enumerate(log._kind) if {"dot-leader", "underline-rule"} & set(kinds)
+    }
+    assert needed and len(needed) < len(log)
+    made: list[int] = []
+    real = EditLog._edit
+    monkeypatch.setattr(EditLog, "_edit", lambda self, i: made.append(i) or real(self, i))
+    fast = _lines(c)
+    assert set(made) == needed
+    monkeypatch.setattr(EditLog, "_edit", real)
+    assert fast == _lines(replace(c, edits=tuple(log)))
+
+
+def source_of(text: str) -> Source:
+    return Source(path="t.txt", name="t.txt", stem="t", kind="laws", text=text, encoding="utf-8")
