@@ -10,6 +10,7 @@ from here. A new edition is one more ``[[edition]]`` in the TOML file.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -394,6 +395,107 @@ def _headings(text: str) -> dict[str, list[int]]:
 _BLANK_LINES = Pattern(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
 
 
+def _may_name_a_year(text: str) -> bool:
+    """Whether ``_flatten(text)`` can hold a known edition's year: flattening only
+    removes or widens blanks, tabs and bars (and turns runs of empty lines into a
+    space), so a year it shows is in the text with those removed."""
+    bare = text.replace(" ", "").replace("\t", "").replace("|", "")
+    return any(str(e.year) in bare for e in EDITIONS.values())
+
+
+@lru_cache(maxsize=256)
+def _needles(pattern: str) -> tuple[tuple[regex.Pattern, ...], ...]:
+    """Literal strings every match of ``pattern`` contains (compiled to search
+    case-insensitively, as the signals are matched): one tuple per part of the
+    pattern a match cannot skip, any one of whose strings a match holds (the
+    branches of an alternation). Empty when the pattern is not read (syntax only
+    the ``regex`` module knows, inline flags): then nothing is ruled out.
+
+    A search for one literal runs at memory speed; a signal such as
+    ``^\\s*Глава\\s+…`` is tried at every position of the text."""
+    import importlib
+    import re
+
+    import regex
+
+    # the standard library's own reader of a pattern's syntax (not a public module)
+    _parser = importlib.import_module("re._parser")
+    try:
+        tree = _parser.parse(pattern)
+    except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+        return ()
+    if tree.state.flags & ~(re.UNICODE | re.MULTILINE):
+        return ()  # an inline (?i), (?x), (?s) … changes what a literal is
+    found = _required(list(tree))
+    if found is None:
+        return ()
+    return tuple(
+        tuple(regex.compile(regex.escape(w), regex.I) for w in dict.fromkeys(words))
+        for words in found
+    )
+
+
+def _required(items: list) -> list[tuple[str, ...]] | None:
+    """The literal parts a match of the parsed sequence ``items`` cannot skip: a
+    list of alternatives (``None`` when an item is not understood)."""
+    import importlib
+
+    c = importlib.import_module("re._constants")
+
+    out: list[tuple[str, ...]] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if len(run) >= 2:
+            out.append(("".join(run),))
+        run.clear()
+
+    for op, av in items:
+        if op is c.LITERAL:
+            run.append(chr(av))
+            continue
+        flush()
+        if op is c.SUBPATTERN:
+            _group, add, remove, inner = av
+            if add or remove:
+                return None
+            found = _required(list(inner))
+            if found is None:
+                return None
+            out += found
+        elif op is c.BRANCH:
+            # a match takes one branch and holds all that branch requires: any one
+            # required part of each branch, taken together, is required of it
+            branches = [_required(list(branch)) for branch in av[1]]
+            if all(branches):
+                combos = itertools.islice(itertools.product(*branches), 16)  # type: ignore[arg-type]
+                out += [tuple(w for words in combo for w in words) for combo in combos]
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            least, _most, inner = av
+            found = _required(list(inner))
+            if found is None:
+                return None
+            if least >= 1:
+                out += found
+        elif op is c.ATOMIC_GROUP:
+            found = _required(list(av))
+            if found is None:
+                return None
+            out += found
+        elif op in (c.GROUPREF, c.GROUPREF_EXISTS):
+            return None
+        # anything else (a class, a category, an anchor, a look-around) holds no
+        # literal a match must contain, and ends the run of literals
+    flush()
+    return out
+
+
+def _may_match(pattern: str, text: str) -> bool:
+    """False only when no match of ``pattern`` (``regex.I``) can be in ``text``:
+    one of its required literals (``_needles``) is missing."""
+    return all(any(n.search(text) for n in words) for words in _needles(pattern))
+
+
 def _flatten(text: str) -> str:
     """The text as the title and year read: table bars and wide gaps one space,
     letters typed apart (``1 9 8 7``, ``П   Р   А   В   И   Л   А``) joined, and
@@ -427,7 +529,7 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
         scores[level][edition] = scores[level].get(edition, 0) + points
         evidence.append(f"{edition}: {what}")
 
-    named = detect_year(text) or detect_year(_flatten(text))
+    named = detect_year(text) or (_may_name_a_year(text) and detect_year(_flatten(text)))
     if named:
         add("title", named, STRONG, f"the laws' title names the year {EDITIONS[named].year}")
     for edition, numbers in _headings(text).items():
@@ -448,6 +550,8 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
                 f"numbered commentary paragraphs («64.10.»), and the commentary comments on this edition ×{paragraphs}",
             )
         for pattern, weight, what, level in e.signals:
+            if not _may_match(pattern, text):
+                continue
             hits = sum(
                 1
                 for _ in zip(
@@ -468,9 +572,11 @@ def _not_these_laws(text: str) -> str:
     the code or rules of another card game (``OTHER_GAMES``), the text names such
     games at least twice and more often than bridge, or two or more of its lines
     open with three-level numbers («3.8.1.»)."""
-    if OTHER_GAMES:
-        import regex
+    import regex
 
+    # both patterns below need the name of a game: one literal search per name
+    # tells (an alternation of them, or a pattern at every line start, is slow)
+    if any(regex.search(regex.escape(g), text, regex.I) for g in OTHER_GAMES):
         games = "|".join(map(regex.escape, OTHER_GAMES))
         title = regex.search(
             rf"^[^\w\n]*(?:кодекс|правил|закон)\w*\s+(?:игры\s+в\s+)?(?:{games})\w*",

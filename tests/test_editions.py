@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import regex
 
 from kodeks_testing import ROOT
 from pipeline import editions
@@ -197,3 +198,67 @@ def test_named_year_is_the_first_match_of_a_full_scan():
 
     check()
     assert editions.detect_year("Кодекс\nбриджа 1997\nЗакон о бридже 1987") == "1987"
+
+
+def test_a_signal_is_searched_only_where_its_literals_are():
+    """``_needles`` reads the literals a match of a signal must hold; a text without
+    them is not searched. Ruling a text out must never lose a match: checked against
+    a full search on texts made of the patterns' own pieces, for every signal of the
+    table and for patterns of every construct the reader handles."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    signals = [p for e in editions.EDITIONS.values() for p, *_ in e.signals]
+    own = [
+        r"(?:^\s*|\.{2,}\s*\d+\s+)Глава\s+[IVXLC]+\s*[-–—]",
+        r"\bвыявлен\w*\s+(?:\w+\s+){0,2}?фальшренонс|фальшренонс\w*\s+(?:\w+\s+){0,2}?\bвыявлен",
+        r"(?:ab|cd)+ef?gh",
+        r"x(?>yz)w|(?:q(?:rs|tu))",
+        r"(?i:Глава)\s+V",  # a local flag: not read, nothing ruled out
+        r"\p{Lu}глава",  # syntax of the regex module only: not read
+        r"(a)\1bc",
+    ]
+    # every construct of the own patterns gives the literals it should
+    needles = {p: [[n.pattern for n in w] for w in editions._needles(p)] for p in own}
+    assert needles[own[0]] == [["Глава"]]
+    assert ["выявлен"] in needles[own[1]] and ["фальшренонс"] in needles[own[1]]
+    assert needles[own[2]] == [["ab", "cd"], ["gh"]]
+    # single letters are no needles; an atomic group's and a nested branch's are
+    assert needles[own[3]] == [["yz", "rs", "tu"]]
+    assert needles[own[4]] == needles[own[5]] == needles[own[6]] == []
+    assert all(editions._needles(p) for p in signals)  # every signal of the table is read
+    pieces = [
+        "Глава", "ГЛАВА", "глава", "V", "IX", " ", "\n", "-", "..", "12", "выявленный",
+        "фальшренонс", "ab", "cd", "ef", "gh", "xyz", "w", "qrs", "tu", "Law", "LAW 12",
+        "Chapter", "/", "Раздел", "RHO", "S.", "O.", "[нарушитель", "обсчёт", "ренонс",
+        "установленный", "установления", "Правило", "Часть", "a", "bc",
+    ]  # fmt: skip
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(st.sampled_from(pieces), max_size=30).map("".join))
+    def check(text):
+        for p in signals + own:
+            if regex.search(p, text, regex.I | regex.M):
+                assert editions._may_match(p, text), (p, text)
+
+    check()
+
+
+def test_a_text_without_a_year_is_not_flattened_for_one():
+    """``_flatten`` runs only when ``_may_name_a_year`` says the flattened text can
+    hold a year: checked against flattening every text."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    pieces = ["1", "9", "8", "7", "19", "87", "1987", "1997", " ", "  ", "\t", "|", "\n", "\n\n",
+              "ЗАКОНЫ", "бриджа", "П Р А В И Л А", "x"]  # fmt: skip
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(st.sampled_from(pieces), max_size=30).map("".join))
+    def check(text):
+        if editions.detect_year(editions._flatten(text)) is not None:
+            assert editions._may_name_a_year(text), text
+
+    check()
+    assert not editions._may_name_a_year("Законы бриджа 19\n87, 2 0 0")
+    assert editions._may_name_a_year("З А К О Н Ы  1 9 8 7")
