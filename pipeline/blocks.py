@@ -120,6 +120,9 @@ class BlockState:
     """Name of the rule being tried (stamped on the tokens it pushes)."""
     listing: tuple[int, int | None] = (-1, None)
     """The last line of the listing run opening at a line, once computed."""
+    next_listing: list[int] | None = None
+    """For each line, the index of the first listing line at or after it
+    (``len(lines)`` when none follows): made once, on first use."""
 
     def push(
         self, kind: TokenKind, label: str | None, rest: str, first: int, last: int | None = None
@@ -192,10 +195,27 @@ def _listing_line(ln: Line) -> bool:
     )
 
 
+def _next_listing(state: BlockState) -> list[int]:
+    """``state.next_listing``, made when first asked for."""
+    if state.next_listing is None:
+        lines = state.lines
+        nxt = [len(lines)] * (len(lines) + 1)
+        for i in range(len(lines) - 1, -1, -1):
+            nxt[i] = i if _listing_line(lines[i]) else nxt[i + 1]
+        state.next_listing = nxt
+    return state.next_listing
+
+
+_LISTING_REACH = 6
+"""``_run`` finds a listing line within this many lines of its start, or none."""
+
+
 def _listing_run(state: BlockState, start: int, end: int) -> int | None:
-    """``_run`` once per line: ``index`` and ``toc`` both ask."""
+    """``_run`` once per line: ``index`` and ``toc`` both ask. Without a listing line
+    within ``_LISTING_REACH`` lines there is no run, and ``_run`` is not asked."""
     if state.listing[0] != start:
-        state.listing = (start, _run(state, start, end))
+        far = _next_listing(state)[start] >= start + _LISTING_REACH
+        state.listing = (start, None if far else _run(state, start, end))
     return state.listing[1]
 
 
@@ -559,15 +579,13 @@ def tokenize(state: BlockState) -> list[Token]:
     lines are body text, and trying every rule on each would cost ten times as much."""
     lines = state.lines
     end = len(lines)
-    listing = [_listing_line(ln) for ln in lines]
-    near = [any(listing[i + 1 : i + 4]) for i in range(end)]
+    nxt = _next_listing(state)
     while state.line < end:
         start = state.line
         text = lines[start].text
         if (
             text
-            and not listing[start]
-            and not near[start]
+            and nxt[start] > start + 3  # no listing line here nor on the next three
             and not starts_unit(text)
             and NO_CYRILLIC.match(text) is None
             and not (RULED_FOOTNOTE.match(text) and _in_footnote_area(state, start))
@@ -776,6 +794,46 @@ def text_kind(text: str) -> SourceKind:
     return _laws_or_commentary(_counts(text)[0], text)
 
 
+_measured: tuple[str, list[Token]] | None = None
+"""The text ``measure`` read last and its tokens, kept for ``tokens_of`` (which
+takes them): the segmenter reads the same cleaned text right after."""
+
+
+def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) -> list[Token]:
+    """``tokenize(BlockState(lines, source_kind, laws=laws))`` for ``lines``, the
+    lines of ``text``.
+
+    The rules read of a line its text, its ``leader`` and its ``after_rule``; of
+    the state the source kind (keyed commentary) and the number of laws. When no
+    line has a leader or a rule above it, no line is keyed commentary (or the
+    source is laws) and the number of laws is the default's, the tokens ``measure``
+    made of the same text (``lines_of``: page and region 0) are these tokens but
+    for their page and region: those are taken, stamped with the pages, regions
+    and lines of ``lines``, and the text is not read by the rules a second time.
+    Otherwise the rules read ``lines``."""
+    global _measured
+    last, _measured = _measured, None
+    if (
+        last is not None
+        and laws == editions.DEFAULT.laws
+        and last[0] == text
+        and all(ln.leader is None and not ln.after_rule for ln in lines)
+        and (
+            source_kind == "laws"
+            or not any(KEYED_COMMENTARY.match(ln.text) for ln in lines)
+        )
+    ):
+        tokens, i = last[1], 0
+        for t in tokens:  # in document order, as the lines are
+            first = t.lines[0].start
+            while lines[i].start < first:
+                i += 1
+            t.page, t.region = lines[i].page, lines[i].region
+            t.lines = tuple(lines[i : i + len(t.lines)])
+        return tokens
+    return tokenize(BlockState(lines, source_kind, laws=laws))
+
+
 def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     """``(kind, divisions)`` of a text, read by the block rules.
 
@@ -787,6 +845,8 @@ def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     site menus; ``law_text_evidence`` decides). ``divisions``: the division words its headings use, in
     order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
     counts, tokens = _counts(text)
+    global _measured
+    _measured = (text, tokens)
     listed = counts.get("toc", 0) + counts.get("index", 0)
     units = sum(counts.get(k, 0) for k in _UNIT_KINDS)
     paras = counts.get("para", 0)

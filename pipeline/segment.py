@@ -29,7 +29,7 @@ from itertools import groupby
 from typing import cast
 
 from . import addresses, editions, toc
-from .blocks import BlockState, Line, Token, no_law_text, tokenize
+from .blocks import Line, Token, no_law_text, tokens_of
 from .errors import diag
 from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
@@ -86,7 +86,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     src = cleaned.source
     at = _Where(src, OffsetMap(cleaned.edits))
     edition = editions.EDITIONS.get(src.edition, editions.DEFAULT)
-    tokens = tokenize(BlockState(_lines(cleaned), src.kind, laws=edition.laws))
+    tokens = tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
     what = no_law_text(tokens)
     aside = what is not None
     if aside:

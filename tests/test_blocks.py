@@ -597,3 +597,82 @@ def test_listing_runs_read_each_line_a_bounded_number_of_times():
     lines = Counting(blocks.lines_of(block * 400))
     tokenize(BlockState(lines, "laws"))
     assert Counting.reads < 40 * len(lines)
+
+
+_PIECES = [
+    "Правило 41. Начальный ход", "Правило 12", "ГЛАВА V. Торговля", "A.Наказание",
+    "1.Нарушитель платит взятку.", "(B).Игрок", "64.10. Если судья", "12С1. Когда",
+    "(ii) игрок", "(*) - Сноска", "* сноска", "= вне очереди", "Судья решает",
+    "Ход...........41", "Заявка..78", "вне очереди.65", "СОДЕРЖАНИЕ", "Law 12 applies here",
+    "Text in English only", "- Пункт списка", "", "", " ~41", " ~7", "~~~",
+]  # fmt: skip
+
+
+def _texts():
+    from hypothesis import strategies as st
+
+    return st.lists(st.sampled_from(_PIECES), max_size=40).map("\n".join)
+
+
+def test_a_listing_is_looked_for_only_near_a_listing_line():
+    """``_listing_run`` asks ``_run`` only where a listing line stands within
+    ``_LISTING_REACH`` lines; elsewhere it answers ``None``, as ``_run`` would."""
+    from hypothesis import given, settings
+
+    @settings(max_examples=300, deadline=None)
+    @given(_texts())
+    def check(text):
+        state = state_of(text)
+        end = len(state.lines)
+        for i in range(end):
+            state.listing = (-1, None)
+            assert blocks._listing_run(state, i, end) == blocks._run(state, i, end), (i, text)
+
+    check()
+
+
+def _plain(toks) -> list[tuple]:
+    return [
+        (t.kind, t.label, t.rest, t.start, t.end, t.page, t.region, t.rule, t.id, t.lines)
+        for t in toks
+    ]
+
+
+def test_the_segmenter_takes_the_tokens_measure_made_when_its_lines_read_alike():
+    """``tokens_of`` gives what the rules make of the segmenter's lines, whether it
+    takes ``measure``'s tokens of the same text (no leader, no rule line, no keyed
+    commentary in a commentary source, the default number of laws) or reads the
+    lines again; pages and regions are the segmenter's."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(_texts(), st.sampled_from(["laws", "commentary"]), st.sampled_from([93, 40]), st.data())
+    def check(text, kind, laws, data):
+        lines = state_of(text).lines
+        clean = "\n".join(ln.text for ln in lines)
+        for k, ln in enumerate(lines):  # pages and regions as a segmenter finds them
+            ln.page = ln.region = data.draw(st.integers(0, 2)) + (k and lines[k - 1].page)
+        want = tokenize(BlockState(list(lines), kind, laws=laws))
+        blocks.measure(clean)
+        assert _plain(blocks.tokens_of(clean, lines, kind, laws)) == _plain(want), text
+        assert blocks._measured is None  # taken once
+
+    check()
+    # a text with nothing that reads otherwise is not read twice
+    text = "Правило 1. Цель\nA.Наказание\n1.Игрок платит.\nСудья решает."
+    blocks.measure(text)
+    made = blocks._measured[1]
+    assert blocks.tokens_of(text, blocks.lines_of(text), "laws", 93) is made
+
+
+def test_clean_and_segment_read_a_laws_text_with_the_rules_once(monkeypatch):
+    """Settling the profile (``measure``) and segmenting read the same cleaned text:
+    the rules run over it once."""
+    from kodeks_testing import seg
+
+    calls = []
+    real = blocks.tokenize
+    monkeypatch.setattr(blocks, "tokenize", lambda state: calls.append(1) or real(state))
+    tree, _diags = seg("Правило 1. Цель\n\nA.Наказание\n1.Игрок платит взятку.\nСудья решает.\n")
+    assert [n.id for n in tree.nodes] == ["1"] and len(calls) == 1
