@@ -470,6 +470,10 @@ def _in_footnote_area(state: BlockState, start: int) -> bool:
     )
 
 
+_KEY_NUMBER = regex.compile(r"\d{1,2}")
+"""A further key of merged commentary paragraphs (``74.2,3.``)."""
+
+
 def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A commentary paragraph: ``64.10. …``; merged paragraphs ``74.2,3. …`` (label
     ``74.2,3``, id ``74.2``: ``addresses.merged_keys``); in a commentary source, a
@@ -477,7 +481,7 @@ def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     text = state.lines[start].text
     m = COMMENTARY.match(text)
     if m is not None:
-        more = regex.findall(r"\d{1,2}", m[3])
+        more = _KEY_NUMBER.findall(m[3])
         label = addresses.commentary_key(m[1], m[2], more)
     elif state.source_kind == "commentary" and (m := KEYED_COMMENTARY.match(text)) is not None:
         label = addresses.commentary_key(m[1], m[2] + m[3])
@@ -733,6 +737,9 @@ def _prose(text: str) -> bool:
     return sum(1 for _ in _SENTENCE_START.finditer(text)) >= 3
 
 
+_LETTER = regex.compile(r"\p{L}")
+
+
 def no_law_text(tokens: list[Token]) -> str | None:
     """What tokenized text holds when it holds no law text (front matter, a
     translator's note, a preface, an article, notes or a code of another game that
@@ -750,7 +757,7 @@ def no_law_text(tokens: list[Token]) -> str | None:
     if paras + units == 0:
         return None
     text = "\n".join(t.rest for t in tokens if t.kind not in ("toc", "index", "foreign"))
-    if paras + units < 2 and regex.search(r"\p{L}", text) and not _prose(text):
+    if paras + units < 2 and _LETTER.search(text) and not _prose(text):
         return None
     return f"{paras} paragraph(s)" + (
         f" and {units} numbered or lettered line(s) with none of the law book's own markers"

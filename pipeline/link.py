@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from . import addresses
 from .errors import diag
-from .model import Codex, Diagnostic, Reference, RefStatus, walk
+from .model import Codex, Diagnostic, Footnote, Reference, RefStatus, walk
 
 
 def status_of(target: str, known, aliases=None) -> tuple[RefStatus, str | None]:
@@ -53,7 +53,7 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
     known = codex.entries
     aliases = _aliases(known)
     cited_by: dict[str, list[str]] = {k: [] for k in known}
-    entries = {}
+    resolved_refs: dict[str, tuple[tuple[Reference, ...], tuple[Footnote, ...]]] = {}
     for key, entry in known.items():
         refs = []
         for r in entry.refs:
@@ -61,6 +61,9 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
             refs.append(replace(r, status=status, resolved=resolved))
         footnotes = []
         for fn in entry.footnotes:
+            if not fn.refs:  # nothing to resolve: the footnote as it is
+                footnotes.append(fn)
+                continue
             frefs = []
             for r in fn.refs:
                 status, resolved = status_of(r.target, known, aliases)
@@ -87,10 +90,16 @@ def _resolve_one(codex: Codex) -> tuple[Codex, list[Diagnostic]]:
                         r.span,
                     )
                 )
-        entries[key] = replace(entry, refs=tuple(refs), footnotes=tuple(footnotes))
+        resolved_refs[key] = (tuple(refs), tuple(footnotes))
+    # one copy of each entry, with its resolved references and its backlinks
     entries = {
-        k: replace(e, backlinks=tuple(sorted(cited_by[k], key=addresses.sort_key)))
-        for k, e in entries.items()
+        k: replace(
+            e,
+            refs=resolved_refs[k][0],
+            footnotes=resolved_refs[k][1],
+            backlinks=tuple(sorted(cited_by[k], key=addresses.sort_key)),
+        )
+        for k, e in known.items()
     }
     return replace(codex, entries=entries), diags
 

@@ -341,7 +341,8 @@ def _entry(
         children=(),
         chosen=best.source,
         why=why,
-        witnesses=tuple(replace(w, chosen=i == 0) for i, (w, _t, _n) in enumerate(witnesses)),
+        # the others were made with ``chosen`` False: only the best one is copied
+        witnesses=(replace(best, chosen=True), *(w for w, _t, _n in witnesses[1:])),
         penalty=any(n.penalty for _w, _t, n in witnesses),
         inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
         tags=node.tags,

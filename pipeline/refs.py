@@ -55,7 +55,16 @@ import regex
 from pipeline import editions
 from pipeline.addresses import compose, digits, law_of, section_of
 from pipeline.errors import diag
-from pipeline.model import REF_KINDS, Diagnostic, Node, Reference, RefField, RefKind, Tree
+from pipeline.model import (
+    REF_KINDS,
+    Diagnostic,
+    Footnote,
+    Node,
+    Reference,
+    RefField,
+    RefKind,
+    Tree,
+)
 from pipeline.model import Span as SourceSpan
 
 __all__ = [
@@ -509,18 +518,24 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
         refs += _refs(tree, node, node.title, "title", own_law)
     if node.text:
         refs += _refs(tree, node, node.text, "text", own_law)
-    footnotes = tuple(
-        replace(
-            fn,
-            refs=tuple(
-                replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
-                for r in _refs(tree, node, fn.text, "footnote", own_law)
-            ),
-        )
-        for fn in node.footnotes
-    )
+    footnotes = tuple(_footnote_refs(tree, node, fn, own_law) for fn in node.footnotes)
     children = tuple(_with_refs(tree, c, own_law) for c in node.children)
+    if (
+        not refs
+        and not node.refs
+        and all(a is b for a, b in zip(footnotes, node.footnotes, strict=True))
+        and all(a is b for a, b in zip(children, node.children, strict=True))
+    ):
+        return node  # nothing found in it or under it: the node as it is, not a copy
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
+
+
+def _footnote_refs(tree: Tree, node: Node, fn: Footnote, law: str | None) -> Footnote:
+    refs = tuple(
+        replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
+        for r in _refs(tree, node, fn.text, "footnote", law)
+    )
+    return fn if not refs and not fn.refs else replace(fn, refs=refs)
 
 
 NOT_LAW_KINDS = frozenset({"toc", "index", "front", "chrome"})

@@ -231,3 +231,45 @@ def test_titles_are_alike_exactly_when_their_full_ratio_says_so(a, b):
     # a title and a near copy of it (one letter lost) are alike
     if len(a) >= 20:
         assert _alike(a, a[:-1])
+
+
+def test_refs_merge_and_link_copy_only_what_they_change(monkeypatch):
+    """The per-node and per-entry stages copy a frozen value only to change it:
+    ``refs`` keeps a node in whose subtree it finds no reference as it is; ``merge``
+    copies a witness only to mark it chosen (one per entry); ``link`` makes one
+    copy of each entry (references, footnotes and backlinks at once)."""
+    from dataclasses import replace as real_replace
+
+    from pipeline import link as link_mod
+    from pipeline import merge as merge_mod
+    from pipeline import refs as refs_mod
+    from pipeline.model import Entry, Witness, walk
+
+    b = run(ROOT / "corpus", until="segment", pdf=False)
+    kept = found = 0
+    for tree in b.trees:
+        after, _diags = refs_mod.refs(tree)
+        before = {id(n) for n, _p in walk(tree.nodes)}
+        for node, _p in walk(after.nodes):
+            has = any(n.refs or any(f.refs for f in n.footnotes) for n, _q in walk((node,)))
+            kept += not has
+            found += has
+            assert (id(node) in before) == (not has), node.id
+    assert kept and found
+
+    copies: dict[type, int] = {}
+
+    def counting(obj, **changes):
+        copies[type(obj)] = copies.get(type(obj), 0) + 1
+        return real_replace(obj, **changes)
+
+    monkeypatch.setattr(merge_mod, "replace", counting)
+    monkeypatch.setattr(link_mod, "replace", counting)
+    b = run(ROOT / "corpus", until="refs", pdf=False)
+    codex, _d = merge_mod.merge(b.trees)
+    entries = len(codex.entries) + sum(len(o.entries) for o in codex.others.values())
+    witnesses = sum(len(e.witnesses) for e in codex.entries.values())
+    assert witnesses > entries and copies[Witness] == entries
+    copies.clear()
+    link_mod.link(codex)
+    assert copies[Entry] == entries
