@@ -666,7 +666,7 @@ def of_sources(sources: Iterable[Source]) -> Edition:
     size: dict[str, int] = {}
     for s in sources:
         if s.edition in EDITIONS:
-            size[s.edition] = size.get(s.edition, 0) + len(s.text)
+            size[s.edition] = size.get(s.edition, 0) + s.chars
     if not size:
         return DEFAULT
     most = max(size.values())

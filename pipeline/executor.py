@@ -76,6 +76,10 @@ def useful_workers(sizes: list[int], cores: int, load: float | None = None) -> i
 class Serial:
     """Everything in this process, one source after another."""
 
+    local_files = True
+    """Its tasks run on this machine and may write files the build reads
+    (``pipeline.spill``); not so on Dask."""
+
     def map(self, fn: Callable, *iterables: Iterable, **common: Any) -> list:
         return [fn(*args, **common) for args in zip(*iterables, strict=True)]
 
@@ -219,6 +223,8 @@ class Dask(Serial):
     Dask warns about it). The workers of a local cluster are on this machine:
     they read the corpus's files themselves (``map_files``), as a pool's do; a
     remote cluster's workers get the text from the build process."""
+
+    local_files = False
 
     def __init__(self, scheduler: str | None = None, workers: int | None = None):
         try:

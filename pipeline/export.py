@@ -245,32 +245,42 @@ def codex_json(codex: Codex, lazy: bool = False) -> dict[str, Any]:
     return out
 
 
+def report_part(c: Cleaned, lazy: bool = True) -> tuple[str, dict[str, Any]]:
+    """One source's part of ``report.json``: its name and its profile, edition,
+    edits by kind and edit log (``lazy``: the edit log as ``Lazy``)."""
+    counts: dict[str, int] = {}
+    for e in c.edits:
+        for k in e.kind:
+            counts[k] = counts.get(k, 0) + 1
+    return c.source.name, {
+        "encoding": c.source.encoding,
+        "format": c.source.fmt,
+        # a container's parts: which member or page each stretch of source lines is
+        **({"parts": [p.to_json() for p in c.source.parts]} if c.source.parts else {}),
+        "kind": c.source.kind,
+        "profile": c.profile.to_json(),
+        "edition": {
+            "edition": c.source.edition,
+            "from": c.source.edition_from,
+            "confidence": round(c.source.edition_confidence, 3),
+            "evidence": list(c.source.edition_evidence),
+        },
+        "edits": dict(sorted(counts.items())),
+        "edit_log": Lazy(Edit.to_json, c.edits) if lazy else [e.to_json() for e in c.edits],
+    }
+
+
 def report_json(b: Build, lazy: bool = False) -> dict[str, Any]:
     """The build report: every diagnostic, and per source its profile and a count
     of edits by kind. ``lazy``: the diagnostics and the sources as ``Lazy``, each
-    source's edit log too, for ``dump``."""
+    source's edit log too, for ``dump``; a source whose part a build set aside
+    (``pipeline.spill``) is read back from its file as it is written."""
+    from . import spill
 
-    def one(c: Cleaned) -> tuple[str, dict[str, Any]]:
-        counts: dict[str, int] = {}
-        for e in c.edits:
-            for k in e.kind:
-                counts[k] = counts.get(k, 0) + 1
-        return c.source.name, {
-            "encoding": c.source.encoding,
-            "format": c.source.fmt,
-            # a container's parts: which member or page each stretch of source lines is
-            **({"parts": [p.to_json() for p in c.source.parts]} if c.source.parts else {}),
-            "kind": c.source.kind,
-            "profile": c.profile.to_json(),
-            "edition": {
-                "edition": c.source.edition,
-                "from": c.source.edition_from,
-                "confidence": round(c.source.edition_confidence, 3),
-                "evidence": list(c.source.edition_evidence),
-            },
-            "edits": dict(sorted(counts.items())),
-            "edit_log": Lazy(Edit.to_json, c.edits) if lazy else [e.to_json() for e in c.edits],
-        }
+    def one(c: Cleaned) -> tuple[str, Any]:
+        if spill.is_light(c):
+            return c.source.name, Raw(spill.report_part(c))
+        return report_part(c, lazy)
 
     levels = {
         lvl: sum(d.level == lvl for d in b.diagnostics) for lvl in ("error", "warning", "info")
@@ -286,6 +296,17 @@ def report_json(b: Build, lazy: bool = False) -> dict[str, Any]:
         else [d.to_json() for d in b.diagnostics],
         "sources": Lazy(one, b.cleaned, keyed=True) if lazy else dict(map(one, b.cleaned)),
     }
+
+
+class Raw:
+    """A JSON value already written by ``dump`` to a file (at nesting level 0,
+    with its final newline): ``dump`` copies it where it stands, indented for
+    its level, a line at a time."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: Path):
+        self.path = path
 
 
 class Lazy:
@@ -304,7 +325,7 @@ class Lazy:
 
 
 def _has_lazy(value: Any) -> bool:
-    if isinstance(value, Lazy):
+    if isinstance(value, Lazy | Raw):
         return True
     if isinstance(value, dict):
         return any(_has_lazy(v) for v in value.values())
@@ -322,6 +343,16 @@ def _dumps(value: Any, level: int) -> str:
 def _write(out: Callable[[str], Any], value: Any, level: int) -> None:
     """Write ``value`` at nesting ``level`` exactly as ``json.dumps(..., indent=1)``
     would, making the items of a ``Lazy`` one at a time."""
+    if isinstance(value, Raw):
+        # every line break of a JSON value is structural: indenting after each
+        # one nests it (see ``_dumps``); the file ends in one, which is not copied
+        pad = " " * level
+        with value.path.open(encoding="utf-8", newline="\n") as f:
+            first = True
+            for line in f:
+                out(line[:-1] if first else "\n" + pad + line[:-1])
+                first = False
+        return
     if not _has_lazy(value):
         out(_dumps(value, level))
         return

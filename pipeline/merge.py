@@ -43,6 +43,7 @@ from .model import (
     Node,
     PlacedBy,
     Source,
+    SpilledEdits,
     Tree,
     Witness,
     walk,
@@ -77,18 +78,17 @@ def _truncated(node: Node) -> bool:
 
 
 def _raw_spans(edits) -> tuple[Sequence[int], Sequence[int]]:
-    """The raw start and end of each edit (an ``EditLog`` has them as columns)."""
-    if isinstance(edits, EditLog):
+    """The raw start and end of each edit (an ``EditLog`` and a ``SpilledEdits``
+    have them as columns)."""
+    if isinstance(edits, EditLog | SpilledEdits):
         return edits.raw_starts, edits.raw_ends
     return [ed.span.start for ed in edits], [ed.span.end for ed in edits]
 
 
-def _edits_inside(
-    tree: Tree, node: Node, spans: tuple[Sequence[int], Sequence[int]], count: bool = False
-):
-    """The repairs inside a node's raw span (binary search over the edit log;
-    ``spans`` holds the raw start and end of each of the tree's edits), or only
-    how many there are."""
+def _edits_inside(node: Node, spans: tuple[Sequence[int], Sequence[int]]) -> list[int]:
+    """The indexes in its source's edit log of the repairs inside a node's raw span
+    (binary search; ``spans`` holds the raw start and end of each of the source's
+    edits)."""
     starts, ends = spans
     s, e = node.span.start, node.span.end
     i = bisect_left(starts, s)
@@ -99,10 +99,7 @@ def _edits_inside(
         if s <= starts[i] < e or (s < ends[i] <= e):
             inside.append(i)
         i += 1
-    if count:
-        return len(inside)
-    edits = tree.cleaned.edits
-    return tuple(edits[k] for k in inside)
+    return inside
 
 
 # -- placing fragments by alignment -------------------------------------------
@@ -221,10 +218,12 @@ def _merge_one(
     sources = {t.source.name: t.source for t in trees}
     order = {t.source.name: i for i, t in enumerate(trees)}
     starts = {t.source.name: _raw_spans(t.cleaned.edits) for t in trees}
+    chosen: dict[str, list[tuple[str, list[int]]]] = {}
     entries = {
-        addr: _entry(addr, seen, sources, order, starts, diags)
+        addr: _entry(addr, seen, sources, order, starts, diags, chosen)
         for addr in sorted(seen, key=addresses.sort_key)
     }
+    _chosen_edits(entries, trees, chosen)
     entries, roots = _tree_of(entries)
     entries = _titles_from_toc(entries, trees)
     return Codex(
@@ -289,9 +288,12 @@ def _entry(
     order: dict[str, int],
     starts: dict[str, tuple[Sequence[int], Sequence[int]]],
     diags: list[Diagnostic],
+    chosen: dict[str, list[tuple[str, list[int]]]],
 ) -> Entry:
     """The entry of ``addr``: its readings ranked, the best chosen (K401 when the
-    sources' titles differ), its parent (without children yet)."""
+    sources' titles differ), its parent (without children yet). Its edits are
+    the chosen reading's, which ``_chosen_edits`` fills in: ``chosen`` gets the
+    chosen source's name → (``addr``, the indexes of those edits in its log)."""
     found = seen[addr]
     witnesses = []
     for tree, node, _pid, how in found:
@@ -302,7 +304,7 @@ def _entry(
                     title=node.title,
                     text=node.text,
                     span=node.span,
-                    edits=_edits_inside(tree, node, starts[tree.source.name], count=True),
+                    edits=len(_edits_inside(node, starts[tree.source.name])),
                     truncated=_truncated(node),
                     placed_by=how,
                 ),
@@ -331,7 +333,7 @@ def _entry(
     parent = canonical if canonical in seen else (parent_ids[0] if parent_ids else None)
     if parent is None and node.kind == "commentary":
         parent = addresses.law_of(addr)
-    return Entry(
+    entry = Entry(
         id=addr,
         kind=node.kind,
         label=node.label,
@@ -348,8 +350,29 @@ def _entry(
         tags=node.tags,
         footnotes=node.footnotes,
         refs=node.refs,
-        edits=_edits_inside(tree, node, starts[tree.source.name]),
     )
+    chosen.setdefault(tree.source.name, []).append(
+        (addr, _edits_inside(node, starts[tree.source.name]))
+    )
+    return entry
+
+
+def _chosen_edits(
+    entries: dict[str, Entry], trees: list[Tree], chosen: dict[str, list[tuple[str, list[int]]]]
+) -> None:
+    """Give each entry the edits of its chosen reading, reading each source's edit
+    log once (a log a build set aside on disk is loaded for its source alone)."""
+    for tree in trees:
+        wanted = chosen.get(tree.source.name)
+        if not wanted:
+            continue
+        edits = tree.cleaned.edits
+        if isinstance(edits, SpilledEdits):
+            edits = edits.load()
+        for addr, inside in wanted:
+            if inside:
+                entries[addr] = replace(entries[addr], edits=tuple(edits[k] for k in inside))
+        del edits
 
 
 def _tree_of(entries: dict[str, Entry]) -> tuple[dict[str, Entry], list[str]]:

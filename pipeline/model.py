@@ -158,6 +158,16 @@ class Source:
     boilerplate: tuple[int, ...] = ()
     """HTML only: the lines (1-based) of ``text`` that a boilerplate extractor
     (jusText) found only in the page's boilerplate; a hint the profile weighs."""
+    set_aside: int | None = None
+    """``None`` while ``text`` holds the text. A build that sets each source's text
+    aside on disk once its per-source stages are done (``pipeline.spill``) keeps a
+    copy of the source with ``text`` empty and here the number of characters
+    the text has."""
+
+    @property
+    def chars(self) -> int:
+        """How many characters the decoded text has (set aside or not)."""
+        return len(self.text) if self.set_aside is None else self.set_aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +343,54 @@ class EditLog(Sequence[Edit]):
     def __setstate__(self, state) -> None:
         for k, v in zip(self.__slots__, state, strict=True):
             setattr(self, k, v)
+
+
+class SpilledEdits(Sequence[Edit]):
+    """An ``EditLog`` a build set aside on disk (``pipeline.spill``), standing in
+    for it in the source's ``Cleaned``: the raw start and end of each edit stay in
+    memory (``raw_starts``, ``raw_ends``: what the merge counts witnesses' repairs
+    with), everything else is read back by ``load`` (the whole ``Cleaned``:
+    ``cleaned``). Reading it as a sequence loads the log each time: the stages
+    that need the edits themselves load them once per source."""
+
+    __slots__ = ("path", "raw_ends", "raw_starts")
+
+    def __init__(self, path: str, raw_starts: Sequence[int], raw_ends: Sequence[int]):
+        self.path = path
+        """The file ``pipeline.spill`` wrote the source's ``Cleaned`` to."""
+        self.raw_starts = array("q", raw_starts)
+        self.raw_ends = array("q", raw_ends)
+
+    def cleaned(self) -> Cleaned:
+        """The source's whole ``Cleaned`` (its text, edit log and source text)."""
+        import pickle
+
+        with open(self.path, "rb") as f:
+            out = pickle.load(f)
+        assert isinstance(out, Cleaned)
+        return out
+
+    def load(self) -> Sequence[Edit]:
+        """The edit log itself."""
+        return self.cleaned().edits
+
+    def __len__(self) -> int:
+        return len(self.raw_starts)
+
+    @overload
+    def __getitem__(self, i: int) -> Edit: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Edit]: ...
+
+    def __getitem__(self, i):
+        return self.load()[i]
+
+    def __iter__(self) -> Iterator[Edit]:
+        return iter(self.load())
+
+    def __repr__(self) -> str:
+        return f"SpilledEdits({self.path!r}, {len(self)} edits)"
 
 
 def edits_of_kind(edits: Sequence[Edit], kind: str) -> list[Edit]:

@@ -547,6 +547,11 @@ def shared_lines_of(line_sets: Iterable[set[str]]) -> Counter[str]:
     seen: Counter[str] = Counter()
     for lines in line_sets:
         seen.update(lines)
+    return shared_of_counts(seen)
+
+
+def shared_of_counts(seen: Counter[str]) -> Counter[str]:
+    """``shared_lines`` from how many texts contain each distinct normalised line."""
     return Counter({line: n for line, n in seen.items() if n >= 2})
 
 

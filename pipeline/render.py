@@ -48,8 +48,15 @@ class Product:
 
 
 def _sources(b: Build, folder: Path) -> None:
+    from . import spill
+
     for tree in b.trees:
-        export.dump(folder / f"{tree.source.stem}.json", export.source_json(tree))
+        path = folder / f"{tree.source.stem}.json"
+        if spill.is_light(tree.cleaned):
+            # written by the source's task, with the same ``export.dump``
+            spill.move_source_json(tree.cleaned, path)
+        else:
+            export.dump(path, export.source_json(tree))
 
 
 def _row(row: dict) -> dict:

@@ -48,6 +48,7 @@ from . import profile as profile_mod
 from . import read as read_mod
 from . import refs as refs_mod
 from . import segment as segment_mod
+from . import spill as spill_mod
 from .errors import KodeksError
 from .model import Cleaned, Codex, Diagnostic, Profile, Source, Tree
 
@@ -83,6 +84,9 @@ class Build:
     progress: Callable[[str], None] | None = None
     ex: executor_mod.Serial = field(default_factory=executor_mod.Serial)
     """Where the per-source stages run."""
+    spill: spill_mod.Spill | None = None
+    """Where each source's task sets its heavy parts aside (``pipeline.spill``);
+    ``None``: the build keeps them in memory."""
 
 
 def _paused_gc(fn: Callable, *args, **common):
@@ -101,11 +105,26 @@ def _paused_gc(fn: Callable, *args, **common):
             gc.enable()
 
 
-def summary(source: Source) -> tuple[set[str], set[str]]:
+def summary(source: Source) -> tuple[str, str]:
     """What the per-source stages need to know of one source about the others:
     its distinct normalised lines (``profile.shared_lines``) and its word forms
-    (``clean.vocabulary``)."""
-    return profile_mod.line_set(source.text), clean_mod.vocabulary([source.text])
+    (``clean.vocabulary``), each as ONE string, sorted and joined by line breaks
+    (neither a normalised line nor a word holds one). A set of strings costs
+    about 70 bytes an item; all the sources' sets, alive at once, were the
+    build's peak (7× the input at 20 MB, kept by the allocator after they were
+    freed), while one string per summary costs two bytes a character."""
+    return _joined(profile_mod.line_set(source.text)), _joined(
+        clean_mod.vocabulary([source.text])
+    )
+
+
+def _joined(items: set[str]) -> str:
+    return "\n".join(sorted(items))
+
+
+def _split(joined: str) -> list[str]:
+    """The items ``_joined`` joined (none for an empty set)."""
+    return joined.split("\n") if joined else []
 
 
 def stage_read(b: Build) -> None:
@@ -121,8 +140,16 @@ def stage_read(b: Build) -> None:
         )
     # the barrier's inputs: small summaries made where the sources are, joined here
     summaries = b.ex.map(summary, b.sources)
-    b.shared = profile_mod.shared_lines_of(lines for lines, _words in summaries)
-    b.vocab = set().union(*(words for _lines, words in summaries))
+    b.vocab = set()
+    seen: Counter[str] = Counter()
+    # each summary is dropped as soon as it is counted
+    summaries.reverse()
+    while summaries:
+        lines, words = summaries.pop()
+        seen.update(_split(lines))
+        b.vocab.update(_split(words))
+    del lines, words
+    b.shared = profile_mod.shared_of_counts(seen)
 
 
 @dataclass
@@ -171,12 +198,20 @@ class Done:
     cpu: dict[str, float]
 
 
-def per_source(source: Source, names: tuple[str, ...], *, shared, vocab) -> Done:
-    """The task: run the per-source stages ``names`` in order over one source."""
+def per_source(
+    source: Source, key: str, names: tuple[str, ...], *, shared, vocab, spill: Path | None = None
+) -> Done:
+    """The task: run the per-source stages ``names`` in order over one source.
+    With ``spill`` (the build's spill folder) a finished tree's heavy parts are
+    written there, under ``key``, and a light tree comes back (``pipeline.spill``)."""
     w = Work(source, shared, vocab)
     _paused_gc(_through, w, names)
     product = w.tree or w.cleaned or w.profile
     assert product is not None
+    if spill is not None and isinstance(product, Tree):
+        t0 = time.process_time()
+        product = spill_mod.Spill(spill).put(key, product)
+        w.cpu[names[-1]] += time.process_time() - t0
     return Done(w.profile, product, w.diagnostics, w.cpu)
 
 
@@ -201,11 +236,14 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
     stage had run over every source in turn (diagnostics stage by stage)."""
     # the biggest sources first, so that no worker is left with one at the end
     order = sorted(range(len(b.sources)), key=lambda i: -len(b.sources[i].text))
+    spill = b.spill.folder if b.spill is not None and names[-1] == "refs" else None
     done = b.ex.map(
         partial(per_source, names=names),
         [b.sources[i] for i in order],
+        [f"{i:06d}" for i in order],
         shared=b.shared,
         vocab=b.vocab,
+        spill=spill,
     )
     results: list[Done] = [None] * len(order)  # type: ignore[list-item]
     for i, d in zip(order, done, strict=True):
@@ -220,6 +258,9 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
         b.trees = products  # type: ignore[assignment]
         if "clean" in names:
             b.cleaned = [t.cleaned for t in b.trees]
+        if spill is not None:
+            # the raw texts are in the spill folder now
+            b.sources = [replace(src, text="", set_aside=src.chars) for src in b.sources]
     for name in names:
         b.cpu[name] = sum(d.cpu[name] for d in results)
         for d in results:
@@ -293,24 +334,38 @@ def run(
     jobs: int | None = 1,
     executor: str = "local",
     scheduler: str | None = None,
+    spill: bool = True,
 ) -> Build:
     """Run the stages in order (``until`` stops after the named one; without
     ``out`` nothing is written and ``render`` is skipped). ``pdf``, ``epub`` and
     ``akn`` say whether those products are written. ``jobs``, ``executor`` and
     ``scheduler`` say where the per-source stages run (``jobs=None``: one
-    process per core); the output is the same wherever."""
-    with executor_mod.make(executor, jobs, scheduler) as ex:
-        b = Build(
-            corpus=Path(corpus),
-            out=Path(out) if out else None,
-            pdf=pdf,
-            epub=epub,
-            akn=akn,
-            progress=progress,
-            ex=ex,
-        )
-        _walk(b, until)
+    process per core); the output is the same wherever. A run that renders
+    into ``out`` on this machine sets each source's heavy parts aside in a
+    folder of its own inside ``out`` and removes it when it ends, however it
+    ends (``pipeline.spill``; ``spill=False``: everything stays in memory); the
+    returned ``Build`` then holds light trees."""
+    aside: spill_mod.Spill | None = None
+    try:
+        with executor_mod.make(executor, jobs, scheduler) as ex:
+            b = Build(
+                corpus=Path(corpus),
+                out=Path(out) if out else None,
+                pdf=pdf,
+                epub=epub,
+                akn=akn,
+                progress=progress,
+                ex=ex,
+            )
+            if spill and b.out is not None and until in (None, "render") and ex.local_files:
+                aside = b.spill = spill_mod.Spill.create(b.out)
+            _walk(b, until)
+    finally:
+        # after the executor is closed: no worker writes into the folder any more
+        if aside is not None:
+            aside.remove()
     b.ex = executor_mod.Serial()
+    b.spill = None
     return b
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from . import addresses, editions, jsonld, merge
+from . import addresses, editions, jsonld, merge, spill
 from .addresses import display
 from .errors import diag
 
@@ -662,7 +662,10 @@ def render_site(
     trees = {t.source.name: t for t in (getattr(build, "trees", None) or codex.trees or ())}
     for s in codex.sources:
         t = trees.get(s.name)
-        edits = t.cleaned.edits if t else ()
+        # one source's texts and edit log at a time, read back if the build set them aside
+        full = spill.restore(t.cleaned) if t else None
+        raw = full.source.text if full else s.text
+        edits = full.edits if full else ()
         kinds: dict[str, int] = {}
         for x in edits:
             for k in x.kind:
@@ -674,11 +677,12 @@ def render_site(
             "source.html",
             title=f"Источник {s.name}",
             source=s,
-            segments=edit_segments(s.text, edits),
-            cleaned=t.cleaned.text if t else "",
+            segments=edit_segments(raw, edits),
+            cleaned=full.text if full else "",
             kinds=sorted(kinds.items()),
-            profile=t.cleaned.profile if t else None,
+            profile=full.profile if full else None,
         )
+        del full, edits, raw
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
     with (folder / "search-index.js").open("w", encoding="utf-8") as f:

@@ -1,0 +1,120 @@
+"""What a build sets aside on disk so that it never holds every source at once.
+
+Contract:
+
+- A build that writes an output folder (``run.run`` with ``out``, ``run.build``)
+  and runs its per-source stages on this machine (in this process or a local
+  process pool; not on Dask, whose workers may be on other hosts) makes one
+  private folder inside that output folder, ``.kodeks-spill-<random>``
+  (``Spill.create``). Nothing is written anywhere else. The build removes it
+  when it ends, however it ends (``Spill.remove``: after render, on an error,
+  on Ctrl-C); a build killed outright leaves it inside its temporary output
+  folder, which the next build removes with that folder (``pipeline.output``).
+- The task that ran a source's per-source stages (in whichever process) writes,
+  before it returns (``Spill.put``): the source's ``Cleaned`` (the raw text, the
+  cleaned text and the edit log, pickled), the source's ``sources/<stem>.json``
+  exactly as the output holds it, and the source's part of ``report.json``
+  written once at nesting level 0 (``export.Raw`` indents it where it goes).
+  It sends back a light tree (``light``): the same nodes, tables and profile,
+  a ``Source`` whose ``text`` is empty (``Source.set_aside`` holds its length)
+  and a ``Cleaned`` whose text is empty and whose edits are a ``SpilledEdits``
+  (the raw offsets of the edits and the file to load the rest from).
+- The stages after that read a source's heavy parts back one source at a time:
+  the merge the edit logs of the readings it chose, the site each source's page
+  (``restore``), the report each source's part (``report_part``), the
+  ``sources/`` product each file (moved into place, ``move_source_json``).
+
+So the output is byte for byte the one a build that kept everything in memory
+writes (``run.run(..., spill=False)``, and any build without an output folder).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from .model import Cleaned, EditLog, SpilledEdits, Tree
+
+PREFIX = ".kodeks-spill-"
+"""The name every spill folder starts with (inside the build's output folder)."""
+
+
+class Spill:
+    """One build's spill folder."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    @classmethod
+    def create(cls, out: Path) -> Spill:
+        """A new, uniquely named spill folder inside the output folder ``out``."""
+        out.mkdir(parents=True, exist_ok=True)
+        return cls(Path(tempfile.mkdtemp(prefix=PREFIX, dir=out)))
+
+    def path(self, key: str, what: str) -> Path:
+        return self.folder / f"{key}.{what}"
+
+    def put(self, key: str, tree: Tree) -> Tree:
+        """Write the heavy parts of one source's ``tree`` (``key``: unique among
+        the build's sources) and return the light tree that stands for it."""
+        from . import export
+
+        c = tree.cleaned
+        with open(self.path(key, "pickle"), "wb") as f:
+            pickle.dump(c, f, protocol=pickle.HIGHEST_PROTOCOL)
+        export.dump(self.path(key, "source.json"), export.source_json(tree))
+        _name, part = export.report_part(c)
+        export.dump(self.path(key, "report.json"), part)
+        return light(tree, str(self.path(key, "pickle")))
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def light(tree: Tree, path: str) -> Tree:
+    """``tree`` without its raw text, cleaned text and edit log, which are in the
+    file ``path`` (``Spill.put``)."""
+    c = tree.cleaned
+    src = replace(tree.source, text="", set_aside=tree.source.chars)
+    edits = c.edits
+    starts: Sequence[int]
+    ends: Sequence[int]
+    if isinstance(edits, EditLog):
+        starts, ends = edits.raw_starts, edits.raw_ends
+    else:
+        starts = [e.span.start for e in edits]
+        ends = [e.span.end for e in edits]
+    cleaned = replace(c, source=src, text="", edits=SpilledEdits(path, starts, ends))
+    return replace(tree, source=src, cleaned=cleaned)
+
+
+def is_light(cleaned: Cleaned) -> bool:
+    return isinstance(cleaned.edits, SpilledEdits)
+
+
+def restore(cleaned: Cleaned) -> Cleaned:
+    """The whole ``Cleaned`` of a source (read back when it was set aside)."""
+    if isinstance(cleaned.edits, SpilledEdits):
+        return cleaned.edits.cleaned()
+    return cleaned
+
+
+def _file(cleaned: Cleaned, what: str) -> Path:
+    assert isinstance(cleaned.edits, SpilledEdits)
+    return Path(cleaned.edits.path).with_suffix("." + what)
+
+
+def report_part(cleaned: Cleaned) -> Path:
+    """The file holding a light source's part of ``report.json``."""
+    return _file(cleaned, "report.json")
+
+
+def move_source_json(cleaned: Cleaned, target: Path) -> None:
+    """Put a light source's ``sources/<stem>.json`` at ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(_file(cleaned, "source.json"), target)

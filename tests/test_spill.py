@@ -1,0 +1,160 @@
+"""A build sets each source's heavy parts (raw text, cleaned text, edit log and
+per-source exports) aside in a folder of its own inside its output folder, keeps
+only light trees, and removes that folder however it ends; the output is byte
+for byte the one of a build that keeps everything in memory."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from kodeks_testing import CORPUS, SEEDS
+from pipeline import render
+from pipeline.run import run
+from pipeline.spill import PREFIX
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def spills(root: Path) -> list[Path]:
+    """Every spill folder anywhere under ``root``."""
+    return sorted(p for p in root.rglob(f"{PREFIX}*"))
+
+
+class Watch:
+    """A progress callback that notes, at each stage, the spill folders in ``out``
+    and what they hold; and raises ``error`` when stage ``at`` begins."""
+
+    def __init__(self, out: Path, at: str | None = None, error: BaseException | None = None):
+        self.out, self.at, self.error = out, at, error
+        self.seen: dict[str, list[str]] = {}
+
+    def __call__(self, stage: str) -> None:
+        found = spills(self.out) if self.out.exists() else []
+        self.seen[stage] = sorted(p.name for s in found for p in s.iterdir())
+        if stage == self.at and self.error is not None:
+            raise self.error
+
+
+def test_a_build_keeps_light_trees_and_removes_its_spill_folder(tmp_path):
+    out = tmp_path / "out"
+    watch = Watch(out)
+    b = run(CORPUS, out, pdf=False, progress=watch)
+    # while merge ran, every source's heavy parts were on disk, in the output folder
+    aside = watch.seen["merge"]
+    assert len([n for n in aside if n.endswith(".pickle")]) == len(SEEDS)
+    assert len([n for n in aside if n.endswith(".source.json")]) == len(SEEDS)
+    # the build held light trees: no raw or cleaned text in memory
+    assert all(t.source.text == "" and t.cleaned.text == "" for t in b.trees)
+    assert all(s.text == "" and s.chars > 1000 for s in b.sources)
+    assert spills(tmp_path) == []
+    assert (out / "sources" / f"{SEEDS[0].stem}.json").is_file()
+
+
+def test_the_output_is_the_same_with_and_without_the_spill(tmp_path):
+    run(CORPUS, tmp_path / "spilled", pdf=False)
+    run(CORPUS, tmp_path / "memory", pdf=False, spill=False)
+    one, other = files(tmp_path / "spilled"), files(tmp_path / "memory")
+    assert one.keys() == other.keys() and len(one) > 20
+    assert [k for k in one if one[k] != other[k]] == []
+
+
+def test_the_merge_gets_light_trees_whose_parts_read_back_whole(tmp_path, monkeypatch):
+    from pipeline import merge
+    from pipeline.model import SpilledEdits
+    from pipeline.spill import restore
+
+    kept = run(CORPUS, until="refs")
+    seen: list = []
+    original = merge.merge
+
+    def watched(trees):
+        assert all(isinstance(t.cleaned.edits, SpilledEdits) for t in trees)
+        seen.extend(restore(t.cleaned) for t in trees)
+        return original(trees)
+
+    monkeypatch.setattr(merge, "merge", watched)
+    run(CORPUS, tmp_path / "out", pdf=False)
+    assert len(seen) == len(kept.trees)
+    for full, tree in zip(seen, kept.trees, strict=True):
+        assert full.text == tree.cleaned.text
+        assert full.source.text == tree.source.text
+        assert full.edits == tree.cleaned.edits
+
+
+@pytest.mark.parametrize(
+    "at, error",
+    [("render", RuntimeError("a product failed")), ("link", KeyboardInterrupt())],
+)
+def test_a_failed_or_interrupted_run_removes_its_spill_folder(tmp_path, at, error):
+    out = tmp_path / "out"
+    watch = Watch(out, at, error)
+    with pytest.raises(type(error)):
+        run(CORPUS, out, pdf=False, progress=watch)
+    assert watch.seen[at], "the spill folder existed when the run stopped"
+    assert spills(tmp_path) == []
+
+
+def test_a_product_that_fails_midway_leaves_no_spill(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    watch = Watch(out)
+
+    def broken(b, path):
+        raise OSError(28, "No space left on device")
+
+    products = tuple(
+        p if p.path != "codex.sqlite" else render.Product(p.path, broken, p.lookup)
+        for p in render.PRODUCTS
+    )
+    monkeypatch.setattr(render, "PRODUCTS", products)
+    with pytest.raises(OSError):
+        run(CORPUS, out, pdf=False, progress=watch)
+    assert watch.seen["render"]
+    assert spills(tmp_path) == []
+
+
+@pytest.mark.parametrize("how", ["Ctrl-C", "SIGKILL"])
+def test_a_stopped_build_leaves_no_spill_behind(tmp_path, how):
+    from pipeline.cli import build_command
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        build_command(CORPUS, out, "--jobs", "1"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        found: list[Path] = []
+        while time.monotonic() < deadline and proc.poll() is None and not found:
+            found = spills(tmp_path)
+            time.sleep(0.01)
+        assert found, "the build ended before it set anything aside"
+        # inside the build's temporary output folder, nowhere else
+        assert all(p.parent.name.startswith(".out.new-") for p in found)
+        if how == "Ctrl-C":
+            proc.send_signal(signal.SIGINT)
+        else:
+            proc.kill()
+        _out, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    if how == "Ctrl-C":
+        assert proc.returncode == 130
+        assert "Traceback" not in stderr
+    else:
+        # the next build removes what the killed one left
+        done = subprocess.run(build_command(CORPUS, out, "--jobs", "1"), capture_output=True)
+        assert done.returncode == 0, done.stderr
+        assert (out / "codex.json").is_file()
+    assert spills(tmp_path) == []
+    assert [p.name for p in tmp_path.iterdir() if p.name != "out"] == []
