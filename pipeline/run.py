@@ -105,17 +105,21 @@ def _paused_gc(fn: Callable, *args, **common):
             gc.enable()
 
 
-def summary(source: Source) -> tuple[str, str]:
+def summary(source: Source, key: str = "", spill: Path | None = None) -> tuple[str, str]:
     """What the per-source stages need to know of one source about the others:
     its distinct normalised lines (``profile.shared_lines``) and its word forms
     (``clean.vocabulary``), each as ONE string, sorted and joined by line breaks
     (neither a normalised line nor a word holds one). A set of strings costs
     about 70 bytes an item; all the sources' sets, alive at once, were the
     build's peak (7× the input at 20 MB, kept by the allocator after they were
-    freed), while one string per summary costs two bytes a character."""
-    return _joined(profile_mod.line_set(source.text)), _joined(
-        clean_mod.vocabulary([source.text])
-    )
+    freed), while one string per summary costs two bytes a character.
+
+    With ``spill`` (the build's spill folder) the source's text is set aside
+    there under ``key`` too, for its per-source task to read back."""
+    out = _joined(profile_mod.line_set(source.text)), _joined(clean_mod.vocabulary([source.text]))
+    if spill is not None:
+        spill_mod.Spill(spill).put_text(key, source.text)
+    return out
 
 
 def _joined(items: set[str]) -> str:
@@ -139,7 +143,12 @@ def stage_read(b: Build) -> None:
             f"and the previous output is left as it was{why}"
         )
     # the barrier's inputs: small summaries made where the sources are, joined here
-    summaries = b.ex.map(summary, b.sources)
+    aside = b.spill.folder if b.spill is not None else None
+    keys = [f"{i:06d}" for i in range(len(b.sources))]
+    summaries = b.ex.map(summary, b.sources, keys, spill=aside)
+    if aside is not None:
+        # from here to render the build holds no source's text
+        b.sources = [spill_mod.without_text(src) for src in b.sources]
     b.vocab = set()
     seen: Counter[str] = Counter()
     # each summary is dropped as soon as it is counted
@@ -204,6 +213,8 @@ def per_source(
     """The task: run the per-source stages ``names`` in order over one source.
     With ``spill`` (the build's spill folder) a finished tree's heavy parts are
     written there, under ``key``, and a light tree comes back (``pipeline.spill``)."""
+    if spill is not None and source.set_aside is not None:
+        source = spill_mod.Spill(spill).take_text(key, source)
     w = Work(source, shared, vocab)
     _paused_gc(_through, w, names)
     product = w.tree or w.cleaned or w.profile
@@ -235,8 +246,8 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
     """One task per source runs ``names``; the results land in ``b`` as if each
     stage had run over every source in turn (diagnostics stage by stage)."""
     # the biggest sources first, so that no worker is left with one at the end
-    order = sorted(range(len(b.sources)), key=lambda i: -len(b.sources[i].text))
-    spill = b.spill.folder if b.spill is not None and names[-1] == "refs" else None
+    order = sorted(range(len(b.sources)), key=lambda i: -b.sources[i].chars)
+    spill = b.spill.folder if b.spill is not None else None
     done = b.ex.map(
         partial(per_source, names=names),
         [b.sources[i] for i in order],
@@ -258,9 +269,6 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
         b.trees = products  # type: ignore[assignment]
         if "clean" in names:
             b.cleaned = [t.cleaned for t in b.trees]
-        if spill is not None:
-            # the raw texts are in the spill folder now
-            b.sources = [replace(src, text="", set_aside=src.chars) for src in b.sources]
     for name in names:
         b.cpu[name] = sum(d.cpu[name] for d in results)
         for d in results:
@@ -309,7 +317,7 @@ PER_SOURCE = tuple(_PER_SOURCE)
 def _check(name: str, b: Build) -> None:
     """The contract each stage promises the next."""
     if name == "read":
-        assert all(isinstance(s, Source) and s.text for s in b.sources), (
+        assert all(isinstance(s, Source) and s.chars for s in b.sources), (
             "read: every source has text"
         )
     elif name == "profile":

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .model import Cleaned, EditLog, SpilledEdits, Tree
+from .model import Cleaned, EditLog, Source, SpilledEdits, Tree
 
 PREFIX = ".kodeks-spill-"
 """The name every spill folder starts with (inside the build's output folder)."""
@@ -72,15 +72,32 @@ class Spill:
         export.dump(self.path(key, "report.json"), part)
         return light(tree, str(self.path(key, "pickle")))
 
+    def put_text(self, key: str, text: str) -> None:
+        """Set a source's text aside (read stage), for ``take_text``."""
+        self.path(key, "raw").write_bytes(text.encode("utf-8", "surrogatepass"))
+
+    def take_text(self, key: str, source: Source) -> Source:
+        """``source`` (``without_text``) with its text back from ``put_text``;
+        the file is removed, as the source's ``Cleaned`` will hold the text."""
+        path = self.path(key, "raw")
+        text = path.read_bytes().decode("utf-8", "surrogatepass")
+        path.unlink()
+        return replace(source, text=text, set_aside=None)
+
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def without_text(source: Source) -> Source:
+    """``source`` with its text set aside: empty, its length kept."""
+    return replace(source, text="", set_aside=source.chars)
 
 
 def light(tree: Tree, path: str) -> Tree:
     """``tree`` without its raw text, cleaned text and edit log, which are in the
     file ``path`` (``Spill.put``)."""
     c = tree.cleaned
-    src = replace(tree.source, text="", set_aside=tree.source.chars)
+    src = without_text(tree.source)
     edits = c.edits
     starts: Sequence[int]
     ends: Sequence[int]

@@ -46,6 +46,9 @@ def test_a_build_keeps_light_trees_and_removes_its_spill_folder(tmp_path):
     out = tmp_path / "out"
     watch = Watch(out)
     b = run(CORPUS, out, pdf=False, progress=watch)
+    # from the end of read, every source's text was on disk, not in memory
+    read = watch.seen["profile → clean → segment → refs"]
+    assert len([n for n in read if n.endswith(".raw")]) == len(SEEDS)
     # while merge ran, every source's heavy parts were on disk, in the output folder
     aside = watch.seen["merge"]
     assert len([n for n in aside if n.endswith(".pickle")]) == len(SEEDS)
