@@ -455,51 +455,76 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
     folder = Path(folder) / edition
     folder.mkdir(parents=True, exist_ok=True)
     title = chosen.heading
-    docs: dict[str, etree._Element] = {}
-    act = A.act(
-        _meta(w, w.act, title, ("wbf", "translator")),
-        A.preface(A.p(A.docTitle(title))),
-        A.body(*act_body)
-        if act_body
-        else A.body(A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
-        name="laws",
-    )
-    docs["act.xml"] = A.akomaNtoso(act)
+
+    # each document is made, validated and written before the next is made, so
+    # that only one document's tree is alive at a time
+    def act() -> etree._Element:
+        root = A.akomaNtoso(
+            A.act(
+                _meta(w, w.act, title, ("wbf", "translator")),
+                A.preface(A.p(A.docTitle(title))),
+                A.body(*act_body)
+                if act_body
+                else A.body(A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
+                name="laws",
+            )
+        )
+        act_body.clear()
+        return root
+
+    def commentary() -> etree._Element:
+        root = A.akomaNtoso(
+            A.doc(
+                _meta(
+                    w,
+                    w.commentary,
+                    f"Комментарий к законам дубликатного бриджа ({edition})",
+                    ("commentators", "translator"),
+                ),
+                A.preface(
+                    A.p(
+                        A.docTitle("Комментарий к законам дубликатного бриджа"),
+                        " к ",
+                        A.ref(title, href=w.act.work),
+                    )
+                ),
+                A.mainBody(*comm_laws),
+                name="commentary",
+            )
+        )
+        comm_laws.clear()
+        return root
+
+    def unplaced() -> etree._Element:
+        root = A.akomaNtoso(
+            A.doc(
+                _meta(
+                    w,
+                    w.unplaced,
+                    f"Нераспределённые фрагменты ({edition})",
+                    ("wbf", "translator"),
+                    frag_prov,
+                ),
+                A.preface(
+                    A.p(
+                        A.docTitle("Нераспределённые фрагменты"),
+                        " к ",
+                        A.ref(title, href=w.act.work),
+                    )
+                ),
+                A.mainBody(*leftovers, *fragments),
+                name="unplaced",
+            )
+        )
+        leftovers.clear()
+        fragments.clear()
+        return root
+
+    docs = {"act.xml": act}
     if comm_laws:
-        doc = A.doc(
-            _meta(
-                w,
-                w.commentary,
-                f"Комментарий к законам дубликатного бриджа ({edition})",
-                ("commentators", "translator"),
-            ),
-            A.preface(
-                A.p(
-                    A.docTitle("Комментарий к законам дубликатного бриджа"),
-                    " к ",
-                    A.ref(title, href=w.act.work),
-                )
-            ),
-            A.mainBody(*comm_laws),
-            name="commentary",
-        )
-        docs["commentary.xml"] = A.akomaNtoso(doc)
+        docs["commentary.xml"] = commentary
     if leftovers or fragments:
-        doc = A.doc(
-            _meta(
-                w,
-                w.unplaced,
-                f"Нераспределённые фрагменты ({edition})",
-                ("wbf", "translator"),
-                frag_prov,
-            ),
-            A.preface(
-                A.p(A.docTitle("Нераспределённые фрагменты"), " к ", A.ref(title, href=w.act.work))
-            ),
-            A.mainBody(*leftovers, *fragments),
-            name="unplaced",
-        )
-        docs["unplaced.xml"] = A.akomaNtoso(doc)
+        docs["unplaced.xml"] = unplaced
     schema = _schema()
     for name in FILES:
         target = folder / name
@@ -507,7 +532,7 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
             if target.exists():
                 target.unlink()
             continue
-        root = docs[name]
+        root = docs[name]()
         if not schema.validate(root):
             first = schema.error_log[0] if schema.error_log else None
             w.diagnostics.append(
@@ -519,6 +544,7 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
                 )
             )
         target.write_bytes(_serialise(root))
+        del root
     return list(w.diagnostics)
 
 

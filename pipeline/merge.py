@@ -32,7 +32,7 @@ from dataclasses import replace
 
 import regex
 
-from . import addresses, editions
+from . import addresses, editions, offsets
 from .errors import diag
 from .grammar import CLAUSE_END
 from .model import (
@@ -366,13 +366,15 @@ def _chosen_edits(
         wanted = chosen.get(tree.source.name)
         if not wanted:
             continue
-        edits = tree.cleaned.edits
-        if isinstance(edits, SpilledEdits):
-            edits = edits.load()
+        log = tree.cleaned.edits
+        spilled = isinstance(log, SpilledEdits)
+        edits = log.load() if isinstance(log, SpilledEdits) else log
         for addr, inside in wanted:
             if inside:
                 entries[addr] = replace(entries[addr], edits=tuple(edits[k] for k in inside))
-        del edits
+        del edits, log
+        if spilled:  # its line index holds the text read back
+            offsets.clear_cache()
 
 
 def _tree_of(entries: dict[str, Entry]) -> tuple[dict[str, Entry], list[str]]:

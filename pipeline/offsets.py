@@ -82,6 +82,13 @@ def _line_index(text: str) -> LineIndex:
     return LineIndex(text)
 
 
+def clear_cache() -> None:
+    """Forget the line indexes (and so the texts they are keyed by): a build that
+    reads a source back from its spill folder (``pipeline.spill``) lets it go
+    once done with it."""
+    _line_index.cache_clear()
+
+
 def span_of(source: Source, start: int, end: int) -> Span:
     """A ``Span`` for raw offsets, with 1-based line numbers."""
     index = _line_index(source.text)

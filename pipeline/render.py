@@ -131,11 +131,18 @@ PRODUCTS: tuple[Product, ...] = (
 def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
     """Write the products of ``b`` into the folder ``out`` (only the lookup ones
     with ``lookup_only``)."""
+    from .run import release
+
     out.mkdir(parents=True, exist_ok=True)
     for product in PRODUCTS:
         if (product.lookup or not lookup_only) and product.when(b):
             product.write(b, out / product.path)
+            if product.path in HEAVY:
+                release(b)
 
+
+HEAVY = ("html/", "codex.sqlite", "akn/")
+"""The products after which a build lets go of its caches and garbage (``run.release``)."""
 
 FORMATS: dict[str, str] = {"akn": "akn/", "epub": "codex.epub", "pdf": "codex.pdf"}
 """The standard formats ``kodeks export`` writes: name → the path of its product."""

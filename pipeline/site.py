@@ -27,7 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from . import addresses, editions, jsonld, merge, spill
+from . import addresses, editions, jsonld, merge, offsets, spill
 from .addresses import display
 from .errors import diag
 
@@ -682,6 +682,8 @@ def render_site(
             kinds=sorted(kinds.items()),
             profile=full.profile if full else None,
         )
+        if t is not None and full is not t.cleaned:  # read back from the spill folder
+            offsets.clear_cache()
         del full, edits, raw
     write("search.html", "search.html", title="Поиск")
     data, pages = search_data(site)
