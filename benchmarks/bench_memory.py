@@ -10,9 +10,10 @@ two ways, and both are reported:
 - **sampled**: the memory of the build's process tree (the build and every
   worker it starts: proportional set sizes, so that pages a forked child shares
   with the build count once), summed and sampled every 20 ms with psutil; the
-  stage the build was in at the peak is named (the child runs
-  ``pipeline.run.build`` as the command does, with a progress callback that
-  names each stage on stderr);
+  stage the build was in at the peak is named, and the highest sample of each
+  stage is kept (``peak_mb_by_stage``; each product of render counts as a
+  stage, ``render:html/`` …): the child runs ``pipeline.run.build`` as the
+  command does, with a progress callback that names each stage on stderr;
 - **maxrss**: ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` of the build, the kernel's
   own high-water mark of its largest process (a pool's workers are counted
   apart, so with ``--jobs 1`` this is the build's whole peak and the samples
@@ -60,9 +61,16 @@ def measure(corpus: Path, out: Path, jobs: int) -> dict:
     # ``pipeline.run.build`` as ``kodeks build --no-pdf --jobs N`` calls it, with a
     # progress callback that names each stage on stderr
     code = (
-        "import sys; from pipeline.run import build; "
-        f"build({str(corpus)!r}, {str(out)!r}, pdf=False, jobs={jobs}, "
-        "progress=lambda s: print('kodeks-stage', s, file=sys.stderr, flush=True))"
+        "import sys, dataclasses; from pipeline.run import build; from pipeline import render\n"
+        "def say(s): print('kodeks-stage', s.replace(' ', ''), file=sys.stderr, flush=True)\n"
+        # each product of render is a stage of its own in the breakdown
+        "def named(p):\n"
+        "    def write(b, path):\n"
+        "        say('render:' + p.path)\n"
+        "        p.write(b, path)\n"
+        "    return dataclasses.replace(p, write=write)\n"
+        "render.PRODUCTS = tuple(map(named, render.PRODUCTS))\n"
+        f"build({str(corpus)!r}, {str(out)!r}, pdf=False, jobs={jobs}, progress=say)"
     )
     cmd = [sys.executable, "-c", code]
     env = dict(os.environ)
@@ -82,6 +90,7 @@ def measure(corpus: Path, out: Path, jobs: int) -> dict:
         "maxrss_mb": round(r["maxrss"] / 1e6, 1),
         "maxrss_x": round(r["maxrss"] / size, 2),
         "stage_at_peak": r["stage"],
+        "peak_mb_by_stage": {k: round(v / 1e6, 1) for k, v in r["stages"].items()},
         "wall_s": r["wall"],
         "cpu_s": r["cpu"],
     }
@@ -107,6 +116,7 @@ def _probe(spec: str) -> int:
         s["cmd"], env=s["env"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     peak, peak_stage, stage = 0, "", ["start"]
+    by_stage: dict[str, int] = {}
     done = threading.Event()
 
     def read_stages():
@@ -131,6 +141,8 @@ def _probe(spec: str) -> int:
                 pass
             if rss > peak:
                 peak, peak_stage = rss, stage[0]
+            if rss > by_stage.get(stage[0], 0):
+                by_stage[stage[0]] = rss
             time.sleep(0.02)
 
     reader = threading.Thread(target=read_stages, daemon=True)
@@ -151,6 +163,7 @@ def _probe(spec: str) -> int:
                 "sampled": peak,
                 "maxrss": _child_maxrss(),
                 "stage": peak_stage,
+                "stages": by_stage,
                 "wall": round(wall, 1),
                 "cpu": round(ru.ru_utime + ru.ru_stime, 1),
             }

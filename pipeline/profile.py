@@ -547,12 +547,13 @@ def shared_lines_of(line_sets: Iterable[set[str]]) -> Counter[str]:
     seen: Counter[str] = Counter()
     for lines in line_sets:
         seen.update(lines)
-    return shared_of_counts(seen)
+    return shared_of_counts(seen.items())
 
 
-def shared_of_counts(seen: Counter[str]) -> Counter[str]:
-    """``shared_lines`` from how many texts contain each distinct normalised line."""
-    return Counter({line: n for line, n in seen.items() if n >= 2})
+def shared_of_counts(seen: Iterable[tuple[str, int]]) -> Counter[str]:
+    """``shared_lines`` from how many texts contain each distinct normalised line
+    (``(line, count)`` pairs)."""
+    return Counter({line: n for line, n in seen if n >= 2})
 
 
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:

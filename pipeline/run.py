@@ -32,11 +32,13 @@ a file that cannot be read is skipped with an error naming it.
 from __future__ import annotations
 
 import gc
+import heapq
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import groupby
 from pathlib import Path
 
 from . import check as check_mod
@@ -108,8 +110,8 @@ def _paused_gc(fn: Callable, *args, **common):
 def summary(source: Source, key: str = "", spill: Path | None = None) -> tuple[str, str]:
     """What the per-source stages need to know of one source about the others:
     its distinct normalised lines (``profile.shared_lines``) and its word forms
-    (``clean.vocabulary``), each as ONE string, sorted and joined by line breaks
-    (neither a normalised line nor a word holds one). A set of strings costs
+    (``clean.vocabulary``), each as ONE string, sorted, each item ended by a
+    line break (neither a normalised line nor a word holds one). A set of strings costs
     about 70 bytes an item; all the sources' sets, alive at once, were the
     build's peak (7× the input at 20 MB, kept by the allocator after they were
     freed), while one string per summary costs two bytes a character.
@@ -123,12 +125,21 @@ def summary(source: Source, key: str = "", spill: Path | None = None) -> tuple[s
 
 
 def _joined(items: set[str]) -> str:
-    return "\n".join(sorted(items))
+    """``items`` sorted, each ended by a line break (so an empty item is kept)."""
+    return "".join(item + "\n" for item in sorted(items))
 
 
 def _split(joined: str) -> list[str]:
-    """The items ``_joined`` joined (none for an empty set)."""
-    return joined.split("\n") if joined else []
+    """The items ``_joined`` joined."""
+    return joined.split("\n")[:-1]
+
+
+def _items(joined: str) -> Iterator[str]:
+    """``_split`` one item at a time."""
+    start = 0
+    while (stop := joined.find("\n", start)) >= 0:
+        yield joined[start:stop]
+        start = stop + 1
 
 
 def stage_read(b: Build) -> None:
@@ -150,15 +161,15 @@ def stage_read(b: Build) -> None:
         # from here to render the build holds no source's text
         b.sources = [spill_mod.without_text(src) for src in b.sources]
     b.vocab = set()
-    seen: Counter[str] = Counter()
-    # each summary is dropped as soon as it is counted
-    summaries.reverse()
-    while summaries:
-        lines, words = summaries.pop()
-        seen.update(_split(lines))
+    for _lines, words in summaries:
         b.vocab.update(_split(words))
-    del lines, words
-    b.shared = profile_mod.shared_of_counts(seen)
+    blobs = [lines for lines, _words in summaries]
+    del summaries, words
+    # each summary's lines are sorted: merged, equal lines stand together, so the
+    # count of each is known without a table of every line of the corpus
+    merged = heapq.merge(*map(_items, blobs))
+    counts = ((line, sum(1 for _ in same)) for line, same in groupby(merged))
+    b.shared = profile_mod.shared_of_counts(counts)
 
 
 @dataclass

@@ -515,12 +515,38 @@ def _js_assign(f, name: str, value) -> None:
     """Write ``window.NAME = JSON;`` to the text file ``f``, piece by piece: the
     search data is the biggest value a build serialises, so it is never also
     copied into a line and then into the whole file's text."""
+    f.write(f"window.{name} = ")
+    _js_value(f.write, value, 3)
+    f.write(";\n")
+
+
+def _js_value(out, value, depth: int) -> None:
+    """``json.dumps(value, ensure_ascii=False)`` written piece by piece: the
+    containers of the first ``depth`` levels are opened here (the separators
+    ``json.dumps`` uses: ``", "`` and ``": "``), what lies below each is dumped
+    whole, so no string of the whole value is ever made."""
+    if depth and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+        sep = "{"
+        for k, v in value.items():
+            out(sep + _js(k) + ": ")
+            _js_value(out, v, depth - 1)
+            sep = ", "
+        out("}")
+    elif depth and isinstance(value, list | tuple) and value:
+        sep = "["
+        for v in value:
+            out(sep)
+            _js_value(out, v, depth - 1)
+            sep = ", "
+        out("]")
+    else:
+        out(_js(value))
+
+
+def _js(value) -> str:
     # JSON inside a .js file (not inside HTML): escape '<' anyway so the data can
     # never close a script element if someone inlines it.
-    body = json.dumps(value, ensure_ascii=False, sort_keys=False).replace("<", "\\u003c")
-    f.write(f"window.{name} = ")
-    f.write(body)
-    f.write(";\n")
+    return json.dumps(value, ensure_ascii=False, sort_keys=False).replace("<", "\\u003c")
 
 
 def edition_folder(site: Site, edition: str) -> str:

@@ -94,6 +94,38 @@ def test_lazy_json_is_written_byte_for_byte_as_json_dumps(value, flags, tmp_path
     assert path.read_bytes() == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(value=JSON_VALUES, depth=st.integers(0, 3))
+def test_a_value_set_aside_in_a_file_is_written_back_where_it_stands(
+    value, depth, tmp_path_factory
+):
+    """``export.Raw``: a value a build wrote to its spill folder (at level 0) and
+    copies into a bigger document at any depth reads as ``json.dumps`` writes it."""
+    from pipeline.export import Raw
+
+    path = tmp_path_factory.mktemp("raw") / "part.json"
+    dump(path, value)
+    plain: object = value
+    nested: object = Raw(path)
+    for _ in range(depth):
+        plain, nested = {"k": [plain]}, {"k": [nested]}
+    expected = (json.dumps({"v": plain}, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    assert json_bytes({"v": nested}) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSON_VALUES)
+def test_search_data_written_piece_by_piece_is_json_dumps(value):
+    import io
+
+    from pipeline.site import _js_assign
+
+    f = io.StringIO()
+    _js_assign(f, "X", {"a": value, "b": [value, {"c": value}]})
+    whole = json.dumps({"a": value, "b": [value, {"c": value}]}, ensure_ascii=False)
+    assert f.getvalue() == "window.X = " + whole.replace("<", "\\u003c") + ";\n"
+
+
 def test_codex_and_report_are_written_as_they_are_made_with_the_same_bytes(tmp_path):
     b = run(CORPUS)
     for name, make in (("codex", lambda lazy: codex_json(b.codex, lazy=lazy)),

@@ -161,3 +161,25 @@ def test_a_stopped_build_leaves_no_spill_behind(tmp_path, how):
         assert (out / "codex.json").is_file()
     assert spills(tmp_path) == []
     assert [p.name for p in tmp_path.iterdir() if p.name != "out"] == []
+
+
+def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp_path):
+    """Read's summaries travel as sorted, joined strings and are merged without a
+    table of every line; what the per-source stages get is unchanged."""
+    from pipeline.clean import vocabulary
+    from pipeline.profile import shared_lines
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in SEEDS:
+        (corpus / p.name).write_bytes(p.read_bytes())
+    # a page template shared by three files, and a line two of them share
+    for i in range(3):
+        (corpus / f"z{i}.txt").write_text(
+            "Меню сайта\nПравило 1. Текст\nобщая строка\n" * (i + 1) + ("одна\n" if i else ""),
+            encoding="utf-8",
+        )
+    b = run(corpus, until="read")
+    texts = [s.text for s in b.sources]
+    assert b.shared == shared_lines(texts) and 3 in b.shared.values()
+    assert b.vocab == vocabulary(texts)
