@@ -472,49 +472,36 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
         act_body.clear()
         return root
 
-    def commentary() -> etree._Element:
-        root = A.akomaNtoso(
+    def beside(d: _Doc, name: str, heading: str, authors, body: list, extra=()):
+        # a document beside the act: the commentary, the unplaced fragments
+        return A.akomaNtoso(
             A.doc(
-                _meta(
-                    w,
-                    w.commentary,
-                    f"Комментарий к законам дубликатного бриджа ({edition})",
-                    ("commentators", "translator"),
-                ),
-                A.preface(
-                    A.p(
-                        A.docTitle("Комментарий к законам дубликатного бриджа"),
-                        " к ",
-                        A.ref(title, href=w.act.work),
-                    )
-                ),
-                A.mainBody(*comm_laws),
-                name="commentary",
+                _meta(w, d, f"{heading} ({edition})", authors, extra),
+                A.preface(A.p(A.docTitle(heading), " к ", A.ref(title, href=w.act.work))),
+                A.mainBody(*body),
+                name=name,
             )
+        )
+
+    def commentary() -> etree._Element:
+        root = beside(
+            w.commentary,
+            "commentary",
+            "Комментарий к законам дубликатного бриджа",
+            ("commentators", "translator"),
+            comm_laws,
         )
         comm_laws.clear()
         return root
 
     def unplaced() -> etree._Element:
-        root = A.akomaNtoso(
-            A.doc(
-                _meta(
-                    w,
-                    w.unplaced,
-                    f"Нераспределённые фрагменты ({edition})",
-                    ("wbf", "translator"),
-                    frag_prov,
-                ),
-                A.preface(
-                    A.p(
-                        A.docTitle("Нераспределённые фрагменты"),
-                        " к ",
-                        A.ref(title, href=w.act.work),
-                    )
-                ),
-                A.mainBody(*leftovers, *fragments),
-                name="unplaced",
-            )
+        root = beside(
+            w.unplaced,
+            "unplaced",
+            "Нераспределённые фрагменты",
+            ("wbf", "translator"),
+            [*leftovers, *fragments],
+            frag_prov,
         )
         leftovers.clear()
         fragments.clear()
