@@ -131,7 +131,7 @@ PRODUCTS: tuple[Product, ...] = (
 def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
     """Write the products of ``b`` into the folder ``out`` (only the lookup ones
     with ``lookup_only``)."""
-    from .run import release
+    from .spill import release
 
     out.mkdir(parents=True, exist_ok=True)
     for product in PRODUCTS:
@@ -142,7 +142,7 @@ def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
 
 
 HEAVY = ("html/", "codex.sqlite", "akn/")
-"""The products after which a build lets go of its caches and garbage (``run.release``)."""
+"""The products after which a build lets go of its caches and garbage (``spill.release``)."""
 
 FORMATS: dict[str, str] = {"akn": "akn/", "epub": "codex.epub", "pdf": "codex.pdf"}
 """The standard formats ``kodeks export`` writes: name → the path of its product."""

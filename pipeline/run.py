@@ -286,27 +286,10 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
             b.diagnostics += d.diagnostics.get(name, [])
 
 
-def release(b: Build) -> None:
-    """In a build that sets its sources aside (``pipeline.spill``), let go of what
-    the stages done so far leave behind and the next ones do not need: the
-    word look-up caches, the line indexes (keyed by raw texts), the vocabulary
-    and the shared lines, and any garbage in cycles. Called when the per-source
-    stages are done, after the merge and between the heavy products of render."""
-    if b.spill is None:
-        return
-    from . import morph, offsets
-
-    morph.clear_caches()
-    offsets.clear_cache()
-    b.vocab = set()
-    b.shared = Counter()
-    gc.collect()
-
-
 def stage_merge(b: Build) -> None:
     b.codex, found = b.ex.reduce(merge_mod.merge, b.trees)
     b.diagnostics += found
-    release(b)
+    spill_mod.release(b)
 
 
 def stage_link(b: Build) -> None:
@@ -424,7 +407,7 @@ def _walk(b: Build, until: str | None) -> None:
         t0, c0 = time.perf_counter(), time.process_time()
         if name in PER_SOURCE:
             _run_per_source(b, tuple(run))
-            release(b)
+            spill_mod.release(b)
             wall = time.perf_counter() - t0
             cpu = sum(b.cpu[n] for n in run) or 1.0
             for n in run:

@@ -10,6 +10,9 @@ Contract:
   when it ends, however it ends (``Spill.remove``: after render, on an error,
   on Ctrl-C); a build killed outright leaves it inside its temporary output
   folder, which the next build removes with that folder (``pipeline.output``).
+- The read stage's summary task sets each source's text aside (``put_text``);
+  the build then holds the sources without their text (``without_text``), and
+  each source's per-source task reads its text back (``take_text``).
 - The task that ran a source's per-source stages (in whichever process) writes,
   before it returns (``Spill.put``): the source's ``Cleaned`` (the raw text, the
   cleaned text and the edit log, pickled), the source's ``sources/<stem>.json``
@@ -24,12 +27,16 @@ Contract:
   (``restore``), the report each source's part (``report_part``), the
   ``sources/`` product each file (moved into place, ``move_source_json``).
 
+Between stages the build lets go of caches that would keep texts read back
+alive (``release``).
+
 So the output is byte for byte the one a build that kept everything in memory
 writes (``run.run(..., spill=False)``, and any build without an output folder).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import shutil
@@ -37,8 +44,12 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .model import Cleaned, EditLog, Source, SpilledEdits, Tree
+
+if TYPE_CHECKING:
+    from .run import Build
 
 PREFIX = ".kodeks-spill-"
 """The name every spill folder starts with (inside the build's output folder)."""
@@ -135,3 +146,22 @@ def move_source_json(cleaned: Cleaned, target: Path) -> None:
     """Put a light source's ``sources/<stem>.json`` at ``target``."""
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(_file(cleaned, "source.json"), target)
+
+
+def release(b: Build) -> None:
+    """In a build that sets its sources aside, let go of what the stages done so
+    far leave behind and the next ones do not need: the word look-up caches,
+    the line indexes (keyed by raw texts), the vocabulary and the shared lines,
+    and any garbage in cycles. ``run`` calls it when the per-source stages are
+    done and after the merge, ``render`` after its heavy products."""
+    if b.spill is None:
+        return
+    from collections import Counter
+
+    from . import morph, offsets
+
+    morph.clear_caches()
+    offsets.clear_cache()
+    b.vocab = set()
+    b.shared = Counter()
+    gc.collect()
