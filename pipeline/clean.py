@@ -52,6 +52,7 @@ from .grammar import (
 )
 from .model import Cleaned, EditLog, Profile, Source
 from .offsets import OffsetMap, line_edges
+from .profile import _WHITESPACE
 
 # ---------------------------------------------------------------------------
 # Context
@@ -888,13 +889,16 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
         prev = lines[i - 1][2]
+        # the patterns that end a line are tried only where its last character
+        # allows them (a search for ``…\s*$`` tries every character of the line)
+        last = prev.rstrip(_WHITESPACE)[-1:]
         nl = s - 1  # the newline before this line
         if (
             not line.strip()
             or nl in toc
             or starts_unit(line)
-            or TAG_END.search(prev)
-            or (para_is_footnote and FULL_STOP.search(prev))
+            or (last == ")" and TAG_END.search(prev))
+            or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -907,12 +911,23 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
                 # still the heading: a capital after it starts the body
                 para_is_heading = is_heading_line(line) or is_bare_heading(prev)
                 continue
-        elif upper and CLAUSE_END.search(prev) and not ctx.tagged_paragraphs:
+        elif (
+            upper
+            and last in _CLAUSE_LAST
+            and CLAUSE_END.search(prev)
+            and not ctx.tagged_paragraphs
+        ):
             para_is_heading = para_is_footnote = False
             continue
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         out.append(Change(nl, nl + 1, space, "unwrap"))
     return out
+
+
+_CLAUSE_LAST = frozenset(".!?:;…)]»\"”'")
+"""The last characters (before white space) of a line ``grammar.CLAUSE_END`` or
+``grammar.FULL_STOP`` matches: their marks and the closing brackets and quotes
+after them."""
 
 
 _TOKEN = regex.compile(r"([\p{L}\p{M}-]+)")
@@ -1103,6 +1118,8 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         # the line as it stands is judged by the dictionary alone: the corpus vocabulary
         # holds this very line's words, mis-decoded or not, and is no evidence for them
         before = _known_share(line, morph.is_known)
+        if 1.0 < before + 0.3:
+            continue  # no reading can know 30 points more of its words (the test below)
         best, score, letters = line, before, 0
         # a reading's words count when the dictionary knows them, or the corpus does and
         # the line as it stands does not hold them (garbage is in the corpus too)

@@ -150,3 +150,39 @@ def test_is_known_answers_as_the_dictionary_does():
         lw = w.lower()
         expected = bool(morph._CYRILLIC_WORD.fullmatch(lw)) and morph.analyzer().word_is_known(lw)
         assert morph.is_known(w) == expected, w
+
+
+def test_a_suspect_line_whose_words_are_known_is_not_decoded(monkeypatch):
+    """A reading is kept only when it knows 30 points more of its words than the
+    line does: a line that knows more than 70% of them is not decoded at all (the
+    decoders cost most of the repair), and a mis-decoded line still is."""
+    from pipeline.buffer import Buffer
+
+    tried: list[str] = []
+    real = C._redecoded
+    monkeypatch.setattr(C, "_redecoded", lambda line: tried.append(line) or real(line))
+    known = "Игрок должен сыграть картой«той же масти, если может\n"
+    broken = "Игрок должен сыграть картой той же масти".encode("cp1251").decode("latin-1")
+    text = known + broken + "\n"
+    ctx = C.Context(source=None, buffer=Buffer(text))  # type: ignore[arg-type]
+    changes = C.mojibake(text, ctx)
+    assert tried == [broken]
+    assert [c.start for c in changes] == [len(known)]
+
+
+_END_PIECES = [
+    "слово", " ", "\t", "\xa0", "\x1c", ".", "!", "?", ":", ";", "…", ")", "]", "»", '"',
+    "”", "'", "(DC4)", "(A1)", ",", "-",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_END_PIECES), max_size=8).map("".join))
+def test_unwrap_tries_line_end_patterns_only_where_the_last_character_allows(line):
+    from pipeline.grammar import CLAUSE_END, FULL_STOP, TAG_END
+
+    last = line.rstrip(C._WHITESPACE)[-1:]
+    if TAG_END.search(line):
+        assert last == ")"
+    if CLAUSE_END.search(line) or FULL_STOP.search(line):
+        assert last in C._CLAUSE_LAST
