@@ -30,6 +30,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
@@ -695,28 +696,28 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     that the scan printed twice and whose words all stand, in order, in the line
     before (001: ``наказание в две взятки не``). The first copy is kept."""
     lines = list(_lines(text))
+    stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
+    n = len(lines)
     out = []
-    prev_kept: str | None = None
-    for i, (s, e, line) in enumerate(lines):
-        cur = line.strip()
+    prev_kept: str | None = None  # stripped, as every line is compared here
+    for i, (s, e, _line) in enumerate(lines):
+        cur = stripped[i]
         if not cur:
             continue
         dup = None
         if prev_kept is not None:
             # cheap string tests first: words are only split where a repeat is possible
-            twin = (i + 1 < len(lines) and lines[i + 1][2].strip() == cur) or (
-                i > 0 and lines[i - 1][2].strip() == cur
-            )
-            if cur == prev_kept.strip():
+            twin = (i + 1 < n and stripped[i + 1] == cur) or (i > 0 and stripped[i - 1] == cur)
+            if cur == prev_kept:
                 dup = "repeats the line before"
-            elif prev_kept.rstrip().endswith(cur) or twin:
+            elif prev_kept.endswith(cur) or twin:
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
                 if (
                     words
                     and len(words) <= 5
                     and len(words) < len(pwords)
                     and pwords[-len(words) :] == words
-                    and prev_kept.rstrip().endswith(cur)
+                    and prev_kept.endswith(cur)
                     and not starts_unit(cur)
                 ):
                     dup = "repeats the end of the line before"
@@ -944,7 +945,9 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     parts = _TOKEN.split(text)
     toks = parts[1::2]
     known = morph.is_known
-    unknown = {t for t in set(toks) if not known(t)}
+    # only a Cyrillic token can be joined (both halves of a pair must be), so only
+    # unknown Cyrillic tokens are visited
+    unknown = {t for t in set(toks) if not known(t) and _CYRILLIC_WORD.fullmatch(t)}
     if not unknown:
         return []
     n = len(toks)
@@ -1162,6 +1165,7 @@ def _common_prefix(a: str, b: str) -> str:
     return a[:n]
 
 
+@lru_cache(maxsize=4096)
 def _homoglyph(ch: str, script: str) -> str | None:
     """The letter of ``script`` (``CYRILLIC``, ``LATIN``) that looks like ``ch``,
     of the same case (Unicode's confusables data, TR39)."""
