@@ -1,7 +1,7 @@
 """Robustness: Kodeks on simulated damage, class by class, against a known truth.
 
     python benchmarks/bench_robustness.py [--json] [--classes a b] [--combos N]
-        [--combo a+b …] [--seeds N] [--root REPO]
+        [--combo a+b …] [--seeds N] [--root REPO] [--gold DIR]
 
 For each damage class of ``simulate.py`` the gold trees are rendered, damaged, and
 built together as one corpus with the real command line; each source's export is
@@ -134,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=13, help="random seed of the damage")
     ap.add_argument("--root", type=Path, default=REPO, help="repository whose pipeline is measured")
     ap.add_argument(
+        "--gold",
+        type=Path,
+        default=simulate.GOLD,
+        help="folder of gold trees (default: ../shared/gold)",
+    )
+    ap.add_argument(
         "--combos",
         type=int,
         default=len(simulate.COMBOS),
@@ -150,7 +156,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    trees = simulate.gold_trees(limit=args.seeds)
+    trees = simulate.gold_trees(args.gold, limit=args.seeds)
+    if not trees:
+        print(
+            f"bench_robustness: no gold trees (*.json) in {args.gold}; pass --gold FOLDER",
+            file=sys.stderr,
+        )
+        return 2
     start = time.perf_counter()
     classes = {
         name: run_class(name, trees, args.root.resolve(), args.seed) for name in args.classes

@@ -370,3 +370,15 @@ def test_same_output_tells_output_from_timings(tmp_path):
         "book.epub: zip member page.xhtml differs",
         "sources/x.json: line 1 differs",
     ]
+
+
+def test_robustness_bench_without_gold_says_where_it_looked(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py"), "--gold", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2
+    assert str(tmp_path) in proc.stderr and "--gold" in proc.stderr
+    assert "Traceback" not in proc.stderr
