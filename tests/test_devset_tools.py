@@ -382,3 +382,24 @@ def test_robustness_bench_without_gold_says_where_it_looked(tmp_path):
     assert proc.returncode == 2
     assert str(tmp_path) in proc.stderr and "--gold" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+ANNOTATION_KEYS = {"page", "sha256", "url", "kind", "edition", "nodes", "optional"}
+ANNOTATION_KEYS |= {"fragments", "noise", "layout", "notes"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "benchmarks" / "devset").glob("*/*.json")),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_devset_annotations_are_well_formed(path):
+    """Every annotation names its page by file and SHA-256, says where the page was read
+    (so a lost local folder can be rebuilt), and uses only the keys the README defines."""
+    ann = json.loads(path.read_text(encoding="utf-8"))
+    assert set(ann) <= ANNOTATION_KEYS, set(ann) - ANNOTATION_KEYS
+    assert ann["page"] == path.stem + ".txt"
+    assert len(ann["sha256"]) == 64 and int(ann["sha256"], 16) >= 0
+    assert "url" not in ann or ann["url"].startswith(("http://", "https://"))
+    assert ann["kind"] in {"laws", "commentary", "toc", "index", "front", "other", "chrome"}
+    assert ann["edition"] in {None, "1987", "1997", "2007", "2017"}
