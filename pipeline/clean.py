@@ -1341,7 +1341,7 @@ def clean(
         text=buf.text,
         edits=edits,
         breaks=_breaks(pages, edits, buf.text),
-        profile=profile_mod.settle(profile, buf.text),
+        profile=profile_mod.settle(profile, buf.text, source.edition),
     )
 
 

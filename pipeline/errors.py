@@ -59,6 +59,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K308": ("warning", "no law text in the source: it yields no nodes"),
     "K309": ("info", "text in another language kept out of the codex"),
     "K310": ("warning", "a law heading with a number no law has: kept as an unplaced fragment"),
+    "K311": (
+        "warning",
+        "a source in another language than Russian: it yields no nodes of the Russian codex",
+    ),
     # merging
     "K401": ("warning", "witnesses give different titles for one address"),
     "K402": ("info", "fragment placed by alignment with another witness"),

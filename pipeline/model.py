@@ -721,10 +721,19 @@ class Profile:
     (``profile.settle``), where the segmenter reads the structure."""
     divisions: tuple[str, ...] = ()
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
+    language: str = ""
+    """The language of its text (``pipeline.language``): an ISO 639-1 code, ``ru`` for
+    Russian, ``""`` when the text has too few letters to tell."""
+
+    @property
+    def foreign(self) -> bool:
+        """Its text is in a language other than Russian: it yields no nodes (K311)."""
+        return self.language not in ("", "ru")
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
+            "language": self.language,
             "layout": list(self.layout),
             "divisions": list(self.divisions),
             "chrome": [{"line": line, "why": why} for line, why in self.chrome],

@@ -16,7 +16,12 @@ source (same order) saying
   stage calls: a ``|`` margin on every line or table separators joining lines
   hide the headings in the raw text, and the kind must agree with the structure
   the segmenter finds (``refs`` links no reference of a page that is not law
-  text).
+  text);
+- ``language``: the language of its text (``pipeline.language``), measured on
+  the raw lines that are not template. A text in another language yields no
+  nodes (the segmenter says so, K311); its kind is then ``laws`` when it showed
+  an edition of the laws (``editions.toml``: titles and wording in other
+  languages), else ``front``.
 
 Everything is decided from features of the text: the shape of a line (short,
 not a sentence, looks like a link, a counter or a run of page numbers) and
@@ -38,6 +43,7 @@ from dataclasses import replace
 
 import regex
 
+from . import language as language_mod
 from .blocks import measure
 from .grammar import BILINGUAL_HEAD, DITTO, LEADER, PART_HEAD, is_bare_heading, starts_unit
 from .model import Profile, Source, TextKind
@@ -681,14 +687,22 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
         chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
         # the whole page is the site's template: no text of its own
         kind="chrome" if chrome and not kept.strip() else "laws",
+        language=language_mod.measure(kept).code,
     )
 
 
-def settle(prof: Profile, cleaned: str) -> Profile:
+def settle(prof: Profile, cleaned: str, edition: str | None = None) -> Profile:
     """``prof`` with its kind and divisions read from the cleaned text (``structure``),
-    as the segmenter reads it; a page of nothing but template stays ``chrome``."""
+    as the segmenter reads it; a page of nothing but template stays ``chrome``. A
+    text in another language is not read by the block rules (they read Russian):
+    it is ``laws`` when its source showed a known edition (``edition``), else
+    ``front``."""
     if prof.kind == "chrome":
         return prof
+    if prof.foreign:
+        from .editions import EDITIONS
+
+        return replace(prof, kind="laws" if edition in EDITIONS else "front", divisions=())
     kind, divisions = structure(cleaned)
     return replace(prof, kind=kind, divisions=divisions)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
 
-from . import addresses, editions, toc
+from . import addresses, editions, language, toc
 from .blocks import Line, Token, no_law_text, tokens_of
 from .errors import diag
 from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
@@ -86,8 +86,12 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     src = cleaned.source
     at = _Where(src, OffsetMap(cleaned.edits))
     edition = editions.EDITIONS.get(src.edition, editions.DEFAULT)
-    tokens = tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
-    what = no_law_text(tokens)
+    foreign = cleaned.profile.foreign
+    # a text in another language is not read by the block rules, which read Russian
+    # (its numbered lines and letters are no units of the codex): no tokens, and the
+    # tokens ``measure`` may have kept of another text are not taken
+    tokens = [] if foreign else tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
+    what = None if foreign else no_law_text(tokens)
     aside = what is not None
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]
@@ -106,6 +110,17 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         for e in toc.index_entries(tok, at.span)
     )
     diags = builder.diags
+    if foreign:
+        lang = cleaned.profile.language
+        diags.append(
+            diag(
+                "K311",
+                f"{src.name}: the text is in {language.name(lang)} ({lang}), not Russian: "
+                "it yields no nodes of the Russian codex; its text is kept (the source's page "
+                "shows it)" + (f" (edition {src.edition})" if src.edition in editions.EDITIONS else ""),
+                at.span(0, len(cleaned.text)),
+            )
+        )
     if aside:
         diags.append(
             diag(

@@ -116,6 +116,14 @@ def test_the_schemas_reject_what_a_build_never_writes(built):
     report["diagnostics"].append({"code": "K999", "level": "fatal", "message": "x", "span": None})
     with pytest.raises(jsonschema.ValidationError):
         validate(report, "report.schema.json")
+    report = json.loads((built / "report.json").read_text(encoding="utf-8"))
+    profile = next(iter(report["sources"].values()))["profile"]
+    profile["language"] = "Russian"  # a language is named by its ISO 639 code
+    with pytest.raises(jsonschema.ValidationError):
+        validate(report, "report.schema.json")
+    del profile["language"]
+    with pytest.raises(jsonschema.ValidationError):
+        validate(report, "report.schema.json")
     links = json.loads((built / "links.json").read_text(encoding="utf-8"))
     links[0]["target"] = "Правило 64"
     with pytest.raises(jsonschema.ValidationError):

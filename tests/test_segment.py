@@ -707,7 +707,8 @@ def test_pages_from_the_wild_that_are_not_law_text_yield_no_nodes(text, kind):
 
     tree, diags = seg(text, kind)
     assert tree.nodes == ()
-    (d,) = [d for d in diags if d.code == "K308"]
+    # one diagnostic says why: no law text (K308), or (a page in another language) K311
+    (d,) = [d for d in diags if d.code in ("K308", "K311")]
     assert "no nodes" in d.message
     assert measure(tree.cleaned.text)[0] == "front"  # the profile says so too
 

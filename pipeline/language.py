@@ -1,0 +1,136 @@
+"""The language a text is written in, measured from its letters.
+
+Kodeks reads Russian law text. A page of the laws in another language (a Polish or
+English translation of a later code, a Ukrainian page) holds none of the Russian
+codex's units, whatever numbers and letters it shares with them: the segmenter
+makes no nodes of it and says so (K311), and its text stays in the source export.
+
+The measure, in order:
+
+1. the letters of the text (``\\p{L}``); fewer than ``MIN_LETTERS`` tell nothing
+   (``""``: no language, read as Russian);
+2. the share of Cyrillic letters among them. At least ``CYRILLIC`` is a Cyrillic
+   text; below ``FOREIGN`` a text in another script; in between a Russian text
+   with blocks in another language (the block rules keep those out, K309);
+3. a Cyrillic text is Russian unless letters that the Russian alphabet lacks
+   (``і ї є ґ ў`` …) make up ``OTHER_CYRILLIC`` of its Cyrillic letters; then,
+   and for a text in another script, ``py3langid`` (its model ships in the
+   wheel) names the language. The model is loaded only then: a Russian build
+   never pays for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import regex
+
+RUSSIAN = "ru"
+
+MIN_LETTERS = 40
+"""Fewer letters than this tell no language (a page of numbers, a short line)."""
+
+CYRILLIC = 0.5
+"""Least share of Cyrillic letters among the letters of a Cyrillic text."""
+
+FOREIGN = 0.2
+"""A text with a smaller share of Cyrillic letters is in another script's language;
+between this and ``CYRILLIC`` it is Russian with blocks in another language."""
+
+OTHER_CYRILLIC = 0.01
+"""Least share, among the Cyrillic letters, of letters the Russian alphabet lacks
+for a Cyrillic text to be asked whether it is another language."""
+
+SAMPLE = 20_000
+"""Characters of a text the model reads (the start of a long book tells its language)."""
+
+_LETTER = regex.compile(r"\p{L}")
+_CYRILLIC = regex.compile(r"\p{Script=Cyrillic}")
+_NOT_RUSSIAN = regex.compile(r"[іїєґўђјљњћџѓќѕІЇЄҐЎЂЈЉЊЋЏЃЌЅ]")
+
+NAMES = {
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "be": "Belarusian",
+    "bg": "Bulgarian",
+    "sr": "Serbian",
+    "mk": "Macedonian",
+    "pl": "Polish",
+    "en": "English",
+    "de": "German",
+    "fr": "French",
+    "it": "Italian",
+    "es": "Spanish",
+    "nl": "Dutch",
+    "cs": "Czech",
+    "sk": "Slovak",
+    "lt": "Lithuanian",
+    "lv": "Latvian",
+    "et": "Estonian",
+    "el": "Greek",
+}
+"""English names of the languages a report names most often; others by their code."""
+
+_CYRILLIC_LANGUAGES = ["ru", "uk", "be", "bg", "sr", "mk"]
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """What ``measure`` found: the language's ISO 639-1 code (``""``: too few
+    letters to tell), the share of Cyrillic letters among the letters, and the
+    number of letters read."""
+
+    code: str
+    cyrillic: float
+    letters: int
+
+    @property
+    def foreign(self) -> bool:
+        """Written in a language other than Russian (a text too short to tell is not)."""
+        return self.code not in ("", RUSSIAN)
+
+    @property
+    def name(self) -> str:
+        return name(self.code)
+
+
+def name(code: str) -> str:
+    """The English name of a language code (the code itself when not listed)."""
+    return NAMES.get(code, code or "unknown")
+
+
+@lru_cache(maxsize=1)
+def _identifier() -> Any:
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+def measure(text: str) -> Language:
+    """The language of ``text`` (see the module's docstring)."""
+    letters = _LETTER.findall(text)
+    if len(letters) < MIN_LETTERS:
+        return Language("", 0.0, len(letters))
+    cyr = len(_CYRILLIC.findall(text))
+    share = cyr / len(letters)
+    if share >= FOREIGN and (
+        share < CYRILLIC or len(_NOT_RUSSIAN.findall(text)) < OTHER_CYRILLIC * cyr
+    ):
+        return Language(RUSSIAN, share, len(letters))
+    if share >= CYRILLIC:
+        ranked = _identifier().rank(_cyrillic_words(text)[:SAMPLE])
+        code = next((c for c, _p in ranked if c in _CYRILLIC_LANGUAGES), RUSSIAN)
+    else:
+        code = _identifier().classify(text[:SAMPLE])[0]
+    return Language(str(code), share, len(letters))
+
+
+_CYRILLIC_WORD = regex.compile(r"\p{Script=Cyrillic}+")
+
+
+def _cyrillic_words(text: str) -> str:
+    """The Cyrillic words of a text, one space between them: Latin chrome and
+    numbers around them do not sway the choice among Cyrillic languages."""
+    return " ".join(_CYRILLIC_WORD.findall(text))

@@ -1,0 +1,118 @@
+"""The language of a source (``pipeline.language``): measured from its letters,
+written into its profile (report.json, the source's page); a source in another
+language yields no nodes of the Russian codex and one K311, and its text is kept."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_schemas import validate
+
+from kodeks_testing import ROOT
+from pipeline import language
+from pipeline.clean import clean
+from pipeline.model import Source
+from pipeline.segment import segment
+
+PAGES = ROOT / "tests" / "fixtures" / "languages"
+RUSSIAN_LAW = (
+    "Правило 64. Процедура после выявления фальшренонса\nA.Наказание\n"
+    "1.Когда фальшренонс выявлен, взятка переходит к стороне, не нарушавшей правил, "
+    "см. правило 63.\n"
+)
+
+MEASURED = {
+    "Russian law text": (RUSSIAN_LAW, "ru"),
+    "Polish law page": ((PAGES / "polish-law.txt").read_text("utf-8"), "pl"),
+    "English law page": ((PAGES / "english-law.txt").read_text("utf-8"), "en"),
+    "Ukrainian law page (Cyrillic, not Russian)": (
+        (PAGES / "ukrainian-law.txt").read_text("utf-8"),
+        "uk",
+    ),
+    "German sentences": (
+        "Der Spieler darf seine Ansage ohne Strafe ändern, solange sein Partner noch "
+        "nicht gesprochen hat; danach entscheidet der Turnierleiter.",
+        "de",
+    ),
+    # the English original printed after the Russian text: the page stays Russian,
+    # the block rules keep the English lines out (K309)
+    "Russian with an English block after it": (
+        RUSSIAN_LAW * 3 + "Law 64 Procedure after establishment of a revoke\n", "ru"
+    ),
+    "too few letters to tell": ("64 A 1 — 12.", ""),
+}
+
+
+@pytest.mark.parametrize("text, code", MEASURED.values(), ids=list(MEASURED))
+def test_the_language_is_measured_from_the_letters(text, code):
+    assert language.measure(text).code == code
+
+
+def test_a_russian_text_does_not_load_the_model():
+    language._identifier.cache_clear()
+    assert language.measure(RUSSIAN_LAW * 5).code == "ru"
+    assert language._identifier.cache_info().currsize == 0
+
+
+def _seg(text: str, name: str = "page.txt"):
+    src = Source(path=name, name=name, stem=Path(name).stem, kind="laws", text=text, encoding="utf-8")
+    cleaned = clean(src)
+    return cleaned, *segment(cleaned)
+
+
+def test_a_page_in_another_language_yields_no_nodes_and_one_k311():
+    cleaned, tree, diags = _seg((PAGES / "polish-law.txt").read_text("utf-8"), "pl.txt")
+    assert cleaned.profile.language == "pl"
+    assert tree.nodes == ()
+    (k311,) = [d for d in diags if d.code == "K311"]
+    assert k311.message.startswith("pl.txt") and "Polish" in k311.message
+    # one diagnostic says it: not also «no law text» (K308)
+    assert [d.code for d in diags if d.code.startswith("K30")] == []
+
+
+def test_a_russian_page_keeps_its_nodes():
+    cleaned, tree, diags = _seg(RUSSIAN_LAW)
+    assert cleaned.profile.language == "ru"
+    assert [n.id for n in tree.nodes] == ["64"]
+    assert "K311" not in [d.code for d in diags]
+
+
+def test_foreign_pages_through_the_cli(tmp_path):
+    """As a publisher drops them into a corpus beside a Russian page: each foreign
+    page is reported with its language (K311, report.json, its page on the site),
+    gives the codex nothing and keeps its text on its source page; the Russian page
+    is built whole."""
+    from pipeline.cli import build_command
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    foreign = {"polish-law.txt": "pl", "english-law.txt": "en", "ukrainian-law.txt": "uk"}
+    for name in foreign:
+        (corpus / name).write_bytes((PAGES / name).read_bytes())
+    (corpus / "law.txt").write_text(RUSSIAN_LAW, encoding="utf-8")
+    out = tmp_path / "out"
+    subprocess.run(build_command(corpus, out), check=True, cwd=ROOT, capture_output=True)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    validate(report, "report.schema.json")
+    assert report["sources"]["law.txt"]["profile"]["language"] == "ru"
+    for name, code in foreign.items():
+        assert report["sources"][name]["profile"]["language"] == code, name
+        (k311,) = [
+            d
+            for d in report["diagnostics"]
+            if d["code"] == "K311" and d["message"].startswith(name)
+        ]
+        assert language.name(code) in k311["message"]
+        export = json.loads((out / "sources" / name.replace(".txt", ".json")).read_text("utf-8"))
+        assert export["nodes"] == [], name
+        page = (out / "html" / f"source-{Path(name).stem}.html").read_text("utf-8")
+        assert f'profile-language">{code}<' in page
+        # the text is not dropped: its source page shows it
+        first_words = (PAGES / name).read_text("utf-8").split("\n")[2].split()[:3]
+        assert " ".join(first_words) in page, name
+    assert not [d for d in report["diagnostics"] if d["code"] == "K311" and d["message"].startswith("law.txt")]
+    codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
+    assert "64A1" in json.dumps(codex)
