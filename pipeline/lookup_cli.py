@@ -22,6 +22,7 @@ from typing import Any
 from .api import BadAddress, CodexReader, Entry, UnknownAddress
 from .errors import KodeksError
 from .model import NODE_KINDS, Part
+from .styled import Console, Table, Text
 
 
 def _console(stderr: bool = False):
@@ -67,9 +68,7 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
 # --- show ---------------------------------------------------------------------
 
 
-def _heading(e: Entry):
-    from rich.text import Text
-
+def _heading(e: Entry) -> Text:
     t = Text()
     t.append(e.address, style="bold cyan")
     if e.title:
@@ -81,9 +80,7 @@ def _heading(e: Entry):
     return t
 
 
-def _body(e: Entry, indent: str = "  "):
-    from rich.text import Text
-
+def _body(e: Entry, indent: str = "  ") -> list[Text]:
     return [Text(indent + p) for p in e.paragraphs]
 
 
@@ -110,10 +107,8 @@ def show(args: argparse.Namespace) -> int:
         out["cited_by"] = [{"owner": o, **r.to_json()} for o, r in codex.cited_by(e.address)]
         _json(out)
         return 0
-    from rich.table import Table
-    from rich.text import Text
-
-    con = _console()
+    # written by ``styled`` (the same bytes as rich, without importing it)
+    con = Console()
     con.print(_heading(e))
     if len(codex.editions) > 1:
         con.print(Text(f"  edition {codex.edition_id}", style="dim"))
@@ -177,9 +172,7 @@ def show(args: argparse.Namespace) -> int:
                 con.print(Text(f"  {b}"))
     con.print(Text("Provenance", style="bold underline"))
     con.print(Text(f"  chosen: {e.chosen} — {e.why}"))
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for col in ("source", "lines", "edits", "placed by", "truncated", ""):
-        table.add_column(col)
+    table = Table("source", "lines", "edits", "placed by", "truncated", "", header_style="bold")
     # a container's lines are those of its extracted text: say which part of the file
     parts = {
         s["name"]: [Part.from_json(p) for p in s.get("parts", ())]
@@ -237,9 +230,7 @@ def search(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from rich.text import Text
-
-    con = _console()
+    con = Console()
     if hits.truncated:
         sys.stderr.write("note: the query was long; only its first words were used\n")
     if hits.suggestion:
@@ -294,9 +285,9 @@ def refs(args: argparse.Namespace) -> int:
         if not rows:
             con.print("no dangling references")
             return 0
-        from rich.table import Table
+        from rich.table import Table as RichTable
 
-        table = Table("source:line", "owner", "text", "target", box=None, header_style="bold")
+        table = RichTable("source:line", "owner", "text", "target", box=None, header_style="bold")
         for row in rows:
             table.add_row(
                 f"{row['source']}:{row['span']['line']}",
@@ -320,9 +311,7 @@ def refs(args: argparse.Namespace) -> int:
         if args.format == "json":
             _json(out)
             return 0
-        from rich.text import Text
-
-        con = _console()
+        con = Console()
         con.print(_heading(e))
         con.print(Text(f"Cites ({len(e.all_refs)})", style="bold underline"))
         for r in e.all_refs:
@@ -345,9 +334,9 @@ def refs(args: argparse.Namespace) -> int:
     if args.format == "json":
         _json(rows)
         return 0
-    from rich.table import Table
+    from rich.table import Table as RichTable
 
-    table = Table("owner", "text", "target", "status", box=None, header_style="bold")
+    table = RichTable("owner", "text", "target", "status", box=None, header_style="bold")
     for row in rows:
         table.add_row(
             row["owner"],
@@ -392,9 +381,7 @@ def diff(args: argparse.Namespace) -> int:
     if args.format == "json":
         _json(out)
         return 0
-    from rich.text import Text
-
-    con = _console()
+    con = Console()
     head = f"{out['address']}: {out['from']} → {out['to']}"
     if "to_address" in out:
         head += f" (now {out['to_address']})"
@@ -423,9 +410,9 @@ def coverage(args: argparse.Namespace) -> int:
     if args.format == "json":
         _json(data)
         return 0
-    from rich.table import Table
+    from rich.table import Table as RichTable
 
-    table = Table(
+    table = RichTable(
         "law",
         "title",
         "sources",
@@ -451,7 +438,7 @@ def coverage(args: argparse.Namespace) -> int:
     con.print(table)
     unplaced = data.get("unplaced", ())
     if unplaced:
-        t2 = Table(
+        t2 = RichTable(
             "source:lines",
             "between",
             "probably",

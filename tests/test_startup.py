@@ -115,3 +115,20 @@ def test_a_bad_signal_pattern_of_the_table_is_still_a_clear_error(tmp_path):
     with pytest.raises(editions.TableError, match="signals"):
         editions._load(table)
     editions._check_patterns()  # the shipped table's patterns compile
+
+
+def test_text_lookups_import_neither_rich_nor_the_heavy_libraries(built):
+    """``styled`` writes what rich wrote for ``show`` and ``search`` (tests/test_styled.py
+    compares the bytes): a lookup on a terminal or a pipe imports no rich, and an
+    id lookup no morphology, NLP, PDF or search index."""
+    heavy = ("rich", "spacy", "weasyprint", "pymorphy3", "regex", "sqlite3", "jinja2")
+
+    def imported(modules: list[str]) -> set[str]:
+        return {m.split(".")[0] for m in modules} & set(heavy)
+
+    shown = probe("show", "64", "--codex", str(built))
+    assert shown["rc"] == 0 and "Provenance" in shown["out"]
+    assert imported(shown["modules"]) == set()
+    found = probe("search", "ревок", "--codex", str(built))
+    assert found["rc"] == 0 and "64" in found["out"]
+    assert imported(found["modules"]) <= {"regex", "sqlite3"}
