@@ -1071,10 +1071,25 @@ def _known_share(text: str, known: Callable[[str], bool]) -> float:
     return sum(1 for w in words if known(w)) / len(words)
 
 
+def _known_or_look_alike(word: str) -> bool:
+    """The dictionary knows ``word``, or the word it is with its letters of the other
+    script put back (``справедливoсти`` with a Latin ``o``: the text had look-alike
+    letters before it went through the wrong code page, and ``mixed_script`` repairs
+    them only after the decoding)."""
+    if morph.is_known(word):
+        return True
+    fixed = _look_alike_word(word)
+    return fixed is not None and morph.is_known(fixed)
+
+
 def _redecoded(line: str) -> list[str]:
     """Readings of ``line`` as if its characters were bytes decoded with the wrong
     code page: ftfy's repair of UTF-8 mis-decodings, and charset-normalizer's
-    choice among the Cyrillic code pages for the bytes each wrong decoding gives back."""
+    choice among the Cyrillic code pages for the bytes each wrong decoding gives back.
+    Where charset-normalizer chooses none (it declines a line whose words mix the
+    scripts, ``кoтoром`` with Latin ``o`` typed before the wrong decoding), every
+    Cyrillic code page that can decode the bytes gives a reading, and the dictionary
+    chooses."""
     from charset_normalizer import from_bytes
     from ftfy import fix_encoding
 
@@ -1084,8 +1099,14 @@ def _redecoded(line: str) -> list[str]:
             raw = line.encode(wrong)
         except UnicodeEncodeError:
             continue
-        for match in from_bytes(raw, cp_isolation=_CYRILLIC_CODECS):
-            out.append(str(match))
+        matches = [str(match) for match in from_bytes(raw, cp_isolation=_CYRILLIC_CODECS)]
+        if not matches:
+            for right in _CYRILLIC_CODECS:
+                try:
+                    matches.append(raw.decode(right))
+                except UnicodeDecodeError:
+                    continue
+        out.extend(matches)
     return out
 
 
@@ -1123,23 +1144,28 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         before = _known_share(line, morph.is_known)
         if 1.0 < before + 0.3:
             continue  # no reading can know 30 points more of its words (the test below)
-        best, score, letters = line, before, 0
+        best, score = line, before
         # a reading's words count when the dictionary knows them, or the corpus does and
         # the line as it stands does not hold them (garbage is in the corpus too)
         own = {w.lower() for w in morph.WORD.findall(line)}
 
         def known(w: str, own: set[str] = own) -> bool:
-            return morph.is_known(w) or (w.lower() not in own and ctx.known(w))
+            return _known_or_look_alike(w) or (w.lower() not in own and ctx.known(w))
 
+        rank: tuple[float, int] = (0.0, 0)
         for reading in _redecoded(line):
             if reading == line or "\n" in reading:
                 continue
-            # most known words first; of readings as good, the one with most Russian
-            # letters (a short word such as «За» counts for no share but is no «‡а»)
+            # most known words first, the dictionary's counting twice: the corpus holds
+            # the mis-decoded lines of other pages too, and a wrong reading of this line
+            # can spell their garbage (``А.Ни один`` read back as ``ю.мХ НДХМ``); of
+            # readings as good, the one with most Russian letters (a short word such as
+            # «За» counts for no share but is no «‡а»)
             share = _known_share(reading, known)
             russian = len(_RUSSIAN_LETTER.findall(reading))
-            if (share, russian) > (score, letters):
-                best, score, letters = reading, share, russian
+            key = (share + _known_share(reading, _known_or_look_alike), russian)
+            if key > rank:
+                best, score, rank = reading, share, key
         if best == line or score < 0.6 or score < before + 0.3:
             continue
         head = len(_common_prefix(line, best))
@@ -1220,28 +1246,36 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
     out: list[Change] = []
     for m in _mixed_words(text):
         word = m.group()
-        cyr = len(_CYRILLIC.findall(word))
-        lat = len(word) - cyr
-        if cyr == lat:
+        new = _look_alike_word(word)
+        if new is None:
             continue
-        target, odd = ("CYRILLIC", _LATIN) if cyr > lat else ("LATIN", _CYRILLIC)
-        fixed = []
-        for ch in word:
-            if odd.match(ch):
-                ch = _homoglyph(ch, target) or ""
-                if not ch:
-                    break
-            fixed.append(ch)
-        else:
-            new = "".join(fixed)
-            if target == "CYRILLIC" and not (morph.is_known(new) or len(new) >= 4):
-                continue
-            out.extend(
-                Change(m.start() + i, m.start() + i + 1, b, "mixed-script", f"{word} → {new}")
-                for i, (a, b) in enumerate(zip(word, new, strict=True))
-                if a != b
-            )
+        russian = 2 * len(_CYRILLIC.findall(word)) > len(word)
+        if russian and not (morph.is_known(new) or len(new) >= 4):
+            continue
+        out.extend(
+            Change(m.start() + i, m.start() + i + 1, b, "mixed-script", f"{word} → {new}")
+            for i, (a, b) in enumerate(zip(word, new, strict=True))
+            if a != b
+        )
     return out
+
+
+def _look_alike_word(word: str) -> str | None:
+    """``word`` with its minority-script letters turned into their look-alikes of the
+    majority script; None when the scripts are even or a letter has no look-alike."""
+    cyr = len(_CYRILLIC.findall(word))
+    lat = len(word) - cyr
+    if cyr == lat or not (cyr and lat):
+        return None
+    target, odd = ("CYRILLIC", _LATIN) if cyr > lat else ("LATIN", _CYRILLIC)
+    fixed = []
+    for ch in word:
+        if odd.match(ch):
+            ch = _homoglyph(ch, target) or ""
+            if not ch:
+                return None
+        fixed.append(ch)
+    return "".join(fixed)
 
 
 def _yo_case(text: str, at: int) -> str:

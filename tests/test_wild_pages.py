@@ -109,6 +109,38 @@ def test_a_wrong_code_page_inside_an_ebook_margin_is_decoded_back(tmp_path):
     assert section["text"].split("\n") == [first, second]
 
 
+def test_look_alike_letters_typed_before_a_wrong_code_page_do_not_hide_it(tmp_path):
+    """Text typed with Latin look-alikes (``o`` for ``о``) that then went through a
+    wrong code page: the look-alikes survive the confusion unchanged, so a decoded
+    word holds one. A heading read as Latin-1 whose body, read as KOI8-R, spells the
+    same words in other garbage is read back as the heading, not as that garbage;
+    a short wrapped line of two such words and a line that turned into capitals are
+    decoded too."""
+    heading = "A.Ни один игрок не видел чужих карт"
+    body = "Если ни один игрoк не видел чужих карт, судья разрешает игрокам продолжать."
+    wrapped = ("Судья записывает решение в протокол,", "указывая номер сдачи и", "справедливoсть")
+    page = (
+        "Правило 36. Ошибка в коробке\n"
+        f"{_misread(heading.replace('A.', 'А.').replace('игрок', 'игрoк'), 'cp1251', 'latin_1')}\n"
+        f"{_misread(body, 'cp1251', 'koi8_r')}\n"
+        "B.Порядок записи\n"
+        f"{wrapped[0]}\n"
+        f"{wrapped[1]}\n"
+        f"{_misread(wrapped[2] + ' решения.', 'utf_8', 'sloppy-windows-1251')}\n"
+        f"{_misread('Если пoрядок ходов нарушен, судья исправляет его.', 'cp1251', 'koi8_r')}\n"
+    )
+    trees, _ = _build(tmp_path, {"box.txt": page})
+    law = trees["box"]["nodes"][0]
+    assert _ids(trees["box"]) == ["36", "36A", "36B"]
+    first, second = law["children"]
+    assert first["title"] == "Ни один игрок не видел чужих карт"
+    assert first["text"] == body.replace("игрoк", "игрок")
+    assert second["text"].split("\n") == [
+        "Судья записывает решение в протокол, указывая номер сдачи и справедливость решения.",
+        "Если порядок ходов нарушен, судья исправляет его.",
+    ]
+
+
 def _ids(tree: dict) -> list:
     return [n["id"] for n in _walk(tree["nodes"])]
 
