@@ -18,7 +18,9 @@ source (same order) saying
   the segmenter finds (``refs`` links no reference of a page that is not law
   text);
 - ``language``: the language of its text (``pipeline.language``), measured on
-  the raw lines that are not template. A text in another language yields no
+  the raw lines that are not template, and measured again on the cleaned text
+  when they say another language (a wrong code page's letters are not Ukrainian
+  once decoded back). A text in another language yields no
   nodes (the segmenter says so, K311); its kind is then ``laws`` when it showed
   an edition of the laws (``editions.toml``: titles and wording in other
   languages), else ``front``.
@@ -699,6 +701,10 @@ def settle(prof: Profile, cleaned: str, edition: str | None = None) -> Profile:
     ``front``."""
     if prof.kind == "chrome":
         return prof
+    if prof.foreign:
+        # a wrong code page writes letters Russian lacks (CP866 read as CP1251 gives
+        # ``ў``, ``Ї``, ``є``): the text decoded back by the cleaner has the last word
+        prof = replace(prof, language=language_mod.measure(cleaned).code)
     if prof.foreign:
         from .editions import EDITIONS
 
