@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .editions import DIVISION_WORDS
 from .lazy import Pattern
 
 # Cyrillic letters that OCR and typists use for Latin ones in markers.
@@ -76,17 +75,33 @@ def digits(text: str) -> str:
 SPACES = ("chapter", "chapter-part", "part")
 """The address spaces of divisions, outermost first (a new one also needs its
 Akoma Ntoso name in ``_AKN_DIVISIONS``)."""
-DIVISIONS = DIVISION_WORDS
-"""The division words of the sources (lower case) and their address spaces: the
-``divisions`` of every edition in ``editions.toml`` (``editions.DIVISION_WORDS``)."""
-if unknown := set(DIVISIONS.values()) - set(SPACES):
-    raise ValueError(
-        f"editions.toml: division address space(s) {', '.join(sorted(unknown))} are not in "
-        "pipeline/addresses.py SPACES"
-    )
-_DIVISION_WORD: dict[str, str] = {}
-for _word, _space in DIVISIONS.items():
-    _DIVISION_WORD.setdefault(_space, _word.capitalize())  # the first edition's word is shown
+
+
+@lru_cache(maxsize=1)
+def divisions() -> dict[str, str]:
+    """The division words of the sources (lower case) and their address spaces: the
+    ``divisions`` of every edition in ``editions.toml`` (``editions.DIVISION_WORDS``).
+    Read when an address first needs them, so that a lookup of an address as the
+    codex stores it (``kodeks show 64``) reads no table of editions."""
+    from .editions import DIVISION_WORDS
+
+    if unknown := set(DIVISION_WORDS.values()) - set(SPACES):
+        raise ValueError(
+            f"editions.toml: division address space(s) {', '.join(sorted(unknown))} are not in "
+            "pipeline/addresses.py SPACES"
+        )
+    return DIVISION_WORDS
+
+
+@lru_cache(maxsize=1)
+def _division_word() -> dict[str, str]:
+    """The word shown for each address space: the first edition's."""
+    words: dict[str, str] = {}
+    for word, space in divisions().items():
+        words.setdefault(space, word.capitalize())
+    return words
+
+
 _DIVISION_RANK = {space: rank for rank, space in enumerate(SPACES)}
 # Outermost first: a «Часть» sits under a «Глава» («Глава V», then «Часть II»); a
 # «Раздел» under a «Часть» («Часть III», then «Раздел I») or a «Глава» («Глава X»,
@@ -97,7 +112,7 @@ def division(word: str, numeral: str) -> str | None:
     """The address of a division heading: ``division("Глава", "III") == "chapter:III"``,
     ``("Часть", "II")`` → ``chapter-part:II``, ``("Раздел", "I")`` → ``part:I``;
     ``None`` for a word that names no division."""
-    space = DIVISIONS.get(word.lower())
+    space = divisions().get(word.lower())
     return f"{space}:{numeral.upper()}" if space else None
 
 
@@ -112,7 +127,7 @@ def display(address: str) -> str:
     other addresses as they are."""
     a = parse(address)
     if a is not None and a.part:
-        return f"{_DIVISION_WORD[a.division]} {a.part}"
+        return f"{_division_word()[a.division]} {a.part}"
     return address
 
 
@@ -440,8 +455,8 @@ _HUMAN = Pattern(
 
 
 _HUMAN_DIVISION = Pattern(
-    r"(?i)^(?P<word>"
-    + "|".join(sorted({*SPACES, *DIVISIONS}, key=lambda w: (-len(w), w)))
+    lambda: r"(?i)^(?P<word>"
+    + "|".join(sorted({*SPACES, *divisions()}, key=lambda w: (-len(w), w)))
     + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$"
 )
 
@@ -481,7 +496,7 @@ def lenient(text: str) -> str | None:
     m = _HUMAN_DIVISION.match(text)
     if m:
         word = m["word"].lower()
-        return f"{DIVISIONS.get(word, word)}:{m['num'].upper()}"
+        return f"{divisions().get(word, word)}:{m['num'].upper()}"
     m = _HUMAN.match(text)
     if not m:
         return None

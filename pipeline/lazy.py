@@ -8,11 +8,14 @@ patterns at import (``addresses``, ``editions``) then costs a lookup command
 the address patterns and importing ``regex`` was a fifth of its start-up.
 
 Flags are written inline at the start of the source (``(?i)``, ``(?x)``), so
-that defining a pattern needs no ``regex`` constant.
+that defining a pattern needs no ``regex`` constant. A source that depends on
+data read later (the division words of the table of editions) is given as a
+function returning it, called at the first use too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -21,7 +24,7 @@ class Pattern:
 
     __slots__ = ("_compiled", "_source")
 
-    def __init__(self, source: str):
+    def __init__(self, source: str | Callable[[], str]):
         self._source = source
         self._compiled: Any = None
 
@@ -30,7 +33,8 @@ class Pattern:
         if self._compiled is None:
             import regex
 
-            self._compiled = regex.compile(self._source)
+            source = self._source if isinstance(self._source, str) else self._source()
+            self._compiled = regex.compile(source)
         return self._compiled
 
     def __getattr__(self, name: str) -> Any:

@@ -17,7 +17,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, overload
 
-from .editions import DEFAULT_ID
+
+def _default_edition() -> str:
+    """The default edition's id (``editions.DEFAULT_ID``), read from the table of
+    editions when a value first needs it: reading the model (``kodeks show``) does
+    not read the table."""
+    from .editions import DEFAULT_ID
+
+    return DEFAULT_ID
+
 
 # The closed vocabularies of the model. Literal types, so the type checker (mypy,
 # run by CI) rejects a misspelt kind or status; the values are the plain strings
@@ -134,7 +142,7 @@ class Source:
     """The encoding the bytes were decoded with (``utf-8``, ``cp1251``, …)."""
     title: str = ""
     """Human title from the manifest (or the file name)."""
-    edition: str = DEFAULT_ID
+    edition: str = field(default_factory=_default_edition)
     """Edition of the laws the source renders (an id of ``pipeline/editions.toml``)."""
     edition_evidence: tuple[str, ...] = ()
     """What the text showed of its edition (``editions.assess``), for the report."""
@@ -828,7 +836,7 @@ class Codex:
     """Unplaced fragments that no alignment could place: (source name, node)."""
     diagnostics: tuple[Diagnostic, ...] = ()
     """Everything the stages reported."""
-    edition: str = DEFAULT_ID
+    edition: str = field(default_factory=_default_edition)
     """The edition these entries render (the build's default edition)."""
     others: dict[str, Codex] = field(default_factory=dict)
     """One merged codex per other edition the corpus holds (id → codex, each with

@@ -132,3 +132,13 @@ def test_text_lookups_import_neither_rich_nor_the_heavy_libraries(built):
     found = probe("search", "ревок", "--codex", str(built))
     assert found["rc"] == 0 and "64" in found["out"]
     assert imported(found["modules"]) <= {"regex", "sqlite3"}
+
+
+def test_show_of_an_address_as_stored_reads_no_table_of_editions(built):
+    """The model's default edition and the division words are read from
+    ``editions.toml`` when first needed: ``kodeks show 64`` needs neither."""
+    shown = probe("show", "64", "--codex", str(built))
+    assert shown["rc"] == 0 and "Provenance" in shown["out"]
+    assert not {"pipeline.editions", "tomllib"} & set(shown["modules"])
+    typed = probe("show", "правило 64", "--codex", str(built))  # parsed: the table is read
+    assert typed["out"] == shown["out"] and "pipeline.editions" in typed["modules"]
