@@ -806,6 +806,13 @@ _measured: tuple[str, list[Token]] | None = None
 takes them): the segmenter reads the same cleaned text right after."""
 
 
+def forget_measured() -> None:
+    """Drop the tokens ``measure`` kept for ``tokens_of``: the segmenter does not read
+    a text in another language, and its tokens must not stay behind."""
+    global _measured
+    _measured = None
+
+
 def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) -> list[Token]:
     """``tokenize(BlockState(lines, source_kind, laws=laws))`` for ``lines``, the
     lines of ``text``.

@@ -53,6 +53,11 @@ class Edition:
     titles: tuple[tuple[int, str], ...] = ()
     """Law titles as this edition words them, by law number: a heading «Правило 24.
     …» whose title reads as this edition's is evidence of it (level ``headings``)."""
+    titles_in: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
+    """Law titles of this edition's translations into other languages, per language
+    code (``pl``, ``en`` …) and law number: a heading «23. TITLE», «LAW 23 - TITLE»
+    or a line that is the title alone, reading as one of them, is evidence of this
+    edition (level ``headings``) on a page in that language."""
     commented: bool = False
     """Whether the commentary Kodeks reads (numbered paragraphs ``64.10.``) comments
     on this edition: such paragraphs are then evidence of it."""
@@ -95,6 +100,10 @@ def _edition(row: dict) -> Edition:
             (str(p), int(w), str(what), str(level)) for p, w, what, level in row.get("signals", ())
         ),
         titles=tuple(sorted((int(n), str(t)) for n, t in row.get("titles", {}).items())),
+        titles_in=tuple(
+            (str(lang), tuple(sorted((int(n), str(t)) for n, t in titles.items())))
+            for lang, titles in sorted(row.get("titles_in", {}).items())
+        ),
         commented=bool(row.get("commented", False)),
     )
 
@@ -108,6 +117,7 @@ class Table:
     concordance: dict[tuple[str, str], dict[str, str]]
     other_games: list[str]
     book_terms: list[str]
+    title_words: list[str]
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -159,12 +169,24 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         book_terms = [str(w) for w in data.get("book_terms", ())]
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
+    try:
+        title_words = [str(w) for w in data.get("title_words", ())]
+    except TypeError:
+        raise TableError(f"{path}: key 'title_words': not a list of patterns") from None
+    if patterns:
+        import regex
+
+        for w in title_words:
+            try:
+                regex.compile(w)
+            except regex.error as exc:
+                raise TableError(f"{path}: key 'title_words': {w!r} is not a regex ({exc})") from None
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
     if default not in table:
         raise TableError(f"{path}: key 'default': edition {default!r} has no [[edition]] entry")
-    return Table(table, default, concordance, other_games, book_terms)
+    return Table(table, default, concordance, other_games, book_terms, title_words)
 
 
 # The signal patterns are checked when detection first uses them (``_signals``), not
@@ -244,9 +266,15 @@ def get(edition_id: str | None) -> Edition:
         raise UnknownEdition(unknown_message(edition_id)) from None
 
 
-_NAMED_YEAR = Pattern(r"(?i)(?:кодекс|правил|закон|laws?\b)\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)")
-"""A year named after the title of the laws: ``Кодекс спортивного бриджа - 1997``,
-``КОДЕКС-2007``, ``Правилам контрактного дубликатного бриджа 1987``."""
+_NAMED_YEAR = Pattern(
+    r"(?i)(?:"
+    + "|".join(_TABLE.title_words or ["(?!)"])
+    + r")\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)"
+)
+"""A year named after the title of the laws (``title_words`` of the table), in
+Russian or another language: ``Кодекс спортивного бриджа - 1997``, ``КОДЕКС-2007``,
+``Правилам контрактного дубликатного бриджа 1987``, «Międzynarodowe Prawo Brydżowe
+2017», «Lois du Bridge de Compétition 2017»."""
 
 
 @lru_cache(maxsize=1)
@@ -327,6 +355,17 @@ class Detection:
         }
 
 
+_FOREIGN_HEADING = Pattern(
+    r"(?im)^[ \t]*(?:(?:law|loi|regel|artikel|przepis|prawo)[ \t]+)?(\d{1,2})(?!\d)[ \t]*[.:)]?"
+    r"[ \t]*(?:[-–—>][ \t]*)?(?P<title>\p{L}[^\n]{2,120})"
+)
+"""A numbered law heading as translations print it: «23. TITLE», «LAW 23 - TITLE»,
+«Loi 23 > Title», a table of contents' «23. Title ..... 41»."""
+
+_SHORT_LINE = Pattern(r"(?m)^[ \t]*(\p{L}[\p{L} ,'’–-]{2,100})[ \t]*$")
+"""A line of words alone, no number and no sentence end: a title printed without its number."""
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> tuple[regex.Pattern, regex.Pattern]:
     """A law heading anywhere on a line (tables of contents run several into one
@@ -389,7 +428,49 @@ def _headings(text: str) -> dict[str, list[int]]:
         for edition, score in scores.items():
             if score == best and number not in found.get(edition, []):
                 found.setdefault(edition, []).append(number)
+    _foreign_headings(text, found)
     return found
+
+
+def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
+    """Add to ``found`` the law numbers whose heading in another language reads as an
+    edition's translation words its title (``titles_in``): numbered («23. TITLE»,
+    «LAW 23 - TITLE») or a line that is the whole title alone. As for the Russian
+    titles, a heading counts for the edition(s) whose title it is closest to."""
+    from rapidfuzz import fuzz
+
+    foreign = [(e.id, dict(t)) for e in EDITIONS.values() for _lang, t in e.titles_in]
+    if not foreign:
+        return
+
+    def add(number: int, scores: dict[str, float]) -> None:
+        best = max(scores.values(), default=0.0)
+        if best < TITLE_MATCH:
+            return
+        for edition, score in scores.items():
+            if score == best and number not in found.get(edition, []):
+                found.setdefault(edition, []).append(number)
+
+    for m in _FOREIGN_HEADING.finditer(text):
+        number, scores = int(m[1]), dict[str, float]()
+        for eid, titles in foreign:
+            if title := titles.get(number):
+                scores[eid] = max(scores.get(eid, 0.0), _title_score(title, m["title"]))
+        add(number, scores)
+    alone: dict[int, dict[str, float]] = {}
+    for m in _SHORT_LINE.finditer(text):
+        have = _words(m[1])
+        for eid, titles in foreign:
+            for number, title in titles.items():
+                want = _words(title)
+                if abs(len(want.split()) - len(have.split())) > 1 or len(want.split()) < 2:
+                    continue
+                score = fuzz.ratio(want, have)
+                if score >= TITLE_MATCH:
+                    seen = alone.setdefault(number, {})
+                    seen[eid] = max(seen.get(eid, 0.0), score)
+    for number, scores in alone.items():
+        add(number, scores)
 
 
 _BLANK_LINES = Pattern(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")

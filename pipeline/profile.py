@@ -20,10 +20,10 @@ source (same order) saying
 - ``language``: the language of its text (``pipeline.language``), measured on
   the raw lines that are not template, and measured again on the cleaned text
   when they say another language (a wrong code page's letters are not Ukrainian
-  once decoded back). A text in another language yields no
-  nodes (the segmenter says so, K311); its kind is then ``laws`` when it showed
-  an edition of the laws (``editions.toml``: titles and wording in other
-  languages), else ``front``.
+  once decoded back). A text in another language yields no nodes (the segmenter
+  says so, K311); its kind is ``laws`` when it showed an edition of the laws
+  (``editions.toml``: titles and wording in other languages), else the kind its
+  shape gives.
 
 Everything is decided from features of the text: the shape of a line (short,
 not a sentence, looks like a link, a counter or a run of page numbers) and
@@ -696,20 +696,24 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
 def settle(prof: Profile, cleaned: str, edition: str | None = None) -> Profile:
     """``prof`` with its kind and divisions read from the cleaned text (``structure``),
     as the segmenter reads it; a page of nothing but template stays ``chrome``. A
-    text in another language is not read by the block rules (they read Russian):
-    it is ``laws`` when its source showed a known edition (``edition``), else
-    ``front``."""
+    text in another language is ``laws`` when its source showed a known edition
+    (``edition``), else what its shape gives; the segmenter makes no nodes of it
+    and drops the tokens ``structure`` kept of it (``blocks.forget_measured``)."""
     if prof.kind == "chrome":
         return prof
     if prof.foreign:
         # a wrong code page writes letters Russian lacks (CP866 read as CP1251 gives
         # ``ў``, ``Ї``, ``є``): the text decoded back by the cleaner has the last word
         prof = replace(prof, language=language_mod.measure(cleaned).code)
+    kind, divisions = structure(cleaned)
     if prof.foreign:
+        # the shape the block rules see (numbered headings, lettered sections) is all
+        # they can tell of another language; a known edition says it is the laws
         from .editions import EDITIONS
 
-        return replace(prof, kind="laws" if edition in EDITIONS else "front", divisions=())
-    kind, divisions = structure(cleaned)
+        if edition in EDITIONS and kind not in ("toc", "index"):
+            kind = "laws"
+        return replace(prof, kind=kind, divisions=())
     return replace(prof, kind=kind, divisions=divisions)
 
 

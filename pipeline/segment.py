@@ -29,7 +29,7 @@ from itertools import groupby
 from typing import cast
 
 from . import addresses, editions, language, toc
-from .blocks import Line, Token, no_law_text, tokens_of
+from .blocks import Line, Token, forget_measured, no_law_text, tokens_of
 from .errors import diag
 from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
@@ -89,7 +89,9 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     foreign = cleaned.profile.foreign
     # a text in another language is not read by the block rules, which read Russian
     # (its numbered lines and letters are no units of the codex): no tokens, and the
-    # tokens ``measure`` may have kept of another text are not taken
+    # tokens ``measure`` kept of it for reuse are dropped
+    if foreign:
+        forget_measured()
     tokens = [] if foreign else tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
     what = None if foreign else no_law_text(tokens)
     aside = what is not None

@@ -64,9 +64,14 @@ def _seg(text: str, name: str = "page.txt"):
 
 
 def test_a_page_in_another_language_yields_no_nodes_and_one_k311():
+    from pipeline import blocks
+
     cleaned, tree, diags = _seg((PAGES / "polish-law.txt").read_text("utf-8"), "pl.txt")
     assert cleaned.profile.language == "pl"
     assert tree.nodes == ()
+    # the tokens the profile's reading kept for the segmenter are dropped, not left
+    # for the next source
+    assert blocks._measured is None
     (k311,) = [d for d in diags if d.code == "K311"]
     assert k311.message.startswith("pl.txt") and "Polish" in k311.message
     # one diagnostic says it: not also «no law text» (K308)
@@ -90,6 +95,7 @@ def test_foreign_pages_through_the_cli(tmp_path):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     foreign = {"polish-law.txt": "pl", "english-law.txt": "en", "ukrainian-law.txt": "uk"}
+    edition = {"polish-law.txt": "2007", "english-law.txt": "2017", "ukrainian-law.txt": "unknown"}
     for name in foreign:
         (corpus / name).write_bytes((PAGES / name).read_bytes())
     (corpus / "law.txt").write_text(RUSSIAN_LAW, encoding="utf-8")
@@ -99,7 +105,13 @@ def test_foreign_pages_through_the_cli(tmp_path):
     validate(report, "report.schema.json")
     assert report["sources"]["law.txt"]["profile"]["language"] == "ru"
     for name, code in foreign.items():
-        assert report["sources"][name]["profile"]["language"] == code, name
+        source = report["sources"][name]
+        assert source["profile"]["language"] == code, name
+        # the edition its headings and wording show; a law page of a known edition is
+        # «laws», though it yields no nodes of the Russian codex
+        assert source["edition"]["edition"] == edition[name], name
+        if edition[name] != "unknown":
+            assert source["profile"]["kind"] == "laws", name
         (k311,) = [
             d
             for d in report["diagnostics"]
@@ -116,3 +128,43 @@ def test_foreign_pages_through_the_cli(tmp_path):
     assert not [d for d in report["diagnostics"] if d["code"] == "K311" and d["message"].startswith("law.txt")]
     codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
     assert "64A1" in json.dumps(codex)
+
+
+FOREIGN_EDITIONS = {
+    "a Polish title page naming the year on the next line": (
+        "MIĘDZYNARODOWE PRAWO BRYDŻOWE\n\n2017\n\nTłumaczenie i redakcja\n",
+        "2017",
+    ),
+    "a German title with the year glued to it": ("Turnier-Bridge-Regeln2017\nVorwort\n", "2017"),
+    "a French title and year": ("Lois du Bridge de Compétition 2007\nAvant-propos\n", "2007"),
+    "a Polish table of contents with titles the 2017 revision renamed": (
+        "22. Postępowanie po zakończeniu licytacji 22\n\n"
+        "23. Świadomość możliwości wyrządzenia szkody. 23\n",
+        "2007",
+    ),
+    "an English law title printed alone, without its number": (
+        "Comparable Call\n\nA call that replaces a cancelled one ...\n",
+        "2017",
+    ),
+    # «Tasowanie i rozdawanie» (the shuffle and deal) is worded alike in every edition
+    "a title every edition shares tells nothing": (
+        "6. TASOWANIE I ROZDAWANIE\nA. Tasowanie\nKażdą talię tasuje się przed grą.\n",
+        "unknown",
+    ),
+}
+
+
+@pytest.mark.parametrize("text, edition", FOREIGN_EDITIONS.values(), ids=list(FOREIGN_EDITIONS))
+def test_the_edition_of_a_page_in_another_language(text, edition):
+    from pipeline import editions
+
+    assert editions.assess(text).edition == edition
+
+
+def test_english_headings_are_evidence_of_1997_only_beside_russian_text():
+    from pipeline import editions
+
+    english = "LAW 92 - RIGHT TO APPEAL\nA. A contestant may ask for a review of a ruling.\n"
+    assert not [e for e in editions.assess(english).evidence if e.startswith("1997:")]
+    bilingual = "ПРАВИЛО 92. ПРАВО НА АПЕЛЛЯЦИЮ\nУчастник может попросить.\n" + english
+    assert any("English headings" in e for e in editions.assess(bilingual).evidence)
