@@ -711,10 +711,43 @@ def settle(prof: Profile, cleaned: str, edition: str | None = None) -> Profile:
         # they can tell of another language; a known edition says it is the laws
         from .editions import EDITIONS
 
-        if edition in EDITIONS and kind not in ("toc", "index"):
+        if _foreign_listing(cleaned):
+            kind = "toc"
+        elif edition in EDITIONS:
             kind = "laws"
         return replace(prof, kind=kind, divisions=())
     return replace(prof, kind=kind, divisions=divisions)
+
+
+LISTED_HEADINGS = 5
+_LETTERED_ENTRY = regex.compile(r"[A-H]\.[ \t]*\p{L}")
+"""Least number of numbered law headings a table of contents in another language lists."""
+
+
+def _foreign_listing(text: str) -> bool:
+    """Whether a text in another language is a table of contents: at least
+    ``LISTED_HEADINGS`` short law titles whose numbers follow each other («23. Title
+    …… 41», «LOI 6 - Title», with or without page numbers or leaders, no sentence
+    end) which, with the short lettered section titles listed under them («A.
+    Title»), make up half its lines, and at most one line long enough to be a
+    clause's text (a blurb of the site; its titles stand one to a line)."""
+    from .editions import _FOREIGN_HEADING
+
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    if sum(1 for ln in lines if len(ln) > 160) > 1:
+        return False
+    # a title, not a clause: no sentence end («1. Talia.. 11», «LOI 6 - Mélange et Donne»)
+    numbers = [
+        int(m[1])
+        for ln in lines
+        if len(ln) <= 100
+        and ln[-1] not in ".;:!?"
+        and (m := _FOREIGN_HEADING.match(ln)) is not None
+    ]
+    sections = sum(1 for ln in lines if len(ln) <= 100 and _LETTERED_ENTRY.match(ln))
+    # the listed laws follow each other (a law's clauses «1.», «2.» end in full stops)
+    steps = sum(1 for a, b in itertools.pairwise(numbers) if b == a + 1)
+    return steps >= LISTED_HEADINGS - 1 and (len(numbers) + sections) * 2 >= len(lines)
 
 
 def profile_all(sources: list[Source]) -> list[Profile]:

@@ -94,8 +94,18 @@ def test_foreign_pages_through_the_cli(tmp_path):
 
     corpus = tmp_path / "corpus"
     corpus.mkdir()
-    foreign = {"polish-law.txt": "pl", "english-law.txt": "en", "ukrainian-law.txt": "uk"}
-    edition = {"polish-law.txt": "2007", "english-law.txt": "2017", "ukrainian-law.txt": "unknown"}
+    foreign = {
+        "polish-law.txt": "pl",
+        "english-law.txt": "en",
+        "ukrainian-law.txt": "uk",
+        "polish-contents.txt": "pl",
+    }
+    edition = {
+        "polish-law.txt": "2007",
+        "english-law.txt": "2017",
+        "ukrainian-law.txt": "unknown",
+        "polish-contents.txt": "unknown",
+    }
     for name in foreign:
         (corpus / name).write_bytes((PAGES / name).read_bytes())
     (corpus / "law.txt").write_text(RUSSIAN_LAW, encoding="utf-8")
@@ -112,6 +122,8 @@ def test_foreign_pages_through_the_cli(tmp_path):
         assert source["edition"]["edition"] == edition[name], name
         if edition[name] != "unknown":
             assert source["profile"]["kind"] == "laws", name
+        # a table of contents without leaders: numbered titles, lettered sections under them
+        assert (source["profile"]["kind"] == "toc") == (name == "polish-contents.txt"), name
         (k311,) = [
             d
             for d in report["diagnostics"]
@@ -123,7 +135,7 @@ def test_foreign_pages_through_the_cli(tmp_path):
         page = (out / "html" / f"source-{Path(name).stem}.html").read_text("utf-8")
         assert f'profile-language">{code}<' in page
         # the text is not dropped: its source page shows it
-        first_words = (PAGES / name).read_text("utf-8").split("\n")[2].split()[:3]
+        first_words = (PAGES / name).read_text("utf-8").split("\n")[3].split()[:2]
         assert " ".join(first_words) in page, name
     assert not [d for d in report["diagnostics"] if d["code"] == "K311" and d["message"].startswith("law.txt")]
     codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
