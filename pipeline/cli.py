@@ -30,6 +30,7 @@ def cmd_build(args) -> int:
     from .run import build
 
     console = _console(args.quiet)
+    shout = _console()  # errors are printed even with --quiet ("nothing but errors")
     corpus = Path(args.corpus)
     with console.status("building…") as status:
 
@@ -52,7 +53,9 @@ def cmd_build(args) -> int:
     for d in b.diagnostics:
         if d.level == "error" or (args.verbose and d.level != "info") or args.verbose > 1:
             style = {"error": "red", "warning": "yellow"}.get(d.level, "dim")
-            console.print(f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False)
+            (shout if d.level == "error" else console).print(
+                f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False, soft_wrap=True
+            )
     timing = ", ".join(f"{k} {v:.2f}s" for k, v in b.timings.items())
     entries = f"{len(b.codex.entries)} entries"
     if b.codex.others:
@@ -84,9 +87,10 @@ def cmd_export(args) -> int:
     written, found = export(
         args.format, Path(args.corpus), Path(args.output), edition=args.edition, force=args.force
     )
+    shout = _console()  # errors are printed even with --quiet
     for d in found:
         if d.level == "error":
-            console.print(f"[red]{d.level} {d.code}[/] {d.message}", highlight=False)
+            shout.print(f"[red]{d.level} {d.code}[/] {d.message}", highlight=False, soft_wrap=True)
     console.print(f"[green]wrote[/] {args.format} → {written}", highlight=False)
     return 1 if any(d.level == "error" for d in found) else 0
 

@@ -119,3 +119,22 @@ def test_bad_input_gives_a_message_not_a_traceback(setting, args, codes):
     assert proc.returncode == 0 or proc.stderr.strip(), "a failure says why"
     assert not (setting / "out").exists()
     assert (setting / "mine" / "notes.txt").read_text() == "x"
+
+
+def test_quiet_build_prints_the_errors_and_nothing_else(tmp_path):
+    """``--quiet`` is "nothing but errors": a source that cannot be read is still named
+    on stderr (with its code and file), while progress and the summary line are gone."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "law.txt").write_text(LAW, encoding="utf-8")
+    (corpus / "empty.txt").write_bytes(b"")
+    loud = kodeks("build", str(corpus), "-o", str(tmp_path / "loud"), "--no-pdf")
+    quiet = kodeks("build", str(corpus), "-o", str(tmp_path / "quiet"), "--no-pdf", "--quiet")
+    assert loud.returncode == quiet.returncode == 1
+    assert "built" in loud.stderr
+    lines = [line for line in quiet.stderr.splitlines() if line.strip()]
+    assert lines, "the error was not printed"
+    assert all(line.startswith("error K") for line in lines[:1])
+    assert any("K101" in line and "empty.txt" in line for line in lines)
+    assert "built" not in quiet.stderr and "warning" not in quiet.stderr
+    assert quiet.stdout == ""
