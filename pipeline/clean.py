@@ -44,6 +44,8 @@ from .grammar import (
     COLLAPSED_BREAK,
     FOOTNOTE,
     FULL_STOP,
+    GLUED_MARKER,
+    GLUED_SECTION_LETTER,
     GLUED_SUBCLAUSE,
     RUN_IN,
     TAG_END,
@@ -417,6 +419,8 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
             r"(?:\b[a-zа-яё]\.|\bсм\.|\()[ \t]*$", text[max(0, m.start() - 6) : m.start()]
         )
     ]
+    cuts += GLUED_MARKER.finditer(text)  # ``оппонентов.B. Сдача``: no blank to replace
+    cuts.sort(key=lambda m: m.start())
     bounds = [0] + [m.end() for m in cuts]
     for m in cuts:
         out.append(Change(m.start(), m.end(), "\n", "collapsed-break", "marker starts a new unit"))
@@ -746,6 +750,8 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``), or a
     subclause glued to the word before it (``… и если(A).Нарушитель``)."""
     out = []
+    for m in GLUED_MARKER.finditer(text):
+        out.append(Change(m.start(), m.start(), "\n", "run-in-structure", "a marker glued on"))
     for m in RUN_IN.finditer(text):
         before = text[max(0, m.start() - 4) : m.start()]
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
@@ -1246,6 +1252,9 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
     out: list[Change] = []
     for m in _mixed_words(text):
         word = m.group()
+        glued = GLUED_SECTION_LETTER.match(text, m.end() - 1)
+        if glued and not _LATIN.search(word, 0, len(word) - 1):
+            continue  # ``СДАЧАA. Тасование``: a section marker glued on (run_in_structure)
         new = _look_alike_word(word)
         if new is None:
             continue

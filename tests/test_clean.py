@@ -775,7 +775,27 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "взятку любым способом).\nB.Фальшренонс не может быть исправлен, если это не:\nA.Ложная уступка взяток.",
             "run-in-structure",
         ),
+        (
+            "a section letter glued to the sentence before it",
+            "если попросит любой из игроков.B. Раздача карт идёт по кругу.\n",
+            "если попросит любой из игроков.\nB. Раздача карт идёт по кругу.\n",
+            "run-in-structure",
+        ),
+        (
+            "a clause number glued to a sentence end and to a title's last word",
+            "C. Повтор раздачи1. Карты видны Раздачу повторяют.2. Нет колоды Играют другой.\n",
+            "C. Повтор раздачи\n1. Карты видны Раздачу повторяют.\n2. Нет колоды Играют другой.\n",
+            "run-in-structure",
+        ),
+        (
+            "a Latin section letter glued to a title in Cyrillic capitals",
+            "ПРАВИЛО 6. РАЗДАЧА КАРТA. Порядок раздачи\n",
+            "ПРАВИЛО 6. РАЗДАЧА КАРТ\nA. Порядок раздачи\n",
+            "run-in-structure",
+        ),
         # left alone
+        ("a paragraph number after an abbreviation", "см. п.64.2. Вот\n", "см. п.64.2. Вот\n", None),
+        ("initials", "перевёл И.Петров, а В.Сидоров\n", "перевёл И.Петров, а В.Сидоров\n", None),
         ("abbreviation before a letter", "т.е. A.Наказание\n", "т.е. A.Наказание\n", None),
         ("number inside a sentence", "сыграно 2.5 взятки\n", "сыграно 2.5 взятки\n", None),
         (

@@ -223,3 +223,41 @@ def test_the_buffer_takes_changes_in_any_order():
     a.apply(changes)
     b.apply(sorted(changes, key=lambda c: c.start))
     assert a.text == b.text == text[:10] + "\n" + text[10:30] + "\n" + text[31:]
+
+
+# A law page whose blocks were all run together without blanks (an HTML page that
+# lost its <p> and <h> breaks, the whole law on one line): the law's title runs into
+# a Latin section letter, a section letter into the sentence before it, clause
+# numbers into titles and sentences, and section titles into their text.
+GLUED_ONE_LINE = (
+    "Глава II. Начало игры\n"
+    "ПРАВИЛО 6. РАЗДАЧА КАРТA. ПодготовкаКолоду перемешивают перед каждой игрой, и "
+    "делает это тот, кто сидит на месте сдающего, а снимает колоду игрок слева от него; "
+    "если снять забыли, судья решает, нужна ли новая раздача.B. РаздачаКарты раздают по "
+    "одной, рубашкой вверх, по часовой стрелке, пока у каждого игрока не окажется "
+    "тринадцать карт; затем каждую руку кладут в свой карман коробки той же рубашкой "
+    "вверх, и никто не смотрит на карты другой руки. C. Свидетели раздачиКаждая сторона "
+    "вправе послать одного игрока следить за раздачей, если судья не решит иначе, а "
+    "игрок, который не пришёл, теряет право возразить позже. D. Повторная раздача1. "
+    "Карты видны Раздачу повторяют, если до начала торговли (см. правило 17A) игрок "
+    "увидел лицо чужой карты или карты легли не в тот карман коробки, и судья сам "
+    "решает, кто раздаёт заново.2. Колода не перемешана Результат отменяют, если колоду "
+    "не перемешали перед раздачей или раздали её в заранее заданном порядке, и в таком "
+    "случае сдачу играют снова с новой колодой, а очки прежней игры не пишут ни одной "
+    "из сторон, даже если игра была сыграна до конца и обе стороны с ней согласны.\n"
+)
+
+
+def test_blocks_glued_without_blanks_on_a_collapsed_page_get_their_addresses(tmp_path):
+    trees, _report = _build(tmp_path, {"glued.txt": GLUED_ONE_LINE})
+    nodes = {n["id"]: n for n in _walk(trees["glued"]["nodes"])}
+    assert list(nodes) == ["chapter:II", "6", "6A", "6B", "6C", "6D", "6D1", "6D2"]
+    assert nodes["6"]["title"] == "РАЗДАЧА КАРТ"
+    titles = [nodes[i]["title"] for i in ("6A", "6B", "6C", "6D", "6D1", "6D2")]
+    assert titles == [
+        "Подготовка", "Раздача", "Свидетели раздачи", "Повторная раздача", "Карты видны",
+        "Колода не перемешана",
+    ]  # fmt: skip
+    assert nodes["6B"]["text"].startswith("Карты раздают по одной")
+    assert [r["target"] for r in nodes["6D1"]["refs"]] == ["17A"]
+    assert nodes["6D2"]["text"].startswith("Результат отменяют")
