@@ -156,14 +156,15 @@ GLUED_MARKER = regex.compile(
     r"""
     (?<=\p{Ll}{2}[.;:!?])(?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll})   # оппонентов.B. Сдача карт
   | (?<=\p{Ll}{2}[.;:!?])(?=\d{1,2}\.[ \t]?\p{Lu}\p{Ll})    # руке.2. Не было тасования
-  | (?<=\p{Ll}{3})(?=\d{1,2}\.[ \t]?\p{Lu}\p{Ll})           # и пересдача1. Карты сданы
+  | (?<=\p{Ll}{3})(?=1\.[ \t]?\p{Lu}\p{Ll})                 # и пересдача1. Карты сданы
   | (?<=\p{Cyrillic}{2})(?=[A-H]\.[ \t]?\p{Cyrillic})         # И СДАЧАA. Тасование
     """,
     regex.X,
 )
 """A section letter or clause number glued, with no blank, to what precedes it,
 where a page lost the break between two blocks: to a sentence end, to the last
-word of a title (a clause number after a small letter), or, for a Latin section
+word of a title (the first clause, ``1.``, after a small letter: a higher number
+glued to a word is a footnote's, ``вниз13. Закрытый ход``), or, for a Latin section
 letter, to a Cyrillic word. Matches the empty place before the marker. An
 address (``64A1.``, ``п.64.2.``) has a digit or a capital before its letter or
 number, never two small letters; initials (``А.Рыбников``) follow a blank."""

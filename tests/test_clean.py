@@ -794,6 +794,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "run-in-structure",
         ),
         # left alone
+        (
+            "a footnote number glued to a word before a sentence end",
+            "кладут рубашкой вниз13. Ход можно взять назад\n",
+            "кладут рубашкой вниз13. Ход можно взять назад\n",
+            None,
+        ),
         ("a paragraph number after an abbreviation", "см. п.64.2. Вот\n", "см. п.64.2. Вот\n", None),
         ("initials", "перевёл И.Петров, а В.Сидоров\n", "перевёл И.Петров, а В.Сидоров\n", None),
         ("abbreviation before a letter", "т.е. A.Наказание\n", "т.е. A.Наказание\n", None),
