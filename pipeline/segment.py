@@ -540,10 +540,12 @@ class _TreeBuilder:
         if tok.kind == "part":
             while self.stack and self.stack[-1].kind != "part":
                 self.stack.pop()
-            last = self.division
-            if last is not None and last.id == tok.id and not last.children and last in self.stack:
-                # the heading again after the division's own listing: one division
-                self.current = last
+            again = self._empty_division(tok.id)
+            if again is not None:
+                # the heading again after the division's own listing (a page that opens
+                # with «Глава VI. … - Часть I …» and the list of its laws, then prints
+                # each heading once more over the text): one division, not two
+                self._reopen(again)
                 return
             b.id = tok.id
             b.title = tok.rest.strip() or None
@@ -560,6 +562,31 @@ class _TreeBuilder:
             # merged paragraphs («12.4,5.») are one node under their first key
             b.id = addresses.merged_keys(tok.label or "")[0]
         self._open(b)
+
+    def _empty_division(self, id_: str | None) -> _Build | None:
+        """The division ``id_`` opened already, when nothing but empty divisions has been
+        opened since (no law, no text, no fragment): its heading printed again."""
+        for b in reversed(self.all_nodes):
+            if b.kind != "part" or b.paras:
+                return None
+            if b.id == id_:
+                return b
+        return None
+
+    def _reopen(self, b: _Build) -> None:
+        """Make ``b`` (a node already in the tree) the innermost open unit again."""
+
+        def path(nodes: list[_Build]) -> list[_Build] | None:
+            for n in nodes:
+                if n is b:
+                    return [n]
+                below = path(n.children)
+                if below is not None:
+                    return [n, *below]
+            return None
+
+        self.stack[:] = path(self.roots) or [b]
+        self.current = self.division = b
 
     def _open(self, b: _Build) -> None:
         stack = self.stack

@@ -261,3 +261,29 @@ def test_blocks_glued_without_blanks_on_a_collapsed_page_get_their_addresses(tmp
     assert nodes["6B"]["text"].startswith("Карты раздают по одной")
     assert [r["target"] for r in nodes["6D1"]["refs"]] == ["17A"]
     assert nodes["6D2"]["text"].startswith("Результат отменяют")
+
+
+# A site that prints each chapter's page with a header naming the chapter and its
+# part on one line, the list of the part's laws, and then the chapter, the part and
+# the first law's headings again over the text.
+HEADER_THEN_HEADINGS = (
+    "Глава IX. Торговля - Часть II Ответы\n\n"
+    "ПРАВИЛО 51. ПЕРВЫЙ ОТВЕТ\n"
+    "ПРАВИЛО 52. ВТОРОЙ ОТВЕТ\n"
+    "ПРАВИЛО 53. ОТВЕТ НА КОНТРУ\n\n"
+    "Глава IX. Торговля\n\n"
+    "Часть II Ответы\n\n"
+    "ПРАВИЛО 51. ПЕРВЫЙ ОТВЕТ\n\n"
+    "A. Время ответа\n\n"
+    "Партнёр отвечает после того, как правый противник объявил свою заявку или пас.\n\n"
+    "B. Ответ вне очереди\n\n"
+    "Если партнёр ответил раньше времени, судья применяет правило 31.\n"
+)
+
+
+def test_division_headings_printed_again_after_their_listing_make_one_division(tmp_path):
+    trees, _report = _build(tmp_path, {"header.txt": HEADER_THEN_HEADINGS})
+    tree = trees["header"]
+    ids = [n["id"] for n in _walk(tree["nodes"])]
+    assert ids == ["chapter:IX", "chapter-part:II", "51", "51A", "51B"]
+    assert [e["id"] for e in tree["toc"]] == ["51", "52", "53"]
