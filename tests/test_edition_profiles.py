@@ -284,6 +284,22 @@ def test_a_1987_table_of_contents_with_chapters_is_not_1997():
     assert not [e for e in found.evidence if e.startswith("1997:")]
 
 
+# a page from the middle of the 1987 laws: a part of a chapter headed with a dash,
+# no chapter, no year, no term of the edition's own
+PART_1987_DASH = """\
+Часть II - ОШИБКИ ПРИ ИГРЕ
+Правило 49. Открытая карта защитника
+A. Защитник, показавший карту, кладёт её на стол лицом вверх.
+"""
+
+
+def test_a_part_headed_with_a_dash_is_the_1987_scheme():
+    found = editions.assess(PART_1987_DASH)
+    assert found.edition == "1987"
+    assert any("«Часть N - …»" in e for e in found.evidence)
+    assert editions.assess("Часть II Процедура\nПравило 49. Открытая карта\n").edition != "1987"
+
+
 def test_a_spaced_year_on_a_margined_title_page_names_the_edition():
     found = editions.assess(TITLE_PAGE_SPACED)
     assert found.edition == "1987"
