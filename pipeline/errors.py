@@ -71,6 +71,7 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K501": ("warning", "reference to a law that is not in the corpus"),
     "K502": ("info", "reference resolved to an ancestor"),
     "K503": ("warning", "references on a page that is not law text: not linked into the codex"),
+    "K504": ("info", "a reference cut off by the end of the source: not linked"),
     # rulings
     "K601": ("error", "a ruling declares a clause that is not in the corpus"),
     "K602": ("info", "a ruling's law is not in this corpus"),

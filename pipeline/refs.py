@@ -549,9 +549,10 @@ def refs(tree: Tree) -> tuple[Tree, list[Diagnostic]]:
     On a page whose profile says it is not law text the references found are
     dropped from the tree (no link into the codex) and listed in a K503 diagnostic."""
     found = replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))
+    found, cut = _cut_at_the_end(found)
     kind = tree.cleaned.profile.kind
     if kind not in NOT_LAW_KINDS:
-        return found, []
+        return found, cut
     dropped = [r for n in found.nodes for r in _all_refs(n)]
     if not dropped:
         return found, []
@@ -565,6 +566,32 @@ def refs(tree: Tree) -> tuple[Tree, list[Diagnostic]]:
             dropped[0].span,
         )
     ]
+
+
+def _cut_at_the_end(tree: Tree) -> tuple[Tree, list[Diagnostic]]:
+    """A source cut off mid-sentence whose last words are a reference («… как сказано
+    в Правиле 73»): the address may go on past the cut (73D, 73.4), so the reference
+    gives none (the gold's rule for a target cut off by the end of the source). The
+    text stays; a K504 says what was not linked."""
+    if not tree.truncated_end or not tree.nodes:
+        return tree, []
+    path = [tree.nodes[-1]]
+    while path[-1].children:
+        path.append(path[-1].children[-1])
+    last = path[-1]
+    field = "text" if last.text else "title"
+    body = (last.text if last.text else last.title or "").rstrip()
+    if not last.refs or last.refs[-1].field != field or not body.endswith(last.refs[-1].text):
+        return tree, []
+    ref = last.refs[-1]
+    node: Node = replace(last, refs=last.refs[:-1])
+    for parent in reversed(path[:-1]):
+        node = replace(parent, children=(*parent.children[:-1], node))
+    message = (
+        f"{tree.source.name}: «{ref.text}» ends the source, which is cut off: "
+        "its address may go on past the cut; not linked"
+    )
+    return replace(tree, nodes=(*tree.nodes[:-1], node)), [diag("K504", message, ref.span)]
 
 
 def _all_refs(node: Node):

@@ -759,3 +759,35 @@ def test_site_reports_a_reference_whose_words_are_not_in_the_text():
     assert [t.kind for p in paras for t in p] == ["text"]
     (d,) = lost
     assert d.code == "K702" and "«правилу 64»" in d.message and "law-64.html, 64A" in d.message
+
+
+@pytest.mark.parametrize(
+    ("ending", "targets", "cut"),
+    [
+        ("а в остальном судья поступает, как сказано в правиле 73", ["12", "73"], True),
+        ("а в остальном судья поступает, как сказано в правиле 73.", ["12", "73", "73"], False),
+        ("а дальше судья смотрит правило 73 и решает", ["12", "73", "73"], False),
+    ],
+    ids=["cut-after-the-address", "sentence-ends", "cut-later"],
+)
+def test_a_reference_the_cut_of_the_page_ends_on_links_nothing(tmp_path, ending, targets, cut):
+    """A page cut off mid-sentence right after «в правиле 73» may have gone on «73D»:
+    that last reference gives none (K504, its text kept); one the sentence closes, or
+    one further back, is linked."""
+    from pipeline.run import run
+
+    (tmp_path / "a.txt").write_text(
+        "Правило 73. Общение партнёров\n"
+        "73.1. Здесь речь о том, что сказано в правиле 12 и в правиле 73.\n"
+        f"73.2. Игрок не подаёт знаков партнёру, {ending}",
+        encoding="utf-8",
+    )
+    build = run(tmp_path, until="refs")
+    (tree,) = build.trees
+    assert [t for _text, t in _tree_refs(tree)] == targets
+    k504 = [d for d in build.diagnostics if d.code == "K504"]
+    assert bool(k504) == cut
+    if cut:
+        assert "«правиле 73»" in k504[0].message and k504[0].span.line == 3
+    last = tree.nodes[0].children[-1]
+    assert ending in f"{last.title or ''} {last.text}"
