@@ -170,6 +170,12 @@ FORMS: dict[str, str] = {
     # … and ends the sentence there (or the bracket): not a date «10.04.2001», not
     # «3.8.2.», not a price or a score going on «4.2 очка»
     "see_end": r"(?!\.?\d)(?:\.?(?=[ \t]*(?:\n|$)|[ \t]+[\p{Lu}«(])|(?=[ \t]*[);]))",
+    # the commentary's word for a law's section: «Раздел 13С не оставляет …», «в разделе
+    # 64A» (an address with its section letter after it: «Раздел I» is a division heading,
+    # «раздел 16 данного Комментария» a part of the commentary)
+    "section_noun": r"(?<![\p{L}\p{N}])(?i:раздел(?:ами|ам|ах|ом|ов|а|у|е|ы)?)(?!\p{L})",
+    # a law and its section alone in brackets: «… карта первого хода (14А) или ещё нет (14В)»
+    "bracket": rf"\((?=\d{{1,2}}[{_SEC_UP}]\d?\))",
     # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
     "lead": r"[ \t]*(?=\d{1,2}[A-HАВСЕН](?!\p{L}))",  # at a line start
     "lead_end": r"(?=[ \t]+\p{Ll})",  # … and goes on with a lower-case word
@@ -251,6 +257,8 @@ LEAD = regex.compile(r"\n" + _F["lead"])
 a scan for «\n» costs a quarter of a multiline ``^`` (``LEAD_AT`` reads the text's
 first line)."""
 LEAD_END = regex.compile(_F["lead_end"])
+SECTION_NOUN = regex.compile(_F["section_noun"] + _F["gap"])
+BRACKET = regex.compile(_F["bracket"])
 BIDS = frozenset("CDHСН")
 """Letters a bid is written with after its level 1–7 («1С и 1Н»): such a pair at a
 paragraph's start is bidding, not laws and sections."""
@@ -304,6 +312,8 @@ def scan(
         out.extend(refs)
     out.extend(_seen(text))
     out.extend(_leading(text, bol))
+    out.extend(_sectioned(text))
+    out.extend(_bracketed(text))
     out.sort(key=lambda f: f.start)  # stable: range items keep their order
     return _mark_lists(text, out)
 
@@ -358,6 +368,37 @@ def _leading(text: str, bol: bool) -> list[Reference]:
             continue
         if not all(_number(m["num"]) <= 7 and m["sec"].upper() in BIDS for m in chain):
             out.extend(_chained(chain, "list"))
+    return out
+
+
+def _sectioned(text: str) -> list[Reference]:
+    """«Раздел 13С не оставляет судье выбора», «в разделах 64A и 64B»: the noun «раздел»
+    before laws with their sections (the first reference keeps the noun)."""
+    out: list[Reference] = []
+    for h in SECTION_NOUN.finditer(text):
+        chain = _chain(text, h.end())
+        while chain and not all(m["sec"] and not m["para"] for m in chain):
+            chain.pop()
+        refs = _chained(chain, "list" if len(chain) > 1 else "plain")
+        if refs:
+            first = refs[0]
+            noun = text[h.start() : first.end]
+            refs[0] = _found(h.start(), first.end, noun, first.target, first.kind)
+        out.extend(refs)
+    return out
+
+
+def _bracketed(text: str) -> list[Reference]:
+    """«(14А)»: a law and its section alone in brackets (not a bid, «(1С)»); the
+    reference is the address inside."""
+    out: list[Reference] = []
+    for h in BRACKET.finditer(text):
+        m = ADDR_AT.match(text, h.end())
+        if not (m and m["sec"] and text.startswith(")", m.end())):
+            continue
+        if _number(m["num"]) <= 7 and m["sec"].upper() in BIDS:
+            continue
+        out.extend(_chained([m], "plain"))
     return out
 
 
