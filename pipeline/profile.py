@@ -63,13 +63,18 @@ _PAGER_NUMBERS = regex.compile(
 _PAGER_LABEL = regex.compile(r"^(?:Страниц[аы]?|Pages?)\s*:[\s\d\-–—.…|«»<>]*$", regex.I)
 """``Страницы: - 1  - 2 …`` (the label and the first numbers of a pager)."""
 _PAGER_WORDS = regex.compile(
-    r"""^[\s\-–—•·|]*(?:<<|>>|«|»|‹|›|←|→)?\s*
-    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|В\ начало
-      |Перейти\ на\ страницу|Пред\.|След\.)
-    \s*(?:<<|>>|«|»|‹|›|←|→)?\s*(?:{_NUM})?\s*:?\s*$""".replace("{_NUM}", _NUM),
+    r"""^[\s\-–—•·|]*
+    (?:(?:<<|>>|«|»|‹|›|←|→)?[ \t]*
+       (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|В\ начало
+         |Перейти\ на\ страницу|Пред\.|След\.)
+       (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?
+       [ \t]*(?:<<|>>|«|»|‹|›|←|→)?[ \t]*(?:{_NUM})?[ \t]*:?[\s\-–—•·|]*){1,4}$""".replace(
+        "{_NUM}", _NUM
+    ),
     regex.X | regex.I,
 )
-"""Previous/next/first/last links, alone on a line (maybe bulleted)."""
+"""Previous/next/first/last links, alone on a line (maybe bulleted), one or a few of
+them, a link maybe saying what it leads to (``Предыдущая страница Следующая страница``)."""
 _PAGER_LINK = regex.compile(
     r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
     (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)\s*(?:<<|>>|«|»|‹|›|←|→)?""",
@@ -162,11 +167,14 @@ _SETTING = regex.compile(
 _DIGITS = regex.compile(r"\d+")
 _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
+_RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLET_AT = regex.compile(r"^[-–—•·*]\s+")
 _BULLETED = regex.compile(r"^[-–—•·*]\s+(\S.*)$")
 _INDENTED = regex.compile(r"^ {5,}\S")
 _JUSTIFIED = regex.compile(r"\S {2,}\S")
 _WORD = regex.compile(r"\p{L}+")
+_MORE_LINK = regex.compile(r"^\p{Lu}\p{Ll}*(?:\s+\p{L}+){0,2}(?:\.{3}|…)$")
+"""``Другие игры...``, ``Читать далее…``: a link to the rest of a list or a text."""
 
 # Cheap necessary conditions for the patterns above, tested on the line in lower
 # case (``str.casefold``: every character ``regex``'s IGNORECASE folds to a letter of
@@ -257,6 +265,22 @@ def _alphabet_bar(s: str) -> bool:
     return rising >= 0.8 * (len(firsts) - 1)
 
 
+def _alphabet_range(s: str) -> bool:
+    """``А-П``, ``П-Я``, ``А-Г Д-К``: a range or a few of the alphabet's letters alone on
+    a line (half of a reader site's alphabet bar, split over lines); each range rises,
+    and so does a row of them. Ranges of Roman numeral letters (``I-V``) are numbers."""
+    toks = s.split()
+    if not 1 <= len(toks) <= 7:
+        return False
+    pairs = []
+    for t in toks:
+        m = _RANGE.fullmatch(t)
+        if not m or m[2] <= m[1] or not set(m[1] + m[2]) - set("IVXLCDM"):
+            return False
+        pairs.append((m[1], m[2]))
+    return all(b[0] >= a[1] for a, b in itertools.pairwise(pairs))
+
+
 def _breadcrumb(s: str) -> bool:
     """``Site / Genre / Author / Title``: short segments joined by separators."""
     parts = _BREADCRUMB_SEP.split(s)
@@ -277,7 +301,7 @@ def line_shape(line: str) -> str | None:
         return "alphabet bar" if _alphabet_bar(s) else None
     if _structural(s):
         return None
-    if (words <= 6 and _PAGER_WORDS.match(s)) or (s[:1] in "СсPp" and _PAGER_LABEL.match(s)):
+    if (words <= 10 and _PAGER_WORDS.match(s)) or (s[:1] in "СсPp" and _PAGER_LABEL.match(s)):
         return "pager"
     if digit:
         if not s[0].isalpha() and _PAGER_NUMBERS.match(s) and _counting(s):
@@ -288,6 +312,8 @@ def line_shape(line: str) -> str | None:
                 return "pager"
     if words >= 8 and _alphabet_bar(s):
         return "alphabet bar"
+    if words <= 7 and len(s) <= 27 and ("-" in s or "–" in s) and _alphabet_range(s):
+        return "alphabet range"
     if words == 1 and _FILE_NAME.match(s):
         return "file name"
     if digit and words <= 8 and (_PHONE.match(s) or _SIZE_OR_COUNTER.match(s)):
@@ -302,6 +328,10 @@ def line_shape(line: str) -> str | None:
         return "header"
     low = s.casefold() if words <= 40 else ""
     if words <= 12 and ("." in s or "/" in s) and _url_hint(s, low) and _URL.search(s):
+        return "link"
+    if words <= 24 and "." in s[:40] and not _ended(s) and _url_hint(s, low) and _URL.match(s):
+        # a counter's or an advert's caption opens with its site (``site.ru: показано
+        # число просмотров за 24 часа…``): no sentence of a page's own does
         return "link"
     if (
         digit
@@ -375,9 +405,12 @@ def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     )
 
 
-def _short_non_sentence(line: str, lower: bool = False) -> bool:
+def _short_non_sentence(line: str, lower: bool = False, capitals: bool = False) -> bool:
     """Short, not a sentence, not a structural heading: what a menu item looks
-    like (``lower``: it may start with a small letter, as an advert does)."""
+    like (``lower``: it may start with a small letter, as an advert does;
+    ``capitals``: it may be in capitals, as a site's category menu is, where no
+    title of the page's own can stand). A link to more of a list (``Другие
+    игры...``: a few words and an ellipsis) is no sentence either."""
     s = _core(line)
     if not s or _structural(s) or _listing(s):
         return False
@@ -386,10 +419,12 @@ def _short_non_sentence(line: str, lower: bool = False) -> bool:
         return False  # rules, bars and numbers have repairs of their own
     return (
         len(s.split()) <= 8
-        and not _sentence_end(s)
+        and (not _sentence_end(s) or _MORE_LINK.match(s) is not None)
         and (lower or not s[0].islower())
         and not (
-            words and all(w.isupper() for w in words) and len(words) >= 1 and not _UI_LABEL.match(s)
+            not capitals
+            and all(w.isupper() for w in words)
+            and not _UI_LABEL.match(s)
         )
     )
 
@@ -511,6 +546,10 @@ def _menu_runs(lines: list[str]) -> set[int]:
     return out
 
 
+_BETWEEN_PAGES = ("pager", "running head")
+"""Reasons of template lines that stand between the pages of a book's text too."""
+
+
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:
     """Short non-sentence lines that stand between two chrome lines, or between
     the edge of the page and a chrome line, belong to the same template block."""
@@ -529,8 +568,15 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
         if at_edge and len(content) > 3:
             continue  # the page's own text runs up to the template
         # above the first template line nothing of the page's text can stand but
-        # the end of a sentence, which ends with a stop: an advert may be lower-case
-        if all(_short_non_sentence(lines[i], lower=a == -1) for i in content):
+        # the end of a sentence, which ends with a stop: an advert may be lower-case,
+        # and a category menu in capitals (a list: two lines or more) when that line
+        # is the site's own header (a pager or a running head stands between a book's
+        # pages, under a title; one line in capitals may be the page's title)
+        top = a == -1
+        capitals = (
+            top and len(content) >= 2 and not chrome[b].startswith(_BETWEEN_PAGES)
+        )
+        if all(_short_non_sentence(lines[i], lower=top, capitals=capitals) for i in content):
             for i in content:
                 chrome[i] = "template block"
 

@@ -103,6 +103,73 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ОПРЕДЕЛЕНИЯ\n1.Текст правила.\n",
             None,
         ),
+        (
+            "the halves of an alphabet bar above it",
+            "А-П\n\nП-Я\n\nА  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н\n"
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "site-chrome",
+        ),
+        (
+            "letter ranges alone on their lines, no bar",
+            "А-П\nП-Я\nПравило 64. Процедура\n",
+            "Правило 64. Процедура\n",
+            "site-chrome",
+        ),
+        (
+            "a range of Roman numerals is no alphabet",
+            "I-V\nПравило 64. Процедура\n",
+            "I-V\nПравило 64. Процедура\n",
+            None,
+        ),
+        (
+            "a pager in words between two pages",
+            "Текст правила.\nПредыдущая страница Следующая страница\nДругой текст.\n",
+            "Текст правила.\n\nДругой текст.\n",
+            "pagination-strip",
+        ),
+        (
+            "a short line opening with a pager's word stays",
+            "Правило 64. Процедура\nСледующая сдача\n",
+            "Правило 64. Процедура\nСледующая сдача\n",
+            None,
+        ),
+        (
+            "a category menu in capitals above the alphabet bar",
+            "ИСТОРИЯ\n\nПУТЕШЕСТВИЯ\n\nА  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н\n"
+            "ПРАВИЛО 6. ТАСОВАНИЕ И СДАЧА\nA.Колоду тасуют перед сдачей.\n",
+            "ПРАВИЛО 6. ТАСОВАНИЕ И СДАЧА\nA.Колоду тасуют перед сдачей.\n",
+            "site-chrome",
+        ),
+        (
+            "one title in capitals above the bar stays",
+            "ШТРАФНАЯ КАРТА\nА  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н\n"
+            "Правило 50. Какая карта штрафная\n",
+            "ШТРАФНАЯ КАРТА\nПравило 50. Какая карта штрафная\n",
+            "site-chrome",
+        ),
+        (
+            "titles in capitals above a pager stay (it stands between pages)",
+            "ШТРАФНАЯ КАРТА\nЧАСТЬ ВТОРАЯ\n1 ... 12 13 14 ... 308\nТекст правила.\n",
+            "ШТРАФНАЯ КАРТА ЧАСТЬ ВТОРАЯ\n\nТекст правила.\n",
+            "pagination-strip",
+        ),
+        (
+            "settings, a more link and a counter's caption between breadcrumb and pager",
+            "Главная · Книги · Форумы · Ссылки\nНастройка текста\nДругие книги...\n"
+            "primer.ru: показано число посещений за сутки и за неделю у этой страницы\n"
+            "Книга о картах\nПредыдущая страница Следующая страница\nТекст правила.\n",
+            "Текст правила.\n",
+            "site-chrome",
+        ),
+        (
+            "a long sentence that opens with a site's name stays",
+            "Текст правила.\n"
+            "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для всех судей.\n",
+            "Текст правила.\n"
+            "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для всех судей.\n",
+            None,
+        ),
     ],
     "newlines": [
         (

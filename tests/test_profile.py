@@ -32,6 +32,16 @@ SHAPES = [
     ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
     ("alphabet bar", "А  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н  О  П  AZ", "alphabet bar"),
     ("alphabet ranges", "А-В Г-Е Ж-И К-М Н-П Р-Т У-Х Ц-Я", "alphabet bar"),
+    ("half of an alphabet bar", "А-П", "alphabet range"),
+    ("a few ranges of the alphabet", "А-Г Д-К Л-П", "alphabet range"),
+    ("Latin alphabet as a range", "A-Z", "alphabet range"),
+    ("pager in words", "Предыдущая страница Следующая страница", "pager"),
+    ("pager links naming chapters", "« Предыдущая глава | Следующая глава »", "pager"),
+    (
+        "counter's caption opening with its site",
+        "primer.ru: показано число посещений за сутки и за неделю у этой страницы",
+        "link",
+    ),
     ("file name", "123456.fb2", "file name"),
     ("file size", "1,2 Мб", "counter"),
     ("view counter", "Просмотров: 1234", "counter"),
@@ -65,6 +75,15 @@ SHAPES = [
     ("date stamp printed twice, glued", "12 мая 202412 мая 2024", "date stamp"),
     ("reading time", "3 мин", "counter"),
     # text that must stay
+    ("a range of Roman numerals", "I-V", None),
+    ("letters that fall are no range", "Я-А", None),
+    ("a clause range", "64А-Б", None),
+    ("the next deal", "Следующая сдача", None),
+    (
+        "a sentence opening with a site",
+        "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для судей.",
+        None,
+    ),
     ("law heading", "Правило 64. Процедура после выявления фальшренонса", None),
     ("section", "A.Наказание назначается", None),
     ("clause numbers are not a pager", "1 3 5 7 9 11", None),
@@ -146,6 +165,17 @@ def test_template_block_between_chrome_lines_and_not_beyond():
     chrome = P.chrome_lines(text)
     assert set(chrome) == {0, 1, 2, 3}
     assert chrome[1] == "template block"
+
+
+def test_a_menu_in_capitals_above_the_site_header_is_template_a_title_is_not():
+    bar = "А  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н"
+    menu = f"ИСТОРИЯ\n\nПУТЕШЕСТВИЯ\n\n{bar}\nПравило 6. Тасование\n"
+    assert P.chrome_lines(menu) == {0: "template block", 2: "template block", 4: "alphabet bar"}
+    # one line in capitals may be the page's title; above a pager (it stands between
+    # the pages of a book) lines in capitals are the book's
+    assert set(P.chrome_lines(f"ШТРАФНАЯ КАРТА\n{bar}\nПравило 50. Карта\n")) == {1}
+    pager = "ШТРАФНАЯ КАРТА\nЧАСТЬ ВТОРАЯ\n1 ... 12 13 14 ... 308\nПравило 50. Карта\n"
+    assert set(P.chrome_lines(pager)) == {2}
 
 
 def test_a_bilingual_heading_between_chrome_lines_is_no_template():

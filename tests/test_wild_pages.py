@@ -287,3 +287,98 @@ def test_division_headings_printed_again_after_their_listing_make_one_division(t
     ids = [n["id"] for n in _walk(tree["nodes"])]
     assert ids == ["chapter:IX", "chapter-part:II", "51", "51A", "51B"]
     assert [e["id"] for e in tree["toc"]] == ["51", "52", "53"]
+
+
+# The head of a reader site's page, as it renders without its markup: the halves of
+# its alphabet bar (``А-П``, ``П-Я``) and its category menu in capitals, each on a
+# line of its own above the whole bar; then a page cut out of the middle of a law.
+BAR = "А  Б  В  Г  Д  Е  Ж  З  И  Й  К  Л  М  Н  О  П  Р  С  Т  У  Ф  Х  Ц  Ч  Ш  Щ  Э  Ю  Я  A-Z"
+MIDDLE_OF_A_CLAIM = (
+    "C.Порядок розыгрыша при претензии\n"
+    "Игрок, сделавший претензию, сразу говорит, в каком порядке он будет играть карты.\n"
+    "D.Игра прекращается\n"
+    "После претензии игра останавливается, и спор решает судья.\n"
+    "Правило 69. Согласие с претензией\n"
+    "A.Когда согласие дано\n"
+    "Согласие дано, когда оппонент не возражает до начала следующей сдачи.\n"
+)
+
+
+def _all_text(tree: dict) -> list[str]:
+    """Every title and text line of a tree, in order."""
+    out = []
+    for n in _walk(tree["nodes"]):
+        for part in (n.get("title"), n.get("text")):
+            out += (part or "").split("\n")
+    return out
+
+
+def test_the_halves_of_an_alphabet_bar_are_no_text_of_the_law(tmp_path):
+    page = f"А-П\n\nП-Я\n\n{BAR}\n\n \n\n\n{MIDDLE_OF_A_CLAIM}"
+    trees, _ = _build(tmp_path, {"claim.txt": page})
+    assert _ids(trees["claim"]) == ["68", "68C", "68D", "69", "69A"]
+    lines = _all_text(trees["claim"])
+    assert "А-П" not in lines and "П-Я" not in lines
+    assert trees["claim"]["nodes"][0]["text"] == ""  # the inferred law 68 holds nothing
+
+
+def test_a_category_menu_in_capitals_above_the_bar_goes_and_the_title_stays(tmp_path):
+    page = (
+        f"ИСТОРИЯ\n\nПУТЕШЕСТВИЯ\n\n{BAR}\n\n \n\n"
+        "ОБЗОР ТОРГОВЛИ\n"
+        "20.1. Согласно Правилу 20, игрок, который не расслышал заявку, вправе сразу "
+        "попросить её повторить; позже он просит повторить всю торговлю.\n"
+        "20.2. Обзор всей торговли дают только тому игроку, чья очередь делать заявку, "
+        "по Правилу 20B.\n"
+    )
+    trees, _ = _build(tmp_path, {"review.txt": page})
+    lines = _all_text(trees["review"])
+    assert "ИСТОРИЯ" not in lines and "ПУТЕШЕСТВИЯ" not in lines
+    assert "ОБЗОР ТОРГОВЛИ" in lines
+    assert [i for i in _ids(trees["review"]) if i] == ["20.1", "20.2"]
+
+
+def test_a_reader_sites_menus_counters_and_worded_pager_leave_no_fragment(tmp_path):
+    """Everything between the site's breadcrumb and its pager is the site's: text
+    settings, a list of links to other books with a «more» link, a counter's caption
+    that opens with its domain, the book's name; the pager's links are words."""
+    template = [
+        "Настройка текста",
+        "Перенос строк",
+        "Обзоры турниров",
+        "Кубок |#2| Второй тур",
+        "Кубок |#1| Первый тур",
+        "Другие обзоры...",
+        "primer.ru: показано число посещений за сутки и за неделю у этой страницы",
+        "Счётчик Top100",
+        "Спорт - Разные авторы Весь текст 1200.5 Kb",
+        "Книга о картах",
+        "Предыдущая страница Следующая страница",
+    ]
+    page = (
+        "Главная · Каталог · Новые книги · Форум · Ссылки\n\n"
+        + "\n\n".join(template)
+        + "\n1 ... 10 11 12 13 14 ... 200\n"
+        "судья решает спор по существу, выслушав обе стороны.\n\n"
+        "Правило 59. Наказание, которое нельзя выполнить\n"
+        "59.1. Это правило касается всех случаев, когда игрок не может выполнить "
+        "наказание.\n"
+    )
+    trees, _ = _build(tmp_path, {"site.txt": page})
+    text = "\n".join(_all_text(trees["site"]))
+    assert not [line for line in template if line in text]
+    assert trees["site"]["nodes"][0]["text"].startswith("судья решает спор")
+
+
+def test_a_worded_pager_between_two_pages_is_a_paragraph_break(tmp_path):
+    page = (
+        "Правило 12. Права судьи\n"
+        "A.Судья решает спор\n"
+        "Судья решает спор, выслушав обе стороны.\n"
+        "Предыдущая страница Следующая страница\n"
+        "B.Судья назначает наказание\n"
+        "Судья назначает наказание по правилам этой главы.\n"
+    )
+    trees, _ = _build(tmp_path, {"pager.txt": page})
+    assert _ids(trees["pager"]) == ["12", "12A", "12B"]
+    assert "Следующая страница" not in "\n".join(_all_text(trees["pager"]))
