@@ -8,8 +8,9 @@ cleaned text again changes nothing.
 
 Guarantees after cleaning:
 
-- no line is a page number, a rule, site chrome or a pagination strip; no line
-  holds a run of three or more ``?``; no line ends in a word-joining hyphen; no
+- no line is a page number, a rule (a short one cut by the page end too), site
+  chrome or a pagination strip; no line holds a run of three or more ``?`` or of
+  three or more ``??`` apart by blanks; no line ends in a word-joining hyphen; no
   line repeats its neighbour;
 - hard wraps inside a paragraph or heading are joined with one space; a word
   broken at a line end is joined (its hyphen kept only in real compounds such as
@@ -463,12 +464,19 @@ _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 (nothing is missing), so it is no page number and no paragraph break."""
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
+_SHORT_RULE = regex.compile(r"^\s*([-=_─═])\1{1,3}\s*$")
+"""``--``: the first characters of an underline rule whose rest the page end cut off
+(a dash that stands for a word always has words beside it)."""
 _STRIP = regex.compile(
     r"^\s*\d{1,4}(?:\s+\d{1,4}){4,}\s*$"
     r"|^\s*\d{1,4}(?:\s+\d{1,4}){1,}\s*(?:…|\.{2,})\s*\d{1,4}\s*$"
 )
 """``1 2 3 4 5 6`` or, with a gap, ``1 2 3 … 206``."""
-_QRULE = regex.compile(r"^\s*\?{3,}\s*$")
+_QRUN_BODY = r"(?:\?{3,}|(?<!\S)\?\?(?:[ \t]+\?\?){2,}(?!\S))"
+"""Three or more ``?`` in a row, or three or more pairs apart by blanks (``?? ?? ??``:
+a reader site's rendering of an indentation or a rule it could not show); a lone
+``??`` after a word is the text's own."""
+_QRULE = regex.compile(rf"^\s*{_QRUN_BODY}\s*$")
 _ARTEFACT_WORDS = (
     "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",
     "Читать", "Меню", "Поиск", "Главная", "Войти", "Регистрация", "Печать", "Скачать",
@@ -522,6 +530,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             kind = "pagination-strip"
         elif _RULE.match(line):
             kind = "underline-rule"
+        elif _SHORT_RULE.match(line):
+            kind, why = "underline-rule", "a rule cut short; a paragraph break stays"
         elif stripped == "|":
             kind = "lone-bar"
         elif _QRULE.match(line):
@@ -634,10 +644,11 @@ def reader_header(text: str, ctx: Context) -> list[Change]:
 
 
 def question_runs(text: str, ctx: Context) -> list[Change]:
-    """Runs of three or more ``?`` inside a line stood for lost indentation (at a
-    line start) or a rule (mid-line, e.g. before a footnote): the first are
-    deleted, the second become a line break."""
-    if "???" not in text:
+    """Runs of three or more ``?`` (or of three or more ``??`` apart by blanks)
+    inside a line stood for lost indentation (at a line start) or a rule
+    (mid-line, e.g. before a footnote): the first are deleted, the second become a
+    line break."""
+    if "??" not in text:
         return []
     out = []
     for m in _QRUN.finditer(text):
@@ -650,7 +661,7 @@ def question_runs(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_QRUN = regex.compile(r"[ \t]*\?{3,}[ \t]*")
+_QRUN = regex.compile(rf"[ \t]*{_QRUN_BODY}[ \t]*")
 
 
 def inline_rules(text: str, ctx: Context) -> list[Change]:

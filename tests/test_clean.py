@@ -530,6 +530,19 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "page-number",
         ),
         (
+            "a rule cut short by the page end",
+            "Правило 72. Общие принципы\n--\n",
+            "Правило 72. Общие принципы\n",
+            "underline-rule",
+        ),
+        (
+            "a short rule between paragraphs",
+            "Текст правила.\n==\nДругой текст.\n",
+            "Текст правила.\n\nДругой текст.\n",
+            "underline-rule",
+        ),
+        ("a double dash between words stays", "Судья -- главный.\n", "Судья -- главный.\n", None),
+        (
             "printer page directive",
             "Текст правила.\n..page4\nПравило 13. Неправильное\n",
             "Текст правила.\nПравило 13. Неправильное\n",
@@ -696,6 +709,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
         ("trailing run", "Текст правила. ??????\n", "Текст правила.\n", "question-run"),
         ("two ? are text", "Кто сыграл?? Болван.\n", "Кто сыграл?? Болван.\n", None),
+        (
+            "a line of ? pairs stands for a rule",
+            "Часть II - ШТРАФНАЯ КАРТА\n?? ?? ?? ?? ??\nПравило 48. Разоблачение карт\n",
+            "Часть II - ШТРАФНАЯ КАРТА\n\nПравило 48. Разоблачение карт\n",
+            "question-run",
+        ),
+        (
+            "? pairs before a footnote",
+            "Текст до черты. ?? ?? ?? (*) - Когда игра закончилась.\n",
+            "Текст до черты.\n(*) - Когда игра закончилась.\n",
+            "question-run",
+        ),
+        (
+            "? pairs for lost indentation",
+            "?? ?? ?? A.Наказание назначается\n",
+            "A.Наказание назначается\n",
+            "question-run",
+        ),
+        ("two pairs after a word are text", "Кто сыграл?? ?? ?? Болван.\n", "Кто сыграл?? ?? ?? Болван.\n", None),
+        ("pairs after words are text", "Что?? Кто?? Где??\n", "Что?? Кто?? Где??\n", None),
         ("one ? is text", "Кто сыграл? Болван.\n", "Кто сыграл? Болван.\n", None),
     ],
     "duplicate_paragraphs": [

@@ -382,3 +382,41 @@ def test_a_worded_pager_between_two_pages_is_a_paragraph_break(tmp_path):
     trees, _ = _build(tmp_path, {"pager.txt": page})
     assert _ids(trees["pager"]) == ["12", "12A", "12B"]
     assert "Следующая страница" not in "\n".join(_all_text(trees["pager"]))
+
+
+def test_question_pairs_under_a_division_title_join_no_title(tmp_path):
+    """A double-spaced reader page's ``?? ?? ??`` where a rule stood, under a division
+    title (the blank lines go, so the run would join the title)."""
+    lines = [
+        "- 74",
+        "Часть II - ШТРАФНАЯ КАРТА",
+        "?? ?? ?? ?? ?? ?? ?? ?? ?? ??",
+        "Правило 50. Какая карта становится штрафной",
+        "A.Карта защитника",
+        "Карта защитника, показанная не во время игры, становится штрафной.",
+        "B.Карта разыгрывающего",
+        "Карта разыгрывающего никогда не становится штрафной.",
+    ]
+    trees, _ = _build(tmp_path, {"parts.txt": "\n\n".join(lines) + "\n"})
+    nodes = {n["id"]: n for n in _walk(trees["parts"]["nodes"])}
+    assert nodes["chapter-part:II"]["title"] == "ШТРАФНАЯ КАРТА"
+    assert "?" not in "".join(_all_text(trees["parts"]))
+    assert [i for i in _ids(trees["parts"]) if i] == ["chapter-part:II", "50", "50A", "50B"]
+
+
+def test_a_rule_cut_by_the_page_end_joins_no_title(tmp_path):
+    """The first two dashes of an underline rule under the last law title of a page."""
+    page = (
+        "Правило 71. Отказ от уступки\n"
+        "------------------------------------------\n"
+        "A.Уступка отменяется\n"
+        "Судья отменяет уступку взятки, которую сторона не могла проиграть.\n"
+        "Глава VII - ПОВЕДЕНИЕ ИГРОКОВ\n"
+        "===========================\n"
+        "Правило 72. Общие принципы\n"
+        "--\n"
+    )
+    trees, _ = _build(tmp_path, {"rule.txt": page})
+    nodes = {n["id"]: n for n in _walk(trees["rule"]["nodes"])}
+    assert nodes["72"]["title"] == "Общие принципы"
+    assert list(nodes) == ["71", "71A", "chapter:VII", "72"]
