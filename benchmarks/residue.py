@@ -6,7 +6,8 @@ mojibake and the like that is still inside ``text`` (a node's title, text or a
 footnote body after Kodeks cleaned it). The patterns describe shapes, never one
 site's wording: a pager is a run of consecutive numbers or previous/next links,
 a directive is ``..page`` with a number, chrome is the vocabulary of reader-site
-user interfaces (font settings, bookmarks, genre menus, breadcrumbs, links).
+user interfaces (font settings, bookmarks, genre menus, breadcrumbs, links, "more"
+links), and a menu in capitals is lines of one or two words in capitals in a row.
 
 Used by ``score_devset.py`` (real pages) and ``bench_robustness.py`` (simulated
 damage). The gold texts of the seeds have no residue: ``tests/test_devset_tools.py``
@@ -36,6 +37,9 @@ PATTERNS: dict[str, regex.Pattern] = {
         | (?:Следующая|Последняя|Вперед|Вперёд|ВПЕРЕД)\s*(?:»|>>|›)
         | \bСтраниц[аы]?\s*:
         | \bПерейти\s+на\s+страницу
+        | (?:^|\n)[ \t]*(?:(?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд)
+                          (?:[ \t]+(?:страница|глава))?[ \t]*){1,4}(?=\n|$)
+        | \b(?:Первая|Предыдущая|Следующая|Последняя)\s+(?:страница|глава)\b
         | (?<![\d.,])(?P<n>\d{1,3})(?:\s*[-–]?\s+)(?P<m>\d{1,3})(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?:\s*[-–]?\s+)\d{1,3}(?![\d.,])
         """,
         regex.X,
@@ -56,13 +60,26 @@ PATTERNS: dict[str, regex.Pattern] = {
         | \b[Сс]ообщить\s+о\s+(?:нарушении|неприемлемом)
         | \d[\d\ ]{3,}\d\s+\p{L}+\s*,\s*\d[\d\ ]*\s+\p{L}+
         | https?:// | \bwww\.
+        | \bНастройк[аи]\s+(?:текста|чтения|шрифта) | \bПеренос\s+строк | \bTop\s?\d{2,3}\b
+        | (?:^|\n)\p{Lu}\p{Ll}+(?:[ \t]+\p{Ll}+){1,2}(?:\.{3}|…)(?=\n|$)
         | \b[A-Za-z0-9-]+\.(?:ru|net|com|org|ua|info|club|me)\b
         """,
         regex.X,
     ),
     # runs of single letters: alphabet bars and spaced-out titles (П Р А В И Л О)
     "spaced-letters": regex.compile(r"(?<!\w)(?:\p{Lu}\s{1,3}){5,}\p{Lu}(?!\w)"),
-    "question-run": regex.compile(r"\?{3,}"),
+    # half of an alphabet bar (А-П, П-Я) on a line of its own; I-V is a range of numbers
+    "alphabet-range": regex.compile(
+        r"(?:^|\n)[ \t]*(?![IVXLCDM][-–][IVXLCDM])\p{Lu}[-–]\p{Lu}"
+        r"(?:[ \t]+\p{Lu}[-–]\p{Lu}){0,6}[ \t]*(?=\n|$)"
+    ),
+    # a category menu in capitals: two or more lines in a row of one or two words of
+    # capitals each (a title in capitals is a node's title, or one line before text)
+    "menu-capitals": regex.compile(
+        r"(?:^|\n)(?:[ \t]*\p{Lu}{3,}(?:[ \t]+\p{Lu}{3,})?[ \t]*\n){2,}"
+    ),
+    # three ? or more in a row, or three pairs or more apart by blanks (?? ?? ??)
+    "question-run": regex.compile(r"\?{3,}|(?<!\S)\?\?(?:[ \t]+\?\?){2,}"),
     # ё read as „, a run of Serbian/Macedonian letters that are mis-decoded rules, and
     # Russian read with the wrong code page: UTF-8 as Latin-1 (Ð¿Ñ€), CP1251 as Latin-1
     # (Ïðàâèëî), KOI8-R and CP1251 as each other (the case turned over: рТБЧЙМП),
@@ -72,7 +89,11 @@ PATTERNS: dict[str, regex.Pattern] = {
         r"|\p{Ll}\p{Lu}{3,}|(?:[РС][\u0400-\u040f\u0450-\u045f°±µ¶·])\p{L}"
         r"|\p{Cyrillic}[\u2500-\u259f]\p{Cyrillic}"
     ),
-    "rule": regex.compile(r"={4,}|-{5,}|_{4,}|─{3,}"),
+    # a rule, or its first characters cut by the page end: a line of them, or
+    # joined to the end of a title
+    "rule": regex.compile(
+        r"={4,}|-{5,}|_{4,}|─{3,}|(?:^|\n)[ \t]*([-=_])\1{1,3}[ \t]*(?=\n|$)|[ \t]-{2,4}[ \t]*$"
+    ),
     # a page number standing alone as a line of the text
     "page-number": regex.compile(r"(?:^|\n)\s*[-–—]\s*\d{1,3}\s*[-–—]?\s*(?:\n|$)"),
 }
