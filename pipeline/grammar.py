@@ -154,11 +154,14 @@ ends in a digit or a capital, never a small letter."""
 
 GLUED_MARKER = regex.compile(
     r"""
-    (?<=\p{Ll}{2}[.;:!?])(?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll})   # оппонентов.B. Сдача карт
-  | (?<=\p{Ll}{2}[.;:!?])(?=\d{1,2}\.[ \t]?\p{Lu}\p{Ll})    # руке.2. Не было тасования
-  | (?<=\p{Ll}{3})(?=1\.[ \t]?\p{Lu}\p{Ll})                 # и пересдача1. Карты сданы
-  | (?<=\p{Cyrillic}{2})(?=[A-H]\.[ \t]?\p{Cyrillic})         # И СДАЧАA. Тасование
-    """,
+    (?=[A-HА-ЕВС\d])   # first the marker's own first character: one cheap test a position
+    (?:
+        (?<=\p{Ll}{2}[.;:!?])
+        (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll}                     # оппонентов.B. Сдача карт
+          | \d{1,2}\.[ \t]?\p{Lu}\p{Ll})                      # руке.2. Не было тасования
+      | (?<=\p{Ll}{3})(?=1\.[ \t]?\p{Lu}\p{Ll})               # и пересдача1. Карты сданы
+      | (?<=\p{Cyrillic}{2})(?=[A-H]\.[ \t]?\p{Cyrillic})       # И СДАЧАA. Тасование
+    )""",
     regex.X,
 )
 """A section letter or clause number glued, with no blank, to what precedes it,
