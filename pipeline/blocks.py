@@ -757,6 +757,12 @@ def no_law_text(tokens: list[Token]) -> str | None:
     if paras + units == 0:
         return None
     text = "\n".join(t.rest for t in tokens if t.kind not in ("toc", "index", "foreign"))
+    bullets = sum(1 for t in tokens if t.kind == "bullet")
+    if bullets and not editions.book_terms().search(text):
+        # a bulleted list that never speaks of the game (a golf or football code's
+        # list of its rules, «- Правила 4»): more lines of other text, not the cut-off
+        # end of one unit of the laws
+        units += bullets
     if paras + units < 2 and _LETTER.search(text) and not _prose(text):
         return None
     return f"{paras} paragraph(s)" + (

@@ -84,6 +84,27 @@ def test_numbered_points_that_do_not_speak_of_the_game_stay_no_law_text(tmp_path
     assert "K308" in _codes(report, "recipe.txt")
 
 
+def test_a_bulleted_list_of_another_sports_rules_is_no_law_text(tmp_path):
+    """A legal database's page of a rowing code, double-spaced: one sentence and a
+    bulleted list of the rules it names («- Правила 4», as bridge law pages cite
+    «правила 64»). It never speaks of the game: no nodes, K308. The same list with
+    the director and the dummy in it is kept."""
+    page = (
+        "Редакция от 2019 года. Подробнее см. справку\n\n"
+        "c. Штраф экипажу\n\n"
+        "Экипаж получает штраф за нарушение любым из гребцов одного из следующих Правил:\n\n"
+        "- Правила 3\n\nВёсла\n\n- Правила 5-2\n\nРулевой\n\n"
+        "- Любого местного правила регаты, за нарушение которого снимают очки.\n"
+    )
+    bridge = page.replace("гребцов", "игроков, если судья видит, что болван").replace(
+        "Рулевой", "Болван"
+    )
+    trees, report = _build(tmp_path, {"rowing.txt": page, "bridge.txt": bridge})
+    assert trees["rowing"]["nodes"] == []
+    assert "K308" in _codes(report, "rowing.txt")
+    assert trees["bridge"]["nodes"] and "K308" not in _codes(report, "bridge.txt")
+
+
 def _misread(text: str, written: str, read: str) -> str:
     import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
 
