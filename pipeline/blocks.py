@@ -274,8 +274,12 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
                         rest.append(j)
                         if len(rest) > 1:
                             break
-                if count and len(rest) <= 1 and not any(
-                    FULL_STOP.search(lines[j].text) or len(lines[j].text) > 160 for j in rest
+                if (
+                    count
+                    and len(rest) <= 1
+                    and not any(
+                        FULL_STOP.search(lines[j].text) or len(lines[j].text) > 160 for j in rest
+                    )
                 ):
                     last = rest[-1] if rest else i
                 break
@@ -718,8 +722,6 @@ def _commentary_keys(tokens: list[Token]) -> bool:
     return any(r.kind != "commentary" for r in find_references(text))
 
 
-
-
 _UNIT_KINDS = frozenset(("part", "law", "commentary", "section", "clause", "subclause", "item"))
 _ASIDE_UNITS = _UNIT_KINDS | {"orphan", "footnote"}
 
@@ -750,6 +752,9 @@ def no_law_text(tokens: list[Token]) -> str | None:
     sentences (``_prose``) or holds no word at all (``(9).`` left beside text in
     another language). The segmenter (no nodes, K308) and ``measure`` (kind
     ``front``) both ask this."""
+    play = editions.other_play("\n".join(t.rest for t in tokens))
+    if play:
+        return f"the code of another game, which {play}"
     if law_text_evidence(tokens) is not None:
         return None
     paras = sum(1 for t in tokens if t.kind == "para")
@@ -765,10 +770,14 @@ def no_law_text(tokens: list[Token]) -> str | None:
         units += bullets
     if paras + units < 2 and _LETTER.search(text) and not _prose(text):
         return None
-    return f"{paras} paragraph(s)" + (
-        f" and {units} numbered or lettered line(s) with none of the law book's own markers"
-        if units
-        else ""
+    return (
+        f"only {paras} paragraph(s)"
+        + (
+            f" and {units} numbered or lettered line(s) with none of the law book's own markers"
+            if units
+            else ""
+        )
+        + " of other text such as front matter, notes, an article or site pages"
     )
 
 
@@ -838,10 +847,7 @@ def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) 
         and laws == editions.DEFAULT.laws
         and last[0] == text
         and all(ln.leader is None and not ln.after_rule for ln in lines)
-        and (
-            source_kind == "laws"
-            or not any(KEYED_COMMENTARY.match(ln.text) for ln in lines)
-        )
+        and (source_kind == "laws" or not any(KEYED_COMMENTARY.match(ln.text) for ln in lines))
     ):
         tokens, i = last[1], 0
         for t in tokens:  # in document order, as the lines are

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -117,7 +117,9 @@ class Table:
     concordance: dict[tuple[str, str], dict[str, str]]
     other_games: list[str]
     book_terms: list[str]
-    title_words: list[str]
+    title_words: list[str] = field(default_factory=list)
+    other_play: list[str] = field(default_factory=list)
+    card_terms: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -169,24 +171,26 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         book_terms = [str(w) for w in data.get("book_terms", ())]
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
-    try:
-        title_words = [str(w) for w in data.get("title_words", ())]
-    except TypeError:
-        raise TableError(f"{path}: key 'title_words': not a list of patterns") from None
-    if patterns:
-        import regex
+    lists = {}
+    for key in ("title_words", "other_play", "card_terms"):
+        try:
+            lists[key] = [str(w) for w in data.get(key, ())]
+        except TypeError:
+            raise TableError(f"{path}: key {key!r}: not a list of patterns") from None
+        if patterns:
+            import regex
 
-        for w in title_words:
-            try:
-                regex.compile(w)
-            except regex.error as exc:
-                raise TableError(f"{path}: key 'title_words': {w!r} is not a regex ({exc})") from None
+            for w in lists[key]:
+                try:
+                    regex.compile(w)
+                except regex.error as exc:
+                    raise TableError(f"{path}: key {key!r}: {w!r} is not a regex ({exc})") from None
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
     if default not in table:
         raise TableError(f"{path}: key 'default': edition {default!r} has no [[edition]] entry")
-    return Table(table, default, concordance, other_games, book_terms, title_words)
+    return Table(table, default, concordance, other_games, book_terms, **lists)
 
 
 # The signal patterns are checked when detection first uses them (``_signals``), not
@@ -226,17 +230,44 @@ with the table rather than in the grammar, so that a command which only parses
 addresses (``kodeks show``) need not compile the grammar's patterns."""
 
 
+def _word_starts(key: str, words: list[str]) -> regex.Pattern:
+    """One pattern of a list of the table's word patterns, matched at a word's start."""
+    import regex
+
+    try:
+        return regex.compile(r"(?<!\w)(?:" + "|".join(words or ["(?!)"]) + ")", regex.I)
+    except regex.error as exc:
+        raise TableError(f"{TABLE}: key {key!r}: not a regex ({exc})") from None
+
+
 @lru_cache(maxsize=1)
 def book_terms() -> regex.Pattern:
     """Words of the law book and its commentary (``book_terms`` in the table), any
     edition, as one pattern; compiled when first needed (the segmenter asks only
     about a page whose one evidence is a numbered paragraph)."""
-    import regex
+    return _word_starts("book_terms", BOOK_TERMS)
 
-    try:
-        return regex.compile(r"(?<!\w)(?:" + "|".join(BOOK_TERMS or ["(?!)"]) + ")", regex.I)
-    except regex.error as exc:
-        raise TableError(f"{TABLE}: key 'book_terms': not a regex ({exc})") from None
+
+@lru_cache(maxsize=1)
+def _play_patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    return (
+        _word_starts("other_play", _TABLE.other_play),
+        _word_starts("card_terms", _TABLE.card_terms),
+    )
+
+
+def other_play(text: str) -> str:
+    """Why ``text`` speaks of another game's play and not of cards, or ``""``: words of
+    ``other_play`` (the ball, the goal, the puck …) twice or more, and no word of
+    ``card_terms`` (a card, a trick, a suit, a call). Such a text is a code of a sport
+    (football, hockey, tennis): it numbers its rules and has its «судья» as the laws
+    do, but it is no page of them."""
+    play, cards = _play_patterns()
+    found = [m.group().lower() for m in itertools.islice(play.finditer(text), 2)]
+    if len(found) < 2 or cards.search(text):
+        return ""
+    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
+    return f"speaks of another game's play ({words}) and never of cards"
 
 
 class UnknownEdition(KeyError):
@@ -267,9 +298,7 @@ def get(edition_id: str | None) -> Edition:
 
 
 _NAMED_YEAR = Pattern(
-    r"(?i)(?:"
-    + "|".join(_TABLE.title_words or ["(?!)"])
-    + r")\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)"
+    r"(?i)(?:" + "|".join(_TABLE.title_words or ["(?!)"]) + r")\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)"
 )
 """A year named after the title of the laws (``title_words`` of the table), in
 Russian or another language: ``Кодекс спортивного бриджа - 1997``, ``КОДЕКС-2007``,
@@ -666,13 +695,18 @@ def _not_these_laws(text: str) -> str:
         )
         if title:
             return f"the title names the code of another card game («{title.group().strip()}»)"
-        named = [m.group().lower() for m in regex.finditer(rf"(?<!\w)(?:{games})\w*", text, regex.I)]
+        named = [
+            m.group().lower() for m in regex.finditer(rf"(?<!\w)(?:{games})\w*", text, regex.I)
+        ]
         bridge = len(regex.findall(r"(?<!\w)бридж", text, regex.I))
         if len(named) >= 2 and len(named) > bridge:
             return (
                 f"names another card game more often than bridge "
                 f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
             )
+    play = other_play(text)
+    if play:
+        return play
     from .grammar import THREE_LEVELS  # imported when first needed, as _division_line does
 
     levels = sum(1 for _ in zip(range(2), THREE_LEVELS.finditer(text), strict=False))

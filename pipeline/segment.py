@@ -128,8 +128,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
             diag(
                 "K308",
                 f"{src.name}: no law text (no law heading, commentary paragraph or "
-                f"marker of the law book, only {what} of other text such as front "
-                "matter, notes, an article or site pages); it yields no nodes",
+                f"marker of the law book; {what}); it yields no nodes",
                 at.span(0, len(cleaned.text)),
             )
         )

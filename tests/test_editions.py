@@ -262,3 +262,18 @@ def test_a_text_without_a_year_is_not_flattened_for_one():
     check()
     assert not editions._may_name_a_year("Законы бриджа 19\n87, 2 0 0")
     assert editions._may_name_a_year("З А К О Н Ы  1 9 8 7")
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("Вратарь ловит мяч руками только в своей зоне; судья следит за этим.", True),
+        ("Мяч в игре, пока не пересёк линию ворот.", True),
+        ("Мяч упал, и судья велел сыграть карту снова.", False),  # cards: may be the laws
+        ("Судья показывает вратарю жёлтую карточку за мяч, отбитый рукой.", True),
+        ("Судья решает, была ли взятка выиграна.", False),
+        ("Один мяч ещё не код другой игры.", False),
+    ],
+)
+def test_other_play_needs_two_words_of_another_game_and_none_of_cards(text, other):
+    assert bool(editions.other_play(text)) == other

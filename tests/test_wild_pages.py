@@ -105,6 +105,31 @@ def test_a_bulleted_list_of_another_sports_rules_is_no_law_text(tmp_path):
     assert trees["bridge"]["nodes"] and "K308" not in _codes(report, "bridge.txt")
 
 
+# A page of a sport's code: dotted points as the commentary numbers its paragraphs,
+# its «судья» (the referee) and its «Правил» as the laws have them, lettered items.
+SPORT_CODE = (
+    "7.1. Правило выгоды: если команда теряет выгоду из-за нарушения Правил "
+    "соперником, судья сначала даёт игре идти, а потом назначает наказание.\n"
+    "7.2. Свободный бросок назначается:\n"
+    "а) за толчок соперника, который ведёт мяч;\n"
+    "б) за игру ногой в зоне у своих ворот.\n"
+    "7.3. Штрафной бросок назначается, когда защитник сбил соперника в зоне ворот.\n"
+)
+
+
+def test_a_sports_code_numbered_like_the_commentary_is_no_law_text(tmp_path):
+    trees, report = _build(tmp_path, {"sport.txt": SPORT_CODE})
+    assert trees["sport"]["nodes"] == []
+    (k308,) = [d for d in report["diagnostics"] if d["code"] == "K308"]
+    assert "another game" in k308["message"] and "«мяч»" in k308["message"]
+    assert trees["sport"]["edition"] == "unknown"
+    # the same points about cards are the commentary's
+    cards = SPORT_CODE.replace("ведёт мяч", "держит карту").replace("у своих ворот", "болвана")
+    (tmp_path / "cards").mkdir()
+    trees, _report = _build(tmp_path / "cards", {"cards.txt": cards})
+    assert [n["id"] for n in trees["cards"]["nodes"]][:3] == ["7.1", "7.2", "7.3"]
+
+
 def _misread(text: str, written: str, read: str) -> str:
     import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
 
