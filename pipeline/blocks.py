@@ -481,7 +481,9 @@ _KEY_NUMBER = regex.compile(r"\d{1,2}")
 def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A commentary paragraph: ``64.10. …``; merged paragraphs ``74.2,3. …`` (label
     ``74.2,3``, id ``74.2``: ``addresses.merged_keys``); in a commentary source, a
-    paragraph keyed by the subsection it comments, ``12С1. …`` (``12.C1``)."""
+    paragraph keyed by the subsection it comments, ``12С1. …`` (``12.C1``). An item
+    run in on the number's line (``12.19. (i) …``) is an ``item`` token of its own,
+    starting at its mark."""
     text = state.lines[start].text
     m = COMMENTARY.match(text)
     if m is not None:
@@ -494,7 +496,17 @@ def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     if label is None:
         return False
     if not silent:
-        state.push("commentary", label, text[m.end() :], start)
+        rest = text[m.end() :]
+        run_in = ITEM.match(rest)
+        para = state.push("commentary", label, "" if run_in else rest, start)
+        if run_in:
+            # «12.19. (i) Наш совет…»: the paragraph's first item runs in on the line
+            # of its number; the paragraph has no words of its own before it
+            ln = state.lines[start]
+            at = ln.end - len(ln.text) + m.end()  # the item's «(» (``Line.text`` is stripped)
+            para.end = at
+            first = state.push("item", "(" + run_in[1] + ")", rest[run_in.end() :], start)
+            first.start = at
     return True
 
 

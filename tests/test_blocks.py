@@ -322,6 +322,34 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             "commentary",
             [("commentary", "40.5", "Судья смотрит на запись.")],
         ),
+        (
+            "the first item runs in on the number's line: the paragraph has no words of its own",
+            "12.19. (i) Сначала судья выслушивает обе стороны,\n(ii) Потом решает.",
+            "commentary",
+            [
+                ("commentary", "12.19", ""),
+                ("item", "(i)", "Сначала судья выслушивает обе стороны,"),
+                ("item", "(ii)", "Потом решает."),
+            ],
+        ),
+        (
+            "an item run in after a subsection key",
+            "12С2. (iii) Судья назначает результат.",
+            "commentary",
+            [("commentary", "12.C2", ""), ("item", "(iii)", "Судья назначает результат.")],
+        ),
+        (
+            "a bracket after the number that is no item stays the paragraph's text",
+            "12.4. (см. п. 12.1) Судья решает сам.",
+            "commentary",
+            [("commentary", "12.4", "(см. п. 12.1) Судья решает сам.")],
+        ),
+        (
+            "an item mark glued to its word is no item",
+            "12.5. (iv)Слитно.",
+            "commentary",
+            [("commentary", "12.5", "(iv)Слитно.")],
+        ),
     ],
     "subclause": [
         ("letter", "(B).Партнёр нарушителя", "laws", [("subclause", "(B)", "Партнёр нарушителя")]),
@@ -433,6 +461,14 @@ def test_rule_table(name, text, kind, expected):
     # the row exercises its own rule, unless it shows lines the rule must leave alone
     if name != "blank" and any(k == RULE_KIND[name] for k, _l, _r in expected):
         assert name in rules_used(text, kind)
+
+
+def test_an_item_run_in_on_the_number_line_starts_at_its_mark():
+    """The item's token starts at its «(i)», the paragraph's ends there."""
+    raw = "  12.19. (i) Судья решает."  # a fixed indent: ``Line.text`` is read without it
+    para, first = tokenize(BlockState([Line(raw.lstrip(), 0, len(raw), 0, 0)], "commentary"))
+    assert (para.start, para.end) == (0, 9)
+    assert (first.start, first.end) == (9, 26)
 
 
 def test_silent_mode_pushes_nothing():

@@ -466,3 +466,27 @@ def test_a_rule_cut_by_the_page_end_joins_no_title(tmp_path):
     nodes = {n["id"]: n for n in _walk(trees["rule"]["nodes"])}
     assert nodes["72"]["title"] == "Общие принципы"
     assert list(nodes) == ["71", "71A", "chapter:VII", "72"]
+
+
+# A commentary page (a reader site's excerpt) where the first item of a paragraph
+# stands on the line of the paragraph's number, the next items on lines of their own.
+RUN_IN_ITEM = (
+    "Правило 30. ПАС ВНЕ ОЧЕРЕДИ\n"
+    "30.4. (i) Судья, к которому обратились после паса вне очереди,\n"
+    "сначала выясняет, чья была очередь, и лишь потом объясняет\n"
+    "сторонам, что предписывает правило 30B.\n"
+    "(ii) Если пас сделан за партнера, судья применяет правило 30C.\n"
+    "30.5. (см. п. 30.4) Тот же порядок действует и после контры.\n"
+)
+
+
+def test_an_item_run_in_on_the_paragraph_number_line_is_an_item(tmp_path):
+    trees, _ = _build(tmp_path, {"runin.txt": RUN_IN_ITEM})
+    nodes = {n["id"]: n for n in _walk(trees["runin"]["nodes"])}
+    assert list(nodes) == ["30", "30.4", "30.4(i)", "30.4(ii)", "30.5"]
+    para, first = nodes["30.4"], nodes["30.4(i)"]
+    assert (para["title"], para["text"]) == (None, "")  # the item's words are not its title
+    assert first["text"].startswith("Судья, к которому обратились")
+    assert [r["target"] for r in first["refs"]] == ["30B"]
+    # a bracket after the number that is no item stays the paragraph's own text
+    assert nodes["30.5"]["text"].startswith("(см. п. 30.4) Тот же порядок")
