@@ -100,8 +100,20 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
     for tok in tokens:
         builder.feed(tok)
+    tail = cleaned.text.rstrip()
+    # only text can be cut off mid-sentence: a page that yields no nodes, or one
+    # that ends with a table of contents or an index (page numbers, no full stop),
+    # ends where it should
+    last = max(tokens, key=lambda t: t.end, default=None)
+    trunc_end = (
+        bool(builder.roots and tail)
+        and not (last is not None and last.kind in ("toc", "index"))
+        and not FULL_STOP.search(TAG.sub("", tail).rstrip())
+    )
+    # the unit whose words the source's end cuts off (not a footnote body after it)
+    cut = builder.current if trunc_end and last is not None and last.kind != "footnote" else None
     for b in builder.all_nodes:
-        _finish(b)
+        _finish(b, cut=b is cut)
     toc_entries = tuple(
         e for tok in builder.listings if tok.kind == "toc" for e in toc.toc_entries(tok, at.span)
     )
@@ -137,16 +149,6 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     nodes = tuple(_freeze(b, at) for b in builder.roots)
     first = nodes[0] if nodes else None
     trunc_start = bool(first and (first.kind == "fragment" or first.inferred))
-    tail = cleaned.text.rstrip()
-    # only text can be cut off mid-sentence: a page that yields no nodes, or one
-    # that ends with a table of contents or an index (page numbers, no full stop),
-    # ends where it should
-    last = max(tokens, key=lambda t: t.end, default=None)
-    trunc_end = (
-        bool(nodes and tail)
-        and not (last is not None and last.kind in ("toc", "index"))
-        and not FULL_STOP.search(TAG.sub("", tail).rstrip())
-    )
     if trunc_end:
         diags.append(diag("K307", f"{src.name}: ends mid-sentence; the last unit is cut off"))
     return Tree(
@@ -743,8 +745,9 @@ def _order(kind: str, label: str) -> tuple:
     return (1, ord(core[0]))
 
 
-def _finish(b: _Build) -> None:
-    """Split a unit's paragraphs into title and body; strip tags; no more edits."""
+def _finish(b: _Build, cut: bool = False) -> None:
+    """Split a unit's paragraphs into title and body; strip tags; no more edits.
+    ``cut``: the end of the source cuts the unit's last paragraph off mid-sentence."""
     paras = []
     tags: list[str] = []
     for p in b.paras:
@@ -760,10 +763,16 @@ def _finish(b: _Build) -> None:
     elif b.kind in ("section", "clause", "subclause", "commentary"):
         # A lone sentence is body text ("(1).Болван не может …розыгрыша."); otherwise
         # the first paragraph is the heading ("E.Неустановленная линия игры (…).").
+        # A commentary paragraph's heading has text or items after it: a lone
+        # paragraph the source's end cuts off is the start of its text.
         lone_sentence = (
             len(paras) == 1
             and not b.children
-            and bool(FULL_STOP.search(paras[0]) or len(paras[0]) > 160)
+            and bool(
+                FULL_STOP.search(paras[0])
+                or len(paras[0]) > 160
+                or (cut and b.kind == "commentary")
+            )
         )
         if paras and not lone_sentence:
             b.title, b.paras = paras[0] or None, paras[1:]

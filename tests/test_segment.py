@@ -384,6 +384,57 @@ def test_source_ending_mid_sentence():
     assert "K307" in codes(diags)
 
 
+# (title, source kind, text, address, expected (title, text) of that unit)
+CUT_OFF_UNITS = [
+    (
+        "a commentary paragraph cut off by the source's end has no title",
+        "commentary",
+        "Правило 12. ПРАВА СУДЬИ\n12.2. Судья решает сам.\n12.3. Судья не вправе менять",
+        "12.3",
+        (None, "Судья не вправе менять"),
+    ),
+    (
+        "so does one keyed by a subsection",
+        "commentary",
+        "Правило 12. ПРАВА СУДЬИ\n12С2. Судья назначает результат по",
+        "12.C2",
+        (None, "Судья назначает результат по"),
+    ),
+    (
+        "a heading without a full stop before the next paragraph stays a title",
+        "commentary",
+        "Правило 64. ПРОЦЕДУРА\n64.10. Разыгрывающий ошибся\n64.11. Болван молчит.",
+        "64.10",
+        ("Разыгрывающий ошибся", ""),
+    ),
+    (
+        "a heading over items keeps its title when the last item is cut off",
+        "commentary",
+        "Правило 64. ПРОЦЕДУРА\n64.10. Разыгрывающий ошибся\n(i) Если разыгрывающий не",
+        "64.10",
+        ("Разыгрывающий ошибся", ""),
+    ),
+    (
+        "a section title at the end of a law page stays a title",
+        "laws",
+        "Правило 64. Процедура\nA.Наказание за фальшренонс\nТекст.\nB.Нет наказания",
+        "64B",
+        ("Нет наказания", ""),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "kind, text, address, expected",
+    [c[1:] for c in CUT_OFF_UNITS],
+    ids=[c[0] for c in CUT_OFF_UNITS],
+)
+def test_the_unit_cut_off_by_the_end_of_the_source(kind, text, address, expected):
+    tree, _diags = seg(text, kind)
+    node = next(n for n, _p in walk(tree.nodes) if n.id == address)
+    assert (node.title, node.text) == expected
+
+
 def test_a_page_ending_with_a_table_of_contents_is_not_cut_off():
     # page numbers, not a full stop, end a table of contents
     tree, diags = seg(

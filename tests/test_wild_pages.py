@@ -490,3 +490,26 @@ def test_an_item_run_in_on_the_paragraph_number_line_is_an_item(tmp_path):
     assert [r["target"] for r in first["refs"]] == ["30B"]
     # a bracket after the number that is no item stays the paragraph's own text
     assert nodes["30.5"]["text"].startswith("(см. п. 30.4) Тот же порядок")
+
+
+# A reader site's page of the commentary: the excerpt ends in the middle of the
+# first line of its last paragraph.
+CUT_OFF_COMMENTARY = (
+    "Правило 45. СЫГРАННАЯ КАРТА\n"
+    "45.1. Карта, которую игрок держит лицом к столу так, что партнер\n"
+    "мог ее видеть, считается сыгранной, если судья не решит иначе.\n"
+    "45.2. Судья, вызванный к столу, прежде всего выясняет, видел ли\n"
+    "карту кто-нибудь из оппонентов.\n"
+    "45.3. Игрок, назвавший карту болвана, не вправе\n"
+)
+
+
+def test_the_last_paragraph_of_a_page_cut_off_mid_sentence_has_no_title(tmp_path):
+    trees, report = _build(tmp_path, {"cut.txt": CUT_OFF_COMMENTARY})
+    nodes = {n["id"]: n for n in _walk(trees["cut"]["nodes"])}
+    assert list(nodes) == ["45", "45.1", "45.2", "45.3"]
+    assert (nodes["45.3"]["title"], nodes["45.3"]["text"]) == (
+        None,
+        "Игрок, назвавший карту болвана, не вправе",
+    )
+    assert "K307" in _codes(report, "cut.txt")  # the page still says it is cut off
