@@ -48,6 +48,8 @@ from .grammar import (
     GLUED_MARKER,
     GLUED_SECTION_LETTER,
     GLUED_SUBCLAUSE,
+    LAW_HEAD,
+    PART_HEAD,
     RUN_IN,
     TAG_END,
     is_bare_heading,
@@ -290,23 +292,35 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     if "dos" not in ctx.profile.layout:
         return []
     lines = list(_lines(text))
-    indents = Counter(len(ln) - len(ln.lstrip(" ")) for _s, _e, ln in lines if ln.strip())
+    # the body's indent is that of the justified lines (double spaces between words)
+    # where there are some: a DOS block inside a reader page's chrome (menus, counters
+    # at the margin) must not be measured by the chrome
+    justified = [ln for _s, _e, ln in lines if _JUSTIFY.search(ln.strip())]
+    indents = Counter(
+        len(ln) - len(ln.lstrip(" ")) for ln in justified or [ln for _s, _e, ln in lines] if ln.strip()
+    )
     if not indents:
         return []
-    body = indents.most_common(1)[0][0]
+    # the most common indent; of equally common ones the least (first lines and
+    # hanging items are indented deeper than the body)
+    body = min(indents, key=lambda n: (-indents[n], n))
     widths = sorted(len(ln.rstrip()) for _s, _e, ln in lines if ln.strip())
     width = widths[int(0.9 * (len(widths) - 1))]
     out = []
     prev_centred = False
+    prev = ""
     for s, e, line in lines:
         if not line.strip():
             prev_centred = False
             continue
         lead = len(line) - len(line.lstrip(" \t"))
         # centred: indented deeper than the body and about as far from the right
-        # edge (a paragraph's indented first line runs on to the edge)
+        # edge (a paragraph's indented first line runs on to the edge); a law or
+        # division heading indented so is centred even when it fills the line
         right = width - len(line.rstrip())
-        centred = lead > body + 3 and right >= lead - body - 3
+        centred = lead > body + 3 and (
+            right >= lead - body - 3 or _DOS_HEADING.match(line.lstrip()) is not None
+        )
         if centred and prev_centred and s > 0 and not starts_unit(line.strip()):
             out.append(
                 Change(
@@ -322,8 +336,15 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
             out.append(
                 Change(s - 1, s + lead, "\n\n", "dos-heading", "the text under a centred title")
             )
-        elif lead > body + 1 and s > 0 and text[s - 2 : s - 1].strip():
+        elif (
+            lead > body + 1
+            and s > 0
+            and text[s - 2 : s - 1].strip()
+            and (centred or not _GOES_ON.search(prev) or not prev.startswith(" " * body))
+        ):
             # a paragraph's indented first line: the paragraph before it ends here
+            # (a line indented deeper after a body line whose sentence visibly goes
+            # on, as a lettered item hangs, «… Правилами,» / «И   (b) …», goes on with it)
             out.append(
                 Change(
                     s - 1,
@@ -336,6 +357,7 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
         elif lead:
             out.append(Change(s, s + lead, "", "dos-indent"))
         prev_centred = centred
+        prev = line
         end = len(line.rstrip(" \t"))
         for m in _JUSTIFY.finditer(line, lead, end):
             out.append(Change(s + m.start(), s + m.end(), " ", "dos-justify"))
@@ -345,6 +367,9 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
 
 
 _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+_GOES_ON = regex.compile(r"[\p{Ll},][ \t]*$")
+"""A line that ends in a small letter or a comma: its sentence goes on."""
+_DOS_HEADING = regex.compile(LAW_HEAD.pattern + "|" + PART_HEAD.pattern)
 _SPACED = regex.compile(
     r"""
     (?<!\S) \S(?!\S) (?:[ ]\S(?!\S)){2,}                # a word of three or more spaced characters
@@ -892,7 +917,10 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - the line ends with a tag such as ``(DC4)`` (001 ends every paragraph so);
     - in a heading, the next line begins with a capital (the body starts);
     - in body text, the line ends a sentence and the next begins with a capital
-      (not in tagged sources, where only tags end paragraphs);
+      (not in tagged sources, where only tags end paragraphs), unless the text is
+      hard-wrapped and double-spaced and the line was full: the next line's first
+      word would not have fitted on it, so the wrap, not the paragraph's end, broke
+      it there;
     - a footnote body ends at a full stop (it stands at the foot of its page, so
       what follows is the next page's text, whatever its case);
     - a table-of-contents entry (its dot leader removed) stays a line of its own.
@@ -900,6 +928,13 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks(lambda kinds, before: "dot-leader" in kinds))
     lines = list(_lines(text))
+    # double spacing: a scrape that put an empty line after every line of a wrapped
+    # page, so no empty line marks its paragraphs and a full line may end a sentence
+    # in mid-paragraph (a typewritten single-spaced page ends paragraphs so too: 004)
+    layout = ctx.profile.layout
+    measure = _measure(lines) if "double-spaced" in layout and "wrapped" in layout else None
+    # a pilcrow the cleaner took from a line's end said the paragraph ends there
+    pilcrows = set(ctx.buffer.marks(lambda kinds, before: "pilcrow" in kinds)) if measure else set()
     out = []
     para_is_heading = para_is_footnote = False
     for i, (s, _e, line) in enumerate(lines):
@@ -934,12 +969,39 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             and last in _CLAUSE_LAST
             and CLAUSE_END.search(prev)
             and not ctx.tagged_paragraphs
+            and not (measure and nl not in pilcrows and _full(prev, line, measure))
         ):
             para_is_heading = para_is_footnote = False
             continue
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         out.append(Change(nl, nl + 1, space, "unwrap"))
     return out
+
+
+def _measure(lines: list[tuple[int, int, str]]) -> int | None:
+    """The width a hard-wrapped text was wrapped at: the length most of its lines
+    reach (the 90th percentile, as ``dos_layout`` measures it), or ``None``."""
+    widths = sorted(len(ln.strip()) for _s, _e, ln in lines if ln.strip())
+    return widths[int(0.9 * (len(widths) - 1))] if len(widths) >= 4 else None
+
+
+def _full(prev: str, line: str, measure: int) -> bool:
+    """``prev`` ends a sentence (a full stop, not a list's colon or semicolon) but
+    was filled to the measure: ``line``'s first word, a capitalised word, would not
+    have fitted after it (a double-spaced reader page of the commentary, wrapped at
+    65 columns, ends a sentence at the right edge in mid-paragraph)."""
+    word = _FIRST_WORD.match(line.lstrip())
+    width = len(prev.strip())
+    return (
+        word is not None
+        and word[0].lstrip("«\"„(")[:1].isupper()
+        and width >= 0.8 * measure
+        and width + 1 + len(word[0]) > measure
+        and FULL_STOP.search(prev) is not None
+    )
+
+
+_FIRST_WORD = regex.compile(r"\S+")
 
 
 _CLAUSE_LAST = frozenset(".!?:;…)]»\"”'")

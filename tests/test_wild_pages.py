@@ -513,3 +513,64 @@ def test_the_last_paragraph_of_a_page_cut_off_mid_sentence_has_no_title(tmp_path
         "Игрок, назвавший карту болвана, не вправе",
     )
     assert "K307" in _codes(report, "cut.txt")  # the page still says it is cut off
+
+
+# A double-spaced reader page of the commentary, hard-wrapped at about 60 columns:
+# a sentence of 50.2 ends at the right edge in the middle of its paragraph.
+DOUBLE_SPACED = (
+    "50.1. Карта, открытая защитником до своей очереди, остается\n\n"
+    "на столе лицом вверх до тех пор, пока ее не сыграют, и ни\n\n"
+    "один из игроков не вправе убрать ее обратно в руку.\n\n"
+    "50.2. Каждое открытие карты защитником есть нарушение\n\n"
+    "порядка игры и поэтому подлежит решению судьи по правилу 50.\n\n"
+    "Разыгрывающий вправе потребовать, чтобы эту карту сыграли в\n\n"
+    "первую же взятку, в которой это возможно по правилам, или\n\n"
+    "запретить ход в ее масть, пока защитник остается на ходу.\n\n"
+    "50.3. Судья объясняет сторонам, что карта остается штрафной,\n\n"
+    "и записывает в протокол, какой выбор сделал разыгрывающий.\n"
+)
+
+
+def test_a_double_spaced_sentence_ending_at_the_right_edge_runs_on(tmp_path):
+    trees, _ = _build(tmp_path, {"double.txt": DOUBLE_SPACED})
+    nodes = {n["id"]: n for n in _walk(trees["double"]["nodes"])}
+    assert list(nodes) == ["50.1", "50.2", "50.3"]
+    assert nodes["50.2"]["title"] is None  # its first sentence is no heading
+    assert nodes["50.2"]["text"] == (
+        "Каждое открытие карты защитником есть нарушение порядка игры и поэтому подлежит "
+        "решению судьи по правилу 50. Разыгрывающий вправе потребовать, чтобы эту карту "
+        "сыграли в первую же взятку, в которой это возможно по правилам, или запретить ход в "
+        "ее масть, пока защитник остается на ходу."
+    )
+
+
+# A DOS e-text of the commentary shown inside a reader site's page: menu lines at
+# the margin outnumber the justified body lines (indented by 7), a law heading fills
+# its first line and wraps onto a centred second one, and a lettered item hangs.
+DOS_IN_CHROME = (
+    "Главная · Поиск книг · Новые книги\n"
+    "Настройка текста\nПеренос строк\nРазмер шрифта\nДругие книги автора\n"
+    "Книги по теме\nВсе о шахматах\nВсе о картах\n"
+    "Предыдущая страница Следующая страница\n\n"
+    "..page7\n"
+    "                 Правило 62. ИСПРАВЛЕНИЕ ФАЛЬШРЕНОНСА ДО ЕГО ВЫЯВЛЕНИЯ\n"
+    "                          В ТЕКУЩЕЙ ВЗЯТКЕ\n"
+    "                  62.1.  Игрок, заметивший  свою  ошибку, обязан  исправить  ее,\n"
+    "       если:        (a) взятка еще не закрыта ни одним из игроков,\n"
+    "       а его партнер не сделал хода,\n"
+    "                   И   (b) ни один игрок не сыграл карту в следующую  взятку.\n"
+)
+
+
+def test_a_dos_block_inside_reader_chrome_keeps_its_paragraphs_and_heading(tmp_path):
+    trees, _ = _build(tmp_path, {"dos.txt": DOS_IN_CHROME})
+    nodes = {n["id"]: n for n in _walk(trees["dos"]["nodes"]) if n["id"]}
+    assert list(nodes) == ["62", "62.1"]
+    assert nodes["62"]["title"] == "ИСПРАВЛЕНИЕ ФАЛЬШРЕНОНСА ДО ЕГО ВЫЯВЛЕНИЯ В ТЕКУЩЕЙ ВЗЯТКЕ"
+    assert nodes["62"]["text"] == ""
+    assert nodes["62.1"]["title"] is None  # one paragraph, its first line no heading
+    assert nodes["62.1"]["text"] == (
+        "Игрок, заметивший свою ошибку, обязан исправить ее, если: (a) взятка еще не закрыта "
+        "ни одним из игроков, а его партнер не сделал хода, И (b) ни один игрок не сыграл "
+        "карту в следующую взятку."
+    )
