@@ -740,6 +740,7 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     n = len(lines)
     out = []
     prev_kept: str | None = None  # stripped, as every line is compared here
+    last_dropped: str | None = None  # the last line dropped since prev_kept
     for i, (s, e, _line) in enumerate(lines):
         cur = stripped[i]
         if not cur:
@@ -773,9 +774,48 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
         if dup:
             a, b = _drop_line(text, s, e)
             out.append(Change(a, b, "", "duplicate", dup))
-        else:
-            prev_kept = cur
+            last_dropped = cur
+            continue
+        if last_dropped is not None and prev_kept is not None:
+            head = _repeated_head(prev_kept, last_dropped, cur)
+            if head:
+                at = s + len(_line) - len(_line.lstrip())
+                out.append(
+                    Change(at, at + head, "", "duplicate", "goes on repeating the line before")
+                )
+        prev_kept, last_dropped = cur, None
     return _merge_sorted(out)
+
+
+_LEADING_WORD = regex.compile(r"\G[ \t]*([\p{L}\p{N}]+)[ \t]*")
+
+
+def _repeated_head(kept: str, dropped: str, line: str) -> int:
+    """How many characters at the start of ``line`` go on the repeat that the dropped
+    lines began: the scan printed the last words of ``kept`` again, broken over lines
+    (``… с любой его`` / ``любой`` / ``любой`` / ``его руки``: the dropped ``любой``
+    and this line's ``его`` are the kept line's last two words), so the words are
+    read once (``… с любой его руки``); 0 when there is no such repeat."""
+    pwords, tail = _norm_words(kept), _norm_words(dropped)
+    end = 0
+    for _k in range(3):  # at most three words of the repeat run on into the line
+        m = _LEADING_WORD.match(line, end)
+        if not (m and tail):
+            return 0
+        tail, end = [*tail, m.group(1).lower()], m.end()
+        if len(tail) >= len(pwords):
+            return 0
+        if pwords[-len(tail) :] == tail:
+            return end if end < len(line) else 0
+    return 0
+    lead = _norm_words(m.group())
+    for k in range(len(lead), 0, -1):
+        tail = dwords + lead[:k]
+        if len(tail) < len(pwords) and pwords[-len(tail) :] == tail:
+            return len(" ".join(line[: m.end()].split()[:k])) + len(
+                regex.match(r"[ \t]*", line[len(" ".join(line[: m.end()].split()[:k])) :]).group()
+            )
+    return 0
 
 
 _ABBREVIATION_END = regex.compile(r"\b[a-zа-я]\.$")

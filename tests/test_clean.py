@@ -805,6 +805,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "duplicates": [
         (
+            "a repeat of the last words broken over lines runs on into the next",
+            "судья смотрит, может ли игрок сыграть с любой своей\nлюбой\nлюбой\nсвоей руки в очередь\n",
+            "судья смотрит, может ли игрок сыграть с любой своей руки в очередь\n",
+            "duplicate",
+        ),
+        (
+            "the next line after a repeat that starts with other words is left alone",
+            "судья смотрит, может ли игрок сыграть с любой своей\nлюбой\nлюбой\nруки в очередь\n",
+            "судья смотрит, может ли игрок сыграть с любой своей руки в очередь\n",
+            "duplicate",
+        ),
+        (
+            "a line that starts with the kept line's last word, with no repeat before it",
+            "игрок кладёт карту на стол, и карту\nкарту видят все игроки\n",
+            "игрок кладёт карту на стол, и карту карту видят все игроки\n",
+            None,
+        ),
+        (
             "exact repeat",
             "которая могла быть легально сыграна.\nкоторая могла быть легально сыграна.\n",
             "которая могла быть легально сыграна.\n",
