@@ -808,14 +808,6 @@ def _repeated_head(kept: str, dropped: str, line: str) -> int:
         if pwords[-len(tail) :] == tail:
             return end if end < len(line) else 0
     return 0
-    lead = _norm_words(m.group())
-    for k in range(len(lead), 0, -1):
-        tail = dwords + lead[:k]
-        if len(tail) < len(pwords) and pwords[-len(tail) :] == tail:
-            return len(" ".join(line[: m.end()].split()[:k])) + len(
-                regex.match(r"[ \t]*", line[len(" ".join(line[: m.end()].split()[:k])) :]).group()
-            )
-    return 0
 
 
 _ABBREVIATION_END = regex.compile(r"\b[a-zа-я]\.$")
