@@ -171,9 +171,11 @@ FORMS: dict[str, str] = {
     # «3.8.2.», not a price or a score going on «4.2 очка»
     "see_end": r"(?!\.?\d)(?:\.?(?=[ \t]*(?:\n|$)|[ \t]+[\p{Lu}«(])|(?=[ \t]*[);]))",
     # the commentary's word for a law's section: «Раздел 13С не оставляет …», «в разделе
-    # 64A» (an address with its section letter after it: «Раздел I» is a division heading,
-    # «раздел 16 данного Комментария» a part of the commentary)
+    # 64A» (an address with its section letter after it: «Раздел I» is a division heading)
     "section_noun": r"(?<![\p{L}\p{N}])(?i:раздел(?:ами|ам|ах|ом|ов|а|у|е|ы)?)(?!\p{L})",
+    # … or a law's part of the commentary, its bare number then the commentary named:
+    # «раздел 16 данного Комментария» (the commentary on law 16)
+    "of_commentary": r"[ \t]+(?:(?i:данного|настоящего|этого)[ \t]+)?(?i:комментари)",
     # a law and its section alone in brackets: «… карта первого хода (14А) или ещё нет (14В)»
     "bracket": rf"\((?=\d{{1,2}}[{_SEC_UP}]\d?\))",
     # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
@@ -258,6 +260,7 @@ a scan for «\n» costs a quarter of a multiline ``^`` (``LEAD_AT`` reads the te
 first line)."""
 LEAD_END = regex.compile(_F["lead_end"])
 SECTION_NOUN = regex.compile(_F["section_noun"] + _F["gap"])
+OF_COMMENTARY = regex.compile(_F["of_commentary"])
 BRACKET = regex.compile(_F["bracket"])
 BIDS = frozenset("CDHСН")
 """Letters a bid is written with after its level 1–7 («1С и 1Н»): such a pair at a
@@ -373,11 +376,17 @@ def _leading(text: str, bol: bool) -> list[Reference]:
 
 def _sectioned(text: str) -> list[Reference]:
     """«Раздел 13С не оставляет судье выбора», «в разделах 64A и 64B»: the noun «раздел»
-    before laws with their sections (the first reference keeps the noun)."""
+    before laws with their sections (the first reference keeps the noun); «раздел 16
+    данного Комментария»: the commentary's part on law 16."""
     out: list[Reference] = []
     for h in SECTION_NOUN.finditer(text):
         chain = _chain(text, h.end())
-        while chain and not all(m["sec"] and not m["para"] for m in chain):
+        bare = chain[:1] if chain and not (chain[0]["sec"] or chain[0]["para"]) else []
+        if bare and OF_COMMENTARY.match(text, bare[0].end()):
+            chain = bare
+        else:
+            bare = []
+        while chain and not all((m["sec"] or m in bare) and not m["para"] for m in chain):
             chain.pop()
         refs = _chained(chain, "list" if len(chain) > 1 else "plain")
         if refs:
