@@ -469,6 +469,70 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
+_JOINED_RUN_WORDS = 120
+"""How far a run of template lines on a collapsed page is looked for from where it
+may start (a reader site's header is some forty words)."""
+
+
+def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
+    """A reader site's template on a page whose line breaks were all lost: its menus,
+    header lines, pager and adverts are joined to the page's text, so the profile,
+    which reads lines, found none of them. Once ``collapsed_lines`` has put a break
+    before every unit, a run of template lines joined end to end (``profile.
+    joined_template``: each piece a template line by its shape, or a short line
+    beside one) is removed where a line of the site can stand: before the page's
+    first heading, at the start of a line or after a sentence end, up to the end of
+    the line or to a word that starts a sentence (a capital)."""
+    if "collapsed" not in ctx.profile.layout:
+        return []
+    lines = [ln for ln in _lines(text) if ln[2].strip()]
+    first = next((n for n, (_, _, line) in enumerate(lines) if starts_unit(line)), len(lines))
+    # what stands before the first heading is one stretch (a table's bars may have
+    # broken the header into lines); after it, each line is one
+    stretches = [lines[:first]] if first else []
+    stretches += [[ln] for ln in lines[first:]]
+    out = []
+    for n, stretch in enumerate(stretches):
+        words = [
+            (m.start() + s, m.end() + s, m.group())
+            for s, _, line in stretch
+            for m in regex.finditer(r"\S+", line)
+        ]
+        p = 0
+        while p < len(words):
+            if p and words[p - 1][2][-1] not in profile_mod._ENDS:
+                p += 1
+                continue
+            ahead = [w for _, _, w in words[p : p + _JOINED_RUN_WORDS]]
+            whole = p + len(ahead) == len(words)
+            at_start = n == 0 and p == 0 and first > 0
+            ends = profile_mod.joined_template(
+                ahead, at_start, whole and (at_start or n == len(stretches) - 1)
+            )
+            k = next(
+                (
+                    k
+                    for k in reversed(ends)
+                    if p + k == len(words) or words[p + k][2][:1].isupper()
+                ),
+                0,
+            )
+            if not k:
+                p += 1
+                continue
+            if p + k < len(words):
+                a, b = words[p][0], words[p + k][0]
+            elif p:
+                a, b = words[p - 1][1], stretch[-1][1]
+            else:
+                a, b = _drop_line(text, stretch[0][0], stretch[-1][1])
+            out.append(
+                Change(a, b, "", "site-chrome", "template lines joined to the text (collapsed page)")
+            )
+            p += k
+    return out
+
+
 _TITLE_END = regex.compile(r"(?<=[а-яё,)]) (?=[А-ЯЁ][а-яё]|[АВИКОСУЯ] [а-яё])")
 
 
@@ -1411,6 +1475,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("dos_layout", dos_layout),
     ("spaced_letters", spaced_letters),
     ("collapsed_lines", collapsed_lines),
+    ("collapsed_chrome", collapsed_chrome),
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
     ("reader_header", reader_header),

@@ -581,6 +581,62 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
                 chrome[i] = "template block"
 
 
+_WORD_OR_NUMBER = regex.compile(r"[\p{L}\d]")
+_JOINED_LINE_WORDS = 16
+"""The most words one template line of a collapsed page is taken to have (an
+alphabet bar, a run of single letters, may have more)."""
+
+
+def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[int]:
+    """Where a run of template lines joined end to end may end in ``words`` (a stretch
+    of a page whose line breaks were all lost, from where the run would start): the
+    numbers ``k`` of words such that ``words[:k]`` split into pieces that are each a
+    template line by shape (``line_shape``), or a short line that is not a sentence
+    where ``_grow`` takes one: between two template lines, or between one and the
+    edge of the page (``open_start``: the stretch starts at the page's start;
+    ``open_end``: ``words`` end at the page's end or at its first heading). At least
+    one piece is a template line by shape, and the run ends with one unless it
+    reaches an open end."""
+    n = len(words)
+    kinds: dict[tuple[int, int], str | None] = {}
+
+    def kind(i: int, j: int) -> str | None:
+        if (i, j) not in kinds:
+            s = " ".join(words[i:j])
+            kinds[i, j] = (
+                # a line of the site opens with a capital, a digit or a symbol and holds
+                # a word or a number (a lone ``-`` is a font button only on a line of its own)
+                None
+                if s[0].islower() or not _WORD_OR_NUMBER.search(s)
+                else "template"
+                if line_shape(s)
+                else "short"
+                if _short_non_sentence(s)
+                else None
+            )
+        return kinds[i, j]
+
+    # states after k words: 0 nothing of the template yet (short lines at the open
+    # start only), 1 the last piece a template line, 2 short lines after one
+    reach: list[set[int]] = [set() for _ in range(n + 1)]
+    reach[0].add(0)
+    for k in range(n):
+        if not reach[k]:
+            continue
+        for m in range(k + 1, n + 1):
+            if m - k > _JOINED_LINE_WORDS and (len(words[m - 1]) > 3 or m - k > 40):
+                break  # only a run of single letters (an alphabet bar) is longer
+            kd = kind(k, m)
+            if kd == "template":
+                reach[m].add(1)
+            elif kd == "short":
+                if 0 in reach[k] and open_start:
+                    reach[m].add(0)
+                if reach[k] & {1, 2}:
+                    reach[m].add(2)
+    return [k for k in range(1, n + 1) if 1 in reach[k] or (k == n and open_end and 2 in reach[k])]
+
+
 def _norm(line: str) -> str:
     return " ".join(line.split())
 

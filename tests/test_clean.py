@@ -35,6 +35,28 @@ def misread(text: str, right: str, wrong: str) -> str:
     return text.encode(right).decode(wrong)
 
 
+_COLLAPSED_LAW = (
+    "Правило 64. Процедура после выявления A.Наказание назначается Когда "
+    "фальшренонс выявлен: 1.Нарушитель выиграл взятку И взятка была выиграна нарушителем. "
+    + " ".join(
+        [
+            "B.Наказание не назначается Наказание за фальшренонс не назначается, если нарушившая "
+            "сторона не выиграла ни одной взятки в этой сдаче, как сказано в правиле 64, и судья это "
+            "видит."
+        ]
+        * 7
+    )
+)
+"""A page of laws whose line breaks were all lost (our words)."""
+_COLLAPSED_CLEAN = (
+    "Правило 64. Процедура после выявления\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
+    "1.Нарушитель выиграл взятку\nИ взятка была выиграна нарушителем.\n"
+    + "B.Наказание не назначается\nНаказание за фальшренонс не назначается, если нарушившая сторона "
+    "не выиграла ни одной взятки в этой сдаче, как сказано в правиле 64, и судья это видит.\n"
+    * 7
+)
+
+
 # --- one table per repair ------------------------------------------------------------
 # Each row: (title, input, expected cleaned text, edit kind expected or None for "left alone").
 
@@ -522,6 +544,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Это видно в примере A.Игрок прав\n",
             "Это видно в примере A.Игрок прав\n",
             None,
+        ),
+    ],
+    "collapsed_chrome": [
+        (
+            "a reader site's header, an advert and its pager joined to the page",
+            "Библиотека «Ветер» Главная | Книги | Авторы | Вход Автор: Неизвестен "
+            "Жанр: Игры Шрифт: - 100% + Размер файла: 90 Кб " + _COLLAPSED_LAW.replace(
+                "видит. B.", "видит. Реклама: карты и фишки со скидкой на www.karty-fishki.ru B.", 1
+            ) + " « Назад 1 2 3 … 7 8 9 10 11 … 40 Вперёд » © Ветер 2001–2020\n",
+            _COLLAPSED_CLEAN,
+            "site-chrome",
+        ),
+        (
+            "a page with no template keeps a capitalised remark and a footnote dash",
+            _COLLAPSED_LAW.replace("видит. B.", "видит. Если такой ошибки не было, то: (*) - Как "
+                                   "сказано выше. B.", 1) + "\n",
+            _COLLAPSED_CLEAN.replace(
+                "видит.\nB.", "видит. Если такой ошибки не было, то:\n(*) - Как сказано выше.\nB.", 1
+            ),
+            "collapsed-break",
         ),
     ],
     "line_artefacts": [

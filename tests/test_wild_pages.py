@@ -574,3 +574,46 @@ def test_a_dos_block_inside_reader_chrome_keeps_its_paragraphs_and_heading(tmp_p
         "ни одним из игроков, а его партнер не сделал хода, И (b) ни один игрок не сыграл "
         "карту в следующую взятку."
     )
+
+
+# A reader site's page whose line breaks were all lost: the site's header, an advert
+# between two paragraphs and the pager are joined to the text (our words, an invented site).
+COLLAPSED_READER = (
+    "Книжная полка «Ветер» Главная | Жанры | Авторы | Вход Поиск книг: "
+    "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я "
+    "Ветер / Игры / Сборник правил - читать страницу 12 Автор: Неизвестен Жанр: Игры "
+    "Шрифт: - 100% + Размер файла: 90 Кб "
+    "Правило 52. Карта, сыгранная по ошибке A.Порядок исправления Когда ошибка "
+    "замечена, судья поступает так, как сказано ниже, и записывает решение в протокол. "
+    "1.Игрок вернул карту Если игрок вернул карту до хода следующего игрока, ошибка "
+    "исправляется без последствий, а карта уходит в руку без всякого наказания. "
+    "Реклама: карты и фишки со скидкой на www.karty-fishki.ru "
+    "2.Игрок не вернул карту Если карта осталась на столе, она считается сыгранной, и "
+    "игра продолжается дальше обычным порядком, как в любой другой сдаче турнира. "
+    "B.Роль судьи Судья решает спор о том, когда была замечена ошибка, и выслушивает "
+    "обе стороны, прежде чем вынести решение по правилу 52A. Решение судьи записывается "
+    "в протокол турнира вместе с номером сдачи и именами игроков, и игроки могут его "
+    "оспорить. C.Права партнёров Партнёры могут обратить внимание на ошибку, но не "
+    "должны подсказывать, какую карту следовало сыграть, и не касаются карт на столе, "
+    "пока розыгрыш не закончен. Если партнёр подсказал, судья может назначить присуждённый "
+    "результат по этой сдаче. "
+    "« Предыдущая 1 2 3 … 10 11 12 13 14 … 40 Следующая » "
+    "Страницы: первая предыдущая следующая последняя © Ветер 2001–2020\n"
+)
+
+
+def test_a_collapsed_reader_page_loses_its_template_and_keeps_its_text(tmp_path):
+    """The site's lines joined to the text are removed as template, where a line of the
+    site can stand (before the first heading, after a sentence end); no law is guessed
+    from the header before the first heading."""
+    trees, _ = _build(tmp_path, {"reader.txt": COLLAPSED_READER})
+    tree = trees["reader"]
+    assert _ids(tree) == ["52", "52A", "52A1", "52A2", "52B", "52C"]
+    text = "\n".join(
+        (n.get("title") or "") + "\n" + (n.get("text") or "") for n in _walk(tree["nodes"])
+    )
+    for chrome in ("Главная", "Шрифт", "Реклама", "Предыдущая", "Страницы", "Ветер 2001"):
+        assert chrome not in text
+    clause = tree["nodes"][0]["children"][0]["children"][0]
+    assert clause["text"].endswith("без всякого наказания.")
+    assert tree["nodes"][0]["children"][-1]["text"].endswith("по этой сдаче.")
