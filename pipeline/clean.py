@@ -1295,7 +1295,10 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     CP866 read as CP1251 …): a line that shows the signs of it is decoded back, and
     the reading is kept only when the dictionary knows most of its words and far
     more of them than of the line as it stands. Only the changed stretch of the line
-    is replaced."""
+    is replaced. On a page whose line breaks were all lost, one line is many
+    paragraphs, each of which went through its own code page (or none) before they
+    were joined: each stretch of it that one confusion explains is decoded on its own
+    (``_stretches``)."""
     out = []
     starts = _suspect_lines(text)
     # KOI8-R read as CP1251 turns a sentence into capitals: two unknown words in capitals
@@ -1305,6 +1308,7 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         if not morph.is_known(m.group())
     )
     starts.update(s for s, n in unknown_caps.items() if n >= 2)
+    joined = "collapsed" in ctx.profile.layout
     for s in sorted(starts):
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
@@ -1314,47 +1318,164 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         edges = _LAYOUT_EDGES.match(text, s, e)
         s, e = edges.end(1), edges.start(3)
         line = text[s:e]
-        # the line as it stands is judged by the dictionary alone: the corpus vocabulary
-        # holds this very line's words, mis-decoded or not, and is no evidence for them
-        before = _known_share(line, morph.is_known)
-        if 1.0 < before + 0.3:
-            continue  # no reading can know 30 points more of its words (the test below)
-        best, score = line, before
-        # a reading's words count when the dictionary knows them, or the corpus does and
-        # the line as it stands does not hold them (garbage is in the corpus too)
-        own = {w.lower() for w in morph.WORD.findall(line)}
-
-        def known(w: str, own: set[str] = own) -> bool:
-            return _known_or_look_alike(w) or (w.lower() not in own and ctx.known(w))
-
-        rank: tuple[float, int] = (0.0, 0)
-        for reading in _redecoded(line):
-            if reading == line or "\n" in reading:
-                continue
-            # most known words first, the dictionary's counting twice: the corpus holds
-            # the mis-decoded lines of other pages too, and a wrong reading of this line
-            # can spell their garbage (``А.Ни один`` read back as ``ю.мХ НДХМ``); of
-            # readings as good, the one with most Russian letters (a short word such as
-            # «За» counts for no share but is no «‡а»)
-            share = _known_share(reading, known)
-            russian = len(_RUSSIAN_LETTER.findall(reading))
-            key = (share + _known_share(reading, _known_or_look_alike), russian)
-            if key > rank:
-                best, score, rank = reading, share, key
-        if best == line or score < 0.6 or score < before + 0.3:
-            continue
-        head = len(_common_prefix(line, best))
-        tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))
-        out.append(
-            Change(
-                s + head,
-                s + len(line) - tail,
-                best[head : len(best) - tail],
-                "mojibake",
-                f"decoded back: {before:.0%} → {score:.0%} of the words known",
-            )
-        )
+        for a, b in _stretches(line) if joined else [(0, len(line))]:
+            change = _decoded_back(line[a:b], s + a, ctx)
+            if change is not None:
+                out.append(change)
     return out
+
+
+def _decoded_back(line: str, s: int, ctx: Context) -> Change | None:
+    """The change that decodes ``line`` (at offset ``s``) back, if a reading of it
+    is good enough (``mojibake``)."""
+    # the line as it stands is judged by the dictionary alone: the corpus vocabulary
+    # holds this very line's words, mis-decoded or not, and is no evidence for them
+    before = _known_share(line, morph.is_known)
+    if 1.0 < before + 0.3:
+        return None  # no reading can know 30 points more of its words (the test below)
+    best, score = line, before
+    # a reading's words count when the dictionary knows them, or the corpus does and
+    # the line as it stands does not hold them (garbage is in the corpus too)
+    own = {w.lower() for w in morph.WORD.findall(line)}
+
+    def known(w: str, own: set[str] = own) -> bool:
+        return _known_or_look_alike(w) or (w.lower() not in own and ctx.known(w))
+
+    rank: tuple[float, int] = (0.0, 0)
+    for reading in _redecoded(line):
+        if reading == line or "\n" in reading:
+            continue
+        # most known words first, the dictionary's counting twice: the corpus holds
+        # the mis-decoded lines of other pages too, and a wrong reading of this line
+        # can spell their garbage (``А.Ни один`` read back as ``ю.мХ НДХМ``); of
+        # readings as good, the one with most Russian letters (a short word such as
+        # «За» counts for no share but is no «‡а»)
+        share = _known_share(reading, known)
+        russian = len(_RUSSIAN_LETTER.findall(reading))
+        key = (share + _known_share(reading, _known_or_look_alike), russian)
+        if key > rank:
+            best, score, rank = reading, share, key
+    if best == line or score < 0.6 or score < before + 0.3:
+        return None
+    head = len(_common_prefix(line, best))
+    tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))
+    return Change(
+        s + head,
+        s + len(line) - tail,
+        best[head : len(best) - tail],
+        "mojibake",
+        f"decoded back: {before:.0%} → {score:.0%} of the words known",
+    )
+
+
+_SPACED_WORD = regex.compile(r"[^ \t\n]+")
+"""A word with its punctuation, as a line's spaces part them (a wrong code page turns
+letters into no-break spaces, ``д\xa0«миаҐ­®­б``: they stay inside the word)."""
+_RUSSIAN_SHAPE = regex.compile(
+    r"\p{P}*(?:[А-ЯЁ]?[а-яё]+|[А-ЯЁ]+|[A-Z\d]+)(?:\p{P}+(?:[А-ЯЁ]?[а-яё]+|[А-ЯЁ]+|[A-Z\d]+))*\p{P}*"
+)
+"""Words as Russian text writes them: small letters after a capital or none, or all
+capitals, with their punctuation, numbers and Latin labels (``A.Ни``)."""
+_PLAIN = regex.compile(r"[\x00-\x7f\u0410-\u044f\u0401\u0451\p{P}\p{Z}]*")
+"""Characters that a Russian word and its punctuation are made of."""
+
+
+def _stretches(line: str) -> list[tuple[int, int]]:
+    """The stretches of ``line`` (a line of paragraphs joined after some went through
+    a wrong code page) that one confusion explains: runs of words the dictionary
+    does not know and some reading (``_token_readings``) makes known, or that are
+    no Russian letters at all, parted by a known word or where no one confusion
+    reads them all. A number, a sign or a word in capitals the dictionary lacks goes
+    with the run around it; a word of one or two Russian letters that a confusion
+    reads as another (``х`` for И) opens a run but never ends one (a paragraph may
+    open with «И», the next one's first word)."""
+    toks = list(_SPACED_WORD.finditer(line))
+    kinds: list[tuple[str, frozenset[str]]] = []
+    for t in toks:
+        tok = t.group()
+        words = [w for w in morph.WORD.findall(tok) if len(w) >= 3]
+        if words and all(_known_or_look_alike(w) for w in words):
+            # a word in capitals may be one the case turned over that happens to be a
+            # word too (``ВЕЛ`` for «чем»): inside a run it goes with it
+            caps = tok.isupper() and bool(_token_readings(tok))
+            kinds.append(("short" if caps else "known", frozenset()))
+            continue
+        plain = _PLAIN.fullmatch(tok) is not None
+        readings = _token_readings(tok) if not plain or _RUSSIAN_LETTER.search(tok) else frozenset()
+        if not plain or (readings and words):
+            kinds.append(("unknown", readings))
+        elif readings:
+            kinds.append(("weak", readings))
+        elif words and not tok.isupper():
+            kinds.append(("known", frozenset()))  # a term the dictionary lacks
+        else:
+            kinds.append(("short", frozenset()))
+    out: list[tuple[int, int]] = []
+    run: list[int] | None = None  # first and last (unknown) token of the run
+    common: frozenset[str] = frozenset()  # the confusions that read all of it
+    opening: int | None = None  # the first weak word since the run's last word
+
+    def close() -> None:
+        if run is None:
+            return
+        a, b = toks[run[0]].start(), toks[run[1]].end()
+        if _SUSPECT.search(line, a, b) or len(_CAPS_WORD.findall(line, a, b)) >= 2:
+            out.append((a, b))
+
+    for k, (kind, readings) in enumerate(kinds):
+        if kind == "known":
+            close()
+            run, opening = None, None
+        elif kind == "weak":
+            opening = k if opening is None else opening
+        elif kind == "unknown":
+            if run is not None and common and readings and not common & readings:
+                close()
+                run = None
+            if run is None:
+                first = k
+                if opening is not None and (not readings or kinds[opening][1] & readings):
+                    first = opening
+                run, common = [first, k], readings
+            else:
+                run[1] = k
+                common = common & readings if common and readings else common or readings
+            opening = None
+    close()
+    return out
+
+
+_TOKEN_CODECS = tuple(
+    (wrong, right) for wrong in _WRONG_CODECS for right in _CYRILLIC_CODECS if wrong != right
+)
+
+
+def _token_readings(token: str) -> frozenset[str]:
+    """The confusions (``wrong>right``) under which ``token`` reads back as known words
+    (none: the word tells nothing, it may go with any stretch)."""
+    from ftfy import fix_encoding
+
+    out = set()
+    fixed = fix_encoding(token)
+    if fixed != token and _reads_as_russian(fixed):
+        out.add("cp1251>utf_8")  # ftfy reads UTF-8 read as (sloppy) CP1251
+    for wrong, right in _TOKEN_CODECS:
+        try:
+            reading = token.encode(wrong).decode(right)
+        except UnicodeError:
+            continue
+        if reading != token and _reads_as_russian(reading):
+            out.add(f"{wrong}>{right}")
+    return frozenset(out)
+
+
+def _reads_as_russian(reading: str) -> bool:
+    """Russian words the dictionary knows (or one too short for it), as Russian text
+    writes them."""
+    words = [w for w in morph.WORD.findall(reading) if len(w) >= 3]
+    return bool(_RUSSIAN_SHAPE.fullmatch(reading)) and all(
+        _known_or_look_alike(w) for w in words
+    )
 
 
 def _common_prefix(a: str, b: str) -> str:

@@ -617,3 +617,36 @@ def test_a_collapsed_reader_page_loses_its_template_and_keeps_its_text(tmp_path)
     clause = tree["nodes"][0]["children"][0]["children"][0]
     assert clause["text"].endswith("без всякого наказания.")
     assert tree["nodes"][0]["children"][-1]["text"].endswith("по этой сдаче.")
+
+
+def _misread(text: str, right: str, wrong: str) -> str:
+    return text.encode(right).decode(wrong)
+
+
+def test_a_collapsed_page_reads_each_paragraph_back_through_its_own_code_page(tmp_path):
+    """Paragraphs that went through different wrong code pages (the heading among
+    them), then lost their line breaks with the rest of the page: each stretch is
+    decoded on its own, and the clean text between them is left as it is."""
+    heading = "Правило 52. Карта, сыгранная по ошибке"
+    first = (
+        "Если игрок вернул карту до хода следующего игрока, ошибка исправляется без "
+        "последствий, а карта уходит в руку без всякого наказания."
+    )
+    second = "И судья записывает решение в протокол турнира вместе с номером сдачи."
+    page = (
+        COLLAPSED_READER.replace(heading, _misread(heading, "cp866", "cp1251"))
+        .replace(first, _misread(first, "utf_8", "cp1251"))
+        .replace(
+            "Реклама: карты и фишки со скидкой на www.karty-fishki.ru ",
+            "Реклама: карты и фишки со скидкой на www.karty-fishki.ru "
+            + _misread(second, "cp1251", "koi8_r")
+            + " ",
+        )
+    )
+    trees, _ = _build(tmp_path, {"reader.txt": page})
+    tree = trees["reader"]
+    assert _ids(tree) == ["52", "52A", "52A1", "52A2", "52B", "52C"]
+    law = tree["nodes"][0]
+    assert law["title"] == "Карта, сыгранная по ошибке"
+    clause = law["children"][0]["children"][0]
+    assert clause["text"] == first + " " + second
