@@ -1686,7 +1686,8 @@ def _breaks(
     is not this one plus one: pages are missing between them. The last page
     number is soft when it continues a run that counts up. When the numbers cannot
     tell (one page number alone, an unreadable one), a sentence that runs on over
-    the break (no sentence end before it, a small letter after it) makes it soft."""
+    the break (no sentence end before it, a small letter after it) or a heading
+    whose text comes after it makes it soft (``_runs_on``)."""
     pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
@@ -1707,14 +1708,16 @@ def _breaks(
 
 
 def _runs_on(text: str, at: int) -> bool:
-    """The sentence before cleaned offset ``at`` goes on after it."""
+    """The sentence before cleaned offset ``at`` goes on after it, or the unit before
+    it has had only its heading: a heading at the foot of a page has its text on the
+    next one (a title ends with no stop, and its text opens with a capital; a heading
+    after it is another unit, as in a table of contents)."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
-    return (
-        bool(before)
-        and bool(after)
-        and not CLAUSE_END.search(before)
-        and not TAG_END.search(before)
-        and after[0].islower()
+    if not before or not after or CLAUSE_END.search(before) or TAG_END.search(before):
+        return False
+    return after[0].islower() or (
+        is_heading_line(before[before.rfind("\n") + 1 :])
+        and not starts_unit(after.split("\n", 1)[0])
     )
 
 

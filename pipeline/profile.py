@@ -507,20 +507,44 @@ def _heads_inside_a_sentence(lines: list[str]) -> set[int]:
             if not (0 <= before and after < len(text) and 0 <= j < len(text)):
                 continue
             head = _norm(lines[text[j]])
-            if (
-                len(head) >= 80
-                or len(head.split()) > 8
-                or _sentence_end(head)
-                or _structural(head)
-                or not _WORD.search(head)
-                or _PAGE_NUMBER_LINE.match(head)
-                or not all(w.isupper() for w in _WORD.findall(head))
-            ):
+            if not _running_head_shape(head):
                 continue
             above, below = lines[text[before]].rstrip(), lines[text[after]].lstrip()
             if _ended(above) or not below[:1].islower():
                 continue
             out.add(text[j])
+    return out
+
+
+def _running_head_shape(head: str) -> bool:
+    """A short line in capitals that is no sentence, heading or page number: what a
+    running head looks like."""
+    return not (
+        len(head) >= 80
+        or len(head.split()) > 8
+        or _sentence_end(head)
+        or _structural(head)
+        or not _WORD.search(head)
+        or _PAGE_NUMBER_LINE.match(head)
+        or not all(w.isupper() for w in _WORD.findall(head))
+    )
+
+
+def _shared_running_heads(lines: list[str], shared: Counter[str]) -> set[int]:
+    """A running head seen once on this page but in other sources of the build too
+    (files of one scanned book): a short line in capitals beside a page number,
+    wherever the page number falls (after a heading, before a new paragraph, where
+    the sentence around it tells nothing)."""
+    out: set[int] = set()
+    text = [i for i, line in enumerate(lines) if line.strip()]
+    for k, i in enumerate(text):
+        if not _PAGE_NUMBER_LINE.match(lines[i]):
+            continue
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(text):
+                head = _norm(lines[text[j]])
+                if shared.get(head, 0) >= 2 and _running_head_shape(head):
+                    out.add(text[j])
     return out
 
 
@@ -691,6 +715,9 @@ def chrome_lines(
         chrome[i] = "running head: repeated beside the page numbers"
     for i in _heads_inside_a_sentence(lines):
         chrome.setdefault(i, "running head: beside a page number, inside a sentence")
+    if shared is not None:
+        for i in _shared_running_heads(lines, shared):
+            chrome.setdefault(i, "running head: beside a page number, shared by other sources")
     shapes: dict[int, str | None] = {}
     for i, line in enumerate(lines):
         if i in chrome:

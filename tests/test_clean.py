@@ -1369,6 +1369,16 @@ def test_the_last_page_number_of_a_run_is_soft():
     assert [(num, hard) for _off, num, hard in alone.breaks] == [(57, True)]
 
 
+def test_a_lone_page_number_after_a_heading_is_soft():
+    """A heading at the foot of a page has its text on the next page: the break under
+    it loses nothing, whatever letter the text opens with."""
+    c = cleaned("Правило 64. Процедура\n1.Нарушитель выиграл взятку\n– 70\nИ взятка была выиграна.\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)]
+    # after the end of a sentence the same page number cannot tell: pages may be missing
+    ended = cleaned("Правило 64. Процедура\nВзятка была выиграна.\n– 70\nИ судья решает.\n")
+    assert [(num, hard) for _off, num, hard in ended.breaks] == [(70, True)]
+
+
 # --- artefact guarantees over the seeds -----------------------------------------------
 
 _PAGE_LINE = regex.compile(r"^\s*(?:[-–—]\s*\d{1,4}(?:\s*[-–—])?|\d{1,4}\s*[-–—]|\.\.page\d+)\s*$")

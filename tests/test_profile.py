@@ -399,6 +399,26 @@ def test_a_running_head_seen_once_inside_a_sentence_is_chrome():
     assert P.chrome_lines(own) == {}
 
 
+def test_a_running_head_two_files_of_one_book_share_is_chrome_wherever_its_page_number_falls():
+    """Between a heading and its text the sentence tells nothing; the other file of
+    the same scanned book, with the same line beside its page number, does."""
+    a = src(
+        "Правило 65. Расположение взяток\n1.Взятки лежат рядом\n- 41 -\nПРАВИЛА ИГРЫ\n"
+        "Каждый игрок кладёт свои карты рядом с собой.\n",
+        "a.txt",
+    )
+    b = src(
+        "Правило 66. Просмотр взяток\nИгрок может посмотреть последнюю взятку, пока\n"
+        "- 57 -\nПРАВИЛА ИГРЫ\nсвоя карта не сыграна.\n",
+        "b.txt",
+    )
+    pa, pb = P.profile_all([a, b])
+    assert pa.chrome == ((4, "running head: beside a page number, shared by other sources"),)
+    assert [n for n, _ in pb.chrome] == [4]
+    # alone, the line after a heading may be the page's own: it stays
+    assert P.profile(a).chrome == ()
+
+
 def test_alphabet_bar_is_decided_as_by_counting_every_token():
     # the check stops at the first token that leaves too few for a bar; the answer
     # must be the one counting every token gives

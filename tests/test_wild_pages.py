@@ -619,10 +619,6 @@ def test_a_collapsed_reader_page_loses_its_template_and_keeps_its_text(tmp_path)
     assert tree["nodes"][0]["children"][-1]["text"].endswith("по этой сдаче.")
 
 
-def _misread(text: str, right: str, wrong: str) -> str:
-    return text.encode(right).decode(wrong)
-
-
 def test_a_collapsed_page_reads_each_paragraph_back_through_its_own_code_page(tmp_path):
     """Paragraphs that went through different wrong code pages (the heading among
     them), then lost their line breaks with the rest of the page: each stretch is
@@ -650,3 +646,32 @@ def test_a_collapsed_page_reads_each_paragraph_back_through_its_own_code_page(tm
     assert law["title"] == "Карта, сыгранная по ошибке"
     clause = law["children"][0]["children"][0]
     assert clause["text"] == first + " " + second
+
+
+def test_two_files_of_a_scanned_book_with_one_page_number_each_guess_no_law(tmp_path):
+    """One page number a page, under a clause heading: its text is on the next page,
+    so it stays the clause's (no law is guessed from the next law heading), and the
+    running head beside it, which both files show, is the book's template."""
+    first = (
+        "Правило 52. Карта, сыгранная по ошибке\n"
+        "A.Порядок исправления\n"
+        "1.Игрок вернул карту\n"
+        "- 70 -\n"
+        "ПРАВИЛА ИГРЫ\n"
+        "Если игрок вернул карту до хода следующего игрока, ошибка исправляется.\n"
+        "Правило 58. Одновременный ход\n"
+        "Ход, сделанный одновременно с ходом партнёра, считается сделанным позже.\n"
+    )
+    second = (
+        "Правило 40. Ход не в очередь\n"
+        "Когда защитник сделал ход не в очередь, его партнёр обязан молчать до\n"
+        "- 12 -\n"
+        "ПРАВИЛА ИГРЫ\n"
+        "решения судьи.\n"
+    )
+    trees, _ = _build(tmp_path, {"first.txt": first, "second.txt": second})
+    tree = trees["first"]
+    assert _ids(tree) == ["52", "52A", "52A1", "58"]
+    clause = tree["nodes"][0]["children"][0]["children"][0]
+    assert clause["text"] == "Если игрок вернул карту до хода следующего игрока, ошибка исправляется."
+    assert "ПРАВИЛА ИГРЫ" not in trees["second"]["nodes"][0]["text"]
