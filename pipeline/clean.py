@@ -42,7 +42,6 @@ from .grammar import (
     ANY_HEADING,
     BILINGUAL_HEAD,
     CLAUSE_END,
-    COLLAPSED_BREAK,
     FOOTNOTE,
     FULL_STOP,
     GLUED_MARKER,
@@ -52,6 +51,7 @@ from .grammar import (
     PART_HEAD,
     RUN_IN,
     TAG_END,
+    collapsed_breaks,
     is_bare_heading,
     is_heading_line,
     starts_unit,
@@ -438,13 +438,7 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
     if "collapsed" not in ctx.profile.layout:
         return []
     out = []
-    cuts = [
-        m
-        for m in COLLAPSED_BREAK.finditer(text)
-        if not regex.search(
-            r"(?:\b[a-zа-яё]\.|\bсм\.|\()[ \t]*$", text[max(0, m.start() - 6) : m.start()]
-        )
-    ]
+    cuts = collapsed_breaks(text)
     cuts += GLUED_MARKER.finditer(text)  # ``оппонентов.B. Сдача``: no blank to replace
     cuts.sort(key=lambda m: m.start())
     bounds = [0] + [m.end() for m in cuts]

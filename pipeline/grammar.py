@@ -197,6 +197,19 @@ COLLAPSED_BREAK = regex.compile(
 lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation."""
+_NOT_A_BREAK = regex.compile(r"(?:\b[a-zа-яё]\.|\bсм\.|\(|\b(?:[Пп]равил|ПРАВИЛ)\w*)[ \t]*$")
+"""What stands before a marker that is a reference or a law's number, not a new
+unit (``п. 64.8.``, ``см. 64.8.``, ``(64.8.``, ``Правило 24.Показ``)."""
+
+
+def collapsed_breaks(text: str, pos: int = 0, endpos: int | None = None) -> list[regex.Match]:
+    """The matches of ``COLLAPSED_BREAK`` in ``text[pos:endpos]`` where a new unit
+    starts (not after an abbreviation or a bracket, where the marker is a reference)."""
+    return [
+        m
+        for m in COLLAPSED_BREAK.finditer(text, pos, endpos if endpos is not None else len(text))
+        if not _NOT_A_BREAK.search(text[max(0, m.start() - 12) : m.start()])
+    ]
 
 # ---------------------------------------------------------------------------
 # Sentence ends. One alphabet of terminal marks and closers; the variants differ

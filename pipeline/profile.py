@@ -47,7 +47,15 @@ import regex
 
 from . import language as language_mod
 from .blocks import measure
-from .grammar import BILINGUAL_HEAD, DITTO, LEADER, PART_HEAD, is_bare_heading, starts_unit
+from .grammar import (
+    BILINGUAL_HEAD,
+    DITTO,
+    LEADER,
+    PART_HEAD,
+    collapsed_breaks,
+    is_bare_heading,
+    starts_unit,
+)
 from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
@@ -759,6 +767,19 @@ def chrome_lines(
 # Layout.
 
 
+_JOINED_UNITS = 3
+"""Units on one line that make a short page collapsed: a heading, its title and
+text, and the next unit, with no line break between them."""
+
+
+def _joined_units(body: list[str]) -> bool:
+    """The page (three lines or fewer) is a page whose line breaks were lost: a line
+    of more than 1500 characters, or a shorter one that holds three units or more
+    (markers that open a unit inside it, ``collapsed_breaks``)."""
+    longest = max(body, key=len)
+    return len(longest.strip()) > 1500 or len(collapsed_breaks(longest)) >= _JOINED_UNITS - 1
+
+
 def layout(text: str) -> tuple[str, ...]:
     """The layout traits of a raw text, measured on its lines."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
@@ -770,7 +791,7 @@ def layout(text: str) -> tuple[str, ...]:
         return ()
     lengths = sorted(len(ln.strip()) for ln in body)
     median = lengths[len(lengths) // 2]
-    if (len(body) <= 3 and lengths[-1] > 1500) or median > 600:
+    if (len(body) <= 3 and _joined_units(body)) or median > 600:
         traits.append("collapsed")
     followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln.strip() and not lines[i + 1].strip())
     if len(body) >= 4 and followed >= 0.8 * (len(body) - 1):

@@ -226,6 +226,12 @@ LAYOUTS = [
     ),
     ("collapsed", "Правило 64. Процедура A.Наказание " + "слово " * 400 + "\n", "collapsed"),
     (
+        "collapsed, a short page: three units on its one line",
+        "Правило 52. Ошибка A.Порядок исправления Когда ошибка замечена, судья решает: "
+        "1.Игрок вернул карту Ошибка исправляется без наказания.\n",
+        "collapsed",
+    ),
+    (
         "dos centring",
         "        ПРАВИЛО 64\n      ПРОЦЕДУРА\n     Текст  правила  с  пробелами\n"
         "     и  ещё  текст\n     конец  текста.\n",
@@ -247,6 +253,12 @@ LAYOUTS = [
 @pytest.mark.parametrize("title, text, trait", LAYOUTS, ids=[r[0] for r in LAYOUTS])
 def test_layout(title, text, trait):
     assert trait in P.layout(text)
+
+
+def test_a_short_line_with_references_is_not_collapsed():
+    """References inside a sentence (``п. 64.8.``, ``см. 64.9.``) open no unit."""
+    text = "Правило 64. Процедура\nФальшренонс исправляется (см. 64.9. ниже) по п. 64.8. выше.\n"
+    assert "collapsed" not in P.layout(text)
 
 
 def test_layout_of_plain_paragraphs_has_no_traits():

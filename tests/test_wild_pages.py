@@ -675,3 +675,19 @@ def test_two_files_of_a_scanned_book_with_one_page_number_each_guess_no_law(tmp_
     clause = tree["nodes"][0]["children"][0]["children"][0]
     assert clause["text"] == "Если игрок вернул карту до хода следующего игрока, ошибка исправляется."
     assert "ПРАВИЛА ИГРЫ" not in trees["second"]["nodes"][0]["text"]
+
+
+def test_a_short_page_on_one_line_keeps_its_units_apart(tmp_path):
+    """A page cut out of the book that lost its line breaks and is too short to be
+    told by its length: the units run into each other on its one line tell it."""
+    page = (
+        "Правило 52. Карта, сыгранная по ошибке A.Порядок исправления Когда ошибка "
+        "замечена, судья поступает так: 1.Игрок вернул карту Ошибка исправляется без "
+        "наказания. Правило 53. Ход, принятый как правильный Ход не в очередь может быть "
+        "принят противником.\n"
+    )
+    trees, _ = _build(tmp_path, {"short.txt": page})
+    tree = trees["short"]
+    assert _ids(tree) == ["52", "52A", "52A1", "53"]
+    assert tree["nodes"][0]["title"] == "Карта, сыгранная по ошибке"
+    assert tree["nodes"][1]["text"] == "Ход не в очередь может быть принят противником."
