@@ -1302,6 +1302,11 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         if not morph.is_known(m.group())
     )
     starts.update(s for s, n in unknown_caps.items() if n >= 2)
+    # the last line of a wrapped paragraph may hold only one: it is read with the
+    # paragraph when the line before it is suspect (``| РП РТБЧЙМХ 64.¶``)
+    for s in sorted(unknown_caps):
+        if s and text.rfind("\n", 0, s - 1) + 1 in starts:
+            starts.add(s)
     joined = "collapsed" in ctx.profile.layout
     for s in sorted(starts):
         e = text.find("\n", s)

@@ -277,6 +277,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "mojibake": [
         (
+            "the short last line of a wrapped paragraph is read with it",
+            misread(
+                "Если нарушитель не имеет карт в масти хода, он выбирает любую карту и наказан\n"
+                "по правилу 64.\n",
+                "koi8_r",
+                "cp1251",
+            ),
+            "Если нарушитель не имеет карт в масти хода, он выбирает любую карту и наказан "
+            "по правилу 64.\n",
+            "mojibake",
+        ),
+        (
+            "one word in capitals the dictionary lacks, under a clean line, stays",
+            "Судья решает по правилу 64.\nИгрок называет масть ТРЕФИКС вслух.\n",
+            "Судья решает по правилу 64.\nИгрок называет масть ТРЕФИКС вслух.\n",
+            None,
+        ),
+        (
             "a collapsed page: each paragraph read back through its own confusion",
             " ".join(
                 [

@@ -691,3 +691,26 @@ def test_a_short_page_on_one_line_keeps_its_units_apart(tmp_path):
     assert _ids(tree) == ["52", "52A", "52A1", "53"]
     assert tree["nodes"][0]["title"] == "Карта, сыгранная по ошибке"
     assert tree["nodes"][1]["text"] == "Ход не в очередь может быть принят противником."
+
+
+def test_the_short_last_line_of_a_mis_decoded_ebook_paragraph_keeps_its_reference(tmp_path):
+    """A paragraph that went through a wrong code page (the case turned over), then
+    was wrapped into an e-book dump's margin: its last line holds one long word, too
+    little evidence alone, and is read back with the lines above it."""
+    lines = [
+        "Если игрок сыграл картой не в очередь, судья решает, считается ли",
+        "карта сыгранной, и назначает исправление",
+        "по правилу 53.",
+    ]
+    page = (
+        "| Правило 52. Карта, сыгранная по ошибке¶\n"
+        "| A.Порядок исправления¶\n"
+        + "".join(f"| {_misread(ln, 'koi8_r', 'cp1251')}\n" for ln in lines[:-1])
+        + f"| {_misread(lines[-1], 'koi8_r', 'cp1251')}¶\n"
+        "| B.Роль судьи¶\n"
+        "| Судья выслушивает обе стороны.¶\n"
+    )
+    trees, _ = _build(tmp_path, {"ebook.txt": page})
+    section = trees["ebook"]["nodes"][0]["children"][0]
+    assert section["text"] == " ".join(lines)
+    assert [r["target"] for r in section["refs"]] == ["53"]
