@@ -166,6 +166,9 @@ _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}
 """``НОВОСТИ    БИБЛИОТЕКА    КАРТА САЙТА    О НАС``: four or more short items apart by
 runs of spaces, from the first column (a DOS e-text centres its titles and spreads
 them: they are indented)."""
+_TABLE_ROW = regex.compile(r"\|[ \t]{2,}\S")
+"""``|      cell      |      cell      |``: a row of a text saved from a table (its
+first border, then space), whose cells are the page's own lines, however short."""
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(
@@ -365,6 +368,7 @@ def line_shape(line: str) -> str | None:
         and not line[:1].isspace()
         and not _sentence_end(s)
         and ("   " in s or "\t" in s)
+        and not _TABLE_ROW.match(s)
         and _SPACED_MENU.match(s)
     ):
         # items are words, not the letters of a spaced-out title

@@ -94,6 +94,11 @@ SHAPES = [
     ("three title words apart by runs of spaces", "ПРАВИЛА    СПОРТИВНОГО    БРИДЖА", None),
     ("DOS centred title spread out", "      ПРЕДМЕТНЫЙ    УКАЗАТЕЛЬ    К    ПРАВИЛАМ", None),
     ("sentence with a slash", "Судья решает, играть ли дальше / или остановить игру.", None),
+    (
+        "a row of a table dump with short cells is no menu",
+        "|      именами игроков.      |      В.Роль судьи      |",
+        None,
+    ),
     ("page number alone", "- 87", None),
     (
         "a table row of short cells",

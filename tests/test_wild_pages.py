@@ -714,3 +714,21 @@ def test_the_short_last_line_of_a_mis_decoded_ebook_paragraph_keeps_its_referenc
     section = trees["ebook"]["nodes"][0]["children"][0]
     assert section["text"] == " ".join(lines)
     assert [r["target"] for r in section["refs"]] == ["53"]
+
+
+def test_a_short_row_of_a_table_dump_keeps_its_section(tmp_path):
+    """A text saved from a table joins several lines to a row; a row of two short cells
+    (a sentence's end and a section heading whose letter is Cyrillic) is the page's
+    own, not a menu of items apart by runs of spaces."""
+    page = (
+        "|      Правило 52. Карта, сыгранная по ошибке      |      A.Порядок исправления      |\n"
+        "|      Когда ошибка замечена, судья поступает так, как сказано ниже, и      |"
+        "      записывает решение в протокол вместе с номером сдачи и      |\n"
+        "|      именами игроков.      |      В.Роль судьи      |\n"
+        "|      Судья решает спор о том, когда была замечена ошибка, и      |"
+        "      выслушивает обе стороны.      |\n"
+    )
+    trees, _ = _build(tmp_path, {"table.txt": page})
+    tree = trees["table"]
+    assert _ids(tree) == ["52", "52A", "52B"]
+    assert tree["nodes"][0]["children"][0]["text"].endswith("и именами игроков.")
