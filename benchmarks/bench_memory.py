@@ -113,7 +113,12 @@ def _probe(spec: str) -> int:
 
     s = json.loads(spec)
     proc = psutil.Popen(
-        s["cmd"], env=s["env"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        s["cmd"],
+        env=s["env"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     peak, peak_stage, stage = 0, "", ["start"]
     by_stage: dict[str, int] = {}
@@ -179,7 +184,9 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--corpora", help="a folder to keep the generated corpora in (reused when present)")
+    ap.add_argument(
+        "--corpora", help="a folder to keep the generated corpora in (reused when present)"
+    )
     ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--probe", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)

@@ -149,7 +149,9 @@ def pdf_in(tree: Path, corpus: Path, out: Path, repeat: int) -> dict:
     medians of ``repeat`` renders (the first one pays WeasyPrint's start, as in a build)."""
     proc = subprocess.run(
         [sys.executable, "-c", _PDF_WORKER, str(tree), str(corpus), str(out), str(repeat)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -203,8 +205,9 @@ def build_share(corpus: Path, tmp: Path, repeat: int) -> dict:
         def go():
             if out.exists():
                 shutil.rmtree(out)
-            subprocess.run([*kodeks, "-o", str(out), *extra], cwd=ROOT, check=True,
-                           capture_output=True)
+            subprocess.run(
+                [*kodeks, "-o", str(out), *extra], cwd=ROOT, check=True, capture_output=True
+            )
 
         return go
 
@@ -229,8 +232,12 @@ def main() -> None:
     ap.add_argument("--no-pdf-big", action="store_true", help="skip the PDF of the repeated corpus")
     ap.add_argument("--no-big", action="store_true", help="skip the repeated corpus altogether")
     ap.add_argument("--no-build", action="store_true", help="skip the whole-build share")
-    ap.add_argument("--against", metavar="REV", default=None,
-                    help="also time the PDF of the pipeline at git revision REV, side by side")
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        default=None,
+        help="also time the PDF of the pipeline at git revision REV, side by side",
+    )
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "render.json"))
     args = ap.parse_args()
     result: dict = {"machine": machine(), "uptime_before": uptime(), "repeat": args.repeat}
@@ -241,11 +248,11 @@ def main() -> None:
         if args.against:
             result["against"] = subprocess.run(
                 ["git", "-C", str(ROOT), "rev-parse", "--short", args.against],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout.strip()
-        rows["corpus"] = measure(
-            ROOT / "corpus", d / "a", args.repeat, True, before
-        )
+        rows["corpus"] = measure(ROOT / "corpus", d / "a", args.repeat, True, before)
         if not args.no_big:
             big = make_corpus(d / "big", args.copies)
             rows[f"x{args.copies}"] = measure(
@@ -256,8 +263,10 @@ def main() -> None:
     result["rows"] = rows
     result["uptime_after"] = uptime()
     print(result["uptime_before"])
-    print(f"{'corpus':<8}{'entries':>8}{'pages':>6}" + "".join(
-        f"{k + ' cpu/wall s':>20}" for k in ("html", "pdf", "akn", "epub")))
+    print(
+        f"{'corpus':<8}{'entries':>8}{'pages':>6}"
+        + "".join(f"{k + ' cpu/wall s':>20}" for k in ("html", "pdf", "akn", "epub"))
+    )
     for name, r in rows.items():
         cells = "".join(
             f"{r[k]['cpu_s']:>10.2f}{r[k]['wall_s']:>10.2f}" if k in r else f"{'-':>20}"

@@ -158,7 +158,9 @@ def law_tree(w: Writer, law: int) -> dict:
         clauses = []
         for c in range(1, rng.randint(1, 6)):
             subs = [
-                _node("subclause", f"({chr(ord('a') + k)})", f"{law}{s}{c}{k}", "", w.paragraph(law))
+                _node(
+                    "subclause", f"({chr(ord('a') + k)})", f"{law}{s}{c}{k}", "", w.paragraph(law)
+                )
                 for k in range(rng.randint(0, 3) if rng.random() < 0.3 else 0)
             ]
             clauses.append(

@@ -146,7 +146,9 @@ def _reported(out: Path, stem: str, export: dict) -> tuple[str | None, str | Non
             kind = profile.get("kind") or kind
     except (OSError, ValueError):
         pass
-    if isinstance(edition, dict):  # report.json's edition record {edition, from, confidence, evidence}
+    if isinstance(
+        edition, dict
+    ):  # report.json's edition record {edition, from, confidence, evidence}
         edition = edition.get("edition")
     return kind, edition, profile if isinstance(profile, dict) else {}
 

@@ -455,9 +455,11 @@ _HUMAN = Pattern(
 
 
 _HUMAN_DIVISION = Pattern(
-    lambda: r"(?i)^(?P<word>"
-    + "|".join(sorted({*SPACES, *divisions()}, key=lambda w: (-len(w), w)))
-    + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$"
+    lambda: (
+        r"(?i)^(?P<word>"
+        + "|".join(sorted({*SPACES, *divisions()}, key=lambda w: (-len(w), w)))
+        + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$"
+    )
 )
 
 
@@ -502,9 +504,7 @@ def lenient(text: str) -> str | None:
         return None
     law = str(int(m["law"]))
     if m["para"]:
-        items = "".join(
-            f"({i.lower()})" for i in _ROMAN_ITEM.findall(m["items"] or "")
-        )
+        items = "".join(f"({i.lower()})" for i in _ROMAN_ITEM.findall(m["items"] or ""))
         return f"{law}.{int(m['para'])}{items}"
     if not m["sec"]:
         return law

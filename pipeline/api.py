@@ -183,9 +183,7 @@ class CodexReader:
         """Entries by canonical address, in document order."""
         for d in data.get("entries", ()):
             self.entries[d["id"]] = _entry(d, self)
-        self.aliases: dict[str, str] = merged_aliases(
-            (k, e.label) for k, e in self.entries.items()
-        )
+        self.aliases: dict[str, str] = merged_aliases((k, e.label) for k, e in self.entries.items())
         """Keys of merged commentary paragraphs → the entry holding them (``12.5`` → ``12.4``)."""
         self.roots: tuple[str, ...] = tuple(data.get("roots", ()))
         self._cited: dict[str, list[tuple[str, Reference]]] | None = None

@@ -297,7 +297,9 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     # at the margin) must not be measured by the chrome
     justified = [ln for _s, _e, ln in lines if _JUSTIFY.search(ln.strip())]
     indents = Counter(
-        len(ln) - len(ln.lstrip(" ")) for ln in justified or [ln for _s, _e, ln in lines] if ln.strip()
+        len(ln) - len(ln.lstrip(" "))
+        for ln in justified or [ln for _s, _e, ln in lines]
+        if ln.strip()
     )
     if not indents:
         return []
@@ -504,11 +506,7 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
                 ahead, at_start, whole and (at_start or n == len(stretches) - 1)
             )
             k = next(
-                (
-                    k
-                    for k in reversed(ends)
-                    if p + k == len(words) or words[p + k][2][:1].isupper()
-                ),
+                (k for k in reversed(ends) if p + k == len(words) or words[p + k][2][:1].isupper()),
                 0,
             )
             if not k:
@@ -521,7 +519,9 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
             else:
                 a, b = _drop_line(text, stretch[0][0], stretch[-1][1])
             out.append(
-                Change(a, b, "", "site-chrome", "template lines joined to the text (collapsed page)")
+                Change(
+                    a, b, "", "site-chrome", "template lines joined to the text (collapsed page)"
+                )
             )
             p += k
     return out
@@ -992,7 +992,9 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
         else:
             out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
     for m in _SOFT_BREAK.finditer(text):
-        if len(m.group()) > 1 or m.group() == "\u00ad":  # a black square inside a word may be anything
+        if (
+            len(m.group()) > 1 or m.group() == "\u00ad"
+        ):  # a black square inside a word may be anything
             out.append(Change(m.start(), m.end(), "", "dehyphenate", "soft hyphen at a line end"))
     return _merge_sorted(out)
 
@@ -1084,7 +1086,7 @@ def _full(prev: str, line: str, measure: int) -> bool:
     width = len(prev.strip())
     return (
         word is not None
-        and word[0].lstrip("«\"„(")[:1].isupper()
+        and word[0].lstrip('«"„(')[:1].isupper()
         and width >= 0.8 * measure
         and width + 1 + len(word[0]) > measure
         and FULL_STOP.search(prev) is not None
@@ -1170,9 +1172,7 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
         if "п" not in word or known(word):
             continue
         fixes = [
-            i
-            for i, ch in enumerate(word)
-            if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
+            i for i, ch in enumerate(word) if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
         ]
         if len(fixes) == 1:
             fix[word] = fixes[0]
@@ -1223,6 +1223,8 @@ def _suspect_lines(text: str) -> set[int]:
                 done = len(text) if e < 0 else e
                 break
     return starts
+
+
 _CAPS_WORD = regex.compile(r"\b[\u0410-\u042f\u0401]{4,}\b")
 """A Russian word of four letters or more in capitals."""
 _RUSSIAN_LETTER = regex.compile(r"[\u0410-\u044f\u0401\u0451]")
@@ -1472,9 +1474,7 @@ def _reads_as_russian(reading: str) -> bool:
     """Russian words the dictionary knows (or one too short for it), as Russian text
     writes them."""
     words = [w for w in morph.WORD.findall(reading) if len(w) >= 3]
-    return bool(_RUSSIAN_SHAPE.fullmatch(reading)) and all(
-        _known_or_look_alike(w) for w in words
-    )
+    return bool(_RUSSIAN_SHAPE.fullmatch(reading)) and all(_known_or_look_alike(w) for w in words)
 
 
 def _common_prefix(a: str, b: str) -> str:
@@ -1501,9 +1501,7 @@ def _homoglyph(ch: str, script: str) -> str | None:
     return None
 
 
-_MIXED_WORD = regex.compile(
-    r"\b(?=\p{L}*\p{Cyrillic})(?=\p{L}*\p{Latin})\p{L}{2,}\b"
-)
+_MIXED_WORD = regex.compile(r"\b(?=\p{L}*\p{Cyrillic})(?=\p{L}*\p{Latin})\p{L}{2,}\b")
 """A word written with letters of both scripts."""
 _LATIN = regex.compile(r"\p{Latin}")
 _CYRILLIC = regex.compile(r"\p{Cyrillic}")
@@ -1720,7 +1718,9 @@ def _runs_on(text: str, at: int) -> bool:
     )
 
 
-def _edit_log(source: Source, edits: list[tuple[int, int, str, tuple[str, ...], int, str]]) -> EditLog:
+def _edit_log(
+    source: Source, edits: list[tuple[int, int, str, tuple[str, ...], int, str]]
+) -> EditLog:
     """The buffer's edits as an ``EditLog``: equal kinds, reasons and replacement
     texts are kept once (a big source repeats a few hundred of them many thousand
     times)."""

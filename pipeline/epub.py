@@ -157,7 +157,11 @@ def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, str]], list[
         spine.append(name)
 
     page(
-        "title.xhtml", kind="title", title=chosen.heading, edition=chosen.year, sources=codex.sources
+        "title.xhtml",
+        kind="title",
+        title=chosen.heading,
+        edition=chosen.year,
+        sources=codex.sources,
     )
     files.append(
         ("nav.xhtml", "application/xhtml+xml", "")

@@ -241,7 +241,9 @@ class _Zip:
                 "the file is broken or truncated; not read"
             ) from None
         except RuntimeError as exc:  # an encrypted member
-            raise FormatError(f"{self.name}: {member} in the {self.what}: {exc}; not read") from None
+            raise FormatError(
+                f"{self.name}: {member} in the {self.what}: {exc}; not read"
+            ) from None
         self.unpacked += len(data)
         if len(data) > budget:
             raise FormatError(
@@ -574,7 +576,9 @@ def read_epub(data: bytes, name: str) -> Extracted:
     members = []
     for idref in spine:
         if idref not in manifest:
-            raise FormatError(f"{name}: the spine names {idref!r}, which {opf_path} lacks; not read")
+            raise FormatError(
+                f"{name}: the spine names {idref!r}, which {opf_path} lacks; not read"
+            )
         href, media = manifest[idref]
         if "html" not in media and not href.lower().endswith((".xhtml", ".html", ".htm")):
             continue
@@ -959,9 +963,7 @@ def _rtf_footnotes(rtf: str) -> tuple[str, list[str]]:
 # -- PDF and DjVu: a scan's text layer ---------------------------------------------
 
 
-def _pages_result(
-    pages: list[str], fmt: str, encoding: str, name: str, what: str
-) -> Extracted:
+def _pages_result(pages: list[str], fmt: str, encoding: str, name: str, what: str) -> Extracted:
     """A paged text layer: each page's lines as the layer has them (hard-wrapped,
     as a scan is: the cleaner unwraps them), each page a part. Pages without text
     are named in a warning; a file with none is a scan that needs OCR first."""

@@ -59,9 +59,7 @@ COMMENTARY = regex.compile(
 )
 """``64.10. …``, ``74.2,3. …`` (merged paragraphs: the third group holds ``,3``),
 ``1.1.(a) …`` (a lettered item opens the paragraph)."""
-KEYED_COMMENTARY = regex.compile(
-    r"^(\d{1,3})([A-HА-ЕВС])(\d{1,2})\.(?:\s+|(?=\([a-zа-е]\)))(?=\S)"
-)
+KEYED_COMMENTARY = regex.compile(r"^(\d{1,3})([A-HА-ЕВС])(\d{1,2})\.(?:\s+|(?=\([a-zа-е]\)))(?=\S)")
 """``12С1. …``, ``12C1. …``: a commentary paragraph keyed by the subsection it
 comments (Latin or Cyrillic look-alike letter)."""
 THREE_LEVELS = regex.compile(r"^[ \t]*\d{1,2}\.\d{1,2}\.\d{1,2}\.?(?!\d)", regex.M)
@@ -210,6 +208,7 @@ def collapsed_breaks(text: str, pos: int = 0, endpos: int | None = None) -> list
         for m in COLLAPSED_BREAK.finditer(text, pos, endpos if endpos is not None else len(text))
         if not _NOT_A_BREAK.search(text[max(0, m.start() - 12) : m.start()])
     ]
+
 
 # ---------------------------------------------------------------------------
 # Sentence ends. One alphabet of terminal marks and closers; the variants differ

@@ -100,7 +100,9 @@ def _in_edition(codex: CodexReader, address: str, edition: str | None) -> tuple[
 
 def show(args: argparse.Namespace) -> int:
     """Print one entry: title, text, footnotes, commentary, references, backlinks, provenance."""
-    codex, address = _in_edition(CodexReader.load(args.codex, index=False), args.address, args.edition)
+    codex, address = _in_edition(
+        CodexReader.load(args.codex, index=False), args.address, args.edition
+    )
     e = codex[address]
     if args.format == "json":
         out = {"edition": codex.edition_id, **e.to_json()}
@@ -265,7 +267,9 @@ def search(args: argparse.Namespace) -> int:
 
 def refs(args: argparse.Namespace) -> int:
     """What cites ADDR and what ADDR cites; ``--dangling``: unresolved references."""
-    codex, address = _in_edition(CodexReader.load(args.codex, index=False), args.address, args.edition)
+    codex, address = _in_edition(
+        CodexReader.load(args.codex, index=False), args.address, args.edition
+    )
     args.address = address
     if args.dangling:
         # links.json holds every source's references; keep those of this edition's sources

@@ -146,9 +146,7 @@ READER_HEADER_AT_START = regex.compile(
 )
 """The same header glued to the start of a line of text (a page whose line breaks were
 lost): the quoted title, the dash and the site's verb, and the text after them."""
-_CATALOGUE_COUNTER = regex.compile(
-    r"^\d[\d ]*\s+\p{L}+(?:\s*,\s*\d[\d ]*\s+\p{L}+)+\s*\.?$"
-)
+_CATALOGUE_COUNTER = regex.compile(r"^\d[\d ]*\s+\p{L}+(?:\s*,\s*\d[\d ]*\s+\p{L}+)+\s*\.?$")
 """``355 500 произведений, 25 200 авторов.``: a site's catalogue counters (number and
 noun, two or more, nothing else; one number runs to thousands)."""
 _BIG_NUMBER = regex.compile(r"\d[\d ]{3,}\d")
@@ -197,9 +195,7 @@ _READING_PAGE_HINTS = ("стр.", "страница", "page")
 _READ_BOOK_HINTS = ("читать", "чтение")
 _NOT_IN_LABEL_LINE = tuple(".!?;")
 """A ``_UI_LABEL`` line holds none of these (its labels hold none either)."""
-_TLDS = tuple(
-    "ru com net org ua info club me su by kz io vip in biz cc".split()
-)
+_TLDS = tuple("ru com net org ua info club me su by kz io vip in biz cc".split())
 """The domains ``_URL`` knows, each after a dot."""
 _WHITESPACE = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
@@ -295,9 +291,7 @@ def _alphabet_range(s: str) -> bool:
 def _breadcrumb(s: str) -> bool:
     """``Site / Genre / Author / Title``: short segments joined by separators."""
     parts = _BREADCRUMB_SEP.split(s)
-    return (
-        len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _sentence_end(s)
-    )
+    return len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _sentence_end(s)
 
 
 def line_shape(line: str) -> str | None:
@@ -410,9 +404,7 @@ def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     s = _core(line)
     return (
         bool(s)
-        and (
-            _structural(s) or bool(_sentence_end(s)) or len(s.split()) > 8 or _listing(s)
-        )
+        and (_structural(s) or bool(_sentence_end(s)) or len(s.split()) > 8 or _listing(s))
         and (line_shape(line) if shape is _UNKNOWN else shape) is None
     )
 
@@ -433,11 +425,7 @@ def _short_non_sentence(line: str, lower: bool = False, capitals: bool = False) 
         len(s.split()) <= 8
         and (not _sentence_end(s) or _MORE_LINK.match(s) is not None)
         and (lower or not s[0].islower())
-        and not (
-            not capitals
-            and all(w.isupper() for w in words)
-            and not _UI_LABEL.match(s)
-        )
+        and not (not capitals and all(w.isupper() for w in words) and not _UI_LABEL.match(s))
     )
 
 
@@ -567,12 +555,7 @@ def _menu_runs(lines: list[str]) -> set[int]:
     for i, line in enumerate([*lines, ""]):
         s = line.strip()
         m = _BULLETED.match(s)
-        if (
-            m
-            and len(m[1].split()) <= 4
-            and not _sentence_end(m[1])
-            and not _DIGITS.search(m[1])
-        ):
+        if m and len(m[1].split()) <= 4 and not _sentence_end(m[1]) and not _DIGITS.search(m[1]):
             run.append(i)
             continue
         if s or i == len(lines):
@@ -609,9 +592,7 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
         # is the site's own header (a pager or a running head stands between a book's
         # pages, under a title; one line in capitals may be the page's title)
         top = a == -1
-        capitals = (
-            top and len(content) >= 2 and not chrome[b].startswith(_BETWEEN_PAGES)
-        )
+        capitals = top and len(content) >= 2 and not chrome[b].startswith(_BETWEEN_PAGES)
         if all(_short_non_sentence(lines[i], lower=top, capitals=capitals) for i in content):
             for i in content:
                 chrome[i] = "template block"

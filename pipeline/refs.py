@@ -268,9 +268,7 @@ paragraph's start is bidding, not laws and sections."""
 ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
 # Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
-RANGE = regex.compile(
-    rf"[ \t]*[-–—][ \t]*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?![ \t]*[-–—])"
-)
+RANGE = regex.compile(rf"[ \t]*[-–—][ \t]*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?![ \t]*[-–—])")
 # List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
 LIST_SEP = regex.compile(r"(?:\.(?=[ \t]*(?:,|(?i:и|или)\b)))?" + _F["sep"])
 ADDR_AT = regex.compile(_ADDR, regex.X)

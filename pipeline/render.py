@@ -107,7 +107,9 @@ def _epub(b: Build, path: Path) -> None:
 PRODUCTS: tuple[Product, ...] = (
     Product("sources/", _sources),
     Product(
-        "codex.json", lambda b, p: export.dump(p, export.codex_json(b.codex, lazy=True)), lookup=True
+        "codex.json",
+        lambda b, p: export.dump(p, export.codex_json(b.codex, lazy=True)),
+        lookup=True,
     ),
     Product(
         "links.json",

@@ -422,7 +422,11 @@ def _walk(b: Build, until: str | None) -> None:
 
 
 def export(
-    name: str, corpus: str | Path, target: str | Path, edition: str | None = None, force: bool = False
+    name: str,
+    corpus: str | Path,
+    target: str | Path,
+    edition: str | None = None,
+    force: bool = False,
 ) -> tuple[Path, list[Diagnostic]]:
     """``kodeks export``: build the codex of ``corpus`` in memory and write format
     ``name`` to ``target`` (a folder for ``akn``, a file otherwise). A ``target``

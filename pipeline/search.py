@@ -456,6 +456,7 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
             ("analyzer", "pymorphy3 lemma via pipeline.morph; digits latin+lower; unicode61"),
         ],
     )
+
     # each table's rows are made as SQLite takes them (generators, not lists): the
     # witnesses' texts and the analysed text of every entry are never all held at once
     def nodes():

@@ -131,7 +131,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 "K311",
                 f"{src.name}: the text is in {language.name(lang)} ({lang}), not Russian: "
                 "it yields no nodes of the Russian codex; its text is kept (the source's page "
-                "shows it)" + (f" (edition {src.edition})" if src.edition in editions.EDITIONS else ""),
+                "shows it)"
+                + (f" (edition {src.edition})" if src.edition in editions.EDITIONS else ""),
                 at.span(0, len(cleaned.text)),
             )
         )
@@ -186,8 +187,7 @@ def _lines(cleaned: Cleaned) -> list[Line]:
     breaks = sorted(cleaned.breaks)
     # table-of-contents dot leaders the cleaner removed: (clean offset, page number)
     leaders = [
-        (e.clean_start, e.before.strip(" \t.…"))
-        for e in edits_of_kind(cleaned.edits, "dot-leader")
+        (e.clean_start, e.before.strip(" \t.…")) for e in edits_of_kind(cleaned.edits, "dot-leader")
     ]
     # rule lines the cleaner removed (``-----``): a footnote area starts under one
     rules = [e.clean_start for e in edits_of_kind(cleaned.edits, "underline-rule")]

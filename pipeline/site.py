@@ -723,7 +723,9 @@ def render_site(
         shutil.copyfile(TEMPLATES / name, folder / name)
     if not home:
         for edition, other in codex.others.items():
-            site.diagnostics += render_site(other, folder / edition, None, family=family, home="../")
+            site.diagnostics += render_site(
+                other, folder / edition, None, family=family, home="../"
+            )
     return site.diagnostics
 
 

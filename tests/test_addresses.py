@@ -123,7 +123,9 @@ def test_the_jump_table_finds_what_lenient_parses(typed):
 
 def test_a_folded_form_two_addresses_share_is_left_out():
     table = addresses.jump_table({"67B1(I)": "a.html", "67B1(i)": "b.html", "64": "c.html"})
-    assert addresses.fold("67B1(I)") not in table and table[addresses.fold("правило 64")] == "c.html"
+    assert (
+        addresses.fold("67B1(I)") not in table and table[addresses.fold("правило 64")] == "c.html"
+    )
 
 
 def test_commentary_keyed_by_a_subsection_has_its_own_address():

@@ -63,8 +63,7 @@ _COLLAPSED_CLEAN = (
     "Правило 64. Процедура после выявления\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
     "1.Нарушитель выиграл взятку\nИ взятка была выиграна нарушителем.\n"
     + "B.Наказание не назначается\nНаказание за фальшренонс не назначается, если нарушившая сторона "
-    "не выиграла ни одной взятки в этой сдаче, как сказано в правиле 64, и судья это видит.\n"
-    * 7
+    "не выиграла ни одной взятки в этой сдаче, как сказано в правиле 64, и судья это видит.\n" * 7
 )
 
 
@@ -631,18 +630,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         (
             "a reader site's header, an advert and its pager joined to the page",
             "Библиотека «Ветер» Главная | Книги | Авторы | Вход Автор: Неизвестен "
-            "Жанр: Игры Шрифт: - 100% + Размер файла: 90 Кб " + _COLLAPSED_LAW.replace(
+            "Жанр: Игры Шрифт: - 100% + Размер файла: 90 Кб "
+            + _COLLAPSED_LAW.replace(
                 "видит. B.", "видит. Реклама: карты и фишки со скидкой на www.karty-fishki.ru B.", 1
-            ) + " « Назад 1 2 3 … 7 8 9 10 11 … 40 Вперёд » © Ветер 2001–2020\n",
+            )
+            + " « Назад 1 2 3 … 7 8 9 10 11 … 40 Вперёд » © Ветер 2001–2020\n",
             _COLLAPSED_CLEAN,
             "site-chrome",
         ),
         (
             "a page with no template keeps a capitalised remark and a footnote dash",
-            _COLLAPSED_LAW.replace("видит. B.", "видит. Если такой ошибки не было, то: (*) - Как "
-                                   "сказано выше. B.", 1) + "\n",
+            _COLLAPSED_LAW.replace(
+                "видит. B.", "видит. Если такой ошибки не было, то: (*) - Как сказано выше. B.", 1
+            )
+            + "\n",
             _COLLAPSED_CLEAN.replace(
-                "видит.\nB.", "видит. Если такой ошибки не было, то:\n(*) - Как сказано выше.\nB.", 1
+                "видит.\nB.",
+                "видит. Если такой ошибки не было, то:\n(*) - Как сказано выше.\nB.",
+                1,
             ),
             "collapsed-break",
         ),
@@ -882,7 +887,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "A.Наказание назначается\n",
             "question-run",
         ),
-        ("two pairs after a word are text", "Кто сыграл?? ?? ?? Болван.\n", "Кто сыграл?? ?? ?? Болван.\n", None),
+        (
+            "two pairs after a word are text",
+            "Кто сыграл?? ?? ?? Болван.\n",
+            "Кто сыграл?? ?? ?? Болван.\n",
+            None,
+        ),
         ("pairs after words are text", "Что?? Кто?? Где??\n", "Что?? Кто?? Где??\n", None),
         ("one ? is text", "Кто сыграл? Болван.\n", "Кто сыграл? Болван.\n", None),
     ],
@@ -1075,7 +1085,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "кладут рубашкой вниз13. Ход можно взять назад\n",
             None,
         ),
-        ("a paragraph number after an abbreviation", "см. п.64.2. Вот\n", "см. п.64.2. Вот\n", None),
+        (
+            "a paragraph number after an abbreviation",
+            "см. п.64.2. Вот\n",
+            "см. п.64.2. Вот\n",
+            None,
+        ),
         ("initials", "перевёл И.Петров, а В.Сидоров\n", "перевёл И.Петров, а В.Сидоров\n", None),
         ("abbreviation before a letter", "т.е. A.Наказание\n", "т.е. A.Наказание\n", None),
         ("number inside a sentence", "сыграно 2.5 взятки\n", "сыграно 2.5 взятки\n", None),
@@ -1169,8 +1184,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "чтобы насладиться игрой\n",
             "dehyphenate",
         ),
-        ("soft hyphen inside a word", "чтобы насла\u00adдиться игрой\n", "чтобы насладиться игрой\n", "dehyphenate"),
-        ("a black square inside a word stays", "знак ■ и А■Б стоят\n", "знак ■ и А■Б стоят\n", None),
+        (
+            "soft hyphen inside a word",
+            "чтобы насла\u00adдиться игрой\n",
+            "чтобы насладиться игрой\n",
+            "dehyphenate",
+        ),
+        (
+            "a black square inside a word stays",
+            "знак ■ и А■Б стоят\n",
+            "знак ■ и А■Б стоят\n",
+            None,
+        ),
     ],
     "reader_header": [
         (
@@ -1402,7 +1427,9 @@ def test_the_last_page_number_of_a_run_is_soft():
 def test_a_lone_page_number_after_a_heading_is_soft():
     """A heading at the foot of a page has its text on the next page: the break under
     it loses nothing, whatever letter the text opens with."""
-    c = cleaned("Правило 64. Процедура\n1.Нарушитель выиграл взятку\n– 70\nИ взятка была выиграна.\n")
+    c = cleaned(
+        "Правило 64. Процедура\n1.Нарушитель выиграл взятку\n– 70\nИ взятка была выиграна.\n"
+    )
     assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)]
     # after the end of a sentence the same page number cannot tell: pages may be missing
     ended = cleaned("Правило 64. Процедура\nВзятка была выиграна.\n– 70\nИ судья решает.\n")

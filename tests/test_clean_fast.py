@@ -12,8 +12,30 @@ from hypothesis import strategies as st
 from pipeline import clean as C
 
 _PIECES = [
-    " ", "  ", "\t", "\n", "\n\n", "¶", "..page", "page", ".", "....", "........", "5", "62",
-    ",", "|", "| |", "-----", "=====", "~~~~~", "њњњњњ", "---", "слово", "Правило", "x",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\n\n",
+    "¶",
+    "..page",
+    "page",
+    ".",
+    "....",
+    "........",
+    "5",
+    "62",
+    ",",
+    "|",
+    "| |",
+    "-----",
+    "=====",
+    "~~~~~",
+    "њњњњњ",
+    "---",
+    "слово",
+    "Правило",
+    "x",
 ]
 _TEXTS = st.lists(st.sampled_from(_PIECES), max_size=30).map("".join)
 
@@ -44,12 +66,27 @@ def test_patterns_tried_on_needle_lines_find_what_a_whole_scan_finds(text):
         (C._INLINE_RULE, C._needle_lines(text, rule_needles)),
         (C._SPACED, C._hint_lines(text, C._SPACED_HINT)),
     ):
-        assert _spans(C._finditer_lines(pattern, text, lines)) == _spans(
-            pattern.finditer(text)
-        ), pattern.pattern
+        assert _spans(C._finditer_lines(pattern, text, lines)) == _spans(pattern.finditer(text)), (
+            pattern.pattern
+        )
 
 
-_SPACED_PIECES = [" ", "  ", "   ", "\t", "\n", "\x1c", "\xa0", "П", "Р", "а", "6", "4", ".", "слово"]
+_SPACED_PIECES = [
+    " ",
+    "  ",
+    "   ",
+    "\t",
+    "\n",
+    "\x1c",
+    "\xa0",
+    "П",
+    "Р",
+    "а",
+    "6",
+    "4",
+    ".",
+    "слово",
+]
 
 
 @settings(max_examples=800, deadline=None)
@@ -65,10 +102,39 @@ def test_needle_lines_start_at_the_first_needle_and_the_blanks_before_it():
 
 
 _LINE_PIECES = [
-    "Все о бридже", "Шрифт", "Размер шрифта", "Версия для печати", "На главную", "Назад",
-    "Вперёд", "Оглавление", "Содержание", "Читать далее", "Меню", "Поиск", "Главная", "Войти",
-    "Регистрация", "Печать", "скачать", "Скачать", "Стр. 12", "стр. 3", "A A A", "x", " ",
-    "-", "– 87", "12", "..page4", "=====", "?????", "|", "Правило", "слово", ":",
+    "Все о бридже",
+    "Шрифт",
+    "Размер шрифта",
+    "Версия для печати",
+    "На главную",
+    "Назад",
+    "Вперёд",
+    "Оглавление",
+    "Содержание",
+    "Читать далее",
+    "Меню",
+    "Поиск",
+    "Главная",
+    "Войти",
+    "Регистрация",
+    "Печать",
+    "скачать",
+    "Скачать",
+    "Стр. 12",
+    "стр. 3",
+    "A A A",
+    "x",
+    " ",
+    "-",
+    "– 87",
+    "12",
+    "..page4",
+    "=====",
+    "?????",
+    "|",
+    "Правило",
+    "слово",
+    ":",
 ]
 
 
@@ -78,7 +144,13 @@ def test_lines_line_artefacts_skips_match_no_artefact_pattern(line):
     first = line[:1]
     if first.isalpha() and not (first.isascii() or line.startswith(C._ARTEFACT_WORDS)):
         for pattern in (
-            C._CHROME, C._PAGE, C._DIRECTIVE, C._STRIP, C._RULE, C._QRULE, C._PAGE_PREFIX
+            C._CHROME,
+            C._PAGE,
+            C._DIRECTIVE,
+            C._STRIP,
+            C._RULE,
+            C._QRULE,
+            C._PAGE_PREFIX,
         ):
             assert not pattern.match(line), pattern.pattern
 
@@ -141,9 +213,27 @@ def test_is_known_answers_as_the_dictionary_does():
     from pipeline import morph
 
     words = [
-        "правило", "Правило", "ПРАВИЛО", "ежик", "ёжик", "еще", "ещё", "партнер", "партнёр",
-        "из-за", "какие-либо", "нару", "шителя", "следу", "ющую", "law", "64А1", "-", "слово1",
-        "ВЗЯТКА", "взяткаа",
+        "правило",
+        "Правило",
+        "ПРАВИЛО",
+        "ежик",
+        "ёжик",
+        "еще",
+        "ещё",
+        "партнер",
+        "партнёр",
+        "из-за",
+        "какие-либо",
+        "нару",
+        "шителя",
+        "следу",
+        "ющую",
+        "law",
+        "64А1",
+        "-",
+        "слово1",
+        "ВЗЯТКА",
+        "взяткаа",
     ]
     for w in words:
         morph.is_known.cache_clear()
@@ -171,8 +261,27 @@ def test_a_suspect_line_whose_words_are_known_is_not_decoded(monkeypatch):
 
 
 _END_PIECES = [
-    "слово", " ", "\t", "\xa0", "\x1c", ".", "!", "?", ":", ";", "…", ")", "]", "»", '"',
-    "”", "'", "(DC4)", "(A1)", ",", "-",
+    "слово",
+    " ",
+    "\t",
+    "\xa0",
+    "\x1c",
+    ".",
+    "!",
+    "?",
+    ":",
+    ";",
+    "…",
+    ")",
+    "]",
+    "»",
+    '"',
+    "”",
+    "'",
+    "(DC4)",
+    "(A1)",
+    ",",
+    "-",
 ]
 
 

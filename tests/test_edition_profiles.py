@@ -356,7 +356,11 @@ def test_a_commentary_page_alone_is_the_commented_edition(tmp_path: Path):
     sources, diags = read(tmp_path)
     (page,) = sources
     assert page.kind == "commentary"
-    assert (page.edition, page.edition_from) == (editions.COMMENTED, "commentary") == ("1987", "commentary")
+    assert (
+        (page.edition, page.edition_from)
+        == (editions.COMMENTED, "commentary")
+        == ("1987", "commentary")
+    )
     assert [d.code for d in diags] == ["K116"]
     assert "comments on the 1987 laws" in diags[0].message
 

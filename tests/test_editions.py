@@ -47,7 +47,11 @@ def test_a_new_edition_is_one_table_row(tmp_path: Path):
         default == "2030" and found["2030"].laws == 95 and found["2030"].heading == "Законы (2030)"
     )
     # reading another table leaves the build's table as it was
-    assert loaded.other_games == loaded.book_terms == [] and editions.OTHER_GAMES and editions.BOOK_TERMS
+    assert (
+        loaded.other_games == loaded.book_terms == []
+        and editions.OTHER_GAMES
+        and editions.BOOK_TERMS
+    )
     assert editions.DEFAULT_ID != "2030"
 
 

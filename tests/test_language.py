@@ -40,7 +40,8 @@ MEASURED = {
     # the English original printed after the Russian text: the page stays Russian,
     # the block rules keep the English lines out (K309)
     "Russian with an English block after it": (
-        RUSSIAN_LAW * 3 + "Law 64 Procedure after establishment of a revoke\n", "ru"
+        RUSSIAN_LAW * 3 + "Law 64 Procedure after establishment of a revoke\n",
+        "ru",
     ),
     "too few letters to tell": ("64 A 1 — 12.", ""),
 }
@@ -58,7 +59,9 @@ def test_a_russian_text_does_not_load_the_model():
 
 
 def _seg(text: str, name: str = "page.txt"):
-    src = Source(path=name, name=name, stem=Path(name).stem, kind="laws", text=text, encoding="utf-8")
+    src = Source(
+        path=name, name=name, stem=Path(name).stem, kind="laws", text=text, encoding="utf-8"
+    )
     cleaned = clean(src)
     return cleaned, *segment(cleaned)
 
@@ -137,7 +140,11 @@ def test_foreign_pages_through_the_cli(tmp_path):
         # the text is not dropped: its source page shows it
         first_words = (PAGES / name).read_text("utf-8").split("\n")[3].split()[:2]
         assert " ".join(first_words) in page, name
-    assert not [d for d in report["diagnostics"] if d["code"] == "K311" and d["message"].startswith("law.txt")]
+    assert not [
+        d
+        for d in report["diagnostics"]
+        if d["code"] == "K311" and d["message"].startswith("law.txt")
+    ]
     codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
     assert "64A1" in json.dumps(codex)
 

@@ -128,8 +128,10 @@ def test_search_data_written_piece_by_piece_is_json_dumps(value):
 
 def test_codex_and_report_are_written_as_they_are_made_with_the_same_bytes(tmp_path):
     b = run(CORPUS)
-    for name, make in (("codex", lambda lazy: codex_json(b.codex, lazy=lazy)),
-                       ("report", lambda lazy: report_json(b, lazy=lazy))):
+    for name, make in (
+        ("codex", lambda lazy: codex_json(b.codex, lazy=lazy)),
+        ("report", lambda lazy: report_json(b, lazy=lazy)),
+    ):
         whole = make(False)
         streamed = make(True)
         assert isinstance(streamed["entries" if name == "codex" else "sources"], Lazy)

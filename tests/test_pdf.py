@@ -256,8 +256,10 @@ def _check_xref_pages(book: Path) -> int:
     right after the link, with nothing of its room left over."""
     pypdf = pytest.importorskip("pypdf")
     reader = pypdf.PdfReader(str(book))
-    named = {name: reader.get_destination_page_number(d) + 1
-             for name, d in reader.named_destinations.items()}
+    named = {
+        name: reader.get_destination_page_number(d) + 1
+        for name, d in reader.named_destinations.items()
+    }
     checked = 0
     for number, page in enumerate(reader.pages, start=1):
         height = float(page.mediabox.height)
@@ -271,14 +273,15 @@ def _check_xref_pages(book: Path) -> int:
             x1, top, bottom = max(xs), height - max(ys), height - min(ys)
             # the words after the link on its line
             after = sorted(
-                w for w in words
-                if w[0] >= x1 - 0.5 and top - 1 <= (w[1] + w[3]) / 2 <= bottom + 1
+                w for w in words if w[0] >= x1 - 0.5 and top - 1 <= (w[1] + w[3]) / 2 <= bottom + 1
             )
             if len(after) < 2 or after[0][4] != "(с.":
                 continue
             assert after[0][0] - x1 < 4, f"a gap between the link and its page: {after[:2]}"
             written = after[1][4]
-            assert written.rstrip(",.;:)") + ")" == written.rstrip(",.;:") or written[-1] == ")", written
+            assert written.rstrip(",.;:)") + ")" == written.rstrip(",.;:") or written[-1] == ")", (
+                written
+            )
             assert int(written.split(")")[0]) == named[dest], (dest, written, named[dest])
             if len(after) > 2 and abs(after[2][1] - after[1][1]) < 1:
                 gap = after[2][0] - after[1][2]

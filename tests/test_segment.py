@@ -693,8 +693,8 @@ WILD_NOT_LAW_PAGES = {
     "front matter collapsed into one line": (
         "А.Иванов, Б.Петров Комментарий к Правилам контрактного бриджа 1987 Подготовлен "
         "комиссией Лиги ..page12 ОТ ПЕРЕВОДЧИКА Работая над переводом Комментария, мы "
-        "держались терминов самих Правил. Слово \"спонсор\" оставлено как есть, хотя в "
-        "Правилах сказано \"организатор\". Подробнее об этом см. в части Комментария, "
+        'держались терминов самих Правил. Слово "спонсор" оставлено как есть, хотя в '
+        'Правилах сказано "организатор". Подробнее об этом см. в части Комментария, '
         "посвящённой Правилу 80. Благодарю коллег за советы по переводу. В.Сидоров "
         "ПРЕДИСЛОВИЕ Одна из главных забот любой федерации бриджа – найти и подготовить "
         "судей, которые разбирают споры за столами спокойно и со знанием дела. Эта книга "
@@ -703,7 +703,7 @@ WILD_NOT_LAW_PAGES = {
     # a title page naming the translators by their initials
     "translators' initials on a title page": (
         "Правила спортивного бриджа в редакции 1997 года\n"
-        "\"Laws of Duplicate Contract Bridge\"\n\n"
+        '"Laws of Duplicate Contract Bridge"\n\n'
         "      © 1997 Европейская лига\n"
         "      © 1998 Лига спортивного бриджа (перевод).\n"
         "      Перевод с английского: Б. Сидоров, С. Громов, Е. Котова при участии Л.Белова\n\n"
@@ -724,7 +724,7 @@ WILD_NOT_LAW_PAGES = {
     ),
     # a story on a reader site that lost its newlines: sentence after sentence, no marker
     "a story collapsed into one line": (
-        "\"Клубные вечера\" - читать книгу онлайн 2 ПАС 3 ПАС КД854 В7 Т962 Д3 Вечер в "
+        '"Клубные вечера" - читать книгу онлайн 2 ПАС 3 ПАС КД854 В7 Т962 Д3 Вечер в '
         "клубе начался, как всегда, с опозданием. Старый капитан долго искал очки и "
         "ворчал на партнёра. Потом он всё-таки открыл торговлю, и за столом стало тихо. "
         "Соперники переглянулись, но промолчали. К концу вечера счёт был равным, и никто "
@@ -776,9 +776,7 @@ COMMENTARY_ON_THE_LAWS = {
 }
 
 
-@pytest.mark.parametrize(
-    "text", COMMENTARY_ON_THE_LAWS.values(), ids=list(COMMENTARY_ON_THE_LAWS)
-)
+@pytest.mark.parametrize("text", COMMENTARY_ON_THE_LAWS.values(), ids=list(COMMENTARY_ON_THE_LAWS))
 def test_keys_of_a_text_on_the_laws_stay_commentary(text):
     """The same layout as another game's points keyed «5.1.», but the text speaks of
     the laws: its keys are the commentary's."""

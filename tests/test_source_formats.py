@@ -64,9 +64,11 @@ def make_fb2(encoding: str = "windows-1251") -> bytes:
     <emphasis>, a note link into <body name="notes">, a picture in <binary>."""
     body, titled = [], False
     for kind, text in BLOCKS:
-        text = html.escape(text).replace(
-            "{1}", '<a l:href="#n1" type="note">[1]</a>'
-        ).replace("разыгрывающего", "<emphasis>разыгрывающего</emphasis>")
+        text = (
+            html.escape(text)
+            .replace("{1}", '<a l:href="#n1" type="note">[1]</a>')
+            .replace("разыгрывающего", "<emphasis>разыгрывающего</emphasis>")
+        )
         if kind == "title":
             if not titled:
                 body.append("</section><section>" if body else "<section>")
@@ -114,7 +116,9 @@ PANDOC_NOTES = (
 at the end of the chapter, with a link back."""
 
 
-def _epub_chapters(ref: str = '<a epub:type="noteref" href="notes.xhtml#n1"><sup>1</sup></a>') -> list[str]:
+def _epub_chapters(
+    ref: str = '<a epub:type="noteref" href="notes.xhtml#n1"><sup>1</sup></a>',
+) -> list[str]:
     chapters: list[list[str]] = []
     for kind, text in BLOCKS:
         text = html.escape(text).replace("{1}", ref).replace("закончена", "<em>закончена</em>")
@@ -143,7 +147,9 @@ def make_epub(chapters: list[str] | None = None, notes_doc: bool = True) -> byte
             "Примечания",
             f'<aside epub:type="footnote" id="n1"><p><a href="ch01.xhtml">1</a> {NOTE}</p></aside>',
         )
-    files["nav.xhtml"] = _xhtml("Оглавление", '<nav epub:type="toc"><ol><li>Правило 33</li></ol></nav>')
+    files["nav.xhtml"] = _xhtml(
+        "Оглавление", '<nav epub:type="toc"><ol><li>Правило 33</li></ol></nav>'
+    )
     spine = [*names, "text/notes.xhtml"] if notes_doc else names
     items = [
         f'<item id="i{n}" href="{name}" media-type="application/xhtml+xml"/>'
@@ -269,7 +275,7 @@ def make_odt() -> bytes:
         f"</text:note-citation><text:note-body><text:p>{NOTE}</text:p></text:note-body></text:note>"
     )
     paras = [
-        "<text:tracked-changes><text:changed-region text:id=\"ct1\"><text:deletion>"
+        '<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion>'
         "<office:change-info><dc:creator>Редактор</dc:creator></office:change-info>"
         "<text:p>Удалённый абзац правки.</text:p></text:deletion></text:changed-region>"
         "</text:tracked-changes>"
@@ -324,11 +330,7 @@ def make_rtf() -> str:
     (``\\ansicpg1251``), letters as ``\\'xx`` escapes (one word as ``\\u``
     escapes), a ``\\par`` per paragraph, bold runs in groups, and a real footnote
     (``{\\footnote …}`` with an automatic number, ``\\chftn``)."""
-    note = (
-        "{\\super\\chftn}{\\footnote\\pard\\plain{\\super\\chftn} "
-        + _rtf_escape(NOTE)
-        + "}"
-    )
+    note = "{\\super\\chftn}{\\footnote\\pard\\plain{\\super\\chftn} " + _rtf_escape(NOTE) + "}"
     paras = []
     for _kind, text in BLOCKS:
         text = _rtf_escape(text.replace("{1}", "\x00")).replace("\x00", note)
@@ -395,7 +397,8 @@ def make_djvu(tmp: Path, pages: list[list[str]]) -> bytes:
         subprocess.run(["cjb2", str(pbm), str(page)], check=True)
         if lines:
             quoted = " ".join(
-                f'(line 0 {580 - 20 * i} 400 {598 - 20 * i} "{line}")' for i, line in enumerate(lines)
+                f'(line 0 {580 - 20 * i} 400 {598 - 20 * i} "{line}")'
+                for i, line in enumerate(lines)
             )
             layer = work / f"p{n}.txt"
             layer.write_text(f"(page 0 0 400 600 {quoted})", encoding="utf-8")
@@ -505,7 +508,10 @@ def test_epub_builds_the_tree_of_the_txt_copy_in_spine_order(tmp_path, txt_tree)
     )
     links = [(a["href"], a.parent.get_text()) for a in page.select("ul.parts a")]
     first = src["parts"][1]
-    assert (f"#L{first['line']}", f"стр. {first['line']}–{first['end_line']}: OEBPS/text/ch02.xhtml") in links
+    assert (
+        f"#L{first['line']}",
+        f"стр. {first['line']}–{first['end_line']}: OEBPS/text/ch02.xhtml",
+    ) in links
     assert page.find(id=f"L{first['line']}") is not None
 
 
@@ -613,7 +619,9 @@ def make_html() -> str:
 def test_html_inline_markup_stays_in_its_line():
     from pipeline.read import html_text
 
-    page = "<p>Судья применяет <a href='#'>правило 34</a>\n и <em>только</em> его.</p><p>B. Второй</p>"
+    page = (
+        "<p>Судья применяет <a href='#'>правило 34</a>\n и <em>только</em> его.</p><p>B. Второй</p>"
+    )
     assert html_text(page) == "Судья применяет правило 34 и только его.\nB. Второй\n"
 
 
@@ -746,7 +754,11 @@ def test_broken_and_hostile_files_are_named_and_skipped(tmp_path):
     assert not [d for d in report(out)["diagnostics"] if d["code"] == "K133"]
     # the summary on the terminal shows them too, and nothing of the secret leaked
     assert "K131" in proc.stderr
-    leaked = [p for p in out.rglob("*") if p.is_file() and b"\xd0\xa1\xd0\x95\xd0\x9a\xd0\xa0\xd0\x95\xd0\xa2" in p.read_bytes()]
+    leaked = [
+        p
+        for p in out.rglob("*")
+        if p.is_file() and b"\xd0\xa1\xd0\x95\xd0\x9a\xd0\xa0\xd0\x95\xd0\xa2" in p.read_bytes()
+    ]
     assert not leaked
 
 

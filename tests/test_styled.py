@@ -13,7 +13,17 @@ from rich.console import Console as RichConsole
 
 from pipeline import styled
 
-STYLES = ["bold", "dim", "bold cyan", "bold underline", "red", "yellow", "bold yellow", "green", "red strike"]
+STYLES = [
+    "bold",
+    "dim",
+    "bold cyan",
+    "bold underline",
+    "red",
+    "yellow",
+    "bold yellow",
+    "green",
+    "red strike",
+]
 CHARS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДabcXYZ0123456789 .,;:()«»—–→…№-"
 
 
@@ -54,7 +64,9 @@ texts = st.lists(st.tuples(words, st.sampled_from(["", *STYLES])), min_size=1, m
     terminal=st.booleans(),
     no_colour=st.booleans(),
 )
-def test_text_is_written_as_rich_writes_it(pieces, base, marks, newline, width, terminal, no_colour):
+def test_text_is_written_as_rich_writes_it(
+    pieces, base, marks, newline, width, terminal, no_colour
+):
     text = styled.Text(pieces[0][0], style=base)
     for words_, style in pieces[1:]:
         text.append(words_, style)

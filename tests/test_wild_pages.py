@@ -673,7 +673,9 @@ def test_two_files_of_a_scanned_book_with_one_page_number_each_guess_no_law(tmp_
     tree = trees["first"]
     assert _ids(tree) == ["52", "52A", "52A1", "58"]
     clause = tree["nodes"][0]["children"][0]["children"][0]
-    assert clause["text"] == "Если игрок вернул карту до хода следующего игрока, ошибка исправляется."
+    assert (
+        clause["text"] == "Если игрок вернул карту до хода следующего игрока, ошибка исправляется."
+    )
     assert "ПРАВИЛА ИГРЫ" not in trees["second"]["nodes"][0]["text"]
 
 
