@@ -992,9 +992,8 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
         else:
             out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
     for m in _SOFT_BREAK.finditer(text):
-        if (
-            len(m.group()) > 1 or m.group() == "\u00ad"
-        ):  # a black square inside a word may be anything
+        # a black square inside a word may be anything
+        if len(m.group()) > 1 or m.group() == "\u00ad":
             out.append(Change(m.start(), m.end(), "", "dehyphenate", "soft hyphen at a line end"))
     return _merge_sorted(out)
 
