@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
+from types import CodeType
 
 from .errors import KodeksError
 
@@ -297,18 +299,62 @@ def _terminate(signum, frame) -> None:
     raise _Terminated
 
 
-def main(argv: list[str] | None = None) -> int:
-    import signal
+def _unraisable(hook):
+    """``sys.unraisablehook`` for a command: an interrupt raised while Python runs
+    a destructor (``__del__``; a library's, mid-compile) cannot unwind the
+    program, and Python would print it as a traceback and carry on as if the user
+    had not pressed Ctrl-C. The signal is delivered again once the main thread
+    has left the destructor (``_redeliver``), so it lands where the program can
+    stop; any other unraisable error goes to ``hook``."""
+    import threading
 
+    def handle(unraisable) -> None:
+        kind = unraisable.exc_type
+        if kind is None or not issubclass(kind, KeyboardInterrupt):
+            hook(unraisable)
+            return
+        signum = signal.SIGTERM if issubclass(kind, _Terminated) else signal.SIGINT
+        main = threading.main_thread().ident or 0  # a started thread has one
+        args = (main, signum, handle.__code__)
+        threading.Thread(target=_redeliver, args=args, daemon=True).start()
+
+    return handle
+
+
+def _redeliver(main: int, signum: signal.Signals, hook: CodeType) -> None:
+    """Mark ``signum`` pending in the main thread as soon as none of its frames
+    is a destructor or the ``hook`` that called this; a signal handler raising
+    there would be lost again (or printed as the hook's own error)."""
+    import _thread
+    import time
+
+    def inside(frame) -> bool:
+        while frame is not None:
+            if frame.f_code is hook or frame.f_code.co_name == "__del__":
+                return True
+            frame = frame.f_back
+        return False
+
+    while (frame := sys._current_frames().get(main)) is not None and inside(frame):
+        time.sleep(0.001)
+    del frame
+    _thread.interrupt_main(signum)
+
+
+def main(argv: list[str] | None = None) -> int:
     try:
         before = signal.signal(signal.SIGTERM, _terminate)
     except ValueError:  # not the main thread: signals are not ours to handle
         before = None
+    hook = sys.unraisablehook
+    if before is not None:
+        sys.unraisablehook = _unraisable(hook)
     try:
         return _main(argv)
     finally:
         if before is not None:
             signal.signal(signal.SIGTERM, before)
+            sys.unraisablehook = hook
 
 
 def _main(argv: list[str] | None) -> int:

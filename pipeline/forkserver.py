@@ -8,10 +8,18 @@ request's connection closes half-way and the forkserver ends with an
 A worker forked in that moment cannot start either: the pool's semaphores it
 unpickles are already gone (``FileNotFoundError`` in ``multiprocessing.spawn``).
 The build has already said how it stopped, so both end quietly; any other error
-is still printed in full."""
+is still printed in full.
+
+Ctrl-C reaches every process of the terminal's foreground group, the workers
+too; it is the build process's to handle (it stops the pool). The forkserver
+gives each child the SIGINT handler it had before its own loop began, so
+ignoring SIGINT here makes a worker ignore it from the moment it is forked: a
+worker still starting (importing the build's main module, compiling its
+patterns) would otherwise print the interrupt as a traceback."""
 
 from __future__ import annotations
 
+import signal
 import sys
 
 _QUIET = (EOFError, ConnectionError)
@@ -35,3 +43,4 @@ def _excepthook(kind, value, tb) -> None:
 
 
 sys.excepthook = _excepthook
+signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -290,6 +290,53 @@ def test_the_forkserver_ends_quietly_when_the_build_goes_away_mid_request():
     assert "FileNotFoundError" in loud.stderr
 
 
+def test_a_worker_ignores_ctrl_c_from_the_moment_it_is_forked():
+    """Ctrl-C reaches the workers too. One still starting (before the pool's
+    initializer runs, importing the build's main module) must already ignore it,
+    or it prints the interrupt as a traceback under the user's prompt."""
+    import multiprocessing
+    import signal
+
+    from pipeline import executor
+
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(list(executor.FORKSERVER_PRELOAD))
+    with ctx.Pool(1) as pool:  # no initializer: what a worker has as it is forked
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) is signal.SIG_IGN
+
+
+@pytest.mark.parametrize("signame, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_an_interrupt_inside_a_destructor_still_stops_the_program(tmp_path, signame, code):
+    """An interrupt that lands while Python runs a ``__del__`` (a library's,
+    mid-compile) cannot unwind from there; Python would print it and carry on.
+    The build process delivers it again, so it stops quietly with the right status."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "interrupted.py"
+    script.write_text(
+        "import signal, sys, time\n"
+        "from pipeline import cli\n"
+        "class Compiling:\n"
+        "    def __del__(self):\n"
+        f"        signal.raise_signal(signal.{signame})\n"
+        "        time.sleep(0)\n"
+        "def run(args):\n"
+        "    Compiling()\n"
+        "    for _ in range(10**6):\n"
+        "        pass\n"
+        "    print('not stopped')\n"
+        "cli.parser = lambda **kw: type('P', (), {'parse_args': lambda self, a: "
+        "type('A', (), {'func': staticmethod(run), 'command': 'build'})()})()\n"
+        "status = cli.main(['build'])\n"
+        "assert sys.unraisablehook is sys.__unraisablehook__\n"
+        "sys.exit(status)\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert done.returncode == code, done.stderr
+    assert done.stdout == "" and done.stderr == ""
+
+
 def test_dealing_calls_into_dask_tasks_keeps_each_once_and_evens_them_out():
     from pipeline import executor
 
