@@ -376,6 +376,10 @@ def _main(argv: list[str] | None) -> int:
         return 128 + 15
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # the disk or a stream failed, not Kodeks: say which, and why
+        where = exc.filename if exc.filename is not None else "writing the output"
+        print(f"kodeks: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 74  # EX_IOERR
     except Exception as exc:  # the last resort: a user never sees a traceback
         if os.environ.get("KODEKS_DEBUG"):
             raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,31 @@ def test_quiet_build_prints_the_errors_and_nothing_else(tmp_path):
     assert any("K101" in line and "empty.txt" in line for line in lines)
     assert "built" not in quiet.stderr and "warning" not in quiet.stderr
     assert quiet.stdout == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "64", "--codex", "{c}"],
+        ["search", "фальшренонс", "--codex", "{c}"],
+        ["clean", "{law}"],
+    ],
+    ids=["show", "search", "clean"],
+)
+def test_a_full_disk_under_the_output_is_named_not_called_a_bug(built, tmp_path, args):
+    """Output sent to a device that is full (a redirect to a full disk) is the
+    environment's failure, not Kodeks's: the message says what failed, with the
+    I/O exit status, and never calls it an internal error."""
+    import subprocess
+
+    from pipeline.cli import command
+
+    law = tmp_path / "law.txt"
+    law.write_text(LAW, encoding="utf-8")
+    argv = command(*[a.format(c=built, law=law) for a in args])
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert proc.returncode == 74, proc.stderr
+    assert "No space left on device" in proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
