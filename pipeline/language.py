@@ -46,8 +46,8 @@ for a Cyrillic text to be asked whether it is another language."""
 SAMPLE = 20_000
 """Characters of a text the model reads (the start of a long book tells its language)."""
 
-_LETTER = regex.compile(r"\p{L}")
-_CYRILLIC = regex.compile(r"\p{Script=Cyrillic}")
+_LETTERS = regex.compile(r"\p{L}+")
+_CYRILLIC_WORD = regex.compile(r"\p{Script=Cyrillic}+")
 _NOT_RUSSIAN = regex.compile(r"[іїєґўђјљњћџѓќѕІЇЄҐЎЂЈЉЊЋЏЃЌЅ]")
 
 NAMES = {
@@ -110,24 +110,27 @@ def _identifier() -> Any:
 
 def measure(text: str) -> Language:
     """The language of ``text`` (see the module's docstring)."""
-    letters = _LETTER.findall(text)
-    if len(letters) < MIN_LETTERS:
-        return Language("", 0.0, len(letters))
-    cyr = len(_CYRILLIC.findall(text))
-    share = cyr / len(letters)
+    letters = _count(_LETTERS, text)
+    if letters < MIN_LETTERS:
+        return Language("", 0.0, letters)
+    cyr = _count(_CYRILLIC_WORD, text)
+    share = cyr / letters
     if share >= FOREIGN and (
         share < CYRILLIC or len(_NOT_RUSSIAN.findall(text)) < OTHER_CYRILLIC * cyr
     ):
-        return Language(RUSSIAN, share, len(letters))
+        return Language(RUSSIAN, share, letters)
     if share >= CYRILLIC:
         ranked = _identifier().rank(_cyrillic_words(text)[:SAMPLE])
         code = next((c for c, _p in ranked if c in _CYRILLIC_LANGUAGES), RUSSIAN)
     else:
         code = _identifier().classify(text[:SAMPLE])[0]
-    return Language(str(code), share, len(letters))
+    return Language(str(code), share, letters)
 
 
-_CYRILLIC_WORD = regex.compile(r"\p{Script=Cyrillic}+")
+def _count(runs: regex.Pattern, text: str) -> int:
+    """The characters of ``text`` that ``runs`` (a character class and ``+``) covers,
+    read run by run: one string per word, not one per letter of a big book."""
+    return sum(map(len, runs.findall(text)))
 
 
 def _cyrillic_words(text: str) -> str:
