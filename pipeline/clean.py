@@ -1197,10 +1197,17 @@ _SUSPECT = regex.compile(
 )
 """A cheap sign that a line may be text decoded with the wrong code page; the
 decoders and the dictionary decide."""
-_UNCOMMON = regex.compile(r"[^\x00-\x2a\x2c-\x3b\x3f-\x40\x5b-\x7b\x7d\x7f\u0430-\u044f\u0451]")
-"""A character other than a lower-case Russian letter or ASCII (capitals and the
-symbols ``+ < = > | ~`` count as uncommon). Every match of ``_SUSPECT`` has one
-as its first or second character, so ``_SUSPECT`` need only be tried there."""
+_UNCOMMON = regex.compile(
+    r"[^\x00-\x2a\x2c-\x3b\x3f-\x7b\x7d\x7f\u0401\u0410-\u044f\u0451]"
+    r"|(?<=\p{Ll})[A-Z\u0401\u0410-\u042f]"
+)
+"""A character other than a Russian letter or ASCII (the symbols ``+ < = > | ~``
+count as uncommon), or a Russian or ASCII capital after a small letter. Every match
+of ``_SUSPECT`` has one as its first or second character, so ``_SUSPECT`` need only
+be tried there: a capital after anything else (a sentence's or a name's first
+letter, the most frequent of them) starts or continues no match that another
+uncommon character does not find (the case turning over needs a small letter
+before the first capital; the symbol or box after a letter is uncommon itself)."""
 
 
 def _suspect_lines(text: str) -> set[int]:

@@ -242,6 +242,40 @@ def test_is_known_answers_as_the_dictionary_does():
         assert morph.is_known(w) == expected, w
 
 
+_SUSPECT_PIECES = [
+    " ",
+    "\n",
+    "слово",
+    "Правило",
+    "ПРАВИЛО",
+    "дП",
+    "рТБЧЙМП",
+    "aBC",
+    "Law",
+    "Ïðàâèëî",
+    "Ё",
+    "ё",
+    "РџСЂ",
+    "Ѓ",
+    "і",
+    "╢",
+    "¤",
+    "\u00ad",
+    "«",
+    "+",
+    "|",
+    "5",
+    ".",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_SUSPECT_PIECES), max_size=20).map("".join))
+def test_suspect_lines_are_the_lines_a_whole_scan_finds(text):
+    lines = {text.rfind("\n", 0, m.start()) + 1 for m in C._SUSPECT.finditer(text)}
+    assert C._suspect_lines(text) == lines
+
+
 def test_a_suspect_line_whose_words_are_known_is_not_decoded(monkeypatch):
     """A reading is kept only when it knows 30 points more of its words than the
     line does: a line that knows more than 70% of them is not decoded at all (the
