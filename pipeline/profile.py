@@ -615,23 +615,18 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
     one piece is a template line by shape, and the run ends with one unless it
     reaches an open end."""
     n = len(words)
-    kinds: dict[tuple[int, int], str | None] = {}
 
-    def kind(i: int, j: int) -> str | None:
-        if (i, j) not in kinds:
-            s = " ".join(words[i:j])
-            kinds[i, j] = (
-                # a line of the site opens with a capital, a digit or a symbol and holds
-                # a word or a number (a lone ``-`` is a font button only on a line of its own)
-                None
-                if s[0].islower() or not _WORD_OR_NUMBER.search(s)
-                else "template"
-                if line_shape(s)
-                else "short"
-                if _short_non_sentence(s)
-                else None
-            )
-        return kinds[i, j]
+    def kind(i: int, j: int, short: bool) -> str | None:
+        """``template``, ``short`` (asked only when ``short``: where a short line
+        can extend a run) or ``None`` for the piece ``words[i:j]``."""
+        s = " ".join(words[i:j])
+        # a line of the site opens with a capital, a digit or a symbol and holds
+        # a word or a number (a lone ``-`` is a font button only on a line of its own)
+        if s[0].islower() or not _WORD_OR_NUMBER.search(s):
+            return None
+        if line_shape(s):
+            return "template"
+        return "short" if short and _short_non_sentence(s) else None
 
     # states after k words: 0 nothing of the template yet (short lines at the open
     # start only), 1 the last piece a template line, 2 short lines after one
@@ -640,16 +635,20 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
     for k in range(n):
         if not reach[k]:
             continue
+        # a short line goes on from here only at the open start or after a template
+        # line; elsewhere (the start of most runs tried) only template lines count
+        start = 0 in reach[k] and open_start
+        after = bool(reach[k] & {1, 2})
         for m in range(k + 1, n + 1):
             if m - k > _JOINED_LINE_WORDS and (len(words[m - 1]) > 3 or m - k > 40):
                 break  # only a run of single letters (an alphabet bar) is longer
-            kd = kind(k, m)
+            kd = kind(k, m, start or after)
             if kd == "template":
                 reach[m].add(1)
             elif kd == "short":
-                if 0 in reach[k] and open_start:
+                if start:
                     reach[m].add(0)
-                if reach[k] & {1, 2}:
+                if after:
                     reach[m].add(2)
     return [k for k in range(1, n + 1) if 1 in reach[k] or (k == n and open_end and 2 in reach[k])]
 
