@@ -180,7 +180,10 @@ _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLET_AT = regex.compile(r"^[-–—•·*]\s+")
 _BULLETED = regex.compile(r"^[-–—•·*]\s+(\S.*)$")
 _INDENTED = regex.compile(r"^ {5,}\S")
-_JUSTIFIED = regex.compile(r"\S {2,}\S")
+_JUSTIFIED = regex.compile(r"\S\S {2,}\S|\S {2,}\S\S")
+"""A gap of two spaces or more beside a word of two characters or more: justified
+text. A title printed in spaced letters (``П р а в и л о  6 4 .``) has its wide
+gaps between single characters only."""
 _WORD = regex.compile(r"\p{L}+")
 _MORE_LINK = regex.compile(r"^\p{Lu}\p{Ll}*(?:\s+\p{L}+){0,2}(?:\.{3}|…)$")
 """``Другие игры...``, ``Читать далее…``: a link to the rest of a list or a text."""

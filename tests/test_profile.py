@@ -278,6 +278,24 @@ def test_a_short_line_with_references_is_not_collapsed():
     assert "collapsed" not in P.layout(text)
 
 
+def test_letter_spaced_titles_of_a_short_page_are_not_justified_text():
+    """The wide gaps of a title in spaced letters stand between single characters; a
+    short page of three such titles and glued paragraphs is no DOS e-text."""
+    text = (
+        "П р а в и л о  4 0 .   П о д с к а з к и  п а р т н ё р у\n"
+        "A.Игроку запрещено подсказыватьЖесты и паузы не должны ничего сообщать.\n"
+        "П р а в и л о  4 1 .   Н а ч а л о  и г р ы\n"
+        "A.Первый ход делается лицом внизПосле паса начинается розыгрыш.\n"
+        "П р а в и л о  4 2 .   П р а в а  б о л в а н а\n"
+        "Болван может следить за ходом игры.\n"
+    )
+    assert "dos" not in P.layout(text)
+    justified = text.replace("Жесты и паузы", "Жесты  и  паузы").replace(
+        "После паса", "После  паса"
+    )
+    assert "dos" in P.layout(justified.replace("Болван может", "Болван  может"))
+
+
 def test_layout_of_plain_paragraphs_has_no_traits():
     text = (
         "Правило 64. Процедура\n"
