@@ -237,10 +237,14 @@ def _continues(line: str, lines: list, j: int) -> bool:
 
 
 def bar_prefix(text: str, ctx: Context) -> list[Change]:
-    """When most lines start with ``|`` (a scraped table border), strip that prefix."""
+    """When most lines start with ``|`` (a scraped table border, an e-book dump's
+    margin), strip that prefix. Most is counted from the first barred line to the
+    last: what stands before or after the margined text without a margin (an index
+    behind it, a contents list in front) does not make it a minority."""
     lines = [ln for ln in _lines(text) if ln[2].strip()]
-    barred = [ln for ln in lines if ln[2].startswith("|") and ln[2].strip() != "|"]
-    if len(lines) < 3 or len(barred) < 0.6 * len(lines):
+    at = [i for i, ln in enumerate(lines) if ln[2].startswith("|") and ln[2].strip() != "|"]
+    barred = [lines[i] for i in at]
+    if len(lines) < 3 or len(barred) < 2 or len(barred) < 0.6 * (at[-1] - at[0] + 1):
         return []
     out = []
     for s, _e, line in barred:
