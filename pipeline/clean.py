@@ -1718,13 +1718,18 @@ def _runs_on(text: str, at: int) -> bool:
     """The sentence before cleaned offset ``at`` goes on after it, or the unit before
     it has had only its heading: a heading at the foot of a page has its text on the
     next one (a title ends with no stop, and its text opens with a capital; a heading
-    after it is another unit, as in a table of contents)."""
+    after it is another unit, as in a table of contents). After a sentence that has
+    not ended, a line that opens with a small letter goes on with it, and so does one
+    that opens with no letter and no unit marker (the number of a reference cut from
+    its head word, ``правило`` | ``62D), и …``, a bracket, a quote)."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
     if not before or not after or CLAUSE_END.search(before) or TAG_END.search(before):
         return False
-    return after[0].islower() or (
-        is_heading_line(before[before.rfind("\n") + 1 :])
-        and not starts_unit(after.split("\n", 1)[0])
+    first = after.split("\n", 1)[0]
+    return (
+        after[0].islower()
+        or (not after[0].isalpha() and not starts_unit(first))
+        or (is_heading_line(before[before.rfind("\n") + 1 :]) and not starts_unit(first))
     )
 
 

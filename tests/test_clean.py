@@ -1436,6 +1436,18 @@ def test_a_lone_page_number_after_a_heading_is_soft():
     assert [(num, hard) for _off, num, hard in ended.breaks] == [(70, True)]
 
 
+def test_a_page_break_inside_a_reference_is_soft():
+    """A sentence cut by the page's foot between the head word of a reference and its
+    number goes on after the break: the next page opens with the number, not a capital."""
+    c = cleaned("Правило 64. Процедура\nИгрок наказан по правилу\n– 70\n62D, и судья решает.\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)]
+    quoted = cleaned("Правило 64. Процедура\nСудья говорит игрокам\n– 70\n«сыграйте заново».\n")
+    assert [(num, hard) for _off, num, hard in quoted.breaks] == [(70, False)]
+    # a marker after the break opens a unit of its own: pages may be missing before it
+    marker = cleaned("Правило 64. Процедура\nИгрок наказан по правилу\n– 70\n64.2. Судья решает.\n")
+    assert [(num, hard) for _off, num, hard in marker.breaks] == [(70, True)]
+
+
 # --- artefact guarantees over the seeds -----------------------------------------------
 
 _PAGE_LINE = regex.compile(r"^\s*(?:[-–—]\s*\d{1,4}(?:\s*[-–—])?|\d{1,4}\s*[-–—]|\.\.page\d+)\s*$")
