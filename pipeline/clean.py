@@ -54,6 +54,7 @@ from .grammar import (
     collapsed_breaks,
     is_bare_heading,
     is_heading_line,
+    opens_body,
     starts_unit,
 )
 from .model import Cleaned, EditLog, Profile, Source
@@ -1718,18 +1719,19 @@ def _runs_on(text: str, at: int) -> bool:
     """The sentence before cleaned offset ``at`` goes on after it, or the unit before
     it has had only its heading: a heading at the foot of a page has its text on the
     next one (a title ends with no stop, and its text opens with a capital; a heading
-    after it is another unit, as in a table of contents). After a sentence that has
+    after it is another unit, as in a table of contents, unless it is the first unit
+    under the heading: ``A.`` after ``Правило 64. …``). After a sentence that has
     not ended, a line that opens with a small letter goes on with it, and so does one
     that opens with no letter and no unit marker (the number of a reference cut from
     its head word, ``правило`` | ``62D), и …``, a bracket, a quote)."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
     if not before or not after or CLAUSE_END.search(before) or TAG_END.search(before):
         return False
-    first = after.split("\n", 1)[0]
+    first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
     return (
         after[0].islower()
         or (not after[0].isalpha() and not starts_unit(first))
-        or (is_heading_line(before[before.rfind("\n") + 1 :]) and not starts_unit(first))
+        or (is_heading_line(head) and (not starts_unit(first) or opens_body(head, first)))
     )
 
 

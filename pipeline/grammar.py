@@ -126,6 +126,27 @@ def is_bare_heading(line: str) -> bool:
     return found is not None and not s[found.end() :].strip(" .:-–—")
 
 
+def opens_body(heading: str, line: str) -> bool:
+    """True when ``line`` opens the first unit under the heading ``heading``: section
+    ``A.``, clause ``1.`` or commentary paragraph ``64.1.`` under ``Правило 64``,
+    clause ``1.`` under a section, subclause ``(A).`` or ``(1).`` under a clause."""
+    law = LAW_HEAD.match(heading)
+    if law is not None:
+        section, clause, para = SECTION.match(line), CLAUSE.match(line), COMMENTARY.match(line)
+        return bool(
+            (section and section[1] in "AА")
+            or (clause and clause[1] == "1")
+            or (para and para[1] == law[1] and para[2] == "1")
+        )
+    if SECTION.match(heading):
+        clause = CLAUSE.match(line)
+        return bool(clause and clause[1] == "1")
+    if CLAUSE.match(heading):
+        sub = SUBCLAUSE.match(line)
+        return bool(sub and sub[1] in ("A", "А", "1"))
+    return False
+
+
 RUN_IN = regex.compile(
     r"""
     (?<=[.;:!?)»"](?:\(\w{1,4}\))?)        # end of the previous sentence (maybe a tag)

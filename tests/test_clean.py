@@ -1448,6 +1448,26 @@ def test_a_page_break_inside_a_reference_is_soft():
     assert [(num, hard) for _off, num, hard in marker.breaks] == [(70, True)]
 
 
+def test_a_heading_at_the_foot_of_a_page_whose_first_unit_opens_the_next_is_soft():
+    """Under a heading at the foot of a page its first unit (``A.`` under a law,
+    ``1.`` under a section) opens the next page; any other unit may follow missing pages."""
+    for head, first in (
+        ("Правило 64. Процедура", "A.Наказание назначается"),
+        ("Правило 64. Процедура", "64.1. Судья решает."),
+        ("A.Наказание назначается", "1.Нарушитель выиграл взятку"),
+        ("1.Нарушитель выиграл взятку", "(A).Взятка одна"),
+    ):
+        under = cleaned(f"Текст.\n{head}\n– 70\n{first}\n")
+        assert [(num, hard) for _off, num, hard in under.breaks] == [(70, False)], head
+    for head, first in (
+        ("Правило 64. Процедура", "B.Наказание не назначается"),
+        ("Правило 64. Процедура", "65.1. Судья решает."),
+        ("A.Наказание назначается", "3.Нарушитель выиграл взятку"),
+    ):
+        later = cleaned(f"Текст.\n{head}\n– 70\n{first}\n")
+        assert [(num, hard) for _off, num, hard in later.breaks] == [(70, True)], first
+
+
 # --- artefact guarantees over the seeds -----------------------------------------------
 
 _PAGE_LINE = regex.compile(r"^\s*(?:[-–—]\s*\d{1,4}(?:\s*[-–—])?|\d{1,4}\s*[-–—]|\.\.page\d+)\s*$")
