@@ -41,6 +41,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 import regex
@@ -495,14 +496,17 @@ def _running_heads(lines: list[str]) -> set[int]:
     return out
 
 
-def _heads_inside_a_sentence(lines: list[str]) -> set[int]:
+def _heads_inside_a_sentence(
+    lines: list[str], template: AbstractSet[int] = frozenset()
+) -> set[int]:
     """A running head seen once (an excerpt of one page break): a short line in
     capitals beside a page number, the two standing inside a sentence (the text
     above runs on, the text below goes on in small letters), where nothing of the
     page's own can. (A line in small letters there may be the page's own last
-    line or a capitalised word of the sentence: only repetition tells those.)"""
+    line or a capitalised word of the sentence: only repetition tells those.)
+    Lines in ``template`` are read past."""
     out: set[int] = set()
-    text = [i for i, line in enumerate(lines) if line.strip()]
+    text = [i for i, line in enumerate(lines) if line.strip() and i not in template]
     for k, i in enumerate(text):
         if not _PAGE_NUMBER_LINE.match(lines[i]):
             continue
@@ -533,13 +537,15 @@ def _running_head_shape(head: str) -> bool:
     )
 
 
-def _shared_running_heads(lines: list[str], shared: Counter[str]) -> set[int]:
+def _shared_running_heads(
+    lines: list[str], shared: Counter[str], template: AbstractSet[int] = frozenset()
+) -> set[int]:
     """A running head seen once on this page but in other sources of the build too
     (files of one scanned book): a short line in capitals beside a page number,
     wherever the page number falls (after a heading, before a new paragraph, where
-    the sentence around it tells nothing)."""
+    the sentence around it tells nothing). Lines in ``template`` are read past."""
     out: set[int] = set()
-    text = [i for i, line in enumerate(lines) if line.strip()]
+    text = [i for i, line in enumerate(lines) if line.strip() and i not in template]
     for k, i in enumerate(text):
         if not _PAGE_NUMBER_LINE.match(lines[i]):
             continue
@@ -708,11 +714,6 @@ def chrome_lines(
         chrome[i] = "menu: a run of short bulleted links"
     for i in _running_heads(lines):
         chrome[i] = "running head: repeated beside the page numbers"
-    for i in _heads_inside_a_sentence(lines):
-        chrome.setdefault(i, "running head: beside a page number, inside a sentence")
-    if shared is not None:
-        for i in _shared_running_heads(lines, shared):
-            chrome.setdefault(i, "running head: beside a page number, shared by other sources")
     shapes: dict[int, str | None] = {}
     for i, line in enumerate(lines):
         if i in chrome:
@@ -720,6 +721,14 @@ def chrome_lines(
         shape = shapes[i] = line_shape(line)
         if shape:
             chrome[i] = shape
+    # a page number's neighbours are read past the site's template (an advert the
+    # site put between the page number and the running head)
+    template = set(chrome)
+    for i in _heads_inside_a_sentence(lines, template):
+        chrome.setdefault(i, "running head: beside a page number, inside a sentence")
+    if shared is not None:
+        for i in _shared_running_heads(lines, shared, template):
+            chrome.setdefault(i, "running head: beside a page number, shared by other sources")
     if boilerplate:
         # the extractor's verdict counts for lines that could be template by shape
         # (short, not a sentence, not a heading), never for the page's own text

@@ -466,6 +466,30 @@ def test_a_running_head_two_files_of_one_book_share_is_chrome_wherever_its_page_
     assert P.profile(a).chrome == ()
 
 
+def test_a_running_head_is_found_past_an_advert_beside_its_page_number():
+    """A reader site that hosts a scanned book puts its advert anywhere, even between
+    the page number and the running head: the head is read past it."""
+    advert = "Реклама: карты и столы для клуба на www.primer-klub.example\n"
+    text = (
+        "Правило 65. Расположение взяток\nИгрок кладёт свои карты рядом, и если этот порядок\n"
+        "- 41 -\n" + advert + "ПРАВИЛА ИГРЫ\n"
+        "не признан обеими сторонами, судья решает против него.\n"
+    )
+    assert P.chrome_lines(text) == {
+        3: "link",
+        4: "running head: beside a page number, inside a sentence",
+    }
+    a = src(
+        "Правило 65. Расположение взяток\n1.Взятки лежат рядом\n- 41 -\n"
+        + advert
+        + "ПРАВИЛА ИГРЫ\nКаждый игрок кладёт свои карты рядом с собой.\n",
+        "a.txt",
+    )
+    b = src("Правило 66. Просмотр\n- 57 -\nПРАВИЛА ИГРЫ\nИгрок смотрит взятку.\n", "b.txt")
+    pa, _pb = P.profile_all([a, b])
+    assert (5, "running head: beside a page number, shared by other sources") in pa.chrome
+
+
 def test_alphabet_bar_is_decided_as_by_counting_every_token():
     # the check stops at the first token that leaves too few for a bar; the answer
     # must be the one counting every token gives
