@@ -150,14 +150,22 @@ def _is_head(line: str) -> bool:
     return bool(_HEAD.match(line))
 
 
+_SPACED_WORD = regex.compile(r"(?<!\S)\S(?: \S(?!\S)){2,}")
+_KEEP = "\x00"  # a space inside a spaced word while the paragraph is wrapped
+
+
 def wrap(text: str, width: int, hyphenate: bool, rng: random.Random) -> list[str]:
     """Hard-wrap each paragraph at ``width``; with ``hyphenate`` some long words are
-    broken with a hyphen at the line end, as typewritten and OCR sources do."""
+    broken with a hyphen at the line end, as typewritten and OCR sources do. A word
+    in spaced letters (``П Р А В И Л О``) is one word: a line breaks at its wide gap,
+    never between two of its letters."""
     out: list[str] = []
     for para in text.split("\n"):
         if not para:
             continue
+        para = _SPACED_WORD.sub(lambda m: m[0].replace(" ", _KEEP), para)
         lines = textwrap.wrap(para, width, break_long_words=False, break_on_hyphens=False)
+        lines = [ln.replace(_KEEP, " ") for ln in lines]
         if hyphenate:
             for i in range(len(lines) - 1):
                 nxt = lines[i + 1].split(" ", 1)

@@ -201,6 +201,19 @@ def test_simulator_renders_every_class_with_its_truth():
     assert simulate.simulate("double-spaced", trees)[0][1].count("\n\n") > 5
 
 
+def test_the_simulator_wraps_a_word_in_spaced_letters_at_its_wide_gaps_only():
+    """A printed line breaks a spaced title between its words, never between two
+    letters of one word."""
+    import random
+
+    import simulate
+
+    title = "П р а в и л о  6 5 .   П О Р Я Д О К  Р А С П О Л О Ж Е Н И Я  В З Я Т О К"
+    lines = simulate.wrap(title + " и текст после него", 30, True, random.Random(1))
+    assert lines[:3] == ["П р а в и л о  6 5 .", "П О Р Я Д О К", "Р А С П О Л О Ж Е Н И Я"]
+    assert " ".join(lines).split() == (title + " и текст после него").split()
+
+
 def _ids(tree: dict) -> list:
     return [n["id"] for n in residue.walk(tree["nodes"])]
 
