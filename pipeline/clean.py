@@ -1245,9 +1245,15 @@ _WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866")
 """The decodings a Russian text may have been given by mistake before it reached us."""
 
 
-def _known_share(text: str, known: Callable[[str], bool]) -> float:
-    """Share of the words of three letters or more that ``known`` knows."""
-    words = [w for w in morph.WORD.findall(text) if len(w) >= 3]
+def _known_share(
+    text: str, known: Callable[[str], bool], cut: tuple[bool, bool] = (False, False)
+) -> float:
+    """Share of the words of three letters or more that ``known`` knows; ``cut``: the
+    first, the last word is a piece of a word a hyphen broke over two lines, which
+    no dictionary knows, and is not counted."""
+    words = morph.WORD.findall(text)
+    words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
+    words = [w for w in words if len(w) >= 3]
     if not words:
         return 0.0
     return sum(1 for w in words if known(w)) / len(words)
@@ -1330,19 +1336,30 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
         edges = _LAYOUT_EDGES.match(text, s, e)
         s, e = edges.end(1), edges.start(3)
         line = text[s:e]
+        # a word broken with a hyphen over two lines leaves a piece at either edge
+        cut = (
+            _HYPHENATED.search(text, max(0, s - 12), s) is not None,
+            _HYPHENATED.search(text, max(s, e - 12), e) is not None,
+        )
         for a, b in _stretches(line) if joined else [(0, len(line))]:
-            change = _decoded_back(line[a:b], s + a, ctx)
+            change = _decoded_back(line[a:b], s + a, ctx, (False, False) if joined else cut)
             if change is not None:
                 out.append(change)
     return out
 
 
-def _decoded_back(line: str, s: int, ctx: Context) -> Change | None:
+_HYPHENATED = regex.compile(r"\p{L}-[ \t]*(?:¶[ \t]*)?\n?[ \t|¦]*$")
+"""The end of a line (or of the text before a line) whose last word a hyphen broke."""
+
+
+def _decoded_back(
+    line: str, s: int, ctx: Context, cut: tuple[bool, bool] = (False, False)
+) -> Change | None:
     """The change that decodes ``line`` (at offset ``s``) back, if a reading of it
-    is good enough (``mojibake``)."""
+    is good enough (``mojibake``); ``cut`` as for ``_known_share``."""
     # the line as it stands is judged by the dictionary alone: the corpus vocabulary
     # holds this very line's words, mis-decoded or not, and is no evidence for them
-    before = _known_share(line, morph.is_known)
+    before = _known_share(line, morph.is_known, cut)
     if 1.0 < before + 0.3:
         return None  # no reading can know 30 points more of its words (the test below)
     best, score = line, before
@@ -1362,9 +1379,9 @@ def _decoded_back(line: str, s: int, ctx: Context) -> Change | None:
         # can spell their garbage (``А.Ни один`` read back as ``ю.мХ НДХМ``); of
         # readings as good, the one with most Russian letters (a short word such as
         # «За» counts for no share but is no «‡а»)
-        share = _known_share(reading, known)
+        share = _known_share(reading, known, cut)
         russian = len(_RUSSIAN_LETTER.findall(reading))
-        key = (share + _known_share(reading, _known_or_look_alike), russian)
+        key = (share + _known_share(reading, _known_or_look_alike, cut), russian)
         if key > rank:
             best, score, rank = reading, share, key
     if best == line or score < 0.6 or score < before + 0.3:

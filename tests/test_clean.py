@@ -298,6 +298,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "mojibake",
         ),
         (
+            "the piece of a word a hyphen broke is not judged by the dictionary",
+            misread(
+                "Когда судья видит ошибку игрока, он обязан сразу же и подробно объяснить в "
+                "следу-\nющих случаях:\n",
+                "cp1251",
+                "latin_1",
+            ),
+            "Когда судья видит ошибку игрока, он обязан сразу же и подробно объяснить в "
+            "следующих случаях:\n",
+            "mojibake",
+        ),
+        (
             "one word in capitals the dictionary lacks, under a clean line, stays",
             "Судья решает по правилу 64.\nИгрок называет масть ТРЕФИКС вслух.\n",
             "Судья решает по правилу 64.\nИгрок называет масть ТРЕФИКС вслух.\n",
