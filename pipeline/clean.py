@@ -55,6 +55,7 @@ from .grammar import (
     is_bare_heading,
     is_heading_line,
     opens_body,
+    opens_series,
     starts_unit,
 )
 from .model import Cleaned, EditLog, Profile, Source
@@ -1740,11 +1741,16 @@ def _runs_on(text: str, at: int) -> bool:
     under the heading: ``A.`` after ``Правило 64. …``). After a sentence that has
     not ended, a line that opens with a small letter goes on with it, and so does one
     that opens with no letter and no unit marker (the number of a reference cut from
-    its head word, ``правило`` | ``62D), и …``, a bracket, a quote)."""
+    its head word, ``правило`` | ``62D), и …``, a bracket, a quote). A colon at the
+    foot of a page announces the list the next page opens with its first item."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
-    if not before or not after or CLAUSE_END.search(before) or TAG_END.search(before):
+    if not before or not after:
         return False
     first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
+    if before.endswith(":") and opens_series(first) in ("clause", "subclause", "item"):
+        return True
+    if CLAUSE_END.search(before) or TAG_END.search(before):
+        return False
     return (
         after[0].islower()
         or (not after[0].isalpha() and not starts_unit(first))

@@ -126,25 +126,40 @@ def is_bare_heading(line: str) -> bool:
     return found is not None and not s[found.end() :].strip(" .:-–—")
 
 
+def opens_series(line: str) -> str | None:
+    """The kind of unit whose first ``line`` opens (``section`` for ``A.``,
+    ``clause`` for ``1.``, ``subclause`` for ``(A).`` or ``(1).``, ``item`` for
+    ``(i)``, ``commentary`` for ``64.1.``), or ``None``: a later one or no marker."""
+    m = SECTION.match(line)
+    if m:
+        return "section" if m[1] in "AА" else None
+    m = CLAUSE.match(line)
+    if m:
+        return "clause" if m[1] == "1" else None
+    m = SUBCLAUSE.match(line)
+    if m:
+        return "subclause" if m[1] in ("A", "А", "1") else None
+    m = ITEM.match(line)
+    if m:
+        return "item" if m[1] == "i" else None
+    m = COMMENTARY.match(line)
+    return "commentary" if m and m[2] == "1" else None
+
+
 def opens_body(heading: str, line: str) -> bool:
     """True when ``line`` opens the first unit under the heading ``heading``: section
     ``A.``, clause ``1.`` or commentary paragraph ``64.1.`` under ``Правило 64``,
     clause ``1.`` under a section, subclause ``(A).`` or ``(1).`` under a clause."""
+    kind = opens_series(line)
     law = LAW_HEAD.match(heading)
     if law is not None:
-        section, clause, para = SECTION.match(line), CLAUSE.match(line), COMMENTARY.match(line)
-        return bool(
-            (section and section[1] in "AА")
-            or (clause and clause[1] == "1")
-            or (para and para[1] == law[1] and para[2] == "1")
+        para = COMMENTARY.match(line)
+        return kind in ("section", "clause") or (
+            kind == "commentary" and para is not None and para[1] == law[1]
         )
     if SECTION.match(heading):
-        clause = CLAUSE.match(line)
-        return bool(clause and clause[1] == "1")
-    if CLAUSE.match(heading):
-        sub = SUBCLAUSE.match(line)
-        return bool(sub and sub[1] in ("A", "А", "1"))
-    return False
+        return kind == "clause"
+    return bool(CLAUSE.match(heading)) and kind == "subclause"
 
 
 RUN_IN = regex.compile(

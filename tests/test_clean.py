@@ -1480,6 +1480,17 @@ def test_a_heading_at_the_foot_of_a_page_whose_first_unit_opens_the_next_is_soft
         assert [(num, hard) for _off, num, hard in later.breaks] == [(70, True)], first
 
 
+def test_a_colon_at_the_foot_of_a_page_runs_on_into_its_list():
+    """A colon at the foot of a page announces the list the next page opens with its
+    first item; a later item there may follow missing pages."""
+    text = "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n– 70\n{}\n"
+    for first in ("1.Нарушитель выиграл взятку", "(A).Взятка одна", "(i) Первый случай."):
+        c = cleaned(text.format(first))
+        assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)], first
+    later = cleaned(text.format("3.Нарушитель выиграл взятку"))
+    assert [(num, hard) for _off, num, hard in later.breaks] == [(70, True)]
+
+
 # --- artefact guarantees over the seeds -----------------------------------------------
 
 _PAGE_LINE = regex.compile(r"^\s*(?:[-–—]\s*\d{1,4}(?:\s*[-–—])?|\d{1,4}\s*[-–—]|\.\.page\d+)\s*$")
