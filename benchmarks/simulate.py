@@ -702,7 +702,13 @@ def _cut_truth(t: Tree, pieces: list[Piece], start: tuple[int, int], end: tuple[
 
     roots: list[dict] = []
     out: dict[int, tuple[dict, bool]] = {}  # original node → (its node in the truth, placed)
-    if lead is not None or any(not _placed(n, kept, parent_of, holder_law) for n in headed):
+    # the law a page opens inside is an inferred law node, as the gold trees keep one,
+    # also when the page opens at a heading of its section
+    if (
+        lead is not None
+        or holder_law is not None
+        or any(not _placed(n, kept, parent_of, holder_law) for n in headed)
+    ):
         d = (
             kept[id(lead)]
             if lead is not None

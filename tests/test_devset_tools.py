@@ -322,6 +322,12 @@ def test_cut_page_truth_places_only_what_the_page_tells():
     assert law40["refs"] == [{"text": "этому правилу", "target": "40"}]
     assert law40["children"][0]["inferred"] and not want["nodes"][1]["inferred"]
 
+    # from section B's heading: law 40 holds it all the same, inferred, no text of its own
+    k = lines.index("B.Следующие ходы")
+    want = simulate._cut_truth(book, pieces, (k, 0), (len(pieces) - 1, None))
+    assert _ids(want) == ["40", "40B", "41", "41A"]
+    assert want["nodes"][0]["inferred"] and want["nodes"][0]["text"] == ""
+
     # from clause 2 of section A: a clause opens the page, so nothing places it;
     # section B stays under the same fragment, the self-reference gives none there
     k = lines.index("2.Ход вовремя")
