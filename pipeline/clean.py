@@ -195,15 +195,9 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     lines = list(_lines(text))
     if lines and lines[-1][2] == "":
         lines = lines[:-1]  # the "line" after the final newline is no blank line
-    nonempty = [ln for ln in lines if ln[2].strip()]
-    if len(nonempty) < 4:
-        return []
-    followed = sum(
-        1 for i, ln in enumerate(lines[:-1]) if ln[2].strip() and not lines[i + 1][2].strip()
-    )
     # nearly every line: the empty lines that cleaning leaves at rules and page
     # breaks are far fewer, so cleaned text is never taken for double spacing
-    if followed < 0.8 * (len(nonempty) - 1):
+    if not profile_mod.double_spaced([ln[2] for ln in lines]):
         return []
     # Double spacing puts a blank line inside sentences too. When every blank
     # line follows a finished sentence, the blank lines are paragraph breaks and
@@ -217,6 +211,8 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
             continue
+        if _spacing_stops(lines, i):
+            continue  # an index or a contents list printed without the spacing: a break
         if i + 1 < len(lines) and not lines[i + 1][2].strip() and lines[i + 1][0] < len(text):
             a, b = _drop_line(text, s, e)  # the next blank line stays as the break
         elif i > 0 and not lines[i - 1][2].strip():
@@ -227,6 +223,18 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
             a, b = _drop_line(text, s, e)
         out.append(Change(a, b, "", "double-spacing"))
     return _merge_sorted(out)
+
+
+def _spacing_stops(lines: list, i: int) -> bool:
+    """The double spacing stops at the blank line ``lines[i]``: the two lines after
+    it, or the two before it, are lines of text with no blank line between them (a
+    scan's page number, which the spacing need not reach, parts them as a blank does)."""
+
+    def together(pair) -> bool:
+        found = [lines[j][2] for j in pair if 0 <= j < len(lines)]
+        return len(found) == 2 and all(ln.strip() and not _PAGE.match(ln) for ln in found)
+
+    return together((i + 1, i + 2)) or together((i - 1, i - 2))
 
 
 def _continues(line: str, lines: list, j: int) -> bool:

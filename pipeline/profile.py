@@ -776,6 +776,20 @@ def _joined_units(body: list[str]) -> bool:
     return len(longest.strip()) > 1500 or len(collapsed_breaks(longest)) >= _JOINED_UNITS - 1
 
 
+def double_spaced(lines: list[str]) -> bool:
+    """A blank line after nearly every line of text (``lines``: without the empty
+    string after the final newline). It is measured on the lines of text: a scan's
+    page numbers and the entries of an index or a contents list printed with the
+    page need not share it."""
+    spaced = [
+        i
+        for i, ln in enumerate(lines)
+        if ln.strip() and not _PAGE_NUMBER_LINE.match(ln) and not _listing(ln)
+    ]
+    followed = sum(1 for i in spaced if i + 1 < len(lines) and not lines[i + 1].strip())
+    return len(spaced) >= 4 and followed >= 0.8 * (len(spaced) - 1)
+
+
 def layout(text: str) -> tuple[str, ...]:
     """The layout traits of a raw text, measured on its lines."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
@@ -789,8 +803,7 @@ def layout(text: str) -> tuple[str, ...]:
     median = lengths[len(lengths) // 2]
     if (len(body) <= 3 and _joined_units(body)) or median > 600:
         traits.append("collapsed")
-    followed = sum(1 for i, ln in enumerate(lines[:-1]) if ln.strip() and not lines[i + 1].strip())
-    if len(body) >= 4 and followed >= 0.8 * (len(body) - 1):
+    if double_spaced(lines):
         traits.append("double-spaced")
     unended = sum(1 for ln in body if not _ended(ln))
     if 30 <= median <= 110 and unended >= 0.5 * len(body):

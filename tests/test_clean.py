@@ -246,6 +246,16 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Раздел первый. Места\n\nИгроки тянут карты.\nСтаршая карта выбирает место.\n",
             "double-spacing",
         ),
+        (
+            "a page number and an index behind the text need not be spaced",
+            "Правило 41. Начало игры\n\nПервый ход делают\n\nвтёмную, и только\n\n- 12 -\n"
+            "потом болван\n\nкладёт карты.\n\nУКАЗАТЕЛЬ\n(номера правил)\n\n"
+            "Болван........41\nХод........41\nПас........41\nИгрок........41\n",
+            # the page number leaves its break (soft: the sentence runs on over it)
+            "Правило 41. Начало игры\nПервый ход делают втёмную, и только\n\nпотом болван "
+            "кладёт карты.\n\nУКАЗАТЕЛЬ (номера правил)\n\nБолван\nХод\nПас\nИгрок\n",
+            "double-spacing",
+        ),
         ("no blank lines", "Судья должен быть вызван.\n", "Судья должен быть вызван.\n", None),
         (
             "empty lines left at page breaks are not double spacing",

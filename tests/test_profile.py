@@ -241,6 +241,12 @@ LAYOUTS = [
         "Первая строка текста\n\nвторая строка текста\n\nтретья строка\n\nчетвёртая строка\n\n",
         "double-spaced",
     ),
+    (
+        "double spacing, a page number and an index printed without it",
+        "Первая строка текста\n\nвторая строка текста\n- 12 -\nтретья строка\n\nконец.\n\n"
+        + "".join(f"{w}........{n}\n" for w, n in (("Болван", 4), ("Ход", 5), ("Пас", 6))),
+        "double-spaced",
+    ),
     ("collapsed", "Правило 64. Процедура A.Наказание " + "слово " * 400 + "\n", "collapsed"),
     (
         "collapsed, a short page: three units on its one line",
