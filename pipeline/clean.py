@@ -1509,9 +1509,11 @@ def _token_readings(token: str) -> frozenset[str]:
 
 def _reads_as_russian(reading: str) -> bool:
     """Russian words the dictionary knows (or one too short for it), as Russian text
-    writes them."""
+    writes them, once the letters of the other script typed into them before the
+    wrong code page (``пoрядка`` with a Latin ``o``) are put back."""
+    reading = morph.WORD.sub(lambda m: _look_alike_word(m[0]) or m[0], reading)
     words = [w for w in morph.WORD.findall(reading) if len(w) >= 3]
-    return bool(_RUSSIAN_SHAPE.fullmatch(reading)) and all(_known_or_look_alike(w) for w in words)
+    return bool(_RUSSIAN_SHAPE.fullmatch(reading)) and all(morph.is_known(w) for w in words)
 
 
 def _common_prefix(a: str, b: str) -> str:

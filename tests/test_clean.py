@@ -360,6 +360,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "mojibake",
         ),
         (
+            "a collapsed page: a Latin look-alike typed into a word before the wrong code page",
+            " ".join(
+                [
+                    "Правило 40. Ход не в очередь A.Ход защитника Судья решает.",
+                    misread(
+                        "Защитник положил карты в другом пoрядке, и его партнёр обязан молчать.",
+                        "cp1251",
+                        "koi8_r",
+                    ),
+                    _COLLAPSED_PAD,
+                ]
+            )
+            + "\n",
+            "Правило 40. Ход не в очередь\nA.Ход защитника\nСудья решает. Защитник положил карты "
+            "в другом порядке, и его партнёр обязан молчать.\n" + _COLLAPSED_PAD_CLEAN,
+            "mojibake",
+        ),
+        (
             "a collapsed page: a term the dictionary lacks and a word in capitals stay",
             "Правило 40. Ход не в очередь B.Фальшренонс после хода Если фальшренонс замечен "
             "после хода, судья назначает (НАКАЗАНИЕ) по этому правилу. " + _COLLAPSED_PAD + "\n",
