@@ -433,11 +433,9 @@ def _split_known(letters: str, ctx: Context) -> int | None:
     """0 when ``letters`` is a known word, ``k`` when ``letters[:k]`` and
     ``letters[k:]`` both are, ``None`` otherwise."""
     if not letters.isalpha():
-        return (
-            0
-            if ctx.known(letters.rstrip(".,:;!?")) and letters.rstrip(".,:;!?")[:1].isalpha()
-            else None
-        )
+        # a word with its punctuation, or with a source tag after it (``ВЗЯТОК(DC4)``)
+        word = TAG_END.sub("", letters).rstrip(".,:;!?")
+        return 0 if ctx.known(word) and word[:1].isalpha() else None
     if ctx.known(letters):
         return 0
     for k in range(2, len(letters) - 1):
@@ -1064,7 +1062,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         first = line.lstrip()[:1]
         upper = first.isupper() or first.isdigit()
         if para_is_heading:
-            if upper:
+            if upper and not _caps_title_goes_on(prev, line):
                 # the title on the line under a bare heading (``Правило 34``) is
                 # still the heading: a capital after it starts the body
                 para_is_heading = is_heading_line(line) or is_bare_heading(prev)
@@ -1081,6 +1079,22 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         out.append(Change(nl, nl + 1, space, "unwrap"))
     return out
+
+
+def _caps_title_goes_on(heading: str, line: str) -> bool:
+    """A heading whose title is in capitals goes on on ``line`` when it is in
+    capitals too, a title wrapped over two lines (``Правило 65. ПОРЯДОК
+    РАСПОЛОЖЕНИЯ`` | ``ВЗЯТОК(DC4)``); text under a title opens in small letters."""
+    m = ANY_HEADING.match(heading)
+    title = heading[m.end() :] if m else ""
+    words = [w for w in morph.WORD.findall(title + " " + line) if len(w) > 1]
+    return (
+        bool(_CYRILLIC_WORD.search(title))
+        and bool(_CYRILLIC_WORD.search(line))
+        and all(w.isupper() for w in words)
+        and not starts_unit(line)
+        and CLAUSE_END.search(line) is None
+    )
 
 
 def _measure(lines: list[tuple[int, int, str]]) -> int | None:

@@ -620,6 +620,15 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "spaced_letters": [
         (
+            "a spaced title wrapped at a word gap: the word on the next line keeps its tag",
+            "П р а в и л о  6 5 .   П О Р Я Д О К  Р А С П О Л О Ж Е Н И Я\n"
+            "В З Я Т О К ( D C 4 )\n65.1. Судьи кладут карты рядом.(DC4)\n"
+            "65.2. Игроки молчат.(DC4)\n",
+            "Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК(DC4)\n65.1. Судьи кладут карты рядом.(DC4)\n"
+            "65.2. Игроки молчат.(DC4)\n",
+            "spaced-letters",
+        ),
+        (
             "letters and wider word gaps",
             "П р а в и л о  6 4 .   П р о ц е д у р а\nA.Наказание\n",
             "Правило 64. Процедура\nA.Наказание\n",
@@ -1258,6 +1267,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "a title in capitals wrapped over two lines",
+            "Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ\nВЗЯТОК НА СТОЛЕ\nКаждый игрок кладёт карты рядом.\n",
+            "Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ ВЗЯТОК НА СТОЛЕ\nКаждый игрок кладёт карты рядом.\n",
+            "unwrap",
+        ),
+        (
+            "a line in capitals under a title in small letters is text",
+            "Правило 65. Порядок взяток\nКАРТЫ ЛЕЖАТ РЯДОМ.\n",
+            "Правило 65. Порядок взяток\nКАРТЫ ЛЕЖАТ РЯДОМ.\n",
+            None,
+        ),
         (
             "title under a bare law heading, then a wrapped body",
             "Правило 34\nПринятие хода не в очередь\nЛюбой игрок стороны может принять\nтакой ход без наказания.\n",
