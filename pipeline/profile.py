@@ -777,17 +777,18 @@ def _joined_units(body: list[str]) -> bool:
 
 
 def double_spaced(lines: list[str]) -> bool:
-    """A blank line after nearly every line of text (``lines``: without the empty
-    string after the final newline). It is measured on the lines of text: a scan's
-    page numbers and the entries of an index or a contents list printed with the
-    page need not share it."""
-    spaced = [
-        i
-        for i, ln in enumerate(lines)
-        if ln.strip() and not _PAGE_NUMBER_LINE.match(ln) and not _listing(ln)
-    ]
-    followed = sum(1 for i in spaced if i + 1 < len(lines) and not lines[i + 1].strip())
-    return len(spaced) >= 4 and followed >= 0.8 * (len(spaced) - 1)
+    """A blank line after nearly every line (``lines``: without the empty string
+    after the final newline), or after nearly every line of text: a scan's page
+    numbers and the entries of an index or a contents list printed with the page
+    need not share it (a page that is all index is measured on its entries)."""
+
+    def spaced(kept: list[int]) -> bool:
+        followed = sum(1 for i in kept if i + 1 < len(lines) and not lines[i + 1].strip())
+        return len(kept) >= 4 and followed >= 0.8 * (len(kept) - 1)
+
+    body = [i for i, ln in enumerate(lines) if ln.strip()]
+    text = [i for i in body if not _PAGE_NUMBER_LINE.match(lines[i]) and not _listing(lines[i])]
+    return spaced(body) or spaced(text)
 
 
 def layout(text: str) -> tuple[str, ...]:

@@ -247,6 +247,12 @@ LAYOUTS = [
         + "".join(f"{w}........{n}\n" for w, n in (("Болван", 4), ("Ход", 5), ("Пас", 6))),
         "double-spaced",
     ),
+    (
+        "double spacing all through an index page",
+        "УКАЗАТЕЛЬ\n\n"
+        + "".join(f"{w}........{n}\n\n" for w, n in (("Болван", 4), ("Ход", 5), ("Пас", 6))),
+        "double-spaced",
+    ),
     ("collapsed", "Правило 64. Процедура A.Наказание " + "слово " * 400 + "\n", "collapsed"),
     (
         "collapsed, a short page: three units on its one line",
