@@ -388,11 +388,13 @@ _GOES_ON = regex.compile(r"[\p{Ll},][ \t]*$")
 _DOS_HEADING = regex.compile(LAW_HEAD.pattern + "|" + PART_HEAD.pattern)
 _SPACED = regex.compile(
     r"""
-    (?<!\S) \S(?!\S) (?:[ ]\S(?!\S)){2,}                # a word of three or more spaced characters
-    (?: [ \t]{2,} \S(?!\S) (?:[ ]\S(?!\S))* )*          # more spaced words, after wider gaps
+    (?<!\S) \S(?![^\s¶]) (?:[ ]\S(?![^\s¶])){2,}          # a word of three or more spaced characters
+    (?: [ \t]{2,} \S(?![^\s¶]) (?:[ ]\S(?![^\s¶]))* )*    # more spaced words, after wider gaps
 """,
     regex.X,
 )
+"""A run of spaced characters; the last may carry the pilcrow a page dump leaves at
+a line's end (``Р А З Д Е Л¶``), which ``inline_marks`` removes later."""
 
 
 _SPACED_HINT = regex.compile(r" [^ \n] [^ \n](?![^\s])")

@@ -629,6 +629,13 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "spaced-letters",
         ),
         (
+            "the pilcrow a page dump leaves after a spaced title's last letter",
+            "П р а в и л о  6 4 .   П р о ц е д у р а¶\nA.Наказание назначается.¶\n"
+            "B.Взятка передаётся.¶\n",
+            "Правило 64. Процедура\nA.Наказание назначается.\nB.Взятка передаётся.\n",
+            "spaced-letters",
+        ),
+        (
             "letters and wider word gaps",
             "П р а в и л о  6 4 .   П р о ц е д у р а\nA.Наказание\n",
             "Правило 64. Процедура\nA.Наказание\n",
