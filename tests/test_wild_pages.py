@@ -31,6 +31,24 @@ def _walk(nodes: list[dict]):
         yield from _walk(n.get("children") or [])
 
 
+def _ids(tree: dict) -> list:
+    return [n["id"] for n in _walk(tree["nodes"])]
+
+
+def _by_id(tree: dict) -> dict:
+    """The nodes of a tree by id, in order."""
+    return {n["id"]: n for n in _walk(tree["nodes"])}
+
+
+def _all_text(tree: dict) -> list[str]:
+    """Every title and text line of a tree, in order."""
+    out = []
+    for n in _walk(tree["nodes"]):
+        for part in (n.get("title"), n.get("text")):
+            out += (part or "").split("\n")
+    return out
+
+
 def _codes(report: dict, name: str) -> list[str]:
     return [d["code"] for d in report["diagnostics"] if name in json.dumps(d, ensure_ascii=False)]
 
@@ -187,10 +205,6 @@ def test_look_alike_letters_typed_before_a_wrong_code_page_do_not_hide_it(tmp_pa
     ]
 
 
-def _ids(tree: dict) -> list:
-    return [n["id"] for n in _walk(tree["nodes"])]
-
-
 def test_a_collapsed_html_list_keeps_its_items_apart(tmp_path):
     """An HTML page whose list lost its numbers (``- `` bullets) and then all its line
     breaks: an item starts after a sentence end or a colon; a dash inside a sentence
@@ -250,9 +264,7 @@ def test_glued_subclause_and_run_in_label_on_one_page_lose_no_text(tmp_path):
     trees, _ = _build(tmp_path, {"glued.txt": GLUED})
     tree = trees["glued"]
     assert _ids(tree) == ["40", "40A", "40A1", "40A1(A)", "40A1(B)", "40A2"]
-    text = "\n".join(
-        (n.get("title") or "") + "\n" + (n.get("text") or "") for n in _walk(tree["nodes"])
-    )
+    text = "\n".join(_all_text(tree))
     assert text.count("Игра продолжается обычным порядком.") == 1
     assert text.count("Ход неверный") == 1
 
@@ -296,7 +308,7 @@ GLUED_ONE_LINE = (
 
 def test_blocks_glued_without_blanks_on_a_collapsed_page_get_their_addresses(tmp_path):
     trees, _report = _build(tmp_path, {"glued.txt": GLUED_ONE_LINE})
-    nodes = {n["id"]: n for n in _walk(trees["glued"]["nodes"])}
+    nodes = _by_id(trees["glued"])
     assert list(nodes) == ["chapter:II", "6", "6A", "6B", "6C", "6D", "6D1", "6D2"]
     assert nodes["6"]["title"] == "РАЗДАЧА КАРТ"
     titles = [nodes[i]["title"] for i in ("6A", "6B", "6C", "6D", "6D1", "6D2")]
@@ -330,7 +342,7 @@ HEADER_THEN_HEADINGS = (
 def test_division_headings_printed_again_after_their_listing_make_one_division(tmp_path):
     trees, _report = _build(tmp_path, {"header.txt": HEADER_THEN_HEADINGS})
     tree = trees["header"]
-    ids = [n["id"] for n in _walk(tree["nodes"])]
+    ids = _ids(tree)
     assert ids == ["chapter:IX", "chapter-part:II", "51", "51A", "51B"]
     assert [e["id"] for e in tree["toc"]] == ["51", "52", "53"]
 
@@ -348,15 +360,6 @@ MIDDLE_OF_A_CLAIM = (
     "A.Когда согласие дано\n"
     "Согласие дано, когда оппонент не возражает до начала следующей сдачи.\n"
 )
-
-
-def _all_text(tree: dict) -> list[str]:
-    """Every title and text line of a tree, in order."""
-    out = []
-    for n in _walk(tree["nodes"]):
-        for part in (n.get("title"), n.get("text")):
-            out += (part or "").split("\n")
-    return out
 
 
 def test_the_halves_of_an_alphabet_bar_are_no_text_of_the_law(tmp_path):
@@ -444,7 +447,7 @@ def test_question_pairs_under_a_division_title_join_no_title(tmp_path):
         "Карта разыгрывающего никогда не становится штрафной.",
     ]
     trees, _ = _build(tmp_path, {"parts.txt": "\n\n".join(lines) + "\n"})
-    nodes = {n["id"]: n for n in _walk(trees["parts"]["nodes"])}
+    nodes = _by_id(trees["parts"])
     assert nodes["chapter-part:II"]["title"] == "ШТРАФНАЯ КАРТА"
     assert "?" not in "".join(_all_text(trees["parts"]))
     assert [i for i in _ids(trees["parts"]) if i] == ["chapter-part:II", "50", "50A", "50B"]
@@ -463,7 +466,7 @@ def test_a_rule_cut_by_the_page_end_joins_no_title(tmp_path):
         "--\n"
     )
     trees, _ = _build(tmp_path, {"rule.txt": page})
-    nodes = {n["id"]: n for n in _walk(trees["rule"]["nodes"])}
+    nodes = _by_id(trees["rule"])
     assert nodes["72"]["title"] == "Общие принципы"
     assert list(nodes) == ["71", "71A", "chapter:VII", "72"]
 
@@ -482,7 +485,7 @@ RUN_IN_ITEM = (
 
 def test_an_item_run_in_on_the_paragraph_number_line_is_an_item(tmp_path):
     trees, _ = _build(tmp_path, {"runin.txt": RUN_IN_ITEM})
-    nodes = {n["id"]: n for n in _walk(trees["runin"]["nodes"])}
+    nodes = _by_id(trees["runin"])
     assert list(nodes) == ["30", "30.4", "30.4(i)", "30.4(ii)", "30.5"]
     para, first = nodes["30.4"], nodes["30.4(i)"]
     assert (para["title"], para["text"]) == (None, "")  # the item's words are not its title
@@ -506,7 +509,7 @@ CUT_OFF_COMMENTARY = (
 
 def test_the_last_paragraph_of_a_page_cut_off_mid_sentence_has_no_title(tmp_path):
     trees, report = _build(tmp_path, {"cut.txt": CUT_OFF_COMMENTARY})
-    nodes = {n["id"]: n for n in _walk(trees["cut"]["nodes"])}
+    nodes = _by_id(trees["cut"])
     assert list(nodes) == ["45", "45.1", "45.2", "45.3"]
     assert (nodes["45.3"]["title"], nodes["45.3"]["text"]) == (
         None,
@@ -533,7 +536,7 @@ DOUBLE_SPACED = (
 
 def test_a_double_spaced_sentence_ending_at_the_right_edge_runs_on(tmp_path):
     trees, _ = _build(tmp_path, {"double.txt": DOUBLE_SPACED})
-    nodes = {n["id"]: n for n in _walk(trees["double"]["nodes"])}
+    nodes = _by_id(trees["double"])
     assert list(nodes) == ["50.1", "50.2", "50.3"]
     assert nodes["50.2"]["title"] is None  # its first sentence is no heading
     assert nodes["50.2"]["text"] == (
@@ -609,9 +612,7 @@ def test_a_collapsed_reader_page_loses_its_template_and_keeps_its_text(tmp_path)
     trees, _ = _build(tmp_path, {"reader.txt": COLLAPSED_READER})
     tree = trees["reader"]
     assert _ids(tree) == ["52", "52A", "52A1", "52A2", "52B", "52C"]
-    text = "\n".join(
-        (n.get("title") or "") + "\n" + (n.get("text") or "") for n in _walk(tree["nodes"])
-    )
+    text = "\n".join(_all_text(tree))
     for chrome in ("Главная", "Шрифт", "Реклама", "Предыдущая", "Страницы", "Ветер 2001"):
         assert chrome not in text
     clause = tree["nodes"][0]["children"][0]["children"][0]
