@@ -20,9 +20,9 @@ from .errors import KodeksError
 
 
 def _console(quiet: bool = False):
-    from rich.console import Console
+    from .styled import rich_console
 
-    return Console(stderr=True, quiet=quiet)
+    return rich_console(stderr=True, quiet=quiet)
 
 
 # -- build ---------------------------------------------------------------------
@@ -107,8 +107,9 @@ def cmd_eval(args) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    from rich.console import Console
     from rich.table import Table
+
+    from .styled import rich_console
 
     table = Table(title=f"{args.build} against {args.gold}")
     table.add_column("source")
@@ -116,7 +117,7 @@ def cmd_eval(args) -> int:
         table.add_column(c, justify="right")
     for name, f in rows.items():
         table.add_row(name, *(f"{f[c]:.4f}" for c in COLUMNS))
-    Console(width=200).print(table)
+    rich_console(width=200).print(table)
     return 0
 
 
@@ -376,6 +377,11 @@ def _main(argv: list[str] | None) -> int:
         return 128 + 15
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`kodeks search … | head`): that ends the command, and
+        # what Python still wants to flush at exit goes to /dev/null, so nothing is printed.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:  # the disk or a stream failed, not Kodeks: say which, and why
         where = exc.filename if exc.filename is not None else "writing the output"
         print(f"kodeks: {where}: {exc.strerror or exc}", file=sys.stderr)

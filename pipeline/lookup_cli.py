@@ -22,13 +22,11 @@ from typing import Any
 from .api import BadAddress, CodexReader, Entry, UnknownAddress
 from .errors import KodeksError
 from .model import NODE_KINDS, Part
-from .styled import Console, Table, Text
+from .styled import Console, Table, Text, rich_console
 
 
 def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=False)
+    return rich_console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=False)
 
 
 def _json(data: Any) -> None:
@@ -50,8 +48,6 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return _fail(exc.message, 2)
         except KodeksError as exc:
             return _fail(str(exc), getattr(exc, "exit_code", 2))
-        except BrokenPipeError:  # pragma: no cover - `| head`
-            return 0
         except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
             # a build folder edited by hand or by another tool: its JSON has the wrong shape
             return _fail(
@@ -573,11 +569,10 @@ def register(subparsers, only: str | None = None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry point: ``python -m pipeline.lookup_cli show 64A1``."""
-    parser = argparse.ArgumentParser(prog="kodeks", description="Look things up in a built codex.")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
+    """Stand-alone entry point: ``python -m pipeline.lookup_cli show 64A1`` is ``kodeks show 64A1``."""
+    from .cli import main as kodeks
+
+    return kodeks(argv)
 
 
 if __name__ == "__main__":

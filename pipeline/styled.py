@@ -13,6 +13,7 @@ item by item, so the output is the same either way.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -233,6 +234,24 @@ def _ansi(text: str, spans: list[Span], no_colour: bool) -> str:
     return "".join(out)
 
 
+def rich_console(**options: Any) -> Any:
+    """``rich.console.Console(**options)``, except that a reader who stops reading (``kodeks
+    coverage | head``) raises ``BrokenPipeError`` for the command line to end quietly with 0
+    (``cli``), where ``rich`` itself would exit with 1."""
+    return _rich_console_class()(**options)
+
+
+@functools.cache
+def _rich_console_class() -> type:
+    from rich.console import Console as RichConsole
+
+    class PipeConsole(RichConsole):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return PipeConsole
+
+
 class Console:
     """Prints ``Text``, ``Table`` and plain strings as ``rich.console.Console(file,
     highlight=False, soft_wrap=False)`` does."""
@@ -292,9 +311,7 @@ class Console:
 
     def _print_rich(self, item: str | Text | Table) -> None:
         if self._rich is None:
-            from rich.console import Console as RichConsole
-
-            self._rich = RichConsole(file=self.file, highlight=False, soft_wrap=False)
+            self._rich = rich_console(file=self.file, highlight=False, soft_wrap=False)
         self._rich.print(item if isinstance(item, str) else item.to_rich())
 
     def _render(self, item: Text | Table) -> str:

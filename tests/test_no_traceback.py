@@ -167,3 +167,41 @@ def test_a_full_disk_under_the_output_is_named_not_called_a_bug(built, tmp_path,
     assert proc.returncode == 74, proc.stderr
     assert "No space left on device" in proc.stderr
     assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["coverage", "--codex", "{c}"],
+        ["search", "фальшренонс", "--codex", "{c}"],
+        ["show", "64", "--codex", "{c}", "--format", "json"],
+        ["eval", "{c}", "--gold", "{gold}"],
+        ["clean", "{law}"],
+        ["rule", "revoke", "--pbn", "{pbn}"],
+    ],
+    ids=["coverage", "search", "show-json", "eval", "clean", "rule"],
+)
+def test_a_reader_who_stops_reading_ends_the_command_quietly(built, tmp_path, args):
+    """`kodeks coverage | head`: when the reader of the output has gone, the command
+    ends with 0 and prints nothing, whichever way it writes (rich's tables, which
+    would exit with 1, the lookups' own lines, JSON, a cleaned text)."""
+    import os
+    import subprocess
+
+    from kodeks_testing import GOLD, ROOT
+    from pipeline.cli import command
+
+    law = tmp_path / "law.txt"
+    law.write_text(LAW, encoding="utf-8")
+    pbn = ROOT / "tests" / "fixtures" / "pbn" / "r03_dummy_revokes.pbn"
+    argv = command(*[a.format(c=built, law=law, gold=GOLD, pbn=pbn) for a in args])
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the command writes a byte
+    try:
+        proc = subprocess.run(
+            argv, stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300
+        )
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""

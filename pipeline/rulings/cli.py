@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -66,7 +65,7 @@ def _read_facts(path: str) -> dict[str, Any]:
 
 
 def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Bad input → exit 2 with the problem on stderr; a closed pipe → a quiet end."""
+    """Bad input → exit 2 with the problem on stderr (a closed pipe ends quietly in ``cli``)."""
 
     def handler(args: argparse.Namespace) -> int:
         try:
@@ -74,12 +73,6 @@ def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         except (_BadInput, RulingInputError) as exc:
             print(f"kodeks rule: {exc}", file=sys.stderr)
             return 2
-        except BrokenPipeError:
-            # The reader stopped reading (`| head`): send what Python still wants to
-            # flush at exit to /dev/null, so no second error is printed.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 0
 
     handler.__name__ = fn.__name__
     handler.__doc__ = fn.__doc__
@@ -92,10 +85,11 @@ def _emit_json(data: Any) -> None:
 
 
 def _print_ruling(r: Ruling, title: str | None = None) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    from ..styled import rich_console
+
+    console = rich_console(file=sys.stdout, highlight=False, soft_wrap=True)
     if title:
         console.print(f"[bold]{title}[/bold]")
     for k, v in r.outcome.items():
@@ -264,12 +258,10 @@ def add_rule_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="kodeks")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-    add_rule_parser(sub)
-    args = parser.parse_args(argv)
-    return args.func(args)
+    """Stand-alone entry point: ``python -m pipeline.rulings.cli rule …`` is ``kodeks rule …``."""
+    from ..cli import main as kodeks
+
+    return kodeks(argv)
 
 
 if __name__ == "__main__":
