@@ -18,12 +18,16 @@ from kodeks_testing import CORPUS, ROOT
 
 @pytest.mark.slow
 def test_wheel_installed_in_a_fresh_venv_builds_the_corpus(tmp_path):
+    # Nothing may reach the checkout by another road: with PYTHONPATH pointing at it, pip
+    # would find this checkout's metadata, call the wheel installed and install nothing.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
         check=True,
         capture_output=True,
         timeout=600,
+        env=env,
     )
     wheel = next(wheels.glob("kodeks-*.whl"))
 
@@ -33,6 +37,7 @@ def test_wheel_installed_in_a_fresh_venv_builds_the_corpus(tmp_path):
     site = Path(
         subprocess.run(
             [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            env=env,
             check=True,
             capture_output=True,
             text=True,
@@ -57,12 +62,12 @@ def test_wheel_installed_in_a_fresh_venv_builds_the_corpus(tmp_path):
         check=True,
         capture_output=True,
         timeout=600,
+        env=env,
     )
 
     work = tmp_path / "work"
     shutil.copytree(CORPUS, work / "corpus")
     assert not (work / "templates").exists()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
     where = subprocess.run(
         [str(py), "-c", "import pipeline; print(pipeline.__file__)"],
         cwd=work,
