@@ -263,8 +263,12 @@ def other_play(text: str) -> str:
     (football, hockey, tennis): it numbers its rules and has its «судья» as the laws
     do, but it is no page of them."""
     play, cards = _play_patterns()
+    # a word of cards first: the laws name one in their first lines, where the
+    # words of play are looked for in the whole text (0.2 s in an 8 MB book)
+    if cards.search(text):
+        return ""
     found = [m.group().lower() for m in itertools.islice(play.finditer(text), 2)]
-    if len(found) < 2 or cards.search(text):
+    if len(found) < 2:
         return ""
     words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
     return f"speaks of another game's play ({words}) and never of cards"

@@ -52,6 +52,32 @@ def test_the_language_is_measured_from_the_letters(text, code):
     assert language.measure(text).code == code
 
 
+TALLIED = {
+    "empty": "",
+    "Russian and Latin words, digits, marks": "Правило 64A1: «ревок» — revoke, ё Ё №5.",
+    "letters Russian lacks": "Україна: їжак, ґанок, ўсё, Ђорђе, Љубљана, ѕ.",
+    # Cyrillic combining marks are Cyrillic but no letters; a Latin accent is neither
+    "combining marks": "а\u0483б\u0487 e\u0301",
+    "astral letters and symbols": "\U0001d400\U0001d41a \U0001f600 𐐀𐐨",
+    "a lone surrogate from undecodable bytes": "пра\udcc0вило",
+}
+
+
+@pytest.mark.parametrize("text", TALLIED.values(), ids=TALLIED.keys())
+def test_the_tally_counts_what_the_patterns_cover(text):
+    """One histogram of the code points gives the counts the patterns' runs give."""
+
+    def covered(runs):
+        return sum(map(len, runs.findall(text)))
+
+    expected = (
+        covered(language._LETTERS),
+        covered(language._CYRILLIC_WORD),
+        len(language._NOT_RUSSIAN.findall(text)),
+    )
+    assert language._tally(text) == expected
+
+
 def test_a_russian_text_does_not_load_the_model():
     language._identifier.cache_clear()
     assert language.measure(RUSSIAN_LAW * 5).code == "ru"
