@@ -11,8 +11,9 @@ from here. A new edition is one more ``[[edition]]`` in the TOML file.
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -395,8 +396,37 @@ _FOREIGN_HEADING = Pattern(
 """A numbered law heading as translations print it: «23. TITLE», «LAW 23 - TITLE»,
 «Loi 23 > Title», a table of contents' «23. Title ..... 41»."""
 
-_SHORT_LINE = Pattern(r"(?m)^[ \t]*(\p{L}[\p{L} ,'’–-]{2,100})[ \t]*$")
-"""A line of words alone, no number and no sentence end: a title printed without its number."""
+_SHORT_LINE = Pattern(r"(?m)^[ \t]*(\p{L}[\p{L} ,'’–-]{2,100}+)[ \t]*$")
+"""A line of words alone, no number and no sentence end: a title printed without its
+number. The run of words is possessive: what follows it can only be tabs and the line's
+end, which giving back words never makes (a line of prose was tried 100 ways)."""
+
+
+_NUMBERED_LINE = Pattern(r"(?m)^[ \t]*(?:\S+[ \t]+)?\d")
+"""The start of every line ``_FOREIGN_HEADING`` can match: blanks, one word at most
+and a digit (found twice as fast as the heading is tried at every position)."""
+
+
+@lru_cache(maxsize=1)
+def _alone_line() -> re.Pattern:
+    """Every line ``_SHORT_LINE`` can match: three characters or more, none of them
+    an ASCII character outside its classes (a digit, a stop, a bracket …), written
+    for the standard library's ``re``, which skips the other lines five times
+    faster than ``regex`` tries the pattern; it names ASCII characters only, so it
+    reads every other character alike whatever Unicode version each module knows."""
+    return re.compile(r"(?m)^[^\n\x00-\x08\x0b-\x1f!-&(-+./0-9:-@\[-`{-\x7f]{3,}$")
+
+
+def _line_matches(
+    hint: re.Pattern | regex.Pattern | Pattern, pattern: Pattern, text: str
+) -> Iterator[regex.Match]:
+    """``pattern.finditer(text)`` for a pattern anchored at a line's start whose
+    matches never cross a line's end: matched at each line ``hint`` finds."""
+    compiled = pattern.compiled()
+    for line in hint.finditer(text):
+        m = compiled.match(text, line.start())
+        if m is not None:
+            yield m
 
 
 @lru_cache(maxsize=1)
@@ -465,6 +495,29 @@ def _headings(text: str) -> dict[str, list[int]]:
     return found
 
 
+Near = dict[int, tuple[tuple[int, str], ...]]
+
+
+@lru_cache(maxsize=1)
+def _foreign_titles() -> tuple[tuple[str, dict[int, str], Near], ...]:
+    """Per translation of an edition (``titles_in``): its id, its titles by law
+    number, and, by a line's number of words, the titles of two words or more
+    (``_words``, as a line alone is compared) whose length is within one word of
+    it, in the order of their numbers."""
+    out = []
+    for e in EDITIONS.values():
+        for _lang, t in e.titles_in:
+            words = ((n, _words(title)) for n, title in t)
+            sized = [(n, w, len(w.split())) for n, w in words if len(w.split()) >= 2]
+            longest = max((size for *_, size in sized), default=0)
+            near = {
+                length: tuple((n, w) for n, w, size in sized if abs(size - length) <= 1)
+                for length in range(longest + 2)
+            }
+            out.append((e.id, dict(t), near))
+    return tuple(out)
+
+
 def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
     """Add to ``found`` the law numbers whose heading in another language reads as an
     edition's translation words its title (``titles_in``): numbered («23. TITLE»,
@@ -472,7 +525,7 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
     titles, a heading counts for the edition(s) whose title it is closest to."""
     from rapidfuzz import fuzz
 
-    foreign = [(e.id, dict(t)) for e in EDITIONS.values() for _lang, t in e.titles_in]
+    foreign = _foreign_titles()
     if not foreign:
         return
 
@@ -484,21 +537,21 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
             if score == best and number not in found.get(edition, []):
                 found.setdefault(edition, []).append(number)
 
-    for m in _FOREIGN_HEADING.finditer(text):
+    for m in _line_matches(_NUMBERED_LINE, _FOREIGN_HEADING, text):
         number, scores = int(m[1]), dict[str, float]()
-        for eid, titles in foreign:
+        for eid, titles, _near in foreign:
             if title := titles.get(number):
                 scores[eid] = max(scores.get(eid, 0.0), _title_score(title, m["title"]))
         add(number, scores)
     alone: dict[int, dict[str, float]] = {}
-    for m in _SHORT_LINE.finditer(text):
+    for m in _line_matches(_alone_line(), _SHORT_LINE, text):
         have = _words(m[1])
-        for eid, titles in foreign:
-            for number, title in titles.items():
-                want = _words(title)
-                if abs(len(want.split()) - len(have.split())) > 1 or len(want.split()) < 2:
-                    continue
-                score = fuzz.ratio(want, have)
+        length = len(have.split())
+        for eid, _titles, near in foreign:
+            for number, want in near.get(length, ()):
+                # below the cut-off rapidfuzz gives 0 (and stops early); at or above
+                # it, the ratio itself
+                score = fuzz.ratio(want, have, score_cutoff=TITLE_MATCH)
                 if score >= TITLE_MATCH:
                     seen = alone.setdefault(number, {})
                     seen[eid] = max(seen.get(eid, 0.0), score)
