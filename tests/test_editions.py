@@ -288,9 +288,7 @@ def test_other_play_needs_two_words_of_another_game_and_none_of_cards(text, othe
 _LINE_CHARS = "Ab zЯж1.,'’–-\t\n(ſ23"
 
 
-@given(st.text(alphabet=_LINE_CHARS, max_size=300))
-@settings(max_examples=400, deadline=None)
-def test_line_hints_find_every_line_the_heading_patterns_match(text):
+def _hinted_as_finditer(text: str) -> None:
     # the hints only say which lines to try: matching there finds what finditer finds
     for hint, pattern in (
         (editions._NUMBERED_LINE, editions._FOREIGN_HEADING),
@@ -300,18 +298,18 @@ def test_line_hints_find_every_line_the_heading_patterns_match(text):
         assert fast == [m.span() for m in pattern.finditer(text)]
 
 
+@given(st.text(alphabet=_LINE_CHARS, max_size=300))
+@settings(max_examples=400, deadline=None)
+def test_line_hints_find_every_line_the_heading_patterns_match(text):
+    _hinted_as_finditer(text)
+
+
 @pytest.mark.parametrize(
     "line",
     ["Talia, starszeństwo kart i kolorów", "  The Pack\t", "LAW 23 - Awareness", "ſ 1. Title"],
 )
 def test_line_hints_keep_a_title_line(line):
-    text = f"x.\n{line}\n1.2\n"
-    for hint, pattern in (
-        (editions._NUMBERED_LINE, editions._FOREIGN_HEADING),
-        (editions._alone_line(), editions._SHORT_LINE),
-    ):
-        fast = [m.span() for m in editions._line_matches(hint, pattern, text)]
-        assert fast == [m.span() for m in pattern.finditer(text)]
+    _hinted_as_finditer(f"x.\n{line}\n1.2\n")
 
 
 def test_a_word_of_cards_anywhere_keeps_a_text_of_the_other_games_words():
