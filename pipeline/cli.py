@@ -342,6 +342,39 @@ def _redeliver(main: int, signum: signal.Signals, hook: CodeType) -> None:
     _thread.interrupt_main(signum)
 
 
+class _Messages:
+    """``sys.stderr`` while a command runs. Once the reader of the messages has gone
+    (``kodeks build --strict 2>&1 | head``), the rest of them go to /dev/null and
+    the command still ends with its own exit status: a closed pipe on stderr must
+    never turn a failed build into a success. (A closed stdout ends the command
+    with 0: ``_main``.)"""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass  # a stream without a descriptor of its own: what it holds is dropped
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         before = signal.signal(signal.SIGTERM, _terminate)
@@ -350,9 +383,12 @@ def main(argv: list[str] | None = None) -> int:
     hook = sys.unraisablehook
     if before is not None:
         sys.unraisablehook = _unraisable(hook)
+    stderr = sys.stderr
+    sys.stderr = _Messages(stderr)
     try:
         return _main(argv)
     finally:
+        sys.stderr = stderr
         if before is not None:
             signal.signal(signal.SIGTERM, before)
             sys.unraisablehook = hook
@@ -378,8 +414,9 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # The reader stopped reading (`kodeks search … | head`): that ends the command, and
-        # what Python still wants to flush at exit goes to /dev/null, so nothing is printed.
+        # The reader of stdout stopped reading (`kodeks search … | head`; stderr's writes
+        # never raise: `_Messages`): that ends the command, and what Python still wants
+        # to flush at exit goes to /dev/null, so nothing is printed.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:  # the disk or a stream failed, not Kodeks: say which, and why

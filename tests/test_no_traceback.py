@@ -205,3 +205,36 @@ def test_a_reader_who_stops_reading_ends_the_command_quietly(built, tmp_path, ar
         os.close(write_end)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["build", "{corpus}", "-o", "{out}", "--no-pdf", "--strict", "-vv"], 1),
+        (["show", "999Z", "--codex", "{c}"], 2),
+        (["show", "99", "--codex", "{c}"], 1),
+    ],
+    ids=["strict-build", "bad-address", "unknown-address"],
+)
+@pytest.mark.parametrize("streams", ["stderr", "both"])
+def test_a_reader_of_the_messages_who_has_gone_never_turns_a_failure_into_success(
+    built, tmp_path, args, status, streams
+):
+    """`kodeks build --strict 2>&1 | head` under pipefail: when the reader of stderr
+    (or of both streams) has gone, the command still ends with its own exit status."""
+    import os
+    import subprocess
+
+    from kodeks_testing import CORPUS
+    from pipeline.cli import command
+
+    argv = command(*[a.format(c=built, corpus=CORPUS, out=tmp_path / "out") for a in args])
+    assert subprocess.run(argv, capture_output=True, timeout=300).returncode == status
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    stdout = write_end if streams == "both" else subprocess.DEVNULL
+    try:
+        proc = subprocess.run(argv, stdout=stdout, stderr=write_end, timeout=300)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == status
