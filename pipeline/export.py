@@ -388,6 +388,29 @@ def json_bytes(data: Any) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def compact_pieces(value: Any, depth: int) -> Iterator[str]:
+    """``json.dumps(value, ensure_ascii=False)`` (no indentation, the separators
+    ``", "`` and ``": "``) in pieces: the containers of the first ``depth`` levels
+    are opened here, what lies below each is dumped whole, so no string of the
+    whole value is ever made. Joined, the pieces are ``json.dumps``'s string."""
+    if depth and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+        sep = "{"
+        for k, v in value.items():
+            yield sep + json.dumps(k, ensure_ascii=False) + ": "
+            yield from compact_pieces(v, depth - 1)
+            sep = ", "
+        yield "}"
+    elif depth and isinstance(value, list | tuple) and value:
+        sep = "["
+        for v in value:
+            yield sep
+            yield from compact_pieces(v, depth - 1)
+            sep = ", "
+        yield "]"
+    else:
+        yield json.dumps(value, ensure_ascii=False, sort_keys=False)
+
+
 def dump(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` (see ``json_bytes``), creating its folder;
     a ``data`` holding ``Lazy`` lists is written piece by piece as it is made."""

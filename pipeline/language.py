@@ -108,6 +108,14 @@ def _identifier() -> Any:
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+def clear_cache() -> None:
+    """Let the language model go (some 85 MB once loaded, by one page in another
+    language); the next text that needs it loads it again. A build lets it go when
+    its per-source stages are done (``spill.release``), as nothing after them
+    measures a language."""
+    _identifier.cache_clear()
+
+
 def measure(text: str) -> Language:
     """The language of ``text`` (see the module's docstring)."""
     letters, cyr, not_russian = _tally(text)

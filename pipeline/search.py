@@ -537,10 +537,9 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes())
     con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits())
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts())
-    con.execute(
-        "INSERT INTO search_data VALUES ('index', ?)",
-        (json.dumps(_made_or_new(codex), ensure_ascii=False, sort_keys=False),),
-    )
+    # the JSON goes in as its UTF-8 bytes, cast to text: the stored value is the
+    # same text, and no string of it (with a UTF-8 copy for SQLite) is made
+    con.execute("INSERT INTO search_data VALUES ('index', CAST(? AS TEXT))", (_made_or_new(codex),))
 
 
 # --- opening and checking ----------------------------------------------------------
@@ -775,27 +774,44 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     return data
 
 
-_MADE: dict[int, tuple[Codex, dict[str, Any]]] = {}
-"""``index_data`` of the codexes whose site was written and whose index was not yet
-(by ``id``, with the codex itself so that a reused ``id`` never matches): the
-site and the index of one build share one computation. ``build_index`` takes its
-codex's data out; at most ``_MADE_MAX`` are kept."""
+_MADE: dict[int, tuple[Codex, bytearray]] = {}
+"""The stored search data (``_index_json``) of the codexes whose site was written
+and whose index was not yet (by ``id``, with the codex itself so that a reused
+``id`` never matches): the site and the index of one build share one
+computation. ``build_index`` takes its codex's data out; at most ``_MADE_MAX``
+are kept."""
 _MADE_MAX = 4
 
 
-def _made_or_new(codex: Codex) -> dict[str, Any]:
+def _index_json(codex: Codex, shipped: Callable[[str], Any] | None = None) -> bytearray:
+    """``index_data(codex)`` as the index stores it: ``json.dumps(...,
+    ensure_ascii=False)`` in UTF-8, made piece by piece (``export.compact_pieces``),
+    each piece also given to ``shipped``. Neither the JSON's string nor a second
+    copy of it in UTF-8 is ever made."""
+    from .export import compact_pieces
+
+    out = bytearray()
+    for piece in compact_pieces(index_data(codex), 3):
+        if shipped is not None:
+            shipped(piece)
+        out += piece.encode("utf-8")
+    return out
+
+
+def _made_or_new(codex: Codex) -> bytearray:
     made = _MADE.pop(id(codex), None)
-    return made[1] if made is not None and made[0] is codex else index_data(codex)
+    return made[1] if made is not None and made[0] is codex else _index_json(codex)
 
 
-def export_for_html(codex: Codex) -> dict[str, Any]:
-    """What the static site's search box needs: exactly ``index_data(codex)``,
-    kept for the ``build_index`` of the same codex that follows it in a build."""
-    data = index_data(codex)
-    _MADE[id(codex)] = (codex, data)
+def ship_for_html(codex: Codex, write: Callable[[str], Any]) -> None:
+    """What the static site's search box needs, exactly ``index_data(codex)`` as
+    ``json.dumps(..., ensure_ascii=False)`` writes it, given to ``write`` piece by
+    piece. The same JSON, in UTF-8, is kept for the ``build_index`` of the same
+    codex that follows it in a build: between the two the build holds the JSON's
+    bytes, not the data."""
+    _MADE[id(codex)] = (codex, _index_json(codex, write))
     while len(_MADE) > _MADE_MAX:
         del _MADE[next(iter(_MADE))]
-    return data
 
 
 # --- the engine ------------------------------------------------------------------------

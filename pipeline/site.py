@@ -483,17 +483,6 @@ def edit_segments(text: str, edits) -> list[dict]:
     return out
 
 
-def search_data(site: Site) -> tuple[dict, dict]:
-    """(index data, address → page map) for ``search-index.js``: the search box
-    runs ``kodeks.js``'s port of ``pipeline.search.Engine`` over exactly the data
-    the CLI and the API search (``search.index_data``)."""
-    from . import search as search_mod
-
-    codex = site.codex
-    pages = {a: href(a) for a in codex.entries}
-    return search_mod.export_for_html(codex), pages
-
-
 def jump_targets(site: Site) -> dict[str, str]:
     """The search box's address jump (``addresses.jump_table``): every address of
     this site's edition, bare and with its edition, and every other edition's
@@ -512,41 +501,21 @@ def jump_targets(site: Site) -> dict[str, str]:
 
 
 def _js_assign(f, name: str, value) -> None:
-    """Write ``window.NAME = JSON;`` to the text file ``f``, piece by piece: the
-    search data is the biggest value a build serialises, so it is never also
-    copied into a line and then into the whole file's text."""
+    """Write ``window.NAME = JSON;`` to the text file ``f``, piece by piece
+    (``export.compact_pieces``): a big value is never also copied into a line and
+    then into the whole file's text."""
+    from .export import compact_pieces
+
     f.write(f"window.{name} = ")
-    _js_value(f.write, value, 3)
+    for piece in compact_pieces(value, 3):
+        f.write(_js_escaped(piece))
     f.write(";\n")
 
 
-def _js_value(out, value, depth: int) -> None:
-    """``json.dumps(value, ensure_ascii=False)`` written piece by piece: the
-    containers of the first ``depth`` levels are opened here (the separators
-    ``json.dumps`` uses: ``", "`` and ``": "``), what lies below each is dumped
-    whole, so no string of the whole value is ever made."""
-    if depth and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
-        sep = "{"
-        for k, v in value.items():
-            out(sep + _js(k) + ": ")
-            _js_value(out, v, depth - 1)
-            sep = ", "
-        out("}")
-    elif depth and isinstance(value, list | tuple) and value:
-        sep = "["
-        for v in value:
-            out(sep)
-            _js_value(out, v, depth - 1)
-            sep = ", "
-        out("]")
-    else:
-        out(_js(value))
-
-
-def _js(value) -> str:
+def _js_escaped(piece: str) -> str:
     # JSON inside a .js file (not inside HTML): escape '<' anyway so the data can
     # never close a script element if someone inlines it.
-    return json.dumps(value, ensure_ascii=False, sort_keys=False).replace("<", "\\u003c")
+    return piece.replace("<", "\\u003c")
 
 
 def edition_folder(site: Site, edition: str) -> str:
@@ -712,13 +681,17 @@ def render_site(
             offsets.clear_cache()
         del full, edits, raw
     write("search.html", "search.html", title="Поиск")
-    data, pages = search_data(site)
     with (folder / "search-index.js").open("w", encoding="utf-8") as f:
-        _js_assign(f, "KODEKS_PAGES", pages)
+        _js_assign(f, "KODEKS_PAGES", {a: href(a) for a in codex.entries})
         _js_assign(f, "KODEKS_ADDRESSES", jump_targets(site))
         _js_assign(f, "KODEKS_FOLD", addresses.FOLD)
-        _js_assign(f, "KODEKS_INDEX", data)
-    del data
+        # the search box runs ``kodeks.js``'s port of ``pipeline.search.Engine``
+        # over exactly the data the CLI and the API search
+        from . import search as search_mod
+
+        f.write("window.KODEKS_INDEX = ")
+        search_mod.ship_for_html(codex, lambda piece: f.write(_js_escaped(piece)))
+        f.write(";\n")
     for name in STATIC:
         shutil.copyfile(TEMPLATES / name, folder / name)
     if not home:

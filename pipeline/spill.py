@@ -151,17 +151,19 @@ def move_source_json(cleaned: Cleaned, target: Path) -> None:
 def release(b: Build) -> None:
     """In a build that sets its sources aside, let go of what the stages done so
     far leave behind and the next ones do not need: the word look-up caches,
-    the line indexes (keyed by raw texts), the vocabulary and the shared lines,
+    the line indexes (keyed by raw texts), the language model, the vocabulary
+    and the shared lines,
     and any garbage in cycles. ``run`` calls it when the per-source stages are
     done and after the merge, ``render`` after its heavy products."""
     if b.spill is None:
         return
     from collections import Counter
 
-    from . import morph, offsets
+    from . import language, morph, offsets
 
     morph.clear_caches()
     offsets.clear_cache()
+    language.clear_cache()
     b.vocab = set()
     b.shared = Counter()
     gc.collect()

@@ -168,3 +168,19 @@ def test_the_site_and_the_index_share_one_search_data(tmp_path, monkeypatch):
     finally:
         con.close()
     assert json.loads(value) == shipped and shipped["entries"]
+    # stored exactly as ``json.dumps`` writes it, as text (it goes in as UTF-8 bytes)
+    assert value == json.dumps(real(b.codex), ensure_ascii=False)
+    con = sqlite3.connect(tmp_path / "out" / "codex.sqlite")
+    try:
+        assert con.execute("SELECT typeof(value) FROM search_data").fetchall() == [("text",)]
+    finally:
+        con.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSON_VALUES, depth=st.integers(0, 4))
+def test_compact_pieces_join_to_json_dumps(value, depth):
+    from pipeline.export import compact_pieces
+
+    nested = {"a": value, "b": [value, {"c": value}], "": []}
+    assert "".join(compact_pieces(nested, depth)) == json.dumps(nested, ensure_ascii=False)

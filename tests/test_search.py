@@ -18,7 +18,7 @@ from pipeline.search import (
     analyze,
     build_index,
     check_index,
-    export_for_html,
+    index_data,
     parse_query,
     search,
     stem,
@@ -277,8 +277,8 @@ def test_fts_syntax_never_raises(db, parts):
 # --- the HTML export ------------------------------------------------------------------
 
 
-def test_export_for_html(codex):
-    data = export_for_html(codex)
+def test_index_data(codex):
+    data = index_data(codex)
     assert len(data["entries"]) == len(codex.entries)
     e = next(x for x in data["entries"] if x["address"] == "64A")
     assert "выявить" in e["tokens"].split()
@@ -290,7 +290,7 @@ def test_export_for_html(codex):
     assert data["stems"]["выявление"] == "выяв"
     assert "фальшренонс" in data["synonyms"]["ренонс"]
     assert "сколько" in data["stop"] and "следующей" not in data["stop"]
-    assert export_for_html(codex) == data
+    assert index_data(codex) == data
 
 
 # --- what a director types -------------------------------------------------------------

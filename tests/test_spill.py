@@ -60,6 +60,23 @@ def test_a_build_keeps_light_trees_and_removes_its_spill_folder(tmp_path):
     assert (out / "sources" / f"{SEEDS[0].stem}.json").is_file()
 
 
+def test_the_language_model_is_let_go_once_the_per_source_stages_are_done(tmp_path):
+    """Some 85 MB once a page in another language loaded it: nothing after the
+    per-source stages measures a language, so a build lets it go."""
+    from pipeline import language
+
+    language._identifier()  # as a foreign page would have
+    loaded: list[int] = []
+
+    def progress(stage: str) -> None:
+        loaded.append(language._identifier.cache_info().currsize)
+
+    run(CORPUS, tmp_path / "out", pdf=False, progress=progress)
+    # loaded during the per-source stages, gone from the merge on
+    assert loaded[:2] == [1, 1] and loaded[2:] == [0] * (len(loaded) - 2)
+    assert language.measure("Правила игры в бридж. " * 10).code == "ru"
+
+
 def test_the_output_is_the_same_with_and_without_the_spill(tmp_path):
     run(CORPUS, tmp_path / "spilled", pdf=False)
     run(CORPUS, tmp_path / "memory", pdf=False, spill=False)
