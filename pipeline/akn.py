@@ -420,8 +420,10 @@ def _fragment(w: _Writer, node: Node, doc: _Doc, counter: list[int], prov: list)
     return el
 
 
-def _serialise(root) -> bytes:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+def _write(root, target: Path) -> None:
+    """Write a document straight to its file (the bytes ``etree.tostring`` would
+    give, never held whole)."""
+    root.getroottree().write(str(target), xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
 def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Diagnostic]:
@@ -448,6 +450,7 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
         w.diagnostics.clear()
         for d in (w.act, w.commentary, w.unplaced):
             d.eids.clear()
+        bodies = None  # the first pass's trees go before the second's are made
         bodies = _bodies(w)
     assert bodies is not None
     act_body, comm_laws, leftovers, fragments, frag_prov = bodies
@@ -530,7 +533,7 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
                     + (f" (line {first.line})" if first else ""),
                 )
             )
-        target.write_bytes(_serialise(root))
+        _write(root, target)
         del root
     return list(w.diagnostics)
 

@@ -72,6 +72,12 @@ def _alike(a: str | None, b: str | None) -> bool:
     return m.quick_ratio() >= ALIKE and m.ratio() >= ALIKE
 
 
+def clear_cache() -> None:
+    """Forget the title comparisons (``_alike``: full, some 12 MB of titles); a
+    build does once its merge is done (``spill.release``)."""
+    _alike.cache_clear()
+
+
 def _truncated(node: Node) -> bool:
     body = node.text or (node.title if not node.children else "")
     return bool(body) and not CLAUSE_END.search(body)

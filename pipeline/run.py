@@ -172,6 +172,9 @@ def stage_read(b: Build) -> None:
     merged = heapq.merge(*map(_items, blobs))
     counts = ((line, sum(1 for _ in same)) for line, same in groupby(merged))
     b.shared = profile_mod.shared_of_counts(counts)
+    if b.spill is not None:
+        del blobs, merged, counts
+        spill_mod.trim()
 
 
 @dataclass

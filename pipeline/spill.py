@@ -36,6 +36,7 @@ writes (``run.run(..., spill=False)``, and any build without an output folder).
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import pickle
@@ -151,19 +152,45 @@ def move_source_json(cleaned: Cleaned, target: Path) -> None:
 def release(b: Build) -> None:
     """In a build that sets its sources aside, let go of what the stages done so
     far leave behind and the next ones do not need: the word look-up caches,
-    the line indexes (keyed by raw texts), the language model, the vocabulary
-    and the shared lines,
+    the line indexes (keyed by raw texts), the language model, the merge's
+    title comparisons, the vocabulary and the shared lines,
     and any garbage in cycles. ``run`` calls it when the per-source stages are
     done and after the merge, ``render`` after its heavy products."""
     if b.spill is None:
         return
     from collections import Counter
 
-    from . import language, morph, offsets
+    from . import language, merge, morph, offsets
 
     morph.clear_caches()
     offsets.clear_cache()
     language.clear_cache()
+    merge.clear_cache()
     b.vocab = set()
     b.shared = Counter()
     gc.collect()
+    trim()
+
+
+def trim() -> None:
+    """Hand the C allocator's free pages back to the system (glibc's
+    ``malloc_trim``; elsewhere nothing). What a heavy product freed (lxml's
+    trees, SQLite's buffers, the texts read back) stays in the C heap, where
+    Python's own objects, which live in arenas of their own, cannot reuse it:
+    without this the next product's memory came on top of it. A build calls it
+    from ``release`` and when read is done (its texts and summaries freed)."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+@functools.cache
+def _libc():
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None)  # the symbols the process has loaded: its C library's
+        libc.malloc_trim  # noqa: B018  (glibc's alone)
+    except (OSError, AttributeError):
+        return None
+    return libc

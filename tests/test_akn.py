@@ -87,6 +87,16 @@ def test_every_document_validates_against_the_oasis_schema(docs):
         assert schema.validate(tree), (name, [str(e) for e in schema.error_log][:5])
 
 
+def test_a_document_is_written_as_tostring_gives_it(built, tmp_path):
+    """Each document goes straight to its file, never held whole as bytes: the
+    file holds what ``etree.tostring`` gives."""
+    for path in sorted((built / "akn" / "1987").glob("*.xml")):
+        root = etree.parse(str(path)).getroot()
+        akn._write(root, tmp_path / path.name)
+        whole = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+        assert (tmp_path / path.name).read_bytes() == whole == path.read_bytes()
+
+
 def test_round_trip_matches_codex_json(built, docs):
     codex = json.loads((built / "codex.json").read_text(encoding="utf-8"))
     back = read_back(docs)
