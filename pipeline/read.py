@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import regex
@@ -422,7 +424,11 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
-def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], list[Diagnostic]]:
+def read(
+    folder: str | Path,
+    ex: Serial | None = None,
+    then: Callable[[Source], Source] | None = None,
+) -> tuple[list[Source], list[Diagnostic]]:
     """Read every source of a corpus folder, in file-name order.
 
     A symlink is read only when its real path lies inside the corpus; one that
@@ -431,7 +437,9 @@ def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], li
     ``ex`` (a build's executor, ``pipeline.executor``) reads the files
     (``read_source``: decoding, kind and edition) in its worker processes, after
     it is told their total size (``ex.fit``); the sources and diagnostics come
-    back in the same order either way."""
+    back in the same order either way. ``then`` (picklable) is applied to each
+    source read, in the task that read it (``run.set_aside``: its text goes to
+    the spill folder there and then)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise KodeksError(
@@ -480,7 +488,8 @@ def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], li
     if ex is None:
         ex = Serial()
     ex.fit([_size(p) for p in paths])
-    read = iter(ex.map_files(read_source, paths, [manifest.get(p.name) for p in paths]))
+    task = read_source if then is None else partial(_read_then, then=then)
+    read = iter(ex.map_files(task, paths, [manifest.get(p.name) for p in paths]))
     for item in plan:
         if not isinstance(item, Path):
             diags.append(item)
@@ -578,6 +587,14 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
                 )
         out.append(s)
     return out
+
+
+def _read_then(
+    path: Path, meta: dict | None, then: Callable[[Source], Source]
+) -> tuple[Source | None, list[Diagnostic]]:
+    """``read_source``, and ``then`` on the source read."""
+    src, diags = read_source(path, meta)
+    return (src if src is None else then(src)), diags
 
 
 def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, list[Diagnostic]]:

@@ -32,13 +32,12 @@ a file that cannot be read is skipped with an error naming it.
 from __future__ import annotations
 
 import gc
-import heapq
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import groupby
 from pathlib import Path
 
 from . import check as check_mod
@@ -109,26 +108,59 @@ def _paused_gc(fn: Callable, *args, **common):
             gc.enable()
 
 
-def summary(source: Source, key: str = "", spill: Path | None = None) -> tuple[str, str]:
+@dataclass(frozen=True, slots=True)
+class Summary:
     """What the per-source stages need to know of one source about the others:
     its distinct normalised lines (``profile.shared_lines``) and its word forms
     (``clean.vocabulary``), each as ONE string, sorted, each item ended by a
-    line break (neither a normalised line nor a word holds one). A set of strings costs
-    about 70 bytes an item; all the sources' sets, alive at once, were the
-    build's peak (7× the input at 20 MB, kept by the allocator after they were
-    freed), while one string per summary costs two bytes a character.
+    line break (neither a normalised line nor a word holds one), and an 8-byte
+    digest of each line, in the same order. A set of strings costs about 70
+    bytes an item; all the sources' sets, alive at once, were the build's peak
+    (7× the input at 20 MB, kept by the allocator after they were freed), while
+    one string per summary costs two bytes a character. The shared lines are
+    counted on the digests (``_join``), and only the lines whose digest two or
+    more sources have are looked at as text."""
 
-    With ``spill`` (the build's spill folder) the source's text is set aside
-    there under ``key`` too, for its per-source task to read back."""
-    out = _joined(profile_mod.line_set(source.text)), _joined(clean_mod.vocabulary([source.text]))
-    if spill is not None:
-        spill_mod.Spill(spill).put_text(key, source.text)
-    return out
+    digests: bytes
+    lines: str
+    words: str
 
 
-def _joined(items: set[str]) -> str:
-    """``items`` sorted, each ended by a line break (so an empty item is kept)."""
-    return "".join(item + "\n" for item in sorted(items))
+def summary(source: Source, key: str = "", spill: Path | None = None) -> Summary | None:
+    """The ``Summary`` of one source. With ``spill`` (the build's spill folder)
+    the source's text and its summary are set aside there under ``key``
+    instead (``Spill.put_text``, ``Spill.put_summary``), and nothing comes back."""
+    lines = sorted(profile_mod.line_set(source.text))
+    out = Summary(
+        b"".join(_digest(line) for line in lines),
+        _joined(lines),
+        _joined(sorted(clean_mod.vocabulary([source.text]))),
+    )
+    if spill is None:
+        return out
+    aside = spill_mod.Spill(spill)
+    aside.put_text(key, source.text)
+    aside.put_summary(key, out)
+    return None
+
+
+def set_aside(source: Source, spill: Path) -> Source:
+    """The read task's last step in a build that sets its sources aside: the
+    source's text and summary go to the spill folder as soon as it is read
+    (``summary``), and the source comes back without its text, so that the
+    build never holds every source's text at once."""
+    summary(source, spill_mod.key(source.path), spill)
+    return spill_mod.without_text(source)
+
+
+def _digest(line: str) -> bytes:
+    """8 bytes that stand for one normalised line, the same in every process."""
+    return hashlib.blake2b(line.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+
+
+def _joined(items: list[str]) -> str:
+    """``items`` (sorted), each ended by a line break (so an empty item is kept)."""
+    return "".join(item + "\n" for item in items)
 
 
 def _split(joined: str) -> list[str]:
@@ -136,16 +168,39 @@ def _split(joined: str) -> list[str]:
     return joined.split("\n")[:-1]
 
 
-def _items(joined: str) -> Iterator[str]:
-    """``_split`` one item at a time."""
-    start = 0
-    while (stop := joined.find("\n", start)) >= 0:
-        yield joined[start:stop]
-        start = stop + 1
+def _join(summaries: Callable[[], Iterator[Summary]]) -> tuple[Counter[str], set[str]]:
+    """The lines two or more sources share, with their counts, and the corpus's
+    vocabulary, from every source's summary (``summaries()`` gives them in the
+    sources' order, each time it is called; it is called twice). The digests of
+    every source's lines are counted first; the lines of the digests two or
+    more sources have (a digest that two different lines share included) are
+    then counted as text, so the counts are exact and no table of every line of
+    the corpus is made."""
+    import numpy as np
+
+    vocab: set[str] = set()
+    digests = []
+    for s in summaries():
+        vocab.update(_split(s.words))
+        digests.append(np.frombuffer(s.digests, dtype="<u8"))
+    every = np.concatenate(digests) if digests else np.zeros(0, dtype="<u8")
+    del digests
+    seen, counts = np.unique(every, return_counts=True)
+    twice = seen[counts >= 2]
+    del every, seen, counts
+    shared: Counter[str] = Counter()
+    for s in summaries():
+        at = np.flatnonzero(np.isin(np.frombuffer(s.digests, dtype="<u8"), twice))
+        if at.size:
+            lines = _split(s.lines)
+            shared.update(lines[i] for i in at)
+    return profile_mod.shared_of_counts(sorted(shared.items())), vocab
 
 
 def stage_read(b: Build) -> None:
-    b.sources, found = read_mod.read(b.corpus, b.ex)
+    aside = b.spill.folder if b.spill is not None else None
+    then = partial(set_aside, spill=aside) if aside is not None else None
+    b.sources, found = read_mod.read(b.corpus, b.ex, then=then)
     b.diagnostics += found
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
@@ -156,25 +211,17 @@ def stage_read(b: Build) -> None:
             f"and the previous output is left as it was{why}"
         )
     # the barrier's inputs: small summaries made where the sources are, joined here
-    aside = b.spill.folder if b.spill is not None else None
-    keys = [f"{i:06d}" for i in range(len(b.sources))]
-    summaries = b.ex.map(summary, b.sources, keys, spill=aside)
-    if aside is not None:
-        # from here to render the build holds no source's text
-        b.sources = [spill_mod.without_text(src) for src in b.sources]
-    b.vocab = set()
-    for _lines, words in summaries:
-        b.vocab.update(_split(words))
-    blobs = [lines for lines, _words in summaries]
-    del summaries, words
-    # each summary's lines are sorted: merged, equal lines stand together, so the
-    # count of each is known without a table of every line of the corpus
-    merged = heapq.merge(*map(_items, blobs))
-    counts = ((line, sum(1 for _ in same)) for line, same in groupby(merged))
-    b.shared = profile_mod.shared_of_counts(counts)
     if b.spill is not None:
-        del blobs, merged, counts
+        # the read tasks set each text and summary aside: from here to render
+        # the build holds no source's text, and one summary at a time
+        spilled, keys = b.spill, [spill_mod.key(src.path) for src in b.sources]
+        b.shared, b.vocab = _join(lambda: map(spilled.summary, keys))
+        for k in keys:
+            spilled.path(k, "summary").unlink()
         spill_mod.trim()
+    else:
+        summaries: list[Summary] = b.ex.map(summary, b.sources)
+        b.shared, b.vocab = _join(lambda: iter(summaries))
 
 
 @dataclass
@@ -267,7 +314,7 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
     done = b.ex.map(
         partial(per_source, names=names),
         [b.sources[i] for i in order],
-        [f"{i:06d}" for i in order],
+        [spill_mod.key(b.sources[i].path) for i in order],
         shared=b.shared,
         vocab=b.vocab,
         spill=spill,

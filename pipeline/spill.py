@@ -10,9 +10,12 @@ Contract:
   when it ends, however it ends (``Spill.remove``: after render, on an error,
   on Ctrl-C); a build killed outright leaves it inside its temporary output
   folder, which the next build removes with that folder (``pipeline.output``).
-- The read stage's summary task sets each source's text aside (``put_text``);
-  the build then holds the sources without their text (``without_text``), and
-  each source's per-source task reads its text back (``take_text``).
+- The read stage's task, as soon as it has read a file, sets the source's text
+  aside (``put_text``) with its summary (``put_summary``: ``run.summary``), under
+  a key made from the file's path (``key``), and sends the source back without
+  its text (``without_text``). So the build never holds every source's text at
+  once; it reads the summaries back one at a time to join them (and removes
+  them), and each source's per-source task reads its text back (``take_text``).
 - The task that ran a source's per-source stages (in whichever process) writes,
   before it returns (``Spill.put``): the source's ``Cleaned`` (the raw text, the
   cleaned text and the edit log, pickled), the source's ``sources/<stem>.json``
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import hashlib
 import os
 import pickle
 import shutil
@@ -88,6 +92,16 @@ class Spill:
         """Set a source's text aside (read stage), for ``take_text``."""
         self.path(key, "raw").write_bytes(text.encode("utf-8", "surrogatepass"))
 
+    def put_summary(self, key: str, summary: object) -> None:
+        """Set a source's summary aside (read stage), for ``summary``."""
+        with open(self.path(key, "summary"), "wb") as f:
+            pickle.dump(summary, f, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def summary(self, key: str):
+        """The summary ``put_summary`` set aside (it stays until removed)."""
+        with open(self.path(key, "summary"), "rb") as f:
+            return pickle.load(f)
+
     def take_text(self, key: str, source: Source) -> Source:
         """``source`` (``without_text``) with its text back from ``put_text``;
         the file is removed, as the source's ``Cleaned`` will hold the text."""
@@ -98,6 +112,13 @@ class Spill:
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def key(path: str) -> str:
+    """The key a source's files are set aside under: made from its file's path
+    (unique among a build's sources), so the read task that reads the file
+    knows it before the build has numbered the sources."""
+    return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
 
 
 def without_text(source: Source) -> Source:

@@ -200,3 +200,44 @@ def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp
     texts = [s.text for s in b.sources]
     assert b.shared == shared_lines(texts) and 3 in b.shared.values()
     assert b.vocab == vocabulary(texts)
+
+
+@pytest.mark.parametrize("collide", [False, True])
+def test_read_sets_each_text_aside_as_it_is_read_and_joins_the_same_summaries(
+    tmp_path, monkeypatch, collide
+):
+    """A build that sets its sources aside holds no source's text after read (each
+    went to the spill folder in the task that read it, with its summary), and the
+    shared lines and the vocabulary are those of the texts, in the same order, even
+    when every line's digest is the same (the digests only choose what to count)."""
+    from pipeline import run as run_mod
+    from pipeline.clean import vocabulary
+    from pipeline.profile import shared_lines
+    from pipeline.spill import Spill, key
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in SEEDS:
+        (corpus / p.name).write_bytes(p.read_bytes())
+    for i in range(3):
+        (corpus / f"z{i}.txt").write_text(
+            "Меню сайта\nПравило 1. Текст\nобщая строка\n" * (i + 1) + ("одна\n" if i else ""),
+            encoding="utf-8",
+        )
+    texts = [s.text for s in run(corpus, until="read").sources]
+    if collide:
+        monkeypatch.setattr(run_mod, "_digest", lambda line: b"\0" * 8)
+    out = tmp_path / "out"
+    b = run_mod.Build(corpus=corpus, out=out)
+    b.spill = Spill.create(out)
+    run_mod.stage_read(b)
+    assert [s.text for s in b.sources] == [""] * len(texts)
+    assert [s.chars for s in b.sources] == [len(t) for t in texts]
+    keys = [key(s.path) for s in b.sources]
+    assert sorted(p.name for p in b.spill.folder.iterdir()) == sorted(f"{k}.raw" for k in keys)
+    back = [b.spill.take_text(k, s).text for k, s in zip(keys, b.sources)]
+    assert back == texts
+    ref = shared_lines(texts)
+    # in the order of the lines, as the sorted summaries were always joined
+    assert list(b.shared.items()) == sorted(ref.items()) and 3 in ref.values()
+    assert b.vocab == vocabulary(texts) and list(b.vocab) == list(run(corpus, until="read").vocab)
