@@ -21,7 +21,8 @@ the worker once and its tree comes back once, instead of every intermediate
 product crossing at every stage. What those stages need from all the sources
 is computed before that task starts, from small per-source summaries
 (``summary``: the source's distinct normalised lines and its word forms, made
-in the workers too) and sent once per worker: the lines several sources share
+in the workers too: in the task that read the file, when the build sets its
+sources aside, ``set_aside``) and sent once per worker: the lines several sources share
 (page furniture) and the corpus's vocabulary. The merge is a reduction over the
 trees. So the output is the same wherever the work ran.
 
