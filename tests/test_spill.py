@@ -180,22 +180,27 @@ def test_a_stopped_build_leaves_no_spill_behind(tmp_path, how):
     assert [p.name for p in tmp_path.iterdir() if p.name != "out"] == []
 
 
-def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp_path):
-    """Read's summaries travel as sorted, joined strings and are merged without a
-    table of every line; what the per-source stages get is unchanged."""
-    from pipeline.clean import vocabulary
-    from pipeline.profile import shared_lines
-
+def _sharing_corpus(tmp_path: Path) -> Path:
+    """The seeds, and a page template shared by three files and a line two of them share."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for p in SEEDS:
         (corpus / p.name).write_bytes(p.read_bytes())
-    # a page template shared by three files, and a line two of them share
     for i in range(3):
         (corpus / f"z{i}.txt").write_text(
             "Меню сайта\nПравило 1. Текст\nобщая строка\n" * (i + 1) + ("одна\n" if i else ""),
             encoding="utf-8",
         )
+    return corpus
+
+
+def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp_path):
+    """Read's summaries travel as sorted, joined strings and are joined without a
+    table of every line; what the per-source stages get is unchanged."""
+    from pipeline.clean import vocabulary
+    from pipeline.profile import shared_lines
+
+    corpus = _sharing_corpus(tmp_path)
     b = run(corpus, until="read")
     texts = [s.text for s in b.sources]
     assert b.shared == shared_lines(texts) and 3 in b.shared.values()
@@ -215,15 +220,7 @@ def test_read_sets_each_text_aside_as_it_is_read_and_joins_the_same_summaries(
     from pipeline.profile import shared_lines
     from pipeline.spill import Spill, key
 
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    for p in SEEDS:
-        (corpus / p.name).write_bytes(p.read_bytes())
-    for i in range(3):
-        (corpus / f"z{i}.txt").write_text(
-            "Меню сайта\nПравило 1. Текст\nобщая строка\n" * (i + 1) + ("одна\n" if i else ""),
-            encoding="utf-8",
-        )
+    corpus = _sharing_corpus(tmp_path)
     texts = [s.text for s in run(corpus, until="read").sources]
     if collide:
         monkeypatch.setattr(run_mod, "_digest", lambda line: b"\0" * 8)
