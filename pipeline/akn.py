@@ -31,8 +31,10 @@ function of the codex alone (fixed dates), so builds are byte-identical.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 from lxml.builder import ElementMaker
@@ -99,6 +101,7 @@ class _Writer:
     unplaced: _Doc
     placed: dict[str, str] = field(default_factory=dict)  # address → document kind
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    written: set[str] = field(default_factory=set)  # the kinds of the documents written
 
     # --- hrefs -------------------------------------------------------------------
 
@@ -234,6 +237,8 @@ class _Writer:
         if eid is None or tag is None or eid in doc.eids:
             return None
         doc.eids.add(eid)
+        if self.placed.get(address, doc.kind) in self.written - {doc.kind}:
+            raise _Moved(address)
         self.placed[address] = doc.kind
         el = A(tag, eId=eid)
         if e.label is not None:
@@ -432,100 +437,107 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
     validate). ``edition`` defaults to the sources' edition; one that no source
     has is a ``KodeksError``."""
     chosen = editions.select(codex.sources, edition)
-    edition, year = chosen.id, f"{chosen.year:04d}"
-    w = _Writer(
+    target = Path(folder) / chosen.id
+    target.mkdir(parents=True, exist_ok=True)
+    try:
+        return _write_documents(_writer(codex, chosen), target, chosen.heading, stream=True)
+    except _Moved:
+        # a later document claimed an entry that a document already written had
+        # placed, so that one's provenance listed it: make every body first, then
+        # write them all again
+        return _write_documents(_writer(codex, chosen), target, chosen.heading, stream=False)
+
+
+class _Moved(Exception):
+    """A document claims an entry that a document already written had placed."""
+
+
+def _writer(codex: Codex, chosen: editions.Edition) -> _Writer:
+    return _Writer(
         codex=codex,
-        edition=edition,
-        year=year,
+        edition=chosen.id,
+        year=f"{chosen.year:04d}",
         act=_Doc("act", work_uri("act", chosen)),
         commentary=_Doc("commentary", work_uri("commentary", chosen)),
         unplaced=_Doc("unplaced", work_uri("unplaced", chosen)),
     )
-    # Place every address first, so that references across documents know where
-    # their targets live; then write (placing is done by ``element`` itself, so the
-    # bodies are built twice: once to learn the places, once with the hrefs).
-    bodies = None
-    for _ in range(2):
-        w.placed.clear()
-        w.diagnostics.clear()
-        for d in (w.act, w.commentary, w.unplaced):
-            d.eids.clear()
-        bodies = None  # the first pass's trees go before the second's are made
-        bodies = _bodies(w)
-    assert bodies is not None
-    act_body, comm_laws, leftovers, fragments, frag_prov = bodies
 
-    folder = Path(folder) / edition
-    folder.mkdir(parents=True, exist_ok=True)
-    title = chosen.heading
 
-    # each document is made, validated and written before the next is made, so
-    # that only one document's tree is alive at a time
-    def act() -> etree._Element:
-        root = A.akomaNtoso(
+def _write_documents(w: _Writer, folder: Path, title: str, *, stream: bool) -> list[Diagnostic]:
+    """Make, validate and write the documents in ``FILES`` order. The bodies are
+    made in that order too: a reference points at its target's eId in the same
+    document only once the target is placed (``_Writer.href``). With ``stream``
+    each document's body is made when the document is written and let go after it,
+    so only one document's tree is alive at a time; without it every body is made
+    first (what ``write_akn`` falls back to when a later body moves an entry out
+    of a document already written). Both write the same bytes."""
+
+    def act(body: list) -> etree._Element:
+        return A.akomaNtoso(
             A.act(
                 _meta(w, w.act, title, ("wbf", "translator")),
                 A.preface(A.p(A.docTitle(title))),
-                A.body(*act_body)
-                if act_body
+                A.body(*body)
+                if body
                 else A.body(A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
                 name="laws",
             )
         )
-        act_body.clear()
-        return root
 
     def beside(d: _Doc, name: str, heading: str, authors, body: list, extra=()):
         # a document beside the act: the commentary, the unplaced fragments
         return A.akomaNtoso(
             A.doc(
-                _meta(w, d, f"{heading} ({edition})", authors, extra),
+                _meta(w, d, f"{heading} ({w.edition})", authors, extra),
                 A.preface(A.p(A.docTitle(heading), " к ", A.ref(title, href=w.act.work))),
                 A.mainBody(*body),
                 name=name,
             )
         )
 
-    def commentary() -> etree._Element:
-        root = beside(
+    def commentary(body: list) -> etree._Element | None:
+        if not body:
+            return None
+        return beside(
             w.commentary,
             "commentary",
             "Комментарий к законам дубликатного бриджа",
             ("commentators", "translator"),
-            comm_laws,
+            body,
         )
-        comm_laws.clear()
-        return root
 
-    def unplaced() -> etree._Element:
-        root = beside(
+    def unplaced(body: tuple) -> etree._Element | None:
+        leftovers, fragments, prov = body
+        if not (leftovers or fragments):
+            return None
+        return beside(
             w.unplaced,
             "unplaced",
             "Нераспределённые фрагменты",
             ("wbf", "translator"),
             [*leftovers, *fragments],
-            frag_prov,
+            prov,
         )
-        leftovers.clear()
-        fragments.clear()
-        return root
 
-    docs = {"act.xml": act}
-    if comm_laws:
-        docs["commentary.xml"] = commentary
-    if leftovers or fragments:
-        docs["unplaced.xml"] = unplaced
+    steps: tuple[tuple[_Doc, Callable[[_Writer], Any], Callable[[Any], Any]], ...] = (
+        (w.act, _act_body, act),
+        (w.commentary, _commentary_body, commentary),
+        (w.unplaced, _unplaced_body, unplaced),
+    )
+    made: list = [None] * len(steps) if stream else [make(w) for _, make, _ in steps]
+    invalid: list[Diagnostic] = []
     schema = _schema()
-    for name in FILES:
+    for i, (name, (doc, make, document)) in enumerate(zip(FILES, steps, strict=True)):
         target = folder / name
-        if name not in docs:
+        root = document(make(w) if stream else made[i])
+        made[i] = None
+        if root is None:
             if target.exists():
                 target.unlink()
             continue
-        root = docs[name]()
         if not schema.validate(root):
             first = schema.error_log[0] if schema.error_log else None
-            w.diagnostics.append(
+            invalid.append(
                 diag(
                     "K709",
                     f"{target}: does not validate against the Akoma Ntoso 3.0 "
@@ -535,10 +547,11 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
             )
         _write(root, target)
         del root
-    return list(w.diagnostics)
+        w.written.add(doc.kind)
+    return [*w.diagnostics, *invalid]
 
 
-def _bodies(w: _Writer):
+def _act_body(w: _Writer) -> list[etree._Element]:
     codex = w.codex
     act_body = []
     for root in codex.roots:
@@ -546,6 +559,11 @@ def _bodies(w: _Writer):
             el = w.element(root, w.act, lambda a: not _is_commentary(a))
             if el is not None:
                 act_body.append(el)
+    return act_body
+
+
+def _commentary_body(w: _Writer) -> list[etree._Element]:
+    codex = w.codex
     comm_laws = []
     for address, e in codex.entries.items():
         if e.kind != "law" or not any(_is_commentary(c) for c in e.children):
@@ -568,6 +586,11 @@ def _bodies(w: _Writer):
                     el.append(child)
         if len(el) > (e.label is not None) + bool(e.title):
             comm_laws.append(el)
+    return comm_laws
+
+
+def _unplaced_body(w: _Writer):
+    codex = w.codex
     leftovers: list[etree._Element] = []
     for address, e in codex.entries.items():
         if address in w.placed:
@@ -603,4 +626,4 @@ def _bodies(w: _Writer):
                 span=node.span,
             )
         )
-    return act_body, comm_laws, leftovers, fragments, prov
+    return leftovers, fragments, prov

@@ -269,3 +269,52 @@ def test_reference_missing_from_its_text_is_reported(tmp_path):
     codex = dataclasses.replace(b.codex, entries=entries, fragments=())
     found = [d for d in akn.write_akn(codex, tmp_path) if d.code == "K702"]
     assert found and ref.text in found[0].message and "art_67__sec_A__cl_2" in found[0].message
+
+
+def _documents(codex: Codex, folder: Path, *, stream: bool):
+    """The documents and diagnostics of ``codex``, each body made when its
+    document is written (``stream``) or every body made first."""
+    chosen = akn.editions.select(codex.sources, None)
+    folder.mkdir(parents=True)
+    found = akn._write_documents(akn._writer(codex, chosen), folder, chosen.heading, stream=stream)
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.xml"))}, found
+
+
+def test_documents_made_one_at_a_time_are_the_bytes_of_bodies_made_first(tmp_path):
+    """Making each document's body only when it is written (so one tree is alive
+    at a time) writes what making every body first writes, diagnostics included."""
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    streamed, found = _documents(codex, tmp_path / "stream", stream=True)
+    whole, expected = _documents(codex, tmp_path / "whole", stream=False)
+    assert set(streamed) == set(akn.FILES)
+    assert streamed == whole
+    assert [(d.code, d.message) for d in found] == [(d.code, d.message) for d in expected]
+    assert any(d.code == "K701" for d in found)
+
+
+def test_an_entry_a_later_document_claims_leaves_the_written_one(tmp_path):
+    """When the commentary claims an entry the act already placed (and listed in
+    its provenance), the act written first would be stale: the documents are
+    written again from bodies made first, and the act's provenance omits it."""
+    import dataclasses
+
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    entries = dict(codex.entries)
+    point = entries["64.10(i)"]
+    entries["64.10(i)"] = dataclasses.replace(point, children=(*point.children, "64B6"))
+    codex = dataclasses.replace(codex, entries=entries)
+    with pytest.raises(akn._Moved):
+        _documents(codex, tmp_path / "stream", stream=True)
+    whole, expected = _documents(codex, tmp_path / "whole", stream=False)
+    found = akn.write_akn(codex, tmp_path / "out")
+    written = {p.name: p.read_bytes() for p in sorted((tmp_path / "out" / "1987").glob("*.xml"))}
+    assert written == whole
+    assert [d.message for d in found] == [d.message for d in expected]
+    act = etree.fromstring(written["act.xml"])
+    assert not act.findall(".//k:entry[@address='64B6']", NS)
+    comm = etree.fromstring(written["commentary.xml"])
+    assert comm.findall(".//k:entry[@address='64B6']", NS)
