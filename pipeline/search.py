@@ -537,9 +537,31 @@ def _fill(con: sqlite3.Connection, codex: Codex, codex_hash: str) -> None:
     con.executemany("INSERT INTO footnotes VALUES (?,?,?,?)", notes())
     con.executemany("INSERT INTO witnesses VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", wits())
     con.executemany("INSERT INTO fts(rowid, title, text) VALUES (?,?,?)", fts())
-    # the JSON goes in as its UTF-8 bytes, cast to text: the stored value is the
-    # same text, and no string of it (with a UTF-8 copy for SQLite) is made
-    con.execute("INSERT INTO search_data VALUES ('index', CAST(? AS TEXT))", (_made_or_new(codex),))
+    _store_json(con, _made_or_new(codex))
+
+
+_PIECE = 1 << 20
+"""Bytes of the search data's JSON written into its row at a time."""
+
+
+def _store_json(con: sqlite3.Connection, data: bytearray) -> None:
+    """Store the search data's UTF-8 JSON as the text value of ``search_data``'s
+    row. Bound as a parameter, SQLite would copy it and then build the row's
+    record from the copy, while ``data`` was alive too: three copies at once.
+    Instead the row is made with a zero-filled blob of its length (SQLite never
+    allocates the zeros), the JSON is written into it piece by piece, ``data`` is
+    emptied (the build holds no other reference to it), and the value is cast to text in place. The stored value and, after
+    the ``VACUUM`` that ends ``build_index``, every byte of the file are what
+    inserting ``CAST(? AS TEXT)`` gives."""
+    size = len(data)
+    row = con.execute("INSERT INTO search_data VALUES ('index', zeroblob(?))", (size,)).lastrowid
+    assert row is not None
+    with con.blobopen("search_data", "value", row) as blob, memoryview(data) as view:
+        for at in range(0, size, _PIECE):
+            blob.write(view[at : at + _PIECE])
+    data.clear()
+    del data
+    con.execute("UPDATE search_data SET value = CAST(value AS TEXT) WHERE rowid = ?", (row,))
 
 
 # --- opening and checking ----------------------------------------------------------

@@ -184,3 +184,25 @@ def test_compact_pieces_join_to_json_dumps(value, depth):
 
     nested = {"a": value, "b": [value, {"c": value}], "": []}
     assert "".join(compact_pieces(nested, depth)) == json.dumps(nested, ensure_ascii=False)
+
+
+def test_search_data_written_into_its_row_in_pieces_is_the_same_file(tmp_path, monkeypatch):
+    """The index's JSON goes into its row piece by piece and is cast to text there:
+    with pieces of a few hundred bytes (many, the last one short) the stored value
+    is still ``json.dumps`` of the data, as text, and the file the same bytes."""
+    from pipeline import search
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    whole = search.build_index(codex, tmp_path / "whole.sqlite", codex_hash="0")
+    monkeypatch.setattr(search, "_PIECE", 333)
+    pieces = search.build_index(codex, tmp_path / "pieces.sqlite", codex_hash="0")
+    con = sqlite3.connect(pieces)
+    try:
+        ((kind, value),) = con.execute("SELECT typeof(value), value FROM search_data").fetchall()
+    finally:
+        con.close()
+    assert kind == "text"
+    assert value == json.dumps(search.index_data(codex), ensure_ascii=False)
+    assert len(value.encode("utf-8")) > 10 * 333
+    assert pieces.read_bytes() == whole.read_bytes()
