@@ -127,30 +127,25 @@ class Summary:
     words: str
 
 
-def summary(source: Source, key: str = "", spill: Path | None = None) -> Summary | None:
-    """The ``Summary`` of one source. With ``spill`` (the build's spill folder)
-    the source's text and its summary are set aside there under ``key``
-    instead (``Spill.put_text``, ``Spill.put_summary``), and nothing comes back."""
+def summary(source: Source) -> Summary:
+    """The ``Summary`` of one source."""
     lines = sorted(profile_mod.line_set(source.text))
-    out = Summary(
+    return Summary(
         b"".join(_digest(line) for line in lines),
         _joined(lines),
         _joined(sorted(clean_mod.vocabulary([source.text]))),
     )
-    if spill is None:
-        return out
-    aside = spill_mod.Spill(spill)
-    aside.put_text(key, source.text)
-    aside.put_summary(key, out)
-    return None
 
 
 def set_aside(source: Source, spill: Path) -> Source:
     """The read task's last step in a build that sets its sources aside: the
-    source's text and summary go to the spill folder as soon as it is read
-    (``summary``), and the source comes back without its text, so that the
-    build never holds every source's text at once."""
-    summary(source, spill_mod.key(source.path), spill)
+    source's text and its ``summary`` go to the spill folder as soon as it is
+    read (``Spill.put_text``, ``Spill.put_summary``, under ``spill.key`` of its
+    path), and the source comes back without its text, so that the build never
+    holds every source's text at once."""
+    key, aside = spill_mod.key(source.path), spill_mod.Spill(spill)
+    aside.put_text(key, source.text)
+    aside.put_summary(key, summary(source))
     return spill_mod.without_text(source)
 
 
