@@ -59,24 +59,30 @@ def cmd_build(args) -> int:
                 f"[{style}]{d.level} {d.code}[/] {d.message}", highlight=False, soft_wrap=True
             )
     timing = ", ".join(f"{k} {v:.2f}s" for k, v in b.timings.items())
-    entries = f"{len(b.codex.entries)} entries"
+    entries = _count(len(b.codex.entries), "entry", "entries")
     if b.codex.others:
         # each other edition is merged on its own: count them all and say how many
         # each has, or a corpus of another edition's pages reads as if it gave nothing
         codices = [(b.codex.edition, b.codex), *b.codex.others.items()]
         entries = (
-            f"{sum(len(c.entries) for _e, c in codices)} entries ("
+            _count(sum(len(c.entries) for _e, c in codices), "entry", "entries")
+            + " ("
             + ", ".join(f"{edition}: {len(c.entries)}" for edition, c in codices)
             + ")"
         )
     console.print(
-        f"[green]built[/] {len(b.sources)} sources, {entries} → {b.out} "
-        f"({len(errors)} errors, {len(warnings)} warnings; {timing})",
+        f"[green]built[/] {_count(len(b.sources), 'source')}, {entries} → {b.out} "
+        f"({_count(len(errors), 'error')}, {_count(len(warnings), 'warning')}; {timing})",
         highlight=False,
     )
     if errors or (args.strict and warnings):
         return 1
     return 0
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 source``, ``2 sources``: a count and its noun in English."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 # -- export --------------------------------------------------------------------

@@ -133,6 +133,8 @@ def test_quiet_build_prints_the_errors_and_nothing_else(tmp_path):
     quiet = kodeks("build", str(corpus), "-o", str(tmp_path / "quiet"), "--no-pdf", "--quiet")
     assert loud.returncode == quiet.returncode == 1
     assert "built" in loud.stderr
+    summary = " ".join(loud.stderr.split())  # the console may wrap the line
+    assert "built 1 source, " in summary and "(1 error, " in summary, summary
     lines = [line for line in quiet.stderr.splitlines() if line.strip()]
     assert lines, "the error was not printed"
     assert all(line.startswith("error K") for line in lines[:1])
