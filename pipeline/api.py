@@ -24,7 +24,16 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .addresses import describe, lenient, merged_aliases, split_edition, with_edition
+from .addresses import (
+    describe,
+    display,
+    lenient,
+    merged_aliases,
+    parse,
+    sort_key,
+    split_edition,
+    with_edition,
+)
 from .errors import KodeksError
 from .model import Edit, Entry, Footnote, Provenance, Reference, RefField, Span, Witness
 
@@ -364,6 +373,18 @@ class CodexReader:
             labels = [self.entries[c].label or c for c in e.children if c in self.entries]
             has = ", ".join(labels) if labels else "no subdivisions"
             return f"{key} is not in the corpus; {describe(anc)} has {has}"
+        parsed = parse(key)
+        if parsed is not None and parsed.part:
+            # a division: name the divisions there are, not the laws
+            present = sorted(
+                (a for a in self.entries if (p := parse(a)) is not None and p.part),
+                key=sort_key,
+            )
+            return f"{display(key)} ({key}) is not in the corpus. " + (
+                f"Divisions present: {', '.join(f'{display(a)} ({a})' for a in present)}"
+                if present
+                else "It has no divisions."
+            )
         laws = sorted({e.law for e in self.entries.values() if e.law}, key=int)
         return (
             f"{key} is not in the corpus; its law is missing too. Laws present: {', '.join(laws)}"

@@ -86,6 +86,12 @@ def test_unknown_address(codex):
     assert str(info.value) == "64A3 is not in the corpus; law 64 section A has 1, 2"
     with pytest.raises(UnknownAddress, match="Laws present: 13"):
         codex["99"]
+    # a division that is not there names the divisions that are, not the laws
+    with pytest.raises(UnknownAddress) as division:
+        codex["chapter:II"]
+    assert str(division.value) == (
+        "Глава II (chapter:II) is not in the corpus. Divisions present: Раздел I (part:I)"
+    )
     with pytest.raises(BadAddress):
         codex["not an address"]
     with pytest.raises(AmbiguousAddress, match="64A1"):
