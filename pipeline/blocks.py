@@ -351,15 +351,18 @@ def heading_list(state: BlockState, start: int, end: int, silent: bool) -> bool:
             break
         seen.add(m[1])
         i += 1
-    j = i  # by index, not over a slice: a slice copies the rest of the source for every line tried
-    while j < end and not lines[j].text.strip():
-        j += 1
-    nxt = lines[j].text if j < end else ""
-    closed = PART_HEAD.match(nxt) is not None or (
-        (m := LAW_HEAD.match(nxt)) is not None and m[1] in seen
-    )
-    if i - start < 3 and not (i - start == 2 and closed):
+    if i - start < 2:  # what follows the headings tells only about two of them
         return False
+    if i - start == 2:
+        j = i  # by index, not over a slice: a slice copies the rest of the source for every line tried
+        while j < end and not lines[j].text.strip():
+            j += 1
+        nxt = lines[j].text if j < end else ""
+        closed = PART_HEAD.match(nxt) is not None or (
+            (m := LAW_HEAD.match(nxt)) is not None and m[1] in seen
+        )
+        if not closed:
+            return False
     if not silent:
         state.push("toc", None, "", start, i - 1)
     return True
@@ -845,8 +848,11 @@ def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) 
     lines of ``text``.
 
     The rules read of a line its text, its ``leader`` and its ``after_rule``; of
-    the state the source kind (keyed commentary) and the number of laws. When no
-    line has a leader or a rule above it, no line is keyed commentary (or the
+    the state the source kind (keyed commentary) and the number of laws. A line's
+    ``after_rule`` tells only where ``RULED_FOOTNOTE`` matches its text
+    (``_in_footnote_area``: under a rule line, any other line is in no footnote
+    area either way). When no line has a leader or a rule above it that a ruled
+    footnote mark opens, no line is keyed commentary (or the
     source is laws) and the number of laws is the default's, the tokens ``measure``
     made of the same text (``lines_of``: page and region 0) are these tokens but
     for their page and region: those are taken, stamped with the pages, regions
@@ -858,7 +864,10 @@ def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) 
         last is not None
         and laws == editions.DEFAULT.laws
         and last[0] == text
-        and all(ln.leader is None and not ln.after_rule for ln in lines)
+        and all(
+            ln.leader is None and not (ln.after_rule and RULED_FOOTNOTE.match(ln.text))
+            for ln in lines
+        )
         and (source_kind == "laws" or not any(KEYED_COMMENTARY.match(ln.text) for ln in lines))
     ):
         tokens, i = last[1], 0

@@ -657,10 +657,21 @@ def _required(items: list) -> list[tuple[str, ...]] | None:
     return out
 
 
-def _may_match(pattern: str, text: str) -> bool:
+def _may_match(pattern: str, text: str, seen: dict[str, bool] | None = None) -> bool:
     """False only when no match of ``pattern`` (``regex.I``) can be in ``text``:
-    one of its required literals (``_needles``) is missing."""
-    return all(any(n.search(text) for n in words) for words in _needles(pattern))
+    one of its required literals (``_needles``) is missing. ``seen`` keeps, for
+    one text, whether each literal is in it: the signals share literals
+    (``фальшренонс``, ``установлен``), each then looked for once."""
+    if seen is None:
+        seen = {}
+
+    def holds(needle: regex.Pattern) -> bool:
+        found = seen.get(needle.pattern)
+        if found is None:
+            found = seen[needle.pattern] = needle.search(text) is not None
+        return found
+
+    return all(any(holds(n) for n in words) for words in _needles(pattern))
 
 
 def _flatten(text: str) -> str:
@@ -708,6 +719,7 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
             f"law titles worded as in this edition ({shown}) ×{len(numbers)}",
         )
     paragraphs = sum(1 for _ in zip(range(3), _patterns()[1].finditer(text), strict=False))
+    literals: dict[str, bool] = {}
     for e in EDITIONS.values():
         if e.commented and paragraphs:
             add(
@@ -717,7 +729,7 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
                 f"numbered commentary paragraphs («64.10.»), and the commentary comments on this edition ×{paragraphs}",
             )
         for pattern, weight, what, level in e.signals:
-            if not _may_match(pattern, text):
+            if not _may_match(pattern, text, literals):
                 continue
             hits = sum(
                 1

@@ -303,6 +303,7 @@ def _entry(
     found = seen[addr]
     witnesses = []
     for tree, node, _pid, how in found:
+        inside = _edits_inside(node, starts[tree.source.name])
         witnesses.append(
             (
                 Witness(
@@ -310,24 +311,25 @@ def _entry(
                     title=node.title,
                     text=node.text,
                     span=node.span,
-                    edits=len(_edits_inside(node, starts[tree.source.name])),
+                    edits=len(inside),
                     truncated=_truncated(node),
                     placed_by=how,
                 ),
                 tree,
                 node,
+                inside,
             )
         )
     witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
-    best, tree, node = witnesses[0]
-    why = _why(best, [w for w, _t, _n in witnesses[1:]], sources)
-    titles = {(w.title or "").strip() for w, _t, _n in witnesses if w.title}
+    best, tree, node, best_inside = witnesses[0]
+    why = _why(best, [w for w, *_ in witnesses[1:]], sources)
+    titles = {(w.title or "").strip() for w, *_ in witnesses if w.title}
     if len(titles) > 1:
         diags.append(
             diag(
                 "K401",
                 f"{addr}: sources give different titles: "
-                + "; ".join(f"{w.source}: «{w.title}»" for w, _t, _n in witnesses if w.title),
+                + "; ".join(f"{w.source}: «{w.title}»" for w, *_ in witnesses if w.title),
                 best.span,
             )
         )
@@ -350,16 +352,14 @@ def _entry(
         chosen=best.source,
         why=why,
         # the others were made with ``chosen`` False: only the best one is copied
-        witnesses=(replace(best, chosen=True), *(w for w, _t, _n in witnesses[1:])),
-        penalty=any(n.penalty for _w, _t, n in witnesses),
-        inferred=all(w.placed_by != "heading" for w, _t, _n in witnesses),
+        witnesses=(replace(best, chosen=True), *(w for w, *_ in witnesses[1:])),
+        penalty=any(n.penalty for _w, _t, n, _i in witnesses),
+        inferred=all(w.placed_by != "heading" for w, *_ in witnesses),
         tags=node.tags,
         footnotes=node.footnotes,
         refs=node.refs,
     )
-    chosen.setdefault(tree.source.name, []).append(
-        (addr, _edits_inside(node, starts[tree.source.name]))
-    )
+    chosen.setdefault(tree.source.name, []).append((addr, best_inside))
     return entry
 
 

@@ -326,11 +326,11 @@ def load_manifest(folder: Path) -> dict[str, dict]:
     """``sources.toml`` entries by file name (empty without a manifest). A manifest
     that is not valid TOML or does not fit ``MANIFEST_SCHEMA`` raises
     ``KodeksError`` naming the file, the key and the line."""
-    import jsonschema
-
     path = folder / "sources.toml"
     if not path.exists() and not path.is_symlink():
         return {}
+    import jsonschema  # only a corpus with a manifest needs it (a tenth of a second to load)
+
     if not _inside_corpus(path, folder):
         raise KodeksError(
             f"{path}: the manifest is a symlink to a file outside the corpus; "

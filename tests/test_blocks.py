@@ -676,8 +676,9 @@ def _plain(toks) -> list[tuple]:
 
 def test_the_segmenter_takes_the_tokens_measure_made_when_its_lines_read_alike():
     """``tokens_of`` gives what the rules make of the segmenter's lines, whether it
-    takes ``measure``'s tokens of the same text (no leader, no rule line, no keyed
-    commentary in a commentary source, the default number of laws) or reads the
+    takes ``measure``'s tokens of the same text (no leader, no rule line above a
+    ruled footnote mark, no keyed commentary in a commentary source, the default
+    number of laws) or reads the
     lines again; pages and regions are the segmenter's."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -689,6 +690,9 @@ def test_the_segmenter_takes_the_tokens_measure_made_when_its_lines_read_alike()
         clean = "\n".join(ln.text for ln in lines)
         for k, ln in enumerate(lines):  # pages and regions as a segmenter finds them
             ln.page = ln.region = data.draw(st.integers(0, 2)) + (k and lines[k - 1].page)
+            # now and then a rule line above it, or a leader the cleaner took, more
+            ln.after_rule = ln.after_rule or (bool(ln.text) and data.draw(st.integers(0, 3)) == 0)
+            ln.leader = ln.leader or ("41" if data.draw(st.integers(0, 15)) == 0 else None)
         want = tokenize(BlockState(list(lines), kind, laws=laws))
         blocks.measure(clean)
         assert _plain(blocks.tokens_of(clean, lines, kind, laws)) == _plain(want), text
