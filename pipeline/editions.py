@@ -402,9 +402,22 @@ number. The run of words is possessive: what follows it can only be tabs and the
 end, which giving back words never makes (a line of prose was tried 100 ways)."""
 
 
-_NUMBERED_LINE = Pattern(r"(?m)^[ \t]*(?:\S+[ \t]+)?\d")
-"""The start of every line ``_FOREIGN_HEADING`` can match: blanks, one word at most
-and a digit (found twice as fast as the heading is tried at every position)."""
+_NOT_A_DIGIT = "\\x00-/:-\u024f\u0400-\u052f\u2000-\u206f"
+"""Characters no ``regex`` digit (``\\d``) is: ASCII but ``0``-``9``, the Latin
+letters, the Cyrillic letters and the general punctuation
+(``tests/test_editions.py`` checks every code point)."""
+
+
+@lru_cache(maxsize=1)
+def _numbered_line() -> re.Pattern:
+    """The start of every line ``_FOREIGN_HEADING`` and ``grammar.THREE_LEVELS`` can
+    match: blanks, one word at most and a digit, for the standard library's ``re``
+    (as ``_alone_line``: four times faster over a text than ``regex`` tries a line
+    start at every position). It names ASCII characters and ranges of code points
+    only, so it reads every character alike whatever Unicode version each module
+    knows: any run of characters but blanks and line ends stands for the word,
+    and any character outside ``_NOT_A_DIGIT`` for the digit."""
+    return re.compile(rf"(?m)^[ \t]*(?:[^ \t\n]+[ \t]+)?[^{_NOT_A_DIGIT}]")
 
 
 @lru_cache(maxsize=1)
@@ -418,11 +431,11 @@ def _alone_line() -> re.Pattern:
 
 
 def _line_matches(
-    hint: re.Pattern | regex.Pattern | Pattern, pattern: Pattern, text: str
+    hint: re.Pattern | regex.Pattern | Pattern, pattern: Pattern | regex.Pattern, text: str
 ) -> Iterator[regex.Match]:
     """``pattern.finditer(text)`` for a pattern anchored at a line's start whose
     matches never cross a line's end: matched at each line ``hint`` finds."""
-    compiled = pattern.compiled()
+    compiled = pattern.compiled() if isinstance(pattern, Pattern) else pattern
     for line in hint.finditer(text):
         m = compiled.match(text, line.start())
         if m is not None:
@@ -537,7 +550,7 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
             if score == best and number not in found.get(edition, []):
                 found.setdefault(edition, []).append(number)
 
-    for m in _line_matches(_NUMBERED_LINE, _FOREIGN_HEADING, text):
+    for m in _line_matches(_numbered_line(), _FOREIGN_HEADING, text):
         number, scores = int(m[1]), dict[str, float]()
         for eid, titles, _near in foreign:
             if title := titles.get(number):
@@ -778,7 +791,8 @@ def _not_these_laws(text: str) -> str:
         return play
     from .grammar import THREE_LEVELS  # imported when first needed, as _division_line does
 
-    levels = sum(1 for _ in zip(range(2), THREE_LEVELS.finditer(text), strict=False))
+    threes = _line_matches(_numbered_line(), THREE_LEVELS, text)
+    levels = sum(1 for _ in zip(range(2), threes, strict=False))
     if levels >= 2:
         return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
     return ""

@@ -290,8 +290,11 @@ _LINE_CHARS = "Ab zЯж1.,'’–-\t\n(ſ23"
 
 def _hinted_as_finditer(text: str) -> None:
     # the hints only say which lines to try: matching there finds what finditer finds
+    from pipeline.grammar import THREE_LEVELS
+
     for hint, pattern in (
-        (editions._NUMBERED_LINE, editions._FOREIGN_HEADING),
+        (editions._numbered_line(), editions._FOREIGN_HEADING),
+        (editions._numbered_line(), THREE_LEVELS),
         (editions._alone_line(), editions._SHORT_LINE),
     ):
         fast = [m.span() for m in editions._line_matches(hint, pattern, text)]
@@ -302,6 +305,31 @@ def _hinted_as_finditer(text: str) -> None:
 @settings(max_examples=400, deadline=None)
 def test_line_hints_find_every_line_the_heading_patterns_match(text):
     _hinted_as_finditer(text)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["1.2.3. ", "LAW 23 - Title", "Loi 6 > Titre", " \t", "x ", "٣", "12.", "\n"]
+        )
+        | st.text(alphabet=_LINE_CHARS + "\r\x85\u2028\xa0\u0663\uff11K", max_size=8)
+    ).map("".join)
+)
+@settings(max_examples=400, deadline=None)
+def test_the_numbered_line_hint_finds_every_numbered_heading(text):
+    _hinted_as_finditer(text)
+
+
+def test_no_digit_is_among_the_characters_the_numbered_line_hint_skips():
+    """``editions._NOT_A_DIGIT`` holds no character ``regex`` reads as a digit."""
+    import re
+
+    import regex
+
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    skipped = re.compile(f"[{editions._NOT_A_DIGIT}]")
+    assert not [c for c in regex.findall(r"\d", every) if skipped.match(c)]
+    assert skipped.match("ж") and skipped.match("—") and not skipped.match("7")
 
 
 @pytest.mark.parametrize(
