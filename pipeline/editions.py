@@ -531,6 +531,23 @@ def _foreign_titles() -> tuple[tuple[str, dict[int, str], Near], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1)
+def _title_letters() -> frozenset[str]:
+    """Every character but the space of the translated titles a line alone is
+    compared with (``_foreign_titles``). A line (``_words``) that has none of them
+    shares with any such title its spaces at most, fewer than half of either's
+    characters: its ``fuzz.ratio`` is below 50, far below ``TITLE_MATCH``, and it is
+    not compared."""
+    return frozenset(
+        c
+        for _eid, _titles, near in _foreign_titles()
+        for wanted in near.values()
+        for _n, want in wanted
+        for c in want
+        if c != " "
+    )
+
+
 def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
     """Add to ``found`` the law numbers whose heading in another language reads as an
     edition's translation words its title (``titles_in``): numbered («23. TITLE»,
@@ -557,7 +574,12 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
                 scores[eid] = max(scores.get(eid, 0.0), _title_score(title, m["title"]))
         add(number, scores)
     alone: dict[int, dict[str, float]] = {}
+    letters = _title_letters()
+    # ``_words`` keeps of a line its letters case-folded, and writes «е» for «ё»
+    e_kept = "е" not in letters
     for m in _line_matches(_alone_line(), _SHORT_LINE, text):
+        if e_kept and letters.isdisjoint(m[1].casefold()):
+            continue  # a line of Russian words, for titles in Latin letters: no title
         have = _words(m[1])
         length = len(have.split())
         for eid, _titles, near in foreign:

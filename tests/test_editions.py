@@ -345,3 +345,48 @@ def test_a_word_of_cards_anywhere_keeps_a_text_of_the_other_games_words():
     assert editions.other_play("мяч и мяч, а потом карта") == ""
     assert editions.other_play("карта, мяч и мяч") == ""
     assert "мяч" in editions.other_play("мяч и мяч у ворот")
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_a_line_with_no_letter_of_the_translated_titles_is_no_title(data):
+    """The line-alone scorer skips a line sharing no character but spaces with the
+    translated titles (``_title_letters``): compared, it would score below the cut-off."""
+    from rapidfuzz import fuzz
+
+    wants = [
+        w
+        for _e, _t, near in editions._foreign_titles()
+        for wanted in near.values()
+        for _n, w in wanted
+    ]
+    want = data.draw(st.sampled_from(wants))
+    # the title with some of its characters kept and the others put in Cyrillic
+    keep = data.draw(st.lists(st.booleans(), min_size=len(want), max_size=len(want)))
+    have = "".join(c if k or c == " " else "ж" for c, k in zip(want, keep, strict=True))
+    if editions._title_letters().isdisjoint(have):
+        assert all(fuzz.ratio(w, have) < editions.TITLE_MATCH for w in wants), have
+
+
+@given(st.data())
+@settings(max_examples=200, deadline=None)
+def test_the_lines_alone_skipped_would_have_matched_no_title(data):
+    """``_foreign_headings`` finds the same titles whether or not it skips the lines
+    that share no letter with the translated titles (with «е» among the letters it
+    skips none)."""
+    from unittest import mock
+
+    titles = [t for e in editions.EDITIONS.values() for _l, ts in e.titles_in for _n, t in ts]
+    line = st.sampled_from(titles).flatmap(
+        lambda t: st.lists(st.booleans(), min_size=len(t), max_size=len(t)).map(
+            lambda keep: "".join(c if k else "ж" for c, k in zip(t, keep, strict=True))
+        )
+    ) | st.sampled_from(["Судья решает", "Ёж и ёлка", "THE PACK", "Talia kart", "„ж"])
+    text = "\n".join(data.draw(st.lists(line, max_size=8)))
+    fast: dict[str, list[int]] = {}
+    editions._foreign_headings(text, fast)
+    every = editions._title_letters() | {"е"}
+    slow: dict[str, list[int]] = {}
+    with mock.patch.object(editions, "_title_letters", lambda: every):
+        editions._foreign_headings(text, slow)
+    assert fast == slow, text
