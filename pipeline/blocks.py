@@ -827,7 +827,16 @@ def _laws_or_commentary(counts: dict[str, int], text: str) -> SourceKind:
 
 def text_kind(text: str) -> SourceKind:
     """``commentary`` when commentary paragraphs, their items and tags outnumber
-    section, clause and subclause markers; else ``laws`` (a source's kind)."""
+    section, clause and subclause markers; else ``laws`` (a source's kind).
+
+    Only the ``commentary`` rule (``COMMENTARY`` at a line's start, read as laws)
+    and the ``item`` rule (``ITEM``) make commentary and item tokens: a text with
+    no such line and no tag counts none, and is ``laws`` whatever its sections and
+    clauses, without the rules reading it (most laws texts)."""
+    if TAG.search(text) is None and not any(
+        COMMENTARY.match(ln) or ITEM.match(ln) for ln in (t.lstrip() for t in text.split("\n"))
+    ):
+        return "laws"
     return _laws_or_commentary(_counts(text)[0], text)
 
 

@@ -667,6 +667,25 @@ def test_a_listing_is_looked_for_only_near_a_listing_line():
     check()
 
 
+def test_a_text_with_no_commentary_line_and_no_tag_is_laws_unread():
+    """``text_kind`` answers ``laws`` for a text with no commentary key, no item
+    and no tag without the rules reading it: what the rules' counts give."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    more = st.sampled_from(
+        ["(DC4)", " 64.10. Если", "\t(iii) игрок", "Судья (L12)", "12.19. (i) Наш"]
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.sampled_from(_PIECES) | more, max_size=40).map("\n".join))
+    def check(text):
+        counts, _tokens = blocks._counts(text)
+        assert blocks.text_kind(text) == blocks._laws_or_commentary(counts, text), text
+
+    check()
+
+
 def _plain(toks) -> list[tuple]:
     return [
         (t.kind, t.label, t.rest, t.start, t.end, t.page, t.region, t.rule, t.id, t.lines)
