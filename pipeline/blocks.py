@@ -600,31 +600,34 @@ def tokenize(state: BlockState) -> list[Token]:
     A line that only ``paragraph`` can take (no marker at its start, some Cyrillic,
     no listing on it or on the next three lines) goes to it straight away: most
     lines are body text, and trying every rule on each would cost ten times as much."""
-    lines = state.lines
-    end = len(lines)
+    end = len(state.lines)
     nxt = _next_listing(state)
     while state.line < end:
-        start = state.line
-        text = lines[start].text
-        if (
-            text
-            and nxt[start] > start + 3  # no listing line here nor on the next three
-            and not starts_unit(text)
-            and NO_CYRILLIC.match(text) is None
-            and not (RULED_FOOTNOTE.match(text) and _in_footnote_area(state, start))
-        ):
-            state.rule = "paragraph"
-            paragraph(state, start, end, False)
-            continue
-        for name, rule in RULES:
-            state.rule = name
-            if rule(state, start, end, False):
-                break
-        if state.line <= start:  # a rule that matched must consume: never loop
-            raise RuntimeError(
-                f"block rule {state.rule!r} matched line {start} without consuming it"
-            )
+        _step(state, end, nxt)
     return state.tokens
+
+
+def _step(state: BlockState, end: int, nxt: list[int]) -> None:
+    """Read the line at ``state.line``: the first rule that matches it (``tokenize``)."""
+    lines = state.lines
+    start = state.line
+    text = lines[start].text
+    if (
+        text
+        and nxt[start] > start + 3  # no listing line here nor on the next three
+        and not starts_unit(text)
+        and NO_CYRILLIC.match(text) is None
+        and not (RULED_FOOTNOTE.match(text) and _in_footnote_area(state, start))
+    ):
+        state.rule = "paragraph"
+        paragraph(state, start, end, False)
+        return
+    for name, rule in RULES:
+        state.rule = name
+        if rule(state, start, end, False):
+            break
+    if state.line <= start:  # a rule that matched must consume: never loop
+        raise RuntimeError(f"block rule {state.rule!r} matched line {start} without consuming it")
 
 
 # --- what a whole text is ------------------------------------------------------------
@@ -870,24 +873,69 @@ def tokens_of(text: str, lines: list[Line], source_kind: SourceKind, laws: int) 
     global _measured
     last, _measured = _measured, None
     if (
-        last is not None
-        and laws == editions.DEFAULT.laws
-        and last[0] == text
-        and all(
-            ln.leader is None and not (ln.after_rule and RULED_FOOTNOTE.match(ln.text))
-            for ln in lines
-        )
-        and (source_kind == "laws" or not any(KEYED_COMMENTARY.match(ln.text) for ln in lines))
+        last is None
+        or laws != editions.DEFAULT.laws
+        or last[0] != text
+        or any(ln.leader is not None for ln in lines)
+        or (source_kind != "laws" and any(KEYED_COMMENTARY.match(ln.text) for ln in lines))
     ):
-        tokens, i = last[1], 0
-        for t in tokens:  # in document order, as the lines are
-            first = t.lines[0].start
-            while lines[i].start < first:
-                i += 1
-            t.page, t.region = lines[i].page, lines[i].region
-            t.lines = tuple(lines[i : i + len(t.lines)])
+        return tokenize(BlockState(lines, source_kind, laws=laws))
+    tokens, firsts, i = last[1], [], 0
+    for t in tokens:  # in document order, as the lines are
+        first = t.lines[0].start
+        while lines[i].start < first:
+            i += 1
+        t.page, t.region = lines[i].page, lines[i].region
+        t.lines = tuple(lines[i : i + len(t.lines)])
+        firsts.append(i)
+    ruled = {i for i, ln in enumerate(lines) if ln.after_rule and RULED_FOOTNOTE.match(ln.text)}
+    if not ruled:
         return tokens
-    return tokenize(BlockState(lines, source_kind, laws=laws))
+    return _spliced(BlockState(lines, source_kind, laws=laws), tokens, firsts, ruled)
+
+
+def _spliced(
+    state: BlockState, made: list[Token], firsts: list[int], ruled: set[int]
+) -> list[Token]:
+    """``tokenize(state)``, given the tokens ``made`` of the same lines read with no
+    rule line above any (``firsts``: the index of each one's first line) and the
+    lines under a rule that a ruled footnote mark opens (``ruled``).
+
+    The rules read a line's ``after_rule`` only at the line they are at
+    (``_in_footnote_area``), and of the tokens before it only whether the last is
+    a footnote and its last line. So the two readings are the same up to a token
+    that opens on a ``ruled`` line: from there the rules read the lines, up to the
+    first token of ``made`` they reach again (not on a ``ruled`` line) with a last
+    token alike (a footnote ending on the same line, or no footnote); the tokens
+    of ``made`` are taken from there on, until the next ``ruled`` line."""
+    end = len(state.lines)
+    nxt = _next_listing(state)
+    out = state.tokens
+    at: dict[int, int] = {}  # the first token of ``made`` opening at a line
+    for k, first in enumerate(firsts):
+        at.setdefault(first, k)
+
+    def alike(a: Token, b: Token) -> bool:
+        if a.kind != "footnote" or b.kind != "footnote":
+            return a.kind != "footnote" and b.kind != "footnote"
+        return a.lines[-1] is b.lines[-1]
+
+    k = 0
+    while k < len(made):
+        if firsts[k] not in ruled:
+            out.append(made[k])
+            k += 1
+            continue
+        state.line = firsts[k]
+        while True:
+            _step(state, end, nxt)
+            if state.line >= end:
+                return out
+            j = at.get(state.line)
+            if j is not None and state.line not in ruled and j > 0 and alike(out[-1], made[j - 1]):
+                k = j
+                break
+    return out
 
 
 def measure(text: str) -> tuple[TextKind, tuple[str, ...]]:

@@ -725,6 +725,31 @@ def test_the_segmenter_takes_the_tokens_measure_made_when_its_lines_read_alike()
     assert blocks.tokens_of(text, blocks.lines_of(text), "laws", 93) is made
 
 
+def test_the_segmenter_reads_again_only_from_a_footnote_under_a_rule_line():
+    """Lines under a rule line that a footnote mark opens: ``tokens_of`` reads them
+    and what follows with the rules, up to where the tokens ``measure`` made are
+    the same again (``_spliced``), and gives what the rules make of the lines."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    notes = ["* сноска", "(*) - Сноска", "1) Примечание", "<*> Сноска", "** Вторая", "2) Ещё"]
+    notes += ["12.19. (i) Наш совет", "Глава V. Торговля - Часть II Заявки"]  # two tokens a line
+    pieces = [p for p in _PIECES if "~" not in p] + notes * 3
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.lists(st.sampled_from(pieces), max_size=40).map("\n".join), st.data())
+    def check(text, data):
+        lines = state_of(text).lines
+        clean = "\n".join(ln.text for ln in lines)
+        for ln in lines:
+            ln.after_rule = bool(ln.text) and data.draw(st.integers(0, 2)) == 0
+        want = tokenize(BlockState(list(lines), "laws"))
+        blocks.measure(clean)
+        assert _plain(blocks.tokens_of(clean, lines, "laws", 93)) == _plain(want), text
+
+    check()
+
+
 def test_clean_and_segment_read_a_laws_text_with_the_rules_once(monkeypatch):
     """Settling the profile (``measure``) and segmenting read the same cleaned text:
     the rules run over it once."""
