@@ -329,3 +329,62 @@ def test_unwrap_tries_line_end_patterns_only_where_the_last_character_allows(lin
         assert last == ")"
     if CLAUSE_END.search(line) or FULL_STOP.search(line):
         assert last in C._CLAUSE_LAST
+
+
+_YO_PIECES = [
+    " ",
+    "\n",
+    ".",
+    "-",
+    "x",
+    "5",
+    "„",
+    "ещп",
+    "всп",
+    "Ещп",
+    "ЕЩП",
+    "партн„р",
+    "вс„",
+    "ОБСЧ„Т",
+    "„слово",
+    "слово",
+    "пп",
+    "п",
+    "ещё",
+    "кпмп",
+]
+
+
+def _plain_yo_mojibake(text: str) -> list:
+    """``yo_mojibake`` as it was written before it split the text once: a match
+    object for every Cyrillic word, each looked up."""
+    from pipeline import morph
+
+    out = [
+        C.Change(m.start(), m.end(), C._yo_case(text, m.start()), "yo", "„ after a letter")
+        for m in C._YO_QUOTE.finditer(text)
+    ]
+    known = morph.is_known
+    fix: dict[str, int] = {}
+    for word in set(regex.findall(r"\p{Cyrillic}+", text)):
+        if "п" not in word or known(word):
+            continue
+        fixes = [
+            i for i, ch in enumerate(word) if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
+        ]
+        if len(fixes) == 1:
+            fix[word] = fixes[0]
+    for m in regex.finditer(r"\p{Cyrillic}+", text):
+        k = fix.get(m.group())
+        if k is not None:
+            at, word = m.start() + k, m.group()
+            yo = C._yo_case(text, at)
+            out.append(C.Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_YO_PIECES), max_size=25).map("".join))
+def test_yo_mojibake_finds_what_a_match_per_word_found(text):
+    assert C.yo_mojibake(text, None) == _plain_yo_mojibake(text)  # type: ignore[arg-type]
