@@ -1178,8 +1178,7 @@ def split_words(text: str, ctx: Context) -> list[Change]:
 
 
 _YO_QUOTE = regex.compile(r"(?<=\p{Cyrillic})„")
-_CYRILLIC_RUN = regex.compile(f"({_CYRILLIC_WORD.pattern})")
-"""A run of Cyrillic letters, captured: ``split`` keeps the runs between the rest."""
+_CYRILLIC_RUN = regex.compile(r"\p{Cyrillic}+")
 
 
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
@@ -1195,14 +1194,10 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
         if "„" in text
         else []
     )
-    # each distinct word is judged once; one split of the text gives the words and,
-    # through their lengths, the positions of the few to fix (a match object per
-    # word of a big text cost more than the rest of the repair)
-    parts = _CYRILLIC_RUN.split(text)  # [between, word, between, word, …, between]
-    words = parts[1::2]
+    # each distinct word is judged once; positions are found only for the words to fix
     known = morph.is_known
     fix: dict[str, int] = {}
-    for word in set(words):
+    for word in set(_CYRILLIC_RUN.findall(text)):
         if "п" not in word or known(word):
             continue
         fixes = [
@@ -1211,12 +1206,13 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
         if len(fixes) == 1:
             fix[word] = fixes[0]
     if fix:
-        starts = list(itertools.accumulate(map(len, parts), initial=0))
-        for j in [j for j, word in enumerate(words) if word in fix]:
-            word, k = words[j], fix[words[j]]
-            at = starts[2 * j + 1] + k
-            yo = _yo_case(text, at)
-            out.append(Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
+        for m in _CYRILLIC_RUN.finditer(text):
+            word = m.group()
+            k = fix.get(word)
+            if k is not None:
+                at = m.start() + k
+                yo = _yo_case(text, at)
+                out.append(Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
         out.sort(key=lambda c: c.start)
     return out
 
