@@ -29,12 +29,14 @@ LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*(?:\.\s*
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals),
 ``Правило 21`` alone on its line (its title on the next), ``Правило 21 / Заявка`` (a
 bilingual heading's slash, its English half gone)."""
+_RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
+_EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 BILINGUAL_HEAD = regex.compile(
-    r"""^\s*(?:
-        (?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b\.?
-        [ \t]*/[ \t]*(?:Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION)\s+[\dIVXLC]+\b
-      | (?:Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION)\s+[\dIVXLC]+\b[ \t]*[.:/]?[ \t]*
-        (?=(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b)
+    rf"""^\s*(?:
+        (?:{_RU_HEADS})\s+[\dIVXLC]+\b\.?
+        [ \t]*/[ \t]*(?:{_EN_HEADS})\s+[\dIVXLC]+\b
+      | (?:{_EN_HEADS})\s+[\dIVXLC]+\b[ \t]*[.:/]?[ \t]*
+        (?=(?:{_RU_HEADS})\s+[\dIVXLC]+\b)
     )""",
     regex.X,
 )
@@ -43,6 +45,11 @@ BILINGUAL_HEAD = regex.compile(
 PART_HEAD = regex.compile(r"^(" + _division_words() + r")\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
+HEAD_INITIALS = frozenset(
+    w[:1] for w in (*_RU_HEADS.split("|"), *_EN_HEADS.split("|"), *_division_words().split("|"))
+)
+"""The first character of every ``PART_HEAD`` and ``BILINGUAL_HEAD`` match (after the
+blanks ``BILINGUAL_HEAD`` allows): a line that opens with another is neither."""
 RUN_IN_DIVISION = regex.compile(
     r"\s+[-–—]\s+(?=(?:" + _division_words(inner=True) + r")\s+[IVXLC]+\b)"
 )

@@ -51,6 +51,7 @@ from .blocks import measure
 from .grammar import (
     BILINGUAL_HEAD,
     DITTO,
+    HEAD_INITIALS,
     LEADER,
     PART_HEAD,
     collapsed_breaks,
@@ -178,8 +179,9 @@ _DIGITS = regex.compile(r"\d+")
 _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
 _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
-_BULLET_AT = regex.compile(r"^[-–—•·*]\s+")
-_BULLETED = regex.compile(r"^[-–—•·*]\s+(\S.*)$")
+_BULLETS = "-–—•·*"
+_BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
+_BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")
 _INDENTED = regex.compile(r"^ {5,}\S")
 _JUSTIFIED = regex.compile(r"\S\S {2,}\S|\S {2,}\S\S")
 """A gap of two spaces or more beside a word of two characters or more: justified
@@ -195,12 +197,20 @@ _MORE_LINK = regex.compile(r"^\p{Lu}\p{Ll}*(?:\s+\p{L}+){0,2}(?:\.{3}|…)$")
 # trying ``_URL`` or ``_PAGER_LINK`` on every line cost more than the rest of the profile.
 _PAGER_LINK_HINTS = ("перв", "пред", "след", "посл", "назад", "вперед", "вперёд")
 """Every ``_PAGER_LINK`` match holds one of these."""
+_PAGER_WORDS_HINTS = (*_PAGER_LINK_HINTS, "в начало", "перейти")
+"""Every ``_PAGER_WORDS`` match holds one of these."""
+_CURRENT_PAGE_INITIALS = ("т", "с")
+"""What a ``_CURRENT_PAGE`` match opens with, in lower case (``Текущая``, ``страница``)."""
 _READING_PAGE_HINTS = ("стр.", "страница", "page")
 _READ_BOOK_HINTS = ("читать", "чтение")
+_BREADCRUMB_MARKS = tuple("/»>→›·")
+"""A breadcrumb trail's separators (``_BREADCRUMB_SEP``): a line without one is none."""
 _NOT_IN_LABEL_LINE = tuple(".!?;")
 """A ``_UI_LABEL`` line holds none of these (its labels hold none either)."""
 _TLDS = tuple("ru com net org ua info club me su by kz io vip in biz cc".split())
 """The domains ``_URL`` knows, each after a dot."""
+_DOT_TLD = regex.compile(r"\.(?:" + "|".join(map(regex.escape, _TLDS)) + ")")
+"""A dot and one of ``_TLDS`` after it: where ``_URL`` may find a site's name."""
 _WHITESPACE = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
@@ -214,19 +224,14 @@ _SENTENCE_ENDS = frozenset(".!?;:,…")
 
 
 def _has_any(low: str, hints: tuple[str, ...]) -> bool:
-    return any(h in low for h in hints)
+    # ``map`` of the bound test: no generator frame per hint (line_shape asks it of
+    # every short line, several times)
+    return any(map(low.__contains__, hints))
 
 
 def _url_hint(s: str, low: str) -> bool:
     """Whether ``_URL`` can match ``s`` (``low``: ``s.casefold()``)."""
-    if "://" in s or "www." in low:
-        return True
-    i = low.find(".")
-    while i >= 0:
-        if low.startswith(_TLDS, i + 1):
-            return True
-        i = low.find(".", i + 1)
-    return False
+    return "://" in s or "www." in low or ("." in low and _DOT_TLD.search(low) is not None)
 
 
 def _ended(line: str) -> bool:
@@ -261,6 +266,8 @@ def _alphabet_bar(s: str) -> bool:
     if n < 8:
         return False
     need = 0.8 * n
+    if len([t for t in toks if len(t) <= 3]) < need:
+        return False  # too few tokens short enough to be letters (the loop below would say so)
     singles = []
     missed = 0
     for t in toks:
@@ -310,7 +317,10 @@ def line_shape(line: str) -> str | None:
         return "alphabet bar" if _alphabet_bar(s) else None
     if _structural(s):
         return None
-    if (words <= 10 and _PAGER_WORDS.match(s)) or (s[:1] in "СсPp" and _PAGER_LABEL.match(s)):
+    low = s.casefold() if words <= 40 else ""
+    if (words <= 10 and _has_any(low, _PAGER_WORDS_HINTS) and _PAGER_WORDS.match(s)) or (
+        s[:1] in "СсPp" and _PAGER_LABEL.match(s)
+    ):
         return "pager"
     if digit:
         if not s[0].isalpha() and _PAGER_NUMBERS.match(s) and _counting(s):
@@ -327,15 +337,16 @@ def line_shape(line: str) -> str | None:
         return "file name"
     if digit and words <= 8 and (_PHONE.match(s) or _SIZE_OR_COUNTER.match(s)):
         return "counter"
-    if digit and words <= 10 and _CATALOGUE_COUNTER.match(s) and _BIG_NUMBER.search(s):
+    # these three open with a digit, and a date stamp or a reading time too
+    number_first = digit and s[0].isdigit()
+    if number_first and words <= 10 and _CATALOGUE_COUNTER.match(s) and _BIG_NUMBER.search(s):
         return "counter"
-    if digit and words <= 8 and _DATE_STAMP.match(s):
+    if number_first and words <= 8 and _DATE_STAMP.match(s):
         return "date stamp"
-    if digit and words <= 3 and _READING_TIME.match(s):
+    if number_first and words <= 3 and _READING_TIME.match(s):
         return "counter"
-    if digit and words <= 12 and _CURRENT_PAGE.match(s):
+    if digit and words <= 12 and low[:1] in _CURRENT_PAGE_INITIALS and _CURRENT_PAGE.match(s):
         return "header"
-    low = s.casefold() if words <= 40 else ""
     if words <= 12 and ("." in s or "/" in s) and _url_hint(s, low) and _URL.search(s):
         return "link"
     if words <= 24 and "." in s[:40] and not _ended(s) and _url_hint(s, low) and _URL.match(s):
@@ -356,7 +367,7 @@ def line_shape(line: str) -> str | None:
         and _READ_BOOK.search(s).end() == len(s)
     ):
         return "header"
-    if words <= 16 and any(c in s for c in "/»>→›·") and _breadcrumb(s):
+    if words <= 16 and _has_any(s, _BREADCRUMB_MARKS) and _breadcrumb(s):
         return "breadcrumb"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
@@ -380,7 +391,8 @@ def line_shape(line: str) -> str | None:
 
 def _core(line: str) -> str:
     """A line without its margin marks (``|``, ``¶``, bullets), which say nothing of what it is."""
-    return _BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
+    s = line.strip().strip("|¶ \t").strip()
+    return _BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
 
 
 def _structural(line: str) -> bool:
@@ -388,7 +400,11 @@ def _structural(line: str) -> bool:
     # a heading in both languages («Правило 21 / Law 21», «Law 21 Правило 21») is a
     # heading, however much its separators look like a breadcrumb trail's
     return bool(s) and (
-        starts_unit(s) or PART_HEAD.match(s) is not None or BILINGUAL_HEAD.match(s) is not None
+        starts_unit(s)
+        or (
+            s[0] in HEAD_INITIALS
+            and (PART_HEAD.match(s) is not None or BILINGUAL_HEAD.match(s) is not None)
+        )
     )
 
 
@@ -715,10 +731,15 @@ def chrome_lines(
     for i in _running_heads(lines):
         chrome[i] = "running head: repeated beside the page numbers"
     shapes: dict[int, str | None] = {}
+    # a line the text repeats (a running head, a rule, an empty line) is judged once
+    judged: dict[str, str | None] = {}
     for i, line in enumerate(lines):
         if i in chrome:
             continue
-        shape = shapes[i] = line_shape(line)
+        if line in judged:
+            shape = shapes[i] = judged[line]
+        else:
+            shape = shapes[i] = judged[line] = line_shape(line)
         if shape:
             chrome[i] = shape
     # a page number's neighbours are read past the site's template (an advert the

@@ -329,3 +329,89 @@ def test_unwrap_tries_line_end_patterns_only_where_the_last_character_allows(lin
         assert last == ")"
     if CLAUSE_END.search(line) or FULL_STOP.search(line):
         assert last in C._CLAUSE_LAST
+
+
+_SHAPE_PIECES = [
+    " ",
+    "  ",
+    "\t",
+    "\xa0",
+    "\x1c",
+    "-",
+    "– ",
+    "• ",
+    "* ",
+    "|",
+    "¶",
+    ".",
+    ":",
+    "(",
+    ")",
+    "+7",
+    "1",
+    "09",
+    "2018",
+    "355 500",
+    "мин",
+    "июля",
+    "Правило",
+    "ПРАВИЛО",
+    "Глава",
+    "ГЛАВА",
+    "Раздел",
+    "Часть",
+    "Law",
+    "Section",
+    "Chapter",
+    "II",
+    "21",
+    "/",
+    "Текущая",
+    "страница",
+    "Страница",
+    "\u1c84екущая",
+    "всего",
+    "из",
+    "Следующая",
+    "« Предыдущая",
+    "Назад",
+    "Вперёд",
+    "В начало",
+    "Перейти на страницу",
+    "След.",
+    "произведений",
+    "слово",
+    "A",
+    "Б",
+    "А-Г",
+    "Law 21 Правило 21",
+    "Section 2 / Раздел 2",
+    "Правило 21 / Law 21",
+    "ГЛАВА II",
+    "страница 3 (всего 10)",
+    "Текущая страница: 3 (из 10)",
+    "ᲃтраница 3 (из 10)",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_SHAPE_PIECES), min_size=1, max_size=10).map("".join))
+def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
+    """``line_shape`` and ``_structural`` try a pattern only where a cheap test
+    allows it: each test is true wherever the pattern matches."""
+    from pipeline import grammar as G
+    from pipeline import profile as P
+
+    s = line.strip()
+    low = s.casefold()
+    if P._PAGER_WORDS.match(s):
+        assert P._has_any(low, P._PAGER_WORDS_HINTS)
+    if P._CURRENT_PAGE.match(s):
+        assert low[:1] in P._CURRENT_PAGE_INITIALS
+    for pattern in (P._CATALOGUE_COUNTER, P._DATE_STAMP, P._READING_TIME):
+        if pattern.match(s):
+            assert s[0].isdigit(), pattern.pattern
+    core = P._core(line)
+    assert core == P._BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
+    if G.PART_HEAD.match(core) or G.BILINGUAL_HEAD.match(core):
+        assert core[0] in G.HEAD_INITIALS
