@@ -183,6 +183,8 @@ _BULLETS = "-–—•·*"
 _BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
 _BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")
 _INDENTED = regex.compile(r"^ {5,}\S")
+_INDENT = " " * 5
+"""The spaces every ``_INDENTED`` line opens with."""
 _JUSTIFIED = regex.compile(r"\S\S {2,}\S|\S {2,}\S\S")
 """A gap of two spaces or more beside a word of two characters or more: justified
 text. A title printed in spaced letters (``П р а в и л о  6 4 .``) has its wide
@@ -803,13 +805,28 @@ def double_spaced(lines: list[str]) -> bool:
     numbers and the entries of an index or a contents list printed with the page
     need not share it (a page that is all index is measured on its entries)."""
 
-    def spaced(kept: list[int]) -> bool:
-        followed = sum(1 for i in kept if i + 1 < len(lines) and not lines[i + 1].strip())
-        return len(kept) >= 4 and followed >= 0.8 * (len(kept) - 1)
+    def followed(kept: list[int]) -> int:
+        return sum(1 for i in kept if i + 1 < len(lines) and not lines[i + 1].strip())
+
+    def spaced(kept: list[int], after: int) -> bool:
+        return len(kept) >= 4 and after >= 0.8 * (len(kept) - 1)
 
     body = [i for i, ln in enumerate(lines) if ln.strip()]
-    text = [i for i in body if not _PAGE_NUMBER_LINE.match(lines[i]) and not _listing(lines[i])]
-    return spaced(body) or spaced(text)
+    after = followed(body)
+    if spaced(body, after):
+        return True
+    # the lines of text are some of the body's, so no more of them than of the body's
+    # are followed by a blank: once they are too many for that share, they are not
+    # double spaced either, and the rest need no pattern (a page with few blank
+    # lines is told after a few of its lines, not all)
+    most = after / 0.8 + 2
+    text = []
+    for i in body:
+        if not _PAGE_NUMBER_LINE.match(lines[i]) and not _listing(lines[i]):
+            text.append(i)
+            if len(text) > most:
+                return False
+    return spaced(text, followed(text))
 
 
 def layout(text: str) -> tuple[str, ...]:
@@ -830,7 +847,7 @@ def layout(text: str) -> tuple[str, ...]:
     unended = sum(1 for ln in body if not _ended(ln))
     if 30 <= median <= 110 and unended >= 0.5 * len(body):
         traits.append("wrapped")
-    indented = sum(1 for ln in body if _INDENTED.match(ln))
+    indented = sum(1 for ln in body if ln.startswith(_INDENT) and _INDENTED.match(ln))
     justified = sum(1 for ln in body if "  " in ln and _JUSTIFIED.search(ln.strip()))
     if len(body) >= 4 and (indented >= 0.3 * len(body) or justified >= 0.3 * len(body)):
         traits.append("dos")

@@ -334,6 +334,7 @@ def test_unwrap_tries_line_end_patterns_only_where_the_last_character_allows(lin
 _SHAPE_PIECES = [
     " ",
     "  ",
+    "     ",
     "\t",
     "\xa0",
     "\x1c",
@@ -411,7 +412,36 @@ def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
     for pattern in (P._CATALOGUE_COUNTER, P._DATE_STAMP, P._READING_TIME):
         if pattern.match(s):
             assert s[0].isdigit(), pattern.pattern
+    if P._INDENTED.match(line):
+        assert line.startswith(P._INDENT)
     core = P._core(line)
     assert core == P._BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
     if G.PART_HEAD.match(core) or G.BILINGUAL_HEAD.match(core):
         assert core[0] in G.HEAD_INITIALS
+
+
+def _plain_double_spaced(lines: list[str]) -> bool:
+    """``profile.double_spaced`` as it was written before it stopped early: every
+    line of text tried for a page number and a listing."""
+    from pipeline import profile as P
+
+    def spaced(kept: list[int]) -> bool:
+        followed = sum(1 for i in kept if i + 1 < len(lines) and not lines[i + 1].strip())
+        return len(kept) >= 4 and followed >= 0.8 * (len(kept) - 1)
+
+    body = [i for i, ln in enumerate(lines) if ln.strip()]
+    text = [i for i in body if not P._PAGE_NUMBER_LINE.match(lines[i]) and not P._listing(lines[i])]
+    return spaced(body) or spaced(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["", " ", "Текст строки.", "12", "- 13 -", "Правило 5 ...... 12", "〃"]),
+        max_size=40,
+    )
+)
+def test_double_spaced_stops_early_with_the_answer_of_every_line_tried(lines):
+    from pipeline import profile as P
+
+    assert P.double_spaced(lines) == _plain_double_spaced(lines)
