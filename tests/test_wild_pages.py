@@ -735,3 +735,23 @@ def test_a_short_row_of_a_table_dump_keeps_its_section(tmp_path):
     tree = trees["table"]
     assert _ids(tree) == ["52", "52A", "52B"]
     assert tree["nodes"][0]["children"][0]["text"].endswith("и именами игроков.")
+
+
+
+def test_a_forum_line_about_a_referees_cards_is_no_law_text(tmp_path):
+    """A game forum's one post about yellow cards and missed rounds: one short
+    paragraph, as the cut-off end of a law can be, with a referee's «карточка» in every
+    line and never a playing card, a trick or a call. The referee's card is a word of
+    another game's play (``other_play``): no nodes, K308. The same lines about a card
+    played to a trick are kept as a fragment."""
+    forum = (
+        "Пишем сюда о полученных предупреждениях: жёлтая карточка - пропуск 1 тура*\n"
+        "3 жёлтых карточки - пропуск 2 туров\n"
+        "*- за грубые нарушения администрация добавляет ещё 3 тура"
+    )
+    cut = "сыгранную карту во взятку, как того требует правило 45, и игра продолжается"
+    trees, report = _build(tmp_path, {"forum.txt": forum, "cut.txt": cut})
+    assert trees["forum"]["nodes"] == []
+    assert "K308" in _codes(report, "forum.txt")
+    (fragment,) = trees["cut"]["nodes"]
+    assert fragment["id"] is None and [r["target"] for r in fragment["refs"]] == ["45"]
