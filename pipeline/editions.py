@@ -121,6 +121,7 @@ class Table:
     title_words: list[str] = field(default_factory=list)
     other_play: list[str] = field(default_factory=list)
     card_terms: list[str] = field(default_factory=list)
+    past_words: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -173,7 +174,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
     lists = {}
-    for key in ("title_words", "other_play", "card_terms"):
+    for key in ("title_words", "other_play", "card_terms", "past_words"):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
         except TypeError:
@@ -303,12 +304,17 @@ def get(edition_id: str | None) -> Edition:
 
 
 _NAMED_YEAR = Pattern(
-    r"(?i)(?:" + "|".join(_TABLE.title_words or ["(?!)"]) + r")\w*[^\n]{0,50}?(?<!\d)(\d{4})(?!\d)"
+    r"(?i)(?:"
+    + "|".join(_TABLE.title_words or ["(?!)"])
+    + r")\w*[^\n]{0,50}?(?<!\d)"
+    + (r"(?<!(?<!\w)(?:" + "|".join(_TABLE.past_words) + r")\s)" if _TABLE.past_words else "")
+    + r"(\d{4})(?!\d)"
 )
 """A year named after the title of the laws (``title_words`` of the table), in
 Russian or another language: ``Кодекс спортивного бриджа - 1997``, ``КОДЕКС-2007``,
 ``Правилам контрактного дубликатного бриджа 1987``, «Międzynarodowe Prawo Brydżowe
-2017», «Lois du Bridge de Compétition 2017»."""
+2017», «Lois du Bridge de Compétition 2017». Not a year right after a word of
+``past_words`` («в редакциях Кодекса до 1987 г.»: a date in the code's history)."""
 
 
 @lru_cache(maxsize=1)

@@ -390,3 +390,10 @@ def test_the_lines_alone_skipped_would_have_matched_no_title(data):
     with mock.patch.object(editions, "_title_letters", lambda: every):
         editions._foreign_headings(text, slow)
     assert fast == slow, text
+
+def test_a_year_of_the_codes_history_is_not_the_edition_a_title_names():
+    """A later code's preface tells which words the code «до 1987 г.» used: the year
+    after «до» (``past_words``) is history, not the edition; a title's year further on
+    still is."""
+    assert editions.detect_year("В прежних редакциях Кодекса до 1987 г. слова значили иное.") is None
+    assert editions.detect_year("Кодекс до 1987 г., а затем Кодекс 1997 года") == "1997"
