@@ -737,7 +737,6 @@ def test_a_short_row_of_a_table_dump_keeps_its_section(tmp_path):
     assert tree["nodes"][0]["children"][0]["text"].endswith("и именами игроков.")
 
 
-
 def test_a_forum_line_about_a_referees_cards_is_no_law_text(tmp_path):
     """A game forum's one post about yellow cards and missed rounds: one short
     paragraph, as the cut-off end of a law can be, with a referee's «карточка» in every
