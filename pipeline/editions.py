@@ -601,6 +601,9 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
 
 
 _BLANK_LINES = Pattern(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
+_TITLE_WRAP = Pattern(r"(?m)^(?=[^\n]{1,40}\n)([^\n]*[^\s.!?:;])[ \t]*\n(?=[ \t]*\S[^\n]{0,59}$)")
+"""A short line with no sentence end and the short line under it: a title wrapped by
+one line end («Международный Кодекс» over «спортивного бриджа (1997)»)."""
 
 
 def _may_name_a_year(text: str) -> bool:
@@ -719,13 +722,15 @@ def _flatten(text: str) -> str:
     """The text as the title and year read: table bars and wide gaps one space,
     letters typed apart (``1 9 8 7``, ``П   Р   А   В   И   Л   А``) joined, and
     the lines of a title page, which stand apart by empty lines (or lines of a
-    ``|`` margin only), one line: «ПРАВИЛА … 1987» spread over a page is one title."""
+    ``|`` margin only), one line: «ПРАВИЛА … 1987» spread over a page is one title;
+    so are a title's short lines wrapped by a single line end (``_TITLE_WRAP``)."""
     import regex
 
     from .clean import _SPACED
 
     text = regex.sub(r"[ \t|]{2,}|[ \t]*\|[ \t]*", " ", text)
     text = _SPACED.sub(lambda m: regex.sub(r"(?<=\S) (?=\S)", "", m.group()), text)
+    text = _TITLE_WRAP.sub(r"\1 ", text)
     return _BLANK_LINES.sub(" ", text)
 
 

@@ -395,5 +395,25 @@ def test_a_year_of_the_codes_history_is_not_the_edition_a_title_names():
     """A later code's preface tells which words the code «до 1987 г.» used: the year
     after «до» (``past_words``) is history, not the edition; a title's year further on
     still is."""
-    assert editions.detect_year("В прежних редакциях Кодекса до 1987 г. слова значили иное.") is None
+    assert (
+        editions.detect_year("В прежних редакциях Кодекса до 1987 г. слова значили иное.") is None
+    )
     assert editions.detect_year("Кодекс до 1987 г., а затем Кодекс 1997 года") == "1997"
+
+
+def test_a_title_wrapped_over_two_short_lines_names_its_year():
+    """A site's first page of a code: its title wrapped by one line end over two short
+    lines, the year in brackets on the second, then the text. The flattened title is
+    one title and names 1997 (``_TITLE_WRAP``)."""
+    page = (
+        "Меню сайта\n\n"
+        "Большой Кодекс\n"
+        "турнирного бриджа (1997)\n\n\n"
+        "Здесь собран текст свода и решений федерации.\n\n"
+        "В прежних редакциях Кодекса до 1987 г. слова «может» и «должен» значили почти одно "
+        "и то же.\n"
+    )
+    assert editions.detect_year(editions._flatten(page)) == "1997"
+    assert editions.assess(page).edition == "1997"
+    # a law heading over a line of its text is no title with a year
+    assert editions.detect_year(editions._flatten("Правило 12. Полномочия судьи\nтекст\n")) is None
