@@ -142,6 +142,10 @@ _READ_BOOK = regex.compile(
 )
 """``"Название." - читать интересную книгу автора``, ``Книга - читать онлайн``: the
 header a reader site puts before the book's text (the site's verb after a dash)."""
+_TITLE_BAR = regex.compile(r"^[^\\\n]*\p{L}[^\\\n]*[ \t]\\[ \t]+\p{L}[\p{L}\d.+-]*$")
+"""``Заголовок статьи \\ Сайт``: a page's title bar, the document's title and, after a
+backslash between blanks, the one word of the site's name; no sentence of a page's
+own text ends so (the title of a law of another sport given alone on a page)."""
 READER_HEADER_AT_START = regex.compile(
     r"""^[ \t]*(?:"[^"\n]{1,150}"|«[^»\n]{1,150}»)[ \t]*""" + _READ_BOOK.pattern + r"[ \t]+(?=\S)",
     regex.X | regex.I,
@@ -361,6 +365,8 @@ def line_shape(line: str) -> str | None:
         and _READING_PAGE.search(s)
         and (words <= 16 or (words <= 40 and _READER_VERB.match(s)))
     ):
+        return "header"
+    if words <= 24 and "\\" in s and not _sentence_end(s) and _TITLE_BAR.match(s):
         return "header"
     if (
         words <= 40

@@ -754,3 +754,19 @@ def test_a_forum_line_about_a_referees_cards_is_no_law_text(tmp_path):
     assert "K308" in _codes(report, "forum.txt")
     (fragment,) = trees["cut"]["nodes"]
     assert fragment["id"] is None and [r["target"] for r in fragment["refs"]] == ["45"]
+
+
+def test_a_page_that_is_only_a_title_bar_is_template(tmp_path):
+    """A legal database's page stored as nothing but its title bar: the title of
+    another sport's «Правило 7» and, after a backslash between blanks, the site's one
+    word. Template by its shape (a header): no nodes, no reference to law 7. A
+    sentence of the laws with a backslash inside is kept."""
+    bar = "Правило 7 о замене игроков в Кубке \\ Правобаза"
+    law = (
+        "Правило 7. Обращение с картами\n"
+        "Игрок держит свои карты \\ не показывая их, пока идёт торговля, см. правило 16.\n"
+    )
+    trees, _report = _build(tmp_path, {"bar.txt": bar, "law.txt": law})
+    assert trees["bar"]["nodes"] == []
+    (node,) = trees["law"]["nodes"]
+    assert node["id"] == "7" and [r["target"] for r in node["refs"]] == ["16"]
