@@ -314,7 +314,7 @@ _NAMED_YEAR = Pattern(
 Russian or another language: ``Кодекс спортивного бриджа - 1997``, ``КОДЕКС-2007``,
 ``Правилам контрактного дубликатного бриджа 1987``, «Międzynarodowe Prawo Brydżowe
 2017», «Lois du Bridge de Compétition 2017». Not a year right after a word of
-``past_words`` («в редакциях Кодекса до 1987 г.»: a date in the code's history)."""
+``past_words`` («до 1987 г.»: a date in the code's history)."""
 
 
 @lru_cache(maxsize=1)

@@ -391,6 +391,7 @@ def test_the_lines_alone_skipped_would_have_matched_no_title(data):
         editions._foreign_headings(text, slow)
     assert fast == slow, text
 
+
 def test_a_year_of_the_codes_history_is_not_the_edition_a_title_names():
     """A later code's preface tells which words the code «до 1987 г.» used: the year
     after «до» (``past_words``) is history, not the edition; a title's year further on
