@@ -31,10 +31,15 @@ function of the codex alone (fixed dates), so builds are byte-identical.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import functools
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO
 
 from lxml import etree
 from lxml.builder import ElementMaker
@@ -349,19 +354,19 @@ def _references(w: _Writer, doc: _Doc):
     return refs
 
 
-def _provenance(w: _Writer, doc: _Doc, extra=()):
-    prov = K.provenance(edition=w.edition)
+def _provenance(w: _Writer, doc: _Doc, extra=()) -> Iterator[etree._Element]:
+    """The children of a document's ``<kodeks:provenance>``, one at a time: every
+    source, every entry the document placed (read from ``w.placed`` as they
+    come, so once its body is made), then ``extra``."""
     for s in w.codex.sources:
-        prov.append(
-            K.source(
-                name=s.name,
-                title=s.title,
-                kind=s.kind,
-                encoding=s.encoding,
-                origin=s.origin,
-                priority=str(s.priority),
-                edition=s.edition,
-            )
+        yield K.source(
+            name=s.name,
+            title=s.title,
+            kind=s.kind,
+            encoding=s.encoding,
+            origin=s.origin,
+            priority=str(s.priority),
+            edition=s.edition,
         )
     for address, kind in w.placed.items():
         if kind != doc.kind:
@@ -389,15 +394,15 @@ def _provenance(w: _Writer, doc: _Doc, extra=()):
                     chosen=str(wit.source == e.chosen).lower(),
                 )
             )
-        prov.append(entry)
-    for item in extra:
-        prov.append(item)
-    return A.proprietary(prov, source="#kodeks")
+        yield entry
+    yield from extra
 
 
-def _meta(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str], extra=()):
+def _meta(w: _Writer, doc: _Doc, name: str, authors: tuple[str, str], provenance: _Slot):
     return A.meta(
-        _identification(w, doc, name, authors), _references(w, doc), _provenance(w, doc, extra)
+        _identification(w, doc, name, authors),
+        _references(w, doc),
+        A.proprietary(K.provenance(provenance.marker, edition=w.edition), source="#kodeks"),
     )
 
 
@@ -425,10 +430,112 @@ def _fragment(w: _Writer, node: Node, doc: _Doc, counter: list[int], prov: list)
     return el
 
 
-def _write(root, target: Path) -> None:
-    """Write a document straight to its file (the bytes ``etree.tostring`` would
-    give, never held whole)."""
-    root.getroottree().write(str(target), xml_declaration=True, encoding="UTF-8", pretty_print=True)
+class _Slot:
+    """A place in a document's skeleton whose children are written one batch at
+    a time (``_Children``), never all held as a tree: a marker comment that
+    stands in the skeleton where they go."""
+
+    def __init__(self, n: int):
+        self.marker = etree.Comment(f"kodeks-slot-{n}")
+
+
+class _Children:
+    """Writes elements as the children of one element of a document: the bytes
+    they take in the file ``etree.tostring(root, pretty_print=True)`` would write
+    of the document holding them (the same indentation, the same namespace
+    declarations), a batch at a time, each batch let go once written. A batch is
+    serialised inside a chain of as many wrapper elements as the parent has
+    ancestors (itself included), the innermost one declaring the namespaces in
+    scope at the parent; the wrappers' own lines are cut off."""
+
+    BATCH = 32
+
+    def __init__(self, parent: etree._Element):
+        self.depth = 1 + sum(1 for _ in parent.iterancestors())
+        nsmap = parent.nsmap
+        self.outer = etree.Element("w", nsmap=nsmap if self.depth == 1 else None)
+        inner = self.outer
+        for level in range(1, self.depth):
+            inner = etree.SubElement(inner, "w", nsmap=nsmap if level == self.depth - 1 else None)
+        self.inner = inner
+        self.closing = b"".join(b"  " * k + b"</w>\n" for k in reversed(range(self.depth)))
+
+    def write(self, elements: Iterable[etree._Element], out: IO[bytes]) -> int:
+        """Write ``elements`` to ``out``; return how many there were."""
+        n = 0
+        for el in elements:
+            self.inner.append(el)
+            n += 1
+            if len(self.inner) >= self.BATCH:
+                self._flush(out)
+        if len(self.inner):
+            self._flush(out)
+        return n
+
+    def _flush(self, out: IO[bytes]) -> None:
+        s = etree.tostring(self.outer, encoding="UTF-8", xml_declaration=False, pretty_print=True)
+        start = 0
+        for _ in range(self.depth):
+            start = s.index(b"\n", start) + 1
+        assert s.endswith(self.closing)
+        out.write(memoryview(s)[start : len(s) - len(self.closing)])
+        del self.inner[:]
+
+
+def _write(root: etree._Element, target: Path, slots: dict[_Slot, Callable[[IO[bytes]], object]]):
+    """Write the document ``root`` (a skeleton holding each slot's marker) to
+    ``target``: the bytes ``etree.tostring(root, xml_declaration=True,
+    encoding="UTF-8", pretty_print=True)`` would give of the whole document, each
+    slot's marker line replaced by what its writer writes there (the
+    ``_Children`` of the marker's parent)."""
+    whole = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    places = []
+    for slot, fill in slots.items():
+        at = whole.index(b"<!--" + (slot.marker.text or "").encode() + b"-->")
+        places.append((whole.rindex(b"\n", 0, at) + 1, whole.index(b"\n", at) + 1, fill))
+    places.sort(key=lambda p: p[0])
+    # written beside the target and put in its place when whole: a document that
+    # fails half-way leaves neither a torn file nor a temporary one
+    fd, part = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            done = 0
+            for start, end, fill in places:
+                f.write(whole[done:start])
+                fill(f)
+                done = end
+            f.write(whole[done:])
+        os.replace(part, target)
+    except BaseException:
+        os.unlink(part)
+        raise
+
+
+def _copy(part: IO[bytes], out: IO[bytes]) -> None:
+    part.seek(0)
+    shutil.copyfileobj(part, out)
+
+
+def _invalid(schema: etree.XMLSchema, target: Path) -> Diagnostic | None:
+    """Validate the written file ``target`` against ``schema`` as it is parsed,
+    each element let go once parsed (libxml2 validates the stream of the parse,
+    so the document is never held whole); the K709 diagnostic if it does not
+    validate."""
+    try:
+        for _event, el in etree.iterparse(str(target), events=("end",), schema=schema):
+            el.clear(keep_tail=True)
+            while el.getprevious() is not None:
+                del el.getparent()[0]
+    except etree.XMLSyntaxError as e:
+        log = list(e.error_log)
+        first = next((x for x in log if x.domain == etree.ErrorDomains.SCHEMASV), None)
+        message = first.message if first else (log[0].message if log else str(e))
+        return diag(
+            "K709",
+            f"{target}: does not validate against the Akoma Ntoso 3.0 "
+            f"schema: {message}" + (f" (line {first.line})" if first else ""),
+        )
+    return None
 
 
 def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Diagnostic]:
@@ -464,39 +571,43 @@ def _writer(codex: Codex, chosen: editions.Edition) -> _Writer:
 
 
 def _write_documents(w: _Writer, folder: Path, title: str, *, stream: bool) -> list[Diagnostic]:
-    """Make, validate and write the documents in ``FILES`` order. The bodies are
+    """Make, write and validate the documents in ``FILES`` order. The bodies are
     made in that order too: a reference points at its target's eId in the same
-    document only once the target is placed (``_Writer.href``). With ``stream``
-    each document's body is made when the document is written and let go after it,
-    so only one document's tree is alive at a time; without it every body is made
-    first (what ``write_akn`` falls back to when a later body moves an entry out
-    of a document already written). Both write the same bytes."""
+    document only once the target is placed (``_Writer.href``). A body is made one
+    top-level element at a time, each written (``_Children``) into a temporary
+    file in ``folder`` and let go; the document is written around it once its
+    provenance (the entries its body placed) is known, and validated as it is
+    parsed back (``_invalid``), so no document is ever held whole as a tree.
+    With ``stream`` each document's body is made when the document is written;
+    without it every body is made first (what ``write_akn`` falls back to when a
+    later body moves an entry out of a document already written). Both write the
+    same bytes."""
 
-    def act(body: list) -> etree._Element:
+    def act(body: _Slot, prov: _Slot, n: int) -> etree._Element:
         return A.akomaNtoso(
             A.act(
-                _meta(w, w.act, title, ("wbf", "translator")),
+                _meta(w, w.act, title, ("wbf", "translator"), prov),
                 A.preface(A.p(A.docTitle(title))),
-                A.body(*body)
-                if body
+                A.body(body.marker)
+                if n
                 else A.body(A.hcontainer(A.content(A.p()), name="empty", eId="hcontainer_1")),
                 name="laws",
             )
         )
 
-    def beside(d: _Doc, name: str, heading: str, authors, body: list, extra=()):
+    def beside(d: _Doc, name: str, heading: str, authors, body: _Slot, prov: _Slot):
         # a document beside the act: the commentary, the unplaced fragments
         return A.akomaNtoso(
             A.doc(
-                _meta(w, d, f"{heading} ({w.edition})", authors, extra),
+                _meta(w, d, f"{heading} ({w.edition})", authors, prov),
                 A.preface(A.p(A.docTitle(heading), " к ", A.ref(title, href=w.act.work))),
-                A.mainBody(*body),
+                A.mainBody(body.marker),
                 name=name,
             )
         )
 
-    def commentary(body: list) -> etree._Element | None:
-        if not body:
+    def commentary(body: _Slot, prov: _Slot, n: int) -> etree._Element | None:
+        if not n:
             return None
         return beside(
             w.commentary,
@@ -504,67 +615,77 @@ def _write_documents(w: _Writer, folder: Path, title: str, *, stream: bool) -> l
             "Комментарий к законам дубликатного бриджа",
             ("commentators", "translator"),
             body,
+            prov,
         )
 
-    def unplaced(body: tuple) -> etree._Element | None:
-        leftovers, fragments, prov = body
-        if not (leftovers or fragments):
+    def unplaced(body: _Slot, prov: _Slot, n: int) -> etree._Element | None:
+        if not n:
             return None
         return beside(
             w.unplaced,
             "unplaced",
             "Нераспределённые фрагменты",
             ("wbf", "translator"),
-            [*leftovers, *fragments],
+            body,
             prov,
         )
 
-    steps: tuple[tuple[_Doc, Callable[[_Writer], Any], Callable[[Any], Any]], ...] = (
-        (w.act, _act_body, act),
-        (w.commentary, _commentary_body, commentary),
-        (w.unplaced, _unplaced_body, unplaced),
+    fragments: list[etree._Element] = []  # the unplaced fragments' provenance
+    steps: tuple[tuple[_Doc, Callable[[], Iterator[etree._Element]], Callable, list], ...] = (
+        (w.act, lambda: _act_body(w), act, []),
+        (w.commentary, lambda: _commentary_body(w), commentary, []),
+        (w.unplaced, lambda: _unplaced_body(w, fragments), unplaced, fragments),
     )
-    made: list = [None] * len(steps) if stream else [make(w) for _, make, _ in steps]
     invalid: list[Diagnostic] = []
     schema = _schema()
-    for i, (name, (doc, make, document)) in enumerate(zip(FILES, steps, strict=True)):
-        target = folder / name
-        root = document(make(w) if stream else made[i])
-        made[i] = None
-        if root is None:
-            if target.exists():
-                target.unlink()
-            continue
-        if not schema.validate(root):
-            first = schema.error_log[0] if schema.error_log else None
-            invalid.append(
-                diag(
-                    "K709",
-                    f"{target}: does not validate against the Akoma Ntoso 3.0 "
-                    f"schema: {first.message if first else 'unknown error'}"
-                    + (f" (line {first.line})" if first else ""),
-                )
-            )
-        _write(root, target)
-        del root
-        w.written.add(doc.kind)
+    with contextlib.ExitStack() as stack:
+
+        def make(i: int) -> tuple[IO[bytes], int]:
+            _doc, body, document, _extra = steps[i]
+            part = stack.enter_context(tempfile.TemporaryFile(dir=folder))
+            # the body's place in the document, for its indentation and namespaces
+            slot = _Slot(0)
+            document(slot, _Slot(1), 1)  # the marker keeps this skeleton alive
+            return part, _Children(slot.marker.getparent()).write(body(), part)
+
+        made = [] if stream else [make(i) for i in range(len(steps))]
+        for i, (name, (doc, _body, document, extra)) in enumerate(zip(FILES, steps, strict=True)):
+            target = folder / name
+            part, n = make(i) if stream else made[i]
+            body, prov = _Slot(0), _Slot(1)
+            root = document(body, prov, n)
+            if root is None:
+                part.close()
+                if target.exists():
+                    target.unlink()
+                continue
+
+            children = _Children(prov.marker.getparent())
+            slots: dict[_Slot, Callable[[IO[bytes]], object]] = {
+                prov: functools.partial(children.write, _provenance(w, doc, extra)),
+                body: functools.partial(_copy, part),
+            }
+            _write(root, target, slots)
+            part.close()
+            del root
+            w.written.add(doc.kind)
+            found = _invalid(schema, target)
+            if found is not None:
+                invalid.append(found)
     return [*w.diagnostics, *invalid]
 
 
-def _act_body(w: _Writer) -> list[etree._Element]:
+def _act_body(w: _Writer) -> Iterator[etree._Element]:
     codex = w.codex
-    act_body = []
     for root in codex.roots:
         if root in codex.entries and not _is_commentary(root):
             el = w.element(root, w.act, lambda a: not _is_commentary(a))
             if el is not None:
-                act_body.append(el)
-    return act_body
+                yield el
 
 
-def _commentary_body(w: _Writer) -> list[etree._Element]:
+def _commentary_body(w: _Writer) -> Iterator[etree._Element]:
     codex = w.codex
-    comm_laws = []
     for address, e in codex.entries.items():
         if e.kind != "law" or not any(_is_commentary(c) for c in e.children):
             continue
@@ -585,17 +706,19 @@ def _commentary_body(w: _Writer) -> list[etree._Element]:
                 if child is not None:
                     el.append(child)
         if len(el) > (e.label is not None) + bool(e.title):
-            comm_laws.append(el)
-    return comm_laws
+            yield el
 
 
-def _unplaced_body(w: _Writer):
+def _unplaced_body(w: _Writer, prov: list[etree._Element]) -> Iterator[etree._Element]:
+    """The unplaced document's body: the entries without a place, then the
+    unplaced fragments (whose provenance goes into ``prov``)."""
     codex = w.codex
-    leftovers: list[etree._Element] = []
+    leftovers = 0
     for address, e in codex.entries.items():
         if address in w.placed:
             continue
-        eid = f"hcontainer_entry_{len(leftovers) + 1}"
+        leftovers += 1
+        eid = f"hcontainer_entry_{leftovers}"
         el = A.hcontainer(A.num(address), name="entry", eId=eid)
         w.unplaced.eids.add(eid)
         if e.title:
@@ -603,7 +726,6 @@ def _unplaced_body(w: _Writer):
         w.body(
             el, e.text, [r for r in e.refs if r.field == "text"], e.footnotes, [], w.unplaced, eid
         )
-        leftovers.append(el)
         w.placed[address] = "unplaced"
         w.diagnostics.append(
             diag(
@@ -612,12 +734,10 @@ def _unplaced_body(w: _Writer):
                 f"written to unplaced.xml as {eid}",
             )
         )
-    fragments: list[etree._Element] = []
-    prov: list[etree._Element] = []
+        yield el
     counter = [0]
     for src, node in codex.fragments:
         el = _fragment(w, node, w.unplaced, counter, prov)
-        fragments.append(el)
         w.diagnostics.append(
             diag(
                 "K701",
@@ -626,4 +746,4 @@ def _unplaced_body(w: _Writer):
                 span=node.span,
             )
         )
-    return leftovers, fragments, prov
+        yield el

@@ -87,14 +87,93 @@ def test_every_document_validates_against_the_oasis_schema(docs):
         assert schema.validate(tree), (name, [str(e) for e in schema.error_log][:5])
 
 
-def test_a_document_is_written_as_tostring_gives_it(built, tmp_path):
-    """Each document goes straight to its file, never held whole as bytes: the
-    file holds what ``etree.tostring`` gives."""
+def _unindented(el: etree._Element) -> etree._Element:
+    """``el`` (parsed from a file) without the whitespace the pretty-printer put
+    between elements, so that ``etree.tostring(pretty_print=True)`` indents it again."""
+    for e in el.iter():
+        if e.text and not e.text.strip() and "\n" in e.text and len(e):
+            e.text = None
+        if e.tail and not e.tail.strip() and "\n" in e.tail:
+            e.tail = None
+    return el
+
+
+@pytest.mark.parametrize("batch", [1, 2, 1000])
+def test_a_document_written_a_batch_at_a_time_is_what_tostring_gives_of_it_whole(
+    built, tmp_path, monkeypatch, batch
+):
+    """A document is written around its slots (the body, the provenance), each
+    slot's children serialised a batch at a time: the file holds what
+    ``etree.tostring`` of the whole document gives."""
+    monkeypatch.setattr(akn._Children, "BATCH", batch)
     for path in sorted((built / "akn" / "1987").glob("*.xml")):
-        root = etree.parse(str(path)).getroot()
-        akn._write(root, tmp_path / path.name)
+        root = _unindented(etree.parse(str(path)).getroot())
         whole = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
-        assert (tmp_path / path.name).read_bytes() == whole == path.read_bytes()
+        assert whole == path.read_bytes()
+        slots = {}
+        for parent in (root[0][0][2][0], root[0][2]):  # provenance (in meta), the body
+            kids = list(parent)
+            for k in kids:
+                parent.remove(k)
+            slot = akn._Slot(len(slots))
+            parent.append(slot.marker)
+            slots[slot] = lambda out, kids=kids, parent=parent: akn._Children(parent).write(
+                iter(kids), out
+            )
+        akn._write(root, tmp_path / path.name, slots)
+        assert (tmp_path / path.name).read_bytes() == whole, path.name
+
+
+def test_namespaces_and_text_lines_are_written_as_in_the_whole_tree(tmp_path):
+    """Children of an element deep in the tree, in another namespace, with lines in
+    their text, are written with the indentation and declarations of the whole tree."""
+    A, K = akn.A, akn.K
+
+    def children():
+        for i in range(5):
+            yield K.entry(K.witness(A.p("a\nb ", A.ref("c", href="#x"), " d")), n=str(i))
+
+    whole = A.akomaNtoso(A.act(A.meta(A.proprietary(K.provenance(*children(), edition="e")))))
+    slot = akn._Slot(0)
+    prov = K.provenance(slot.marker, edition="e")
+    root = A.akomaNtoso(A.act(A.meta(A.proprietary(prov))))
+    akn._write(
+        root, tmp_path / "x.xml", {slot: lambda out: akn._Children(prov).write(children(), out)}
+    )
+    assert (tmp_path / "x.xml").read_bytes() == etree.tostring(
+        whole, xml_declaration=True, encoding="UTF-8", pretty_print=True
+    )
+
+
+def test_a_document_that_does_not_validate_is_reported_and_still_written(tmp_path, monkeypatch):
+    """A document that the schema refuses is a defect of Kodeks: K709 names it and
+    the schema's complaint; it is written all the same, and nothing else is left
+    in the folder."""
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    monkeypatch.setitem(akn.ELEMENT, "law", "lawx")
+    found = [d for d in akn.write_akn(codex, tmp_path) if d.code == "K709"]
+    assert found and "act.xml" in found[0].message and "lawx" in found[0].message
+    assert sorted(p.name for p in (tmp_path / "1987").iterdir()) == sorted(akn.FILES)
+    assert b"<lawx " in (tmp_path / "1987" / "act.xml").read_bytes()
+
+
+def test_a_document_that_fails_while_written_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """A document is written beside its file and put in place when whole; its
+    body is made in an anonymous temporary file: an error leaves neither."""
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+
+    def broken(*args):
+        yield from ()
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(akn, "_provenance", broken)
+    with pytest.raises(RuntimeError, match="boom"):
+        akn.write_akn(codex, tmp_path)
+    assert list((tmp_path / "1987").iterdir()) == []  # neither a torn act.xml nor a part
 
 
 def test_round_trip_matches_codex_json(built, docs):
