@@ -206,3 +206,53 @@ def test_search_data_written_into_its_row_in_pieces_is_the_same_file(tmp_path, m
     assert value == json.dumps(search.index_data(codex), ensure_ascii=False)
     assert len(value.encode("utf-8")) > 10 * 333
     assert pieces.read_bytes() == whole.read_bytes()
+
+
+def _texts(codex):
+    """Every prose string of ``codex`` the index stores, by identity."""
+    for e in codex.entries.values():
+        yield from (e.label, e.title, e.text, e.why)
+        for r in e.refs:
+            yield r.text
+        for fn in e.footnotes:
+            yield from (fn.mark, fn.text)
+        for w in e.witnesses:
+            yield from (w.title, w.text)
+
+
+def test_building_the_index_leaves_the_codex_strings_as_they_were(tmp_path):
+    """A string bound to a statement as a ``str`` keeps its UTF-8 form inside it
+    for as long as it lives (a second copy of every text of the codex for the
+    rest of the build): the index binds the codex's texts as their UTF-8 bytes,
+    cast to TEXT, and the strings stay their size."""
+    from pipeline import search
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    before = {id(s): sys.getsizeof(s) for s in _texts(codex) if s}
+    assert any(not s.isascii() for s in _texts(codex) if s)
+    search.build_index(codex, tmp_path / "codex.sqlite", codex_hash="0")
+    after = {id(s): sys.getsizeof(s) for s in _texts(codex) if s}
+    assert after == before
+
+
+def test_texts_bound_as_utf8_bytes_are_the_file_strings_give(tmp_path, monkeypatch):
+    """Binding the texts as their UTF-8 bytes cast to TEXT stores what binding the
+    strings stores: the same file, byte for byte."""
+    from pipeline import search
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    as_bytes = search.build_index(codex, tmp_path / "bytes.sqlite", codex_hash="0")
+    monkeypatch.setattr(search, "_utf8", lambda text: text)
+    as_str = search.build_index(codex, tmp_path / "str.sqlite", codex_hash="0")
+    assert as_bytes.read_bytes() == as_str.read_bytes()
+    con = sqlite3.connect(as_bytes)
+    try:
+        kinds = con.execute(
+            "SELECT DISTINCT typeof(title), typeof(text) FROM witnesses"
+            " UNION SELECT DISTINCT typeof(title), typeof(text) FROM nodes"
+        ).fetchall()
+    finally:
+        con.close()
+    assert {k for pair in kinds for k in pair} <= {"text", "null"}
