@@ -14,7 +14,6 @@ corpus give byte-identical output.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,7 +76,7 @@ def _index(b: Build, path: Path) -> None:
     from . import search
 
     # the index remembers which codex.json it was built from, so a stale one is detected
-    digest = hashlib.sha256((path.parent / "codex.json").read_bytes()).hexdigest()
+    digest = search.file_sha256(path.parent / "codex.json")
     search.build_index(b.codex, path, codex_hash=digest)
     # every other edition is indexed on its own, beside it (codex-1997.sqlite)
     for edition, other in b.codex.others.items():

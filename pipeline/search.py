@@ -407,6 +407,14 @@ def codex_bytes(codex: Codex) -> bytes:
     return json_bytes(codex_json(codex, lazy=True))
 
 
+def file_sha256(path: str | Path) -> str:
+    """The SHA-256 of a file (``codex.json``, which the index records), read a
+    piece at a time: at 100 MB of input ``codex.json`` is some 175 MB, which
+    reading it whole held at once."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
 def index_name(edition: str | None = None) -> str:
     """The index file of an edition: ``codex.sqlite`` for the default one,
     ``codex-1997.sqlite`` for each other edition of the corpus."""
@@ -608,7 +616,7 @@ def check_index(sqlite_path: str | Path, codex_json_path: str | Path) -> sqlite3
     """Open the index and check it was built from this ``codex.json``; a missing
     or stale index raises ``SearchError`` saying to run ``kodeks build``."""
     con = connect(sqlite_path)
-    digest = hashlib.sha256(Path(codex_json_path).read_bytes()).hexdigest()
+    digest = file_sha256(codex_json_path)
     if meta(con).get("codex_sha256") != digest:
         con.close()
         raise SearchError(

@@ -256,3 +256,24 @@ def test_texts_bound_as_utf8_bytes_are_the_file_strings_give(tmp_path, monkeypat
     finally:
         con.close()
     assert {k for pair in kinds for k in pair} <= {"text", "null"}
+
+
+def test_the_hash_of_codex_json_is_read_a_piece_at_a_time(tmp_path):
+    """The index records the SHA-256 of ``codex.json`` (some 175 MB at 100 MB of
+    input): it is read a piece at a time, never held whole."""
+    import hashlib
+    import tracemalloc
+
+    from pipeline import search
+
+    data = bytes(range(256)) * (80 * 1024)  # 20 MiB
+    path = tmp_path / "codex.json"
+    path.write_bytes(data)
+    tracemalloc.start()
+    try:
+        digest = search.file_sha256(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert digest == hashlib.sha256(data).hexdigest()
+    assert peak < 2 * 1024 * 1024
