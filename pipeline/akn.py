@@ -666,9 +666,10 @@ def _write_documents(w: _Writer, folder: Path, title: str, *, stream: bool) -> l
 
             children = _Children(prov.marker.getparent())
             slots: dict[_Slot, Callable[[IO[bytes]], object]] = {
-                prov: functools.partial(children.write, _provenance(w, doc, extra)),
-                body: functools.partial(_copy, part),
+                prov: functools.partial(children.write, _provenance(w, doc, extra))
             }
+            if n:  # an empty act has a placeholder for a body, no slot
+                slots[body] = functools.partial(_copy, part)
             _write(root, target, slots)
             part.close()
             del root

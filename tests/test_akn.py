@@ -397,3 +397,18 @@ def test_an_entry_a_later_document_claims_leaves_the_written_one(tmp_path):
     assert not act.findall(".//k:entry[@address='64B6']", NS)
     comm = etree.fromstring(written["commentary.xml"])
     assert comm.findall(".//k:entry[@address='64B6']", NS)
+
+
+def test_an_empty_codex_writes_an_act_with_its_placeholder_body(tmp_path):
+    """A codex without entries still writes a valid act (its body the empty
+    placeholder the schema needs), and nothing beside it."""
+    import dataclasses
+
+    from pipeline.run import run
+
+    codex = dataclasses.replace(run(CORPUS).codex, entries={}, roots=(), fragments=())
+    assert not [d for d in akn.write_akn(codex, tmp_path) if d.code == "K709"]
+    assert [p.name for p in (tmp_path / "1987").iterdir()] == ["act.xml"]
+    tree = etree.parse(str(tmp_path / "1987" / "act.xml"))
+    assert akn._schema().validate(tree)
+    assert tree.find(".//a:body/a:hcontainer[@name='empty']", NS) is not None
