@@ -109,17 +109,25 @@ class _Writer:
     placed: dict[str, str] = field(default_factory=dict)  # address → document kind
     diagnostics: list[Diagnostic] = field(default_factory=list)
     written: set[str] = field(default_factory=set)  # the kinds of the documents written
+    plan: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Address → the kinds of the documents that will hold it, in the order they
+    claim it (``_plan``): where a reference points, whether its target comes before
+    or after it."""
+    dry: bool = False  # only placing (``_plan``): no element is made
 
     # --- hrefs -------------------------------------------------------------------
 
     def href(self, address: str, here: _Doc) -> str | None:
-        """Where a reference to ``address`` points from document ``here``."""
+        """Where a reference to ``address`` points from document ``here``: ``#eId``
+        when ``here`` holds the target, before the reference or after it; else the
+        document that holds it last."""
         eid = addresses.akn_eid(address)
         if eid is None:
             return None
-        kind = self.placed.get(address)
-        if kind == here.kind:
+        holders = self.plan.get(address, ())
+        if here.kind in holders:
             return f"#{eid}"
+        kind = holders[-1] if holders else None
         doc = {"act": self.act, "commentary": self.commentary, "unplaced": self.unplaced}.get(
             kind or "", self.act
         )
@@ -247,6 +255,11 @@ class _Writer:
         if self.placed.get(address, doc.kind) in self.written - {doc.kind}:
             raise _Moved(address)
         self.placed[address] = doc.kind
+        if self.dry:
+            for c in e.children:
+                if c in self.codex.entries and keep(c):
+                    self.element(c, doc, keep)
+            return None
         el = A(tag, eId=eid)
         if e.label is not None:
             el.append(A.num(e.label))
@@ -563,7 +576,7 @@ class _Moved(Exception):
     """A document claims an entry that a document already written had placed."""
 
 
-def _writer(codex: Codex, chosen: editions.Edition) -> _Writer:
+def _writer(codex: Codex, chosen: editions.Edition, *, dry: bool = False) -> _Writer:
     return _Writer(
         codex=codex,
         edition=chosen.id,
@@ -571,13 +584,36 @@ def _writer(codex: Codex, chosen: editions.Edition) -> _Writer:
         act=_Doc("act", work_uri("act", chosen)),
         commentary=_Doc("commentary", work_uri("commentary", chosen)),
         unplaced=_Doc("unplaced", work_uri("unplaced", chosen)),
+        plan={} if dry else _plan(codex, chosen),
+        dry=dry,
     )
+
+
+def _plan(codex: Codex, chosen: editions.Edition) -> dict[str, tuple[str, ...]]:
+    """Which documents will hold each entry, in the order they claim it: the act's
+    and the commentary's bodies walked as they are written (``_Writer.element``,
+    making no element), and every entry neither places in the unplaced document
+    (as ``_unplaced_body`` does)."""
+    w = _writer(codex, chosen, dry=True)
+    claims: dict[str, list[str]] = {}
+    for doc, body in ((w.act, _act_body), (w.commentary, _commentary_body)):
+        before = dict(w.placed)
+        for _ in body(w):
+            pass
+        for address, kind in w.placed.items():
+            if kind == doc.kind and before.get(address) != kind:
+                claims.setdefault(address, []).append(kind)
+    for address in codex.entries:
+        if address not in w.placed:
+            claims[address] = ["unplaced"]
+    return {address: tuple(kinds) for address, kinds in claims.items()}
 
 
 def _write_documents(w: _Writer, folder: Path, title: str, *, stream: bool) -> list[Diagnostic]:
     """Make, write and validate the documents in ``FILES`` order. The bodies are
-    made in that order too: a reference points at its target's eId in the same
-    document only once the target is placed (``_Writer.href``). A body is made one
+    made in that order too; where each entry will stand is known before (``_plan``),
+    so a reference points at its target's eId in the same document whether the
+    target comes before it or after (``_Writer.href``). A body is made one
     top-level element at a time, each written (``_Children``) into a temporary
     file in ``folder`` and let go; the document is written around it once its
     provenance (the entries its body placed) is known, and validated as it is

@@ -412,3 +412,42 @@ def test_an_empty_codex_writes_an_act_with_its_placeholder_body(tmp_path):
     tree = etree.parse(str(tmp_path / "1987" / "act.xml"))
     assert akn._schema().validate(tree)
     assert tree.find(".//a:body/a:hcontainer[@name='empty']", NS) is not None
+
+
+def test_a_reference_to_a_later_target_in_the_same_document_is_local(tmp_path):
+    """A law that cites a law further on, and a commentary paragraph that cites a
+    later paragraph, point at the target's ``#eId`` in their own document, as a
+    reference back does; a target in the other document gets that document's
+    work URI. Every eId a document holds is reached locally."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "laws.txt").write_text(
+        "Правило 62. Вводное правило\n"
+        "A.Этот текст нужен, чтобы книга читалась как законы 1987 года.\n"
+        "Правило 63. Первое правило\n"
+        "A.Игрок поступает так, как сказано в правиле 64.\n"
+        "Правило 64. Второе правило\n"
+        "A.Игрок поступает так, как сказано в правиле 63.\n",
+        encoding="utf-8",
+    )
+    from pipeline.run import run
+
+    b = run(corpus)
+    assert not [d for d in akn.write_akn(b.codex, tmp_path / "akn") if d.level == "error"]
+    folder = tmp_path / "akn" / "1987"
+    act = etree.parse(str(folder / "act.xml"))
+    hrefs = {
+        r.getparent().getparent().getparent().get("eId"): r.get("href")
+        for r in act.iter(f"{{{akn.NS}}}ref")
+        if r.get("href", "").endswith(("art_63", "art_64"))
+    }
+    assert hrefs == {"art_63__sec_A": "#art_64", "art_64__sec_A": "#art_63"}, hrefs
+    for path in folder.glob("*.xml"):
+        tree = etree.parse(str(path))
+        eids = {el.get("eId") for el in tree.iter() if isinstance(el.tag, str)}
+        far = [
+            r.get("href")
+            for r in tree.iter(f"{{{akn.NS}}}ref")
+            if not r.get("href", "#").startswith("#") and r.get("href").rsplit("~", 1)[-1] in eids
+        ]
+        assert not far, (path.name, far)
