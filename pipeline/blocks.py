@@ -567,6 +567,22 @@ def bullet(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return _marker(state, start, silent, BULLET, "bullet", lambda m: "-")
 
 
+def title(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """The book's title at the very start of the text, right above a heading
+    (``editions.names_the_book``: «Законы дубликатного бриджа» over «Правило 63. …»,
+    or over «Глава VI»): a page's heading, not the end of the law before (K312)."""
+    if state.tokens or not editions.names_the_book(state.lines[start].text):
+        return False
+    nxt = start + 1
+    while nxt < end and not state.lines[nxt].text.strip():
+        nxt += 1
+    if nxt >= end or not any(rule(state, nxt, end, True) for rule in (part, law, commentary)):
+        return False
+    if not silent:
+        state.push("title", None, state.lines[start].text, start)
+    return True
+
+
 def paragraph(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """Any other line: body text of the unit before it."""
     if not silent:
@@ -589,6 +605,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("section", section),
     ("clause", clause),
     ("bullet", bullet),
+    ("title", title),
     ("paragraph", paragraph),
 )
 """The block rules, in the order they are tried on each line."""
@@ -598,7 +615,7 @@ def tokenize(state: BlockState) -> list[Token]:
     """Run the rules over every line; return the tokens.
 
     A line that only ``paragraph`` can take (no marker at its start, some Cyrillic,
-    no listing on it or on the next three lines) goes to it straight away: most
+    no listing on it or on the next three lines, not the first) goes to it straight away: most
     lines are body text, and trying every rule on each would cost ten times as much."""
     end = len(state.lines)
     nxt = _next_listing(state)
@@ -614,6 +631,7 @@ def _step(state: BlockState, end: int, nxt: list[int]) -> None:
     text = lines[start].text
     if (
         text
+        and state.tokens  # the first line may be the book's title (``title``)
         and nxt[start] > start + 3  # no listing line here nor on the next three
         and not starts_unit(text)
         and NO_CYRILLIC.match(text) is None

@@ -122,6 +122,7 @@ class Table:
     other_play: list[str] = field(default_factory=list)
     card_terms: list[str] = field(default_factory=list)
     past_words: list[str] = field(default_factory=list)
+    book_subject: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -174,7 +175,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
     lists = {}
-    for key in ("title_words", "other_play", "card_terms", "past_words"):
+    for key in ("title_words", "other_play", "card_terms", "past_words", "book_subject"):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
         except TypeError:
@@ -248,6 +249,31 @@ def book_terms() -> regex.Pattern:
     edition, as one pattern; compiled when first needed (the segmenter asks only
     about a page whose one evidence is a numbered paragraph)."""
     return _word_starts("book_terms", BOOK_TERMS)
+
+
+@lru_cache(maxsize=1)
+def _book_title_patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    return (
+        _word_starts("title_words", _TABLE.title_words),
+        _word_starts("book_subject", _TABLE.book_subject),
+    )
+
+
+BOOK_TITLE_WORDS = 14
+"""The most words a line that is only the book's title has."""
+
+
+def names_the_book(line: str) -> bool:
+    """Whether ``line`` is the title of the laws or of their commentary standing
+    alone: a word of the laws' title (``title_words`` of the table) and the game's
+    name (``book_subject``), at most ``BOOK_TITLE_WORDS`` words, and no sentence or
+    clause ending it («Законы дубликатного бриджа 1987», «КОММЕНТАРИЙ К ПРАВИЛАМ
+    КОНТРАКТНОГО БРИДЖА»)."""
+    s = line.strip()
+    if not s or s[-1] in ".,;:!?…" or len(s.split()) > BOOK_TITLE_WORDS:
+        return False
+    title, subject = _book_title_patterns()
+    return subject.search(s) is not None and title.search(s) is not None
 
 
 @lru_cache(maxsize=1)

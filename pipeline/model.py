@@ -51,10 +51,12 @@ TokenKind = Literal[
     "index",
     "foreign",
     "orphan",
+    "title",
 ]
 """Kind of a line as a block rule read it (``blocks.Token``): a unit's opening line,
 a footnote, a bullet, a paragraph, a listing (``toc``/``index``), text in another
-language (``foreign``) or a law number with no law text after it (``orphan``)."""
+language (``foreign``), a law number with no law text after it (``orphan``) or the
+book's title standing above its first unit (``title``)."""
 TOKEN_KINDS: tuple[TokenKind, ...] = get_args(TokenKind)
 SourceKind = Literal["laws", "commentary"]
 """What a source holds."""

@@ -48,7 +48,7 @@ from .offsets import OffsetMap, span_of
 PENALTY = "(НАКАЗАНИЕ)"
 
 _LISTINGS = ("toc", "index")
-_ASIDE = (*_LISTINGS, "foreign")
+_ASIDE = (*_LISTINGS, "foreign", "title")
 """Tokens that are no text of the units around them."""
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -255,9 +255,18 @@ class _TreeBuilder:
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
-            # a listing or a foreign block is no text of the units around it: what
-            # follows it starts afresh
-            if tok.kind == "foreign":
+            # a listing, a foreign block or the book's title is no text of the units
+            # around it: what follows it starts afresh
+            if tok.kind == "title":
+                self.diags.append(
+                    diag(
+                        "K312",
+                        f"{self.at.at(tok.start)}: the book's title "
+                        f"«{tok.rest.strip()}» above the first heading kept out of the codex",
+                        self.at.span(tok.start, tok.end),
+                    )
+                )
+            elif tok.kind == "foreign":
                 self.diags.append(
                     diag(
                         "K309",

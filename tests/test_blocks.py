@@ -412,6 +412,45 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ("a bullet sign", "• Болван молчит", "laws", [("bullet", "-", "Болван молчит")]),
         ("a page number is no bullet", "- 41 -", "laws", [("para", None, "- 41 -")]),
     ],
+    "title": [
+        (
+            "the book's title above the first law heading",
+            "Законы дубликатного бриджа\n\nПравило 63. Выявление",
+            "laws",
+            [("title", None, "Законы дубликатного бриджа"), ("law", "63", "Выявление")],
+        ),
+        (
+            "the commentary's title above a chapter",
+            "КОММЕНТАРИЙ К ПРАВИЛАМ КОНТРАКТНОГО БРИДЖА\nГлава VI. Розыгрыш",
+            "commentary",
+            [
+                ("title", None, "КОММЕНТАРИЙ К ПРАВИЛАМ КОНТРАКТНОГО БРИДЖА"),
+                ("part", "VI", "Розыгрыш"),
+            ],
+        ),
+        (
+            "a title over text is the start of that text",
+            "Правила бриджа\nИгрок кладёт карту на стол.",
+            "laws",
+            [("para", None, "Правила бриджа"), ("para", None, "Игрок кладёт карту на стол.")],
+        ),
+        (
+            "only the first line of the text",
+            "Правило 63. Выявление\nЗаконы дубликатного бриджа\nПравило 64. Процедура",
+            "laws",
+            [
+                ("law", "63", "Выявление"),
+                ("para", None, "Законы дубликатного бриджа"),
+                ("law", "64", "Процедура"),
+            ],
+        ),
+        (
+            "a sentence that names the laws is text",
+            "Законы бриджа строго соблюдаются.\nПравило 63. Выявление",
+            "laws",
+            [("para", None, "Законы бриджа строго соблюдаются."), ("law", "63", "Выявление")],
+        ),
+    ],
     "paragraph": [
         (
             "plain text",
@@ -436,6 +475,7 @@ RULE_KIND = {
     "paragraph": "para",
     "foreign": "foreign",
     "bullet": "bullet",
+    "title": "title",
     **{
         k: k
         for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")

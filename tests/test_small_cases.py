@@ -80,3 +80,21 @@ def test_reference_search_scans_a_bounded_stretch_of_a_long_line():
     found = find_references(text)
     assert len(found) == 3 * 2000
     assert _Scanned.widest < 1000
+
+
+def test_the_books_title_above_the_first_law_is_no_law_text(tmp_path):
+    """A page that opens with the book's title, then a law heading: the title is
+    kept out of the codex with a K312 note, and no law before the first one is
+    inferred from it."""
+    (tmp_path / "a.txt").write_text(
+        "Законы дубликатного контрактного бриджа\n\n" + LAW + NEXT, encoding="utf-8"
+    )
+    b = run(tmp_path, until="segment")
+    (tree,) = b.trees
+    assert [(n.kind, n.id, n.inferred) for n in tree.nodes] == [
+        ("law", "64", False),
+        ("law", "65", False),
+    ]
+    (note,) = [d for d in b.diagnostics if d.code == "K312"]
+    assert "Законы дубликатного контрактного бриджа" in note.message
+    assert note.span is not None and note.span.line == 1
