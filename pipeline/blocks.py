@@ -28,6 +28,7 @@ from . import addresses, editions, morph
 from .grammar import (
     BULLET,
     CLAUSE,
+    CLAUSE_END,
     COMMENTARY,
     DITTO,
     FOOTNOTE,
@@ -567,19 +568,47 @@ def bullet(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return _marker(state, start, silent, BULLET, "bullet", lambda m: "-")
 
 
+TITLE_LINES_BELOW = 3
+"""How many short lines may stand under the book's title before the heading (its
+subtitle, the edition, the translator: «Перевод с английского»)."""
+_SUBTITLE_WORDS = 8
+
+
+def _subtitle(text: str) -> bool:
+    """A short line of a title page: a few words, no sentence or clause end, no marker."""
+    return (
+        len(text.split()) <= _SUBTITLE_WORDS
+        and CLAUSE_END.search(text) is None
+        and not text.rstrip().endswith(",")
+        and not starts_unit(text)
+    )
+
+
 def title(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """The book's title at the very start of the text, right above a heading
     (``editions.names_the_book``: «Законы дубликатного бриджа» over «Правило 63. …»,
-    or over «Глава VI»): a page's heading, not the end of the law before (K312)."""
-    if state.tokens or not editions.names_the_book(state.lines[start].text):
+    or over «Глава VI»), with at most ``TITLE_LINES_BELOW`` short lines under it
+    (``_subtitle``): a page's heading, not the end of the law before (K312)."""
+    lines = state.lines
+    if state.tokens or not editions.names_the_book(lines[start].text):
         return False
+    last = start
     nxt = start + 1
-    while nxt < end and not state.lines[nxt].text.strip():
+    below = 0
+    while True:
+        while nxt < end and not lines[nxt].text.strip():
+            nxt += 1
+        if nxt >= end:
+            return False
+        if any(rule(state, nxt, end, True) for rule in (part, law, commentary)):
+            break
+        below += 1
+        if below > TITLE_LINES_BELOW or not _subtitle(lines[nxt].text):
+            return False
+        last = nxt
         nxt += 1
-    if nxt >= end or not any(rule(state, nxt, end, True) for rule in (part, law, commentary)):
-        return False
     if not silent:
-        state.push("title", None, state.lines[start].text, start)
+        state.push("title", None, lines[start].text, start, last)
     return True
 
 

@@ -262,7 +262,8 @@ class _TreeBuilder:
                     diag(
                         "K312",
                         f"{self.at.at(tok.start)}: the book's title "
-                        f"«{tok.rest.strip()}» above the first heading kept out of the codex",
+                        f"«{' / '.join(ln.text.strip() for ln in tok.lines if ln.text.strip())}» "
+                        "above the first heading kept out of the codex",
                         self.at.span(tok.start, tok.end),
                     )
                 )

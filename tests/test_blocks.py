@@ -429,6 +429,23 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             ],
         ),
         (
+            "with its subtitle and translator under it",
+            "Законы дубликатного бриджа\nРедакция 1987 года\nПеревод с английского\n"
+            "Правило 63. Выявление",
+            "laws",
+            [("title", None, "Законы дубликатного бриджа"), ("law", "63", "Выявление")],
+        ),
+        (
+            "a sentence under the title is text",
+            "Законы дубликатного бриджа\nЭтот текст набран заново.\nПравило 63. Выявление",
+            "laws",
+            [
+                ("para", None, "Законы дубликатного бриджа"),
+                ("para", None, "Этот текст набран заново."),
+                ("law", "63", "Выявление"),
+            ],
+        ),
+        (
             "a title over text is the start of that text",
             "Правила бриджа\nИгрок кладёт карту на стол.",
             "laws",
