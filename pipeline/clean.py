@@ -1460,8 +1460,14 @@ def _stretches(line: str) -> list[tuple[int, int]]:
             kinds.append(("unknown", readings))
         elif readings:
             kinds.append(("weak", readings))
-        elif words and not tok.isupper():
+        elif words and not tok.isupper() and not _TURNED_CASE.search(tok):
             kinds.append(("known", frozenset()))  # a term the dictionary lacks
+        elif words:
+            # no term is spelt with its case turned over inside a word (``тЮКЭЬПЕМНМЯ``,
+            # KOI8-R and CP1251 read as each other): a word the dictionary lacks seen
+            # through a wrong code page (a term only the corpus knows), which goes with
+            # the run around it; ``_decoded_back`` asks the corpus about its reading
+            kinds.append(("unknown", frozenset()))
         else:
             kinds.append(("short", frozenset()))
     out: list[tuple[int, int]] = []
@@ -1497,6 +1503,11 @@ def _stretches(line: str) -> list[tuple[int, int]]:
             opening = None
     close()
     return out
+
+
+_TURNED_CASE = regex.compile(r"(?V1)[\p{Ll}&&\p{Cyrillic}][\p{Lu}&&\p{Cyrillic}]{2}")
+"""A small Russian letter before two capitals inside one word: the case turned over by
+KOI8-R and CP1251 read as each other (``_SUSPECT``'s sign, Cyrillic only)."""
 
 
 _TOKEN_CODECS = tuple(

@@ -386,6 +386,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "collapsed-break",
         ),
         (
+            "a collapsed page: a heading whose first word is a term only the corpus knows, "
+            "its case turned over by a wrong code page, is read back with the words after it",
+            " ".join(
+                [
+                    "Правило 40. Ход не в очередь B.Фальшренонс после хода Если фальшренонс "
+                    "замечен после хода, судья назначает наказание по этому правилу.",
+                    misread("3.Фальшренонс в последней взятке", "cp1251", "koi8_r"),
+                    "За такой фальшренонс наказания нет.",
+                    _COLLAPSED_PAD,
+                ]
+            )
+            + "\n",
+            "Правило 40. Ход не в очередь\nB.Фальшренонс после хода\nЕсли фальшренонс замечен "
+            "после хода, судья назначает наказание по этому правилу.\n3.Фальшренонс в последней "
+            "взятке\nЗа такой фальшренонс наказания нет.\n" + _COLLAPSED_PAD_CLEAN,
+            "mojibake",
+        ),
+        (
             "CP1251 read as Latin-1",
             misread("Правило 12. Судья решает спор за столом\n", "cp1251", "latin_1"),
             "Правило 12. Судья решает спор за столом\n",
