@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -440,22 +441,27 @@ def toc(site: Site, cov: dict) -> list[dict]:
     return groups
 
 
-def edit_segments(text: str, edits) -> list[dict]:
+def edit_segments(text: str, edits) -> Iterator[dict]:
     """The raw text cut into plain runs, line anchors (``L<n>``) and repairs (for
-    the sources pages)."""
-    out: list[dict] = [{"kind": "line", "line": 1}]
+    the sources pages), one at a time as the page is written: a big source's
+    segments are never all held at once."""
+    yield {"kind": "line", "line": 1}
     line = 1
 
-    def plain(chunk: str) -> None:
+    def plain(start: int, stop: int) -> Iterator[dict]:
+        # text[start:stop] a line at a time, never sliced out or split whole
         nonlocal line
-        parts = chunk.split("\n")
-        for j, part in enumerate(parts):
-            if j:
-                line += 1
-                out.append({"kind": None, "text": "\n"})
-                out.append({"kind": "line", "line": line})
-            if part:
-                out.append({"kind": None, "text": part})
+        while True:
+            nl = text.find("\n", start, stop)
+            end = stop if nl < 0 else nl
+            if end > start:
+                yield {"kind": None, "text": text[start:end]}
+            if nl < 0:
+                return
+            line += 1
+            yield {"kind": None, "text": "\n"}
+            yield {"kind": "line", "line": line}
+            start = nl + 1
 
     pos = 0
     for x in sorted(edits, key=lambda x: x.span.start):
@@ -463,24 +469,29 @@ def edit_segments(text: str, edits) -> list[dict]:
         if s < pos:
             continue
         if s > pos:
-            plain(text[pos:s])
-        out.append(
-            {
-                "kind": x.label,
-                "classes": " ".join("edit-" + k for k in x.kind),
-                "text": text[s:e],
-                "after": x.after,
-                "why": x.why,
-                "line": x.span.line,
-            }
-        )
+            yield from plain(pos, s)
+        yield {
+            "kind": x.label,
+            "classes": " ".join("edit-" + k for k in x.kind),
+            "text": text[s:e],
+            "after": x.after,
+            "why": x.why,
+            "line": x.span.line,
+        }
         for _ in range(text[s:e].count("\n")):
             line += 1
-            out.append({"kind": "line", "line": line})
+            yield {"kind": "line", "line": line}
         pos = e
     if pos < len(text):
-        plain(text[pos:])
-    return out
+        yield from plain(pos, len(text))
+
+
+def text_pieces(text: str, size: int = 1 << 16) -> Iterator[str]:
+    """``text`` in slices of ``size`` characters, for a template to escape and write
+    one at a time (escaping goes character by character, so the page is the same):
+    a big source's whole text is never also held escaped."""
+    for i in range(0, len(text), size):
+        yield text[i : i + size]
 
 
 def jump_targets(site: Site) -> dict[str, str]:
@@ -585,8 +596,17 @@ def render_site(
     }
 
     def write(name: str, template: str, **ctx) -> None:
-        html = env.get_template(template).render(page=name, **common, **ctx)
-        (folder / name).write_text(html, encoding="utf-8")
+        # streamed (Jinja2's ``TemplateStream.dump``): the page goes to its file a
+        # piece at a time as the template makes it, never whole as one str and then
+        # as its bytes; a page not finished is not left behind
+        path = folder / name
+        try:
+            env.get_template(template).stream(page=name, **common, **ctx).dump(
+                str(path), encoding="utf-8"
+            )
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
 
     groups = toc(site, cov)
     write(
@@ -673,7 +693,7 @@ def render_site(
             title=f"Источник {s.name}",
             source=s,
             segments=edit_segments(raw, edits),
-            cleaned=full.text if full else "",
+            cleaned=text_pieces(full.text if full else ""),
             kinds=sorted(kinds.items()),
             profile=full.profile if full else None,
         )

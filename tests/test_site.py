@@ -236,3 +236,74 @@ def test_jsonld_cannot_close_its_script(tmp_path):
     import json as _json
 
     assert _json.loads(out)["name"] == "Правило 7. </script><script>alert(1)</script>"
+
+
+def _whole_render(monkeypatch):
+    """Make every page the way it was made before the site streamed: the template
+    rendered into one str, written at once."""
+    import jinja2
+
+    def stream(self, *args, **kwargs):
+        return jinja2.environment.TemplateStream(iter([self.render(*args, **kwargs)]))
+
+    monkeypatch.setattr(jinja2.Template, "stream", stream)
+
+
+def test_streamed_pages_are_the_rendered_pages_byte_for_byte(site, tmp_path, monkeypatch):
+    """The site writes each page as Jinja2 streams it; the same build with every
+    page rendered whole gives the same files, byte for byte."""
+    _whole_render(monkeypatch)
+    out = tmp_path / "out"
+    build(CORPUS, out, pdf=False)
+    pages = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert pages == sorted(
+        p.relative_to(out / "html") for p in (out / "html").rglob("*") if p.is_file()
+    )
+    assert any(p.name.startswith("source-") for p in pages)
+    for p in pages:
+        assert (site / p).read_bytes() == (out / "html" / p).read_bytes(), p
+
+
+def test_a_source_page_is_written_a_piece_at_a_time(tmp_path, monkeypatch):
+    """A source's page never exists whole in memory: its file is written from the
+    template's stream in pieces, none of them more than a fraction of the page
+    (the raw text a line at a time, the cleaned text in slices)."""
+    import jinja2
+
+    from pipeline import site as site_mod
+
+    pieces: dict[str, list[int]] = {}
+    real = jinja2.Template.stream
+
+    def stream(self, *args, **kwargs):
+        sizes = pieces.setdefault(kwargs["page"], [])
+
+        def spy(gen):
+            for piece in gen:
+                sizes.append(len(piece))
+                yield piece
+
+        return jinja2.environment.TemplateStream(spy(real(self, *args, **kwargs)))
+
+    monkeypatch.setattr(jinja2.Template, "stream", stream)
+    slices = site_mod.text_pieces
+    monkeypatch.setattr(site_mod, "text_pieces", lambda text: slices(text, 512))
+    out = tmp_path / "out"
+    build(CORPUS, out, pdf=False)
+    sources = [p for p in pieces if p.startswith("source-")]
+    assert sources
+    for page in sources:
+        size = len((out / "html" / page).read_text(encoding="utf-8"))
+        assert sum(pieces[page]) == size, page
+        assert len(pieces[page]) > 100 and max(pieces[page]) < size // 4, page
+
+
+def test_text_pieces_escape_to_the_escaped_text():
+    from markupsafe import escape
+
+    from pipeline.site import text_pieces
+
+    text = "<a href='x'>&amp;</a>\n" * 50 + 'Правило 7 «"»'
+    assert "".join(text_pieces(text, 7)) == text
+    assert "".join(escape(p) for p in text_pieces(text, 7)) == escape(text)
+    assert list(text_pieces("")) == []
