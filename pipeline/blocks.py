@@ -28,7 +28,6 @@ from . import addresses, editions, morph
 from .grammar import (
     BULLET,
     CLAUSE,
-    CLAUSE_END,
     COMMENTARY,
     DITTO,
     FOOTNOTE,
@@ -50,6 +49,7 @@ from .grammar import (
     THREE_LEVELS,
     is_heading_line,
     starts_unit,
+    unended,
 )
 from .model import SourceKind, TextKind, TokenKind
 
@@ -576,12 +576,7 @@ _SUBTITLE_WORDS = 8
 
 def _subtitle(text: str) -> bool:
     """A short line of a title page: a few words, no sentence or clause end, no marker."""
-    return (
-        len(text.split()) <= _SUBTITLE_WORDS
-        and CLAUSE_END.search(text) is None
-        and not text.rstrip().endswith(",")
-        and not starts_unit(text)
-    )
+    return len(text.split()) <= _SUBTITLE_WORDS and unended(text) and not starts_unit(text)
 
 
 def title(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -949,8 +944,9 @@ def _spliced(
     lines under a rule that a ruled footnote mark opens (``ruled``).
 
     The rules read a line's ``after_rule`` only at the line they are at
-    (``_in_footnote_area``), and of the tokens before it only whether the last is
-    a footnote and its last line. So the two readings are the same up to a token
+    (``_in_footnote_area``), and of the tokens before it only whether there is
+    any (``title``, and ``_step``'s shortcut) and whether the last is a footnote
+    and its last line. So the two readings are the same up to a token
     that opens on a ``ruled`` line: from there the rules read the lines, up to the
     first token of ``made`` they reach again (not on a ``ruled`` line) with a last
     token alike (a footnote ending on the same line, or no footnote); the tokens

@@ -267,10 +267,12 @@ def names_the_book(line: str) -> bool:
     """Whether ``line`` is the title of the laws or of their commentary standing
     alone: a word of the laws' title (``title_words`` of the table) and the game's
     name (``book_subject``), at most ``BOOK_TITLE_WORDS`` words, and no sentence or
-    clause ending it («Законы дубликатного бриджа 1987», «КОММЕНТАРИЙ К ПРАВИЛАМ
-    КОНТРАКТНОГО БРИДЖА»)."""
+    clause ending it (``grammar.unended``: «Законы дубликатного бриджа 1987»,
+    «КОММЕНТАРИЙ К ПРАВИЛАМ КОНТРАКТНОГО БРИДЖА»)."""
+    from .grammar import unended  # imported when first needed, as _division_line does
+
     s = line.strip()
-    if not s or s[-1] in ".,;:!?…" or len(s.split()) > BOOK_TITLE_WORDS:
+    if not s or len(s.split()) > BOOK_TITLE_WORDS or not unended(s):
         return False
     title, subject = _book_title_patterns()
     return subject.search(s) is not None and title.search(s) is not None

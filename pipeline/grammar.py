@@ -265,6 +265,14 @@ maybe followed by closing brackets or quotes."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
 """A line that ends a sentence or a clause of a list (a colon or a semicolon
 before the list's next item counts)."""
+
+
+def unended(line: str) -> bool:
+    """A line that ends no sentence, no clause of a list and no list's item (no
+    ``CLAUSE_END``, no comma): a title, a heading or the start of a wrapped line."""
+    return CLAUSE_END.search(line) is None and not line.rstrip().endswith(",")
+
+
 TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
 """A line that ends with a source tag such as ``(DC4)`` (001 ends every paragraph so)."""
 

@@ -186,9 +186,9 @@ _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLETS = "-–—•·*"
 _BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
 _BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")
-_INDENTED = regex.compile(r"^ {5,}\S")
 _INDENT = " " * 5
 """The spaces every ``_INDENTED`` line opens with."""
+_INDENTED = regex.compile(rf"^{_INDENT} *\S")
 _JUSTIFIED = regex.compile(r"\S\S {2,}\S|\S {2,}\S\S")
 """A gap of two spaces or more beside a word of two characters or more: justified
 text. A title printed in spaced letters (``П р а в и л о  6 4 .``) has its wide
