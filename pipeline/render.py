@@ -149,6 +149,10 @@ FORMATS: dict[str, str] = {"akn": "akn/", "epub": "codex.epub", "pdf": "codex.pd
 """The standard formats ``kodeks export`` writes: name → the path of its product."""
 
 
+# how much of an Akoma Ntoso file ``check_target`` reads to find Kodeks's provenance
+_AKN_HEAD = 1 << 16
+
+
 def check_target(name: str, target: Path, force: bool) -> None:
     """Refuse an unknown format, and a ``target`` whose present content Kodeks did
     not write: an export replaces only its own files (``force`` replaces a file of
@@ -165,7 +169,11 @@ def check_target(name: str, target: Path, force: bool) -> None:
         if target.exists() and not target.is_dir():
             raise KodeksError(f"{target} is a file; akn writes a folder: choose a folder path")
         for path in sorted(p for n in FILES for p in target.glob(f"*/{n}")):
-            if PROV_NS.encode() not in path.read_bytes():
+            # Kodeks's provenance opens in <meta>, before any body: the head of
+            # the file tells, however large the document is
+            with path.open("rb") as f:
+                head = f.read(_AKN_HEAD)
+            if PROV_NS.encode() not in head:
                 raise KodeksError(f"{path} was not written by Kodeks; choose another folder")
         return
     if not target.exists():

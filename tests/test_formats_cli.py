@@ -76,3 +76,20 @@ def test_export_pdf_is_tagged(tmp_path):
         ["pdfinfo", str(target)], capture_output=True, text=True, check=True
     ).stdout
     assert "Tagged:          yes" in info
+
+
+def test_an_akn_file_naming_kodeks_only_deep_inside_is_not_taken_for_ours(tmp_path):
+    """Kodeks's provenance opens in a document's <meta>, so only the head of an
+    existing act.xml is read: a user's large file that mentions the provenance
+    namespace far down (a quotation, say) is refused, and nothing is read whole."""
+    from pipeline import akn, render
+    from pipeline.errors import KodeksError
+
+    folder = tmp_path / "akn" / "1987"
+    folder.mkdir(parents=True)
+    mine = folder / "act.xml"
+    mine.write_text(f"<mine>{'x' * 100_000} {akn.PROV_NS}</mine>", encoding="utf-8")
+    with pytest.raises(KodeksError, match="was not written by Kodeks"):
+        render.check_target("akn", tmp_path / "akn", force=False)
+    kodeks("export", "akn", str(CORPUS), "-o", str(tmp_path / "ours"), check=True)
+    render.check_target("akn", tmp_path / "ours", force=False)
