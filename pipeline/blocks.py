@@ -607,6 +607,57 @@ def title(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return True
 
 
+FRONT_LINES_ABOVE = 30
+"""How many lines of text above the first heading ``front`` reads at most: a note
+before the laws is a few sentences, a page of text with no heading is no note."""
+
+
+def front(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """Front matter in sentences at the very start of the text, right above its first
+    heading on the same page: a translator's, editor's or publisher's note, thanks, a
+    copyright or source line (``editions.front_matter``: a word of the front matter and
+    none of the game's play). Not the end of the law before that heading, which a page
+    cut out of the book opens with and which speaks of cards, calls and the director
+    (K313). Every line up to the heading is plain text (no marker, no listing)."""
+    lines = state.lines
+    if state.tokens:
+        return False
+    page = lines[start].page
+    last = None
+    nxt = start
+    while True:
+        while nxt < end and not lines[nxt].text.strip():
+            nxt += 1
+        if nxt >= end or lines[nxt].page != page or nxt - start >= FRONT_LINES_ABOVE:
+            return False
+        if any(rule(state, nxt, end, True) for rule in (part, law, commentary)):
+            break
+        if not _plain(state, nxt, end):
+            return False
+        last = nxt
+        nxt += 1
+    if last is None or not editions.front_matter(
+        "\n".join(ln.text for ln in lines[start : last + 1])
+    ):
+        return False
+    if not silent:
+        state.push("front", None, lines[start].text, start, last)
+    return True
+
+
+def _plain(state: BlockState, start: int, end: int) -> bool:
+    """Whether the line is body text to every rule (``paragraph`` alone would take it)."""
+    if starts_unit(state.lines[start].text):
+        return False
+    return not any(
+        rule(state, start, end, True) for name, rule in RULES if name not in _NOT_MARKERS
+    )
+
+
+_NOT_MARKERS = frozenset(("blank", "title", "front", "paragraph"))
+"""Rules that read no marker or listing at a line: ``_plain`` does not ask them."""
+
+
 def paragraph(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """Any other line: body text of the unit before it."""
     if not silent:
@@ -630,6 +681,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("clause", clause),
     ("bullet", bullet),
     ("title", title),
+    ("front", front),
     ("paragraph", paragraph),
 )
 """The block rules, in the order they are tried on each line."""

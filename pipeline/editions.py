@@ -123,6 +123,7 @@ class Table:
     card_terms: list[str] = field(default_factory=list)
     past_words: list[str] = field(default_factory=list)
     book_subject: list[str] = field(default_factory=list)
+    front_terms: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -175,7 +176,14 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
     except TypeError:
         raise TableError(f"{path}: key 'book_terms': not a list of patterns") from None
     lists = {}
-    for key in ("title_words", "other_play", "card_terms", "past_words", "book_subject"):
+    for key in (
+        "title_words",
+        "other_play",
+        "card_terms",
+        "past_words",
+        "book_subject",
+        "front_terms",
+    ):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
         except TypeError:
@@ -276,6 +284,34 @@ def names_the_book(line: str) -> bool:
         return False
     title, subject = _book_title_patterns()
     return subject.search(s) is not None and title.search(s) is not None
+
+
+@lru_cache(maxsize=1)
+def _front_patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    import regex
+
+    titles = [e.title for e in EDITIONS.values()]
+    play = [
+        w
+        for w in dict.fromkeys([*_TABLE.card_terms, *BOOK_TERMS])
+        if not any(regex.search(r"(?<!\w)(?:" + w + ")", t, regex.I) for t in titles)
+    ]
+    return _word_starts("front_terms", _TABLE.front_terms), _word_starts("book_terms", play)
+
+
+def front_matter(text: str) -> str:
+    """Why ``text`` reads as a book's front matter, or ``""``: a word of
+    ``front_terms`` (a translation, an edition, its editors, a preface, thanks, a
+    copyright line, the editors' «мы»), and no word of the game's play or of the
+    laws' procedure (``card_terms`` and ``book_terms``, but the words of the book's
+    own title, an edition's ``title``: «дубликатного бриджа» names the book, it says
+    nothing the laws say). The end of a law cut off at a page's top speaks of cards,
+    calls, the director; a translator's or publisher's note does not."""
+    front, play = _front_patterns()
+    found = front.search(text)
+    if found is None or play.search(text) is not None:
+        return ""
+    return f"«{found.group()}»"
 
 
 @lru_cache(maxsize=1)

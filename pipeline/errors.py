@@ -64,6 +64,7 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "a source in another language than Russian: it yields no nodes of the Russian codex",
     ),
     "K312": ("info", "the book's title above the first heading kept out of the codex"),
+    "K313": ("info", "front matter above the first heading kept out of the codex"),
     # merging
     "K401": ("warning", "witnesses give different titles for one address"),
     "K402": ("info", "fragment placed by alignment with another witness"),

@@ -52,11 +52,13 @@ TokenKind = Literal[
     "foreign",
     "orphan",
     "title",
+    "front",
 ]
 """Kind of a line as a block rule read it (``blocks.Token``): a unit's opening line,
 a footnote, a bullet, a paragraph, a listing (``toc``/``index``), text in another
-language (``foreign``), a law number with no law text after it (``orphan``) or the
-book's title standing above its first unit (``title``)."""
+language (``foreign``), a law number with no law text after it (``orphan``), the
+book's title standing above its first unit (``title``) or front matter in sentences
+there (``front``: a translator's or publisher's note)."""
 TOKEN_KINDS: tuple[TokenKind, ...] = get_args(TokenKind)
 SourceKind = Literal["laws", "commentary"]
 """What a source holds."""

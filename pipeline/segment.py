@@ -24,6 +24,7 @@ Placement rules:
 from __future__ import annotations
 
 import bisect
+import textwrap
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
@@ -48,7 +49,7 @@ from .offsets import OffsetMap, span_of
 PENALTY = "(НАКАЗАНИЕ)"
 
 _LISTINGS = ("toc", "index")
-_ASIDE = (*_LISTINGS, "foreign", "title")
+_ASIDE = (*_LISTINGS, "foreign", "title", "front")
 """Tokens that are no text of the units around them."""
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -264,6 +265,19 @@ class _TreeBuilder:
                         f"{self.at.at(tok.start)}: the book's title "
                         f"«{' / '.join(ln.text.strip() for ln in tok.lines if ln.text.strip())}» "
                         "above the first heading kept out of the codex",
+                        self.at.span(tok.start, tok.end),
+                    )
+                )
+            elif tok.kind == "front":
+                text = " ".join(ln.text.strip() for ln in tok.lines)
+                self.diags.append(
+                    diag(
+                        "K313",
+                        f"{self.at.at(tok.start)}: lines {self.at.line(tok.start)}-"
+                        f"{self.at.line(tok.end)} above the first heading "
+                        f"(«{textwrap.shorten(text, 60, placeholder=' …')}») read as front "
+                        f"matter ({editions.front_matter(text)} and no word of the game's "
+                        "play), not as the end of the law before it: kept out of the codex",
                         self.at.span(tok.start, tok.end),
                     )
                 )

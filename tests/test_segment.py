@@ -340,6 +340,20 @@ def test_soft_break_keeps_the_law():
     assert "K306" not in codes(diags)
 
 
+def test_front_matter_above_the_first_heading_is_no_law_text():
+    # a translator's note in sentences above «Правило 64»: not the end of law 63
+    tree, diags = seg(
+        "Перевод с английского выполнен по изданию 1987 года.\n"
+        "Мы благодарим коллег за советы.\n"
+        "Правило 64. Процедура\nТекст.\n"
+    )
+    assert [(n.kind, n.id, n.inferred) for n in tree.nodes] == [("law", "64", False)]
+    assert not tree.truncated_start
+    (note,) = [d for d in diags if d.code == "K313"]
+    assert "lines 1-2" in note.message and "«Перевод" in note.message
+    assert "K306" not in codes(diags)
+
+
 def test_unplaced_fragment():
     tree, diags = seg(
         "Правило 18. Заявки\nТекст.\n– 40\nтекст, оборванный на прошлой странице.\n1.Пункт\n"
