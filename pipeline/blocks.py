@@ -997,7 +997,7 @@ def _spliced(
 
     The rules read a line's ``after_rule`` only at the line they are at
     (``_in_footnote_area``), and of the tokens before it only whether there is
-    any (``title``, and ``_step``'s shortcut) and whether the last is a footnote
+    any (``title``, ``front``, and ``_step``'s shortcut) and whether the last is a footnote
     and its last line. So the two readings are the same up to a token
     that opens on a ``ruled`` line: from there the rules read the lines, up to the
     first token of ``made`` they reach again (not on a ``ruled`` line) with a last
