@@ -445,3 +445,44 @@ def test_double_spaced_stops_early_with_the_answer_of_every_line_tried(lines):
     from pipeline import profile as P
 
     assert P.double_spaced(lines) == _plain_double_spaced(lines)
+
+
+def _yo_mojibake_visiting_every_word(text: str) -> list:
+    """``clean.yo_mojibake`` as it was before it found the words to fix with
+    ``str.find``: every Cyrillic run of the text visited a second time."""
+    out = [
+        C.Change(m.start(), m.end(), C._yo_case(text, m.start()), "yo", "„ after a letter")
+        for m in C._YO_QUOTE.finditer(text)
+    ]
+    known = C.morph.is_known
+    fix: dict[str, int] = {}
+    for word in set(C._CYRILLIC_RUN.findall(text)):
+        if "п" not in word or known(word):
+            continue
+        fixes = [
+            i for i, ch in enumerate(word) if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
+        ]
+        if len(fixes) == 1:
+            fix[word] = fixes[0]
+    for m in C._CYRILLIC_RUN.finditer(text):
+        word = m.group()
+        k = fix.get(word)
+        if k is not None:
+            at = m.start() + k
+            yo = C._yo_case(text, at)
+            out.append(C.Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+# words with ``п`` for ``ё`` (``ещп``, ``всп``), the same letters inside longer words
+# and runs (``вещпещп``), capitals, ``„`` after a letter, and what may stand beside a
+# run without being part of it (Latin, digits, a hyphen, a combining mark)
+_YO_PIECES = ["ещп", "всп", "ЕЩП", "партн„р", "вс„", "в", "е", "п", "щ", "ще", "ещ", "с"]
+_YO_PIECES += [" ", "\n", "-", "x", "5", "„", "\u0301", "ещё", "дом"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_YO_PIECES), max_size=14).map("".join))
+def test_yo_mojibake_finds_what_visiting_every_word_found(text):
+    assert C.yo_mojibake(text, None) == _yo_mojibake_visiting_every_word(text)
