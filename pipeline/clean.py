@@ -1205,20 +1205,14 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
         ]
         if len(fixes) == 1:
             fix[word] = fixes[0]
-    # the few words to fix are found with ``str.find``, not by visiting every word
-    # of the text again: an occurrence counts where it is a whole Cyrillic run
-    for word, k in fix.items():
-        i = text.find(word)
-        while i >= 0:
-            e = i + len(word)
-            if not (i and _CYRILLIC_RUN.match(text, i - 1, i)) and not _CYRILLIC_RUN.match(
-                text, e, e + 1
-            ):
-                at = i + k
+    if fix:
+        for m in _CYRILLIC_RUN.finditer(text):
+            word = m.group()
+            k = fix.get(word)
+            if k is not None:
+                at = m.start() + k
                 yo = _yo_case(text, at)
                 out.append(Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
-            i = text.find(word, i + 1)
-    if fix:
         out.sort(key=lambda c: c.start)
     return out
 
