@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 import regex
 
@@ -103,16 +104,111 @@ def name(code: str) -> str:
 
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    """py3langid's identifier over its model's two large tables (the DFA's rows
+    and the per-feature probabilities, some 70 of the model's 75 MB) mapped
+    from an unnamed temporary file rather than read into memory: a text touches
+    only the rows its bytes visit, so a build that meets a page in another
+    language holds a few MB of the model, not all of it (``_mapped``)."""
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    arrays = _mapped(MODEL_DIR / MODEL_FILE)
+    if arrays is None:  # a model of another layout: the library reads it whole
+        return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    return LanguageIdentifier(
+        arrays["ptc"],
+        arrays["pc"],
+        arrays["classes"].tolist(),
+        arrays["nextmove"],
+        arrays["out_feat"].tolist(),
+        norm_probs=True,
+        tk_row=arrays["nextmove_row"],
+    )
+
+
+_MAPPED = frozenset({"ptc", "nextmove"})
+"""The model's arrays that ``_mapped`` leaves on disk (the rest are small)."""
+
+_LAYOUT = frozenset({"ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat"})
+"""The arrays of py3langid's model file (``modelio.save_model``)."""
+
+
+def _mapped(path: Path) -> dict[str, Any] | None:
+    """The arrays of py3langid's model (an ``.npz`` compressed with LZMA) by name,
+    the large ones (``_MAPPED``) as read-only views of a memory map, the DFA's
+    tables as the flat integer buffers the library indexes; None when the file
+    does not hold the layout this reads (``_LAYOUT``).
+
+    The archive is unpacked, a piece at a time, into an unnamed temporary file
+    (it has no name to leave behind: the system frees it when the map goes, with
+    the identifier, or the process ends), each array's bytes at an aligned
+    offset. The small arrays are read into memory."""
+    import lzma
+    import math
+    import mmap
+    import shutil
+    import tempfile
+    import zipfile
+
+    import numpy as np
+    from numpy.lib import format as npy
+
+    with tempfile.TemporaryFile() as archive, tempfile.TemporaryFile() as tables:
+        with lzma.open(path) as packed:
+            shutil.copyfileobj(packed, archive, _PIECE)
+        archive.seek(0)
+        small: dict[str, Any] = {}
+        placed: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
+        with zipfile.ZipFile(archive) as npz:
+            names = {name.removesuffix(".npy"): name for name in npz.namelist()}
+            if set(names) != _LAYOUT:
+                return None
+            for key, name in names.items():
+                with npz.open(name) as member:
+                    if key not in _MAPPED:
+                        small[key] = npy.read_array(member, allow_pickle=False)
+                        continue
+                    version = npy.read_magic(member)
+                    read_header = (
+                        npy.read_array_header_1_0
+                        if version == (1, 0)
+                        else npy.read_array_header_2_0
+                    )
+                    shape, fortran, dtype = read_header(member)
+                    if fortran or dtype.hasobject:
+                        return None
+                    end = tables.seek(0, 2)
+                    start = tables.seek(end + -end % _ALIGN)
+                    shutil.copyfileobj(member, tables, _PIECE)
+                    placed[key] = (start, dtype, shape)
+        tables.flush()
+        view = mmap.mmap(tables.fileno(), 0, access=mmap.ACCESS_READ)
+    arrays: dict[str, Any] = {
+        key: np.frombuffer(view, dtype=dtype, count=math.prod(shape), offset=start).reshape(shape)
+        for key, (start, dtype, shape) in placed.items()
+    }
+    # the DFA is walked a byte at a time: Python indexes a buffer of plain
+    # integers far faster than an array's elements (as the library's loader does)
+    dfa = arrays["nextmove"]
+    arrays["nextmove"] = dfa.data.cast("B").cast(_TYPECODE[dfa.dtype.itemsize])
+    arrays["nextmove_row"] = small.pop("nextmove_row").tolist()
+    return {**small, **arrays}
+
+
+_TYPECODE: dict[int, Literal["H", "I", "L"]] = {2: "H", 4: "I", 8: "L"}
+"""The buffer format of an unsigned integer of each size (the library's own)."""
+
+_PIECE = 1 << 20
+"""Bytes copied at a time while the model is unpacked."""
+
+_ALIGN = 64
+"""Each mapped array starts at a multiple of this many bytes."""
 
 
 def clear_cache() -> None:
-    """Let the language model go (some 85 MB once loaded, by one page in another
-    language); the next text that needs it loads it again. A build lets it go when
-    its per-source stages are done (``spill.release``), as nothing after them
-    measures a language."""
+    """Let the language model go (the few MB a text touched of it, once loaded,
+    by one page in another language); the next text that needs it loads it again.
+    A build lets it go when its per-source stages are done (``spill.release``), as
+    nothing after them measures a language."""
     _identifier.cache_clear()
 
 

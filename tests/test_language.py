@@ -84,6 +84,36 @@ def test_a_russian_text_does_not_load_the_model():
     assert language._identifier.cache_info().currsize == 0
 
 
+def test_the_mapped_model_scores_as_the_library_loads_it():
+    """The identifier over the mapped model (``language._mapped``) ranks every
+    language with the very scores of py3langid's own loader, on texts in several
+    scripts and on bytes the DFA has never seen."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    library = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    language._identifier.cache_clear()
+    mapped = language._identifier()
+    assert isinstance(mapped.tk_nextmove, memoryview)  # the tables were mapped
+    texts = [text for text, _code in MEASURED.values()] + ["", "\u2603\U0001f600 ß", "x" * 50]
+    for text in texts:
+        assert mapped.rank(text) == library.rank(text)
+        assert mapped.classify(text) == library.classify(text)
+
+
+def test_the_mapped_model_leaves_no_file_behind(tmp_path, monkeypatch):
+    """The model is unpacked into files with no name: nothing is left in the
+    temporary folder while it is mapped or after it is let go."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    language._identifier.cache_clear()
+    assert language.measure((PAGES / "polish-law.txt").read_text("utf-8")).code == "pl"
+    assert language._identifier.cache_info().currsize == 1
+    assert list(tmp_path.iterdir()) == []
+    language.clear_cache()
+    assert list(tmp_path.iterdir()) == []
+
+
 def _seg(text: str, name: str = "page.txt"):
     src = Source(
         path=name, name=name, stem=Path(name).stem, kind="laws", text=text, encoding="utf-8"
