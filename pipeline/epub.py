@@ -108,9 +108,9 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     modified = chosen.pdf_date or f"{max(chosen.year, 1980):04d}-01-01T00:00:00Z"
     env = site_mod.environment()
     env.filters["book"] = _book_href
-    files, spine = _pages(codex, env, chosen)
+    files, spine, chars = _pages(codex, env, chosen)
     css = (site_mod.TEMPLATES / "epub" / "book.css").read_text(encoding="utf-8")
-    used = "".join(sorted(set("".join(text for _, _, text in files))))
+    used = "".join(sorted(chars))
     fonts = [
         (f"fonts/{name}.ttf", _subset(_font_file(name, pattern), used))
         for name, pattern in FONTS.items()
@@ -138,22 +138,30 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     _write_zip(Path(target), members, zip_time)
 
 
-def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, str]], list[str]]:
-    """The book's pages as ``(name, media type, text)`` and its reading order: the
-    title page, the table of contents, a page per division and per law, the
-    unplaced fragments."""
+def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, bytes]], list[str], set[str]]:
+    """The book's pages as ``(name, media type, UTF-8 text)``, its reading order
+    (the title page, the table of contents, a page per division and per law, the
+    unplaced fragments) and the characters the pages use (for the fonts' subsets).
+    Each page is kept as the bytes the book stores, not as a ``str`` (two or four
+    bytes a character once it holds one Cyrillic letter), and no string of every
+    page together is made."""
     by_addr, specs = site_mod._rulings()
     site = site_mod.Site(codex=codex, build=None, rulings_by_addr=by_addr, specs=specs)
     site.laws = addresses.laws(codex.entries)
     site.source_pages = {s.name: None for s in codex.sources}
     groups = site_mod.toc(site, merge.coverage(codex))
 
-    files: list[tuple[str, str, str]] = []  # (name, media type, text)
+    files: list[tuple[str, str, bytes]] = []  # (name, media type, UTF-8 text)
     spine: list[str] = []
+    chars: set[str] = set()
+
+    def kept(text: str) -> bytes:
+        chars.update(text)
+        return text.encode("utf-8")
 
     def page(name: str, **ctx) -> None:
         text = env.get_template("epub/page.xhtml").render(**ctx)
-        files.append((name, "application/xhtml+xml", text))
+        files.append((name, "application/xhtml+xml", kept(text)))
         spine.append(name)
 
     page(
@@ -164,7 +172,7 @@ def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, str]], list[
         sources=codex.sources,
     )
     files.append(
-        ("nav.xhtml", "application/xhtml+xml", "")
+        ("nav.xhtml", "application/xhtml+xml", b"")
     )  # filled in below, once the pages are known
     spine.append("nav.xhtml")
     first = None
@@ -203,11 +211,11 @@ def _pages(codex: Codex, env, chosen) -> tuple[list[tuple[str, str, str]], list[
     nav = env.get_template("epub/nav.xhtml").render(
         groups=groups, fragments=bool(frags), first=first
     )
-    files[1] = ("nav.xhtml", "application/xhtml+xml", nav)
-    return files, spine
+    files[1] = ("nav.xhtml", "application/xhtml+xml", kept(nav))
+    return files, spine, chars
 
 
-def _manifest(files: list[tuple[str, str, str]], fonts: list[tuple[str, bytes]]) -> list[dict]:
+def _manifest(files: list[tuple[str, str, bytes]], fonts: list[tuple[str, bytes]]) -> list[dict]:
     """The OPF manifest: every page, the style sheet and the fonts."""
     manifest = [
         {
