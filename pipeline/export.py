@@ -392,9 +392,7 @@ def compact_pieces(value: Any, depth: int) -> Iterator[str]:
     """``json.dumps(value, ensure_ascii=False)`` (no indentation, the separators
     ``", "`` and ``": "``) in pieces: the containers of the first ``depth`` levels
     are opened here, what lies below each is dumped whole, so no string of the
-    whole value is ever made. Joined, the pieces are ``json.dumps``'s string. A
-    ``Lazy`` list among those levels is written as the list it makes, an item at
-    a time."""
+    whole value is ever made. Joined, the pieces are ``json.dumps``'s string."""
     if depth and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
         sep = "{"
         for k, v in value.items():
@@ -402,16 +400,13 @@ def compact_pieces(value: Any, depth: int) -> Iterator[str]:
             yield from compact_pieces(v, depth - 1)
             sep = ", "
         yield "}"
-    elif depth and (
-        (isinstance(value, Lazy) and not value.keyed) or isinstance(value, list | tuple)
-    ):
-        # a ``Lazy`` list's items are made one at a time, as they are reached
+    elif depth and isinstance(value, list | tuple) and value:
         sep = "["
         for v in value:
             yield sep
             yield from compact_pieces(v, depth - 1)
             sep = ", "
-        yield "]" if sep != "[" else "[]"
+        yield "]"
     else:
         yield json.dumps(value, ensure_ascii=False, sort_keys=False)
 

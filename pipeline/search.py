@@ -706,44 +706,17 @@ def _lexeme(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _body(e) -> str:
-    """An entry's text with its footnotes, as the search reads it."""
-    return e.text + "".join("\n" + fn.text for fn in e.footnotes)
-
-
 def _document(e) -> tuple[list[str], list[str], str, str | None]:
     """(title terms, text terms, text with footnotes, name) of an entry; the name
     is its address as a query term: an entry's own address counts as a title word,
     so «64A1» finds 64A1 first."""
-    body = _body(e)
+    body = e.text + "".join("\n" + fn.text for fn in e.footnotes)
     name = latin(e.id).lower()
     return analyze(e.title or ""), analyze(body), body, name if _SAFE.match(name) else None
 
 
-def _entry_data(row: tuple[Any, str, str, str | None]) -> dict[str, Any]:
-    """One entry of ``index_data``'s ``entries`` from ``(entry, its title terms,
-    its text terms, its name)``; its text is made again from the entry."""
-    e, title_tokens, tokens, name = row
-    return {
-        "address": e.id,
-        "kind": e.kind,
-        "law": law_of(e.id),
-        "parent": e.parent,
-        "name": name,
-        "title": e.title,
-        "text": " ".join(_body(e).split()),
-        "title_tokens": title_tokens,
-        "tokens": tokens,
-    }
-
-
-def index_data(
-    codex: Codex, terminology: Terminology | None = None, *, lazy: bool = False
-) -> dict[str, Any]:
+def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str, Any]:
     """The search data of ``codex`` (see the comment above); deterministic.
-    ``lazy``: ``entries`` is an ``export.Lazy`` that makes each entry's dict as
-    the JSON writer reaches it (``_index_json``), so that the texts of every
-    entry are never held twice, as the codex's and as the data's.
 
     Keys: ``version``, ``params``, ``latin`` (look-alike letters of addresses),
     ``entries`` (address, kind, law, parent, title, text, ``title_tokens``,
@@ -752,13 +725,25 @@ def index_data(
     (lemma → verb/verbal-noun stem), ``synonyms`` (lemma → lemmas), ``stop``
     (word forms of questions)."""
     term_table = terminology or load_terminology()
-    rows: list[tuple[Any, str, str, str | None]] = []
+    entries: list[dict[str, Any]] = []
     forms: dict[str, str] = {}
     df: dict[str, int] = {}
     total = 0
     for e in codex.entries.values():
         title, tokens, body, name = _document(e)
-        rows.append((e, " ".join(title), " ".join(tokens), name))
+        entries.append(
+            {
+                "address": e.id,
+                "kind": e.kind,
+                "law": law_of(e.id),
+                "parent": e.parent,
+                "name": name,
+                "title": e.title,
+                "text": " ".join(body.split()),
+                "title_tokens": " ".join(title),
+                "tokens": " ".join(tokens),
+            }
+        )
         if name:
             title = [*title, name]
         total += len(title) + len(tokens)
@@ -768,13 +753,7 @@ def index_data(
             w = _fold(m.group())
             if w not in forms:
                 forms[w] = term(m.group())
-    if lazy:
-        from .export import Lazy
-
-        entries: Any = Lazy(_entry_data, rows)
-    else:
-        entries = [_entry_data(r) for r in rows]
-    n = len(rows)
+    n = len(entries)
     idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in sorted(df.items())}
     # synonyms: every word of a group reduced to its lemma
     synonyms: dict[str, set[str]] = {}
@@ -854,7 +833,7 @@ def _index_json(codex: Codex, shipped: Callable[[str], Any] | None = None) -> by
     from .export import compact_pieces
 
     out = bytearray()
-    for piece in compact_pieces(index_data(codex, lazy=True), 3):
+    for piece in compact_pieces(index_data(codex), 3):
         if shipped is not None:
             shipped(piece)
         out += piece.encode("utf-8")

@@ -150,9 +150,9 @@ def test_the_site_and_the_index_share_one_search_data(tmp_path, monkeypatch):
     made = []
     real = search.index_data
 
-    def counted(codex, terminology=None, **how):
+    def counted(codex, terminology=None):
         made.append(codex.edition)
-        return real(codex, terminology, **how)
+        return real(codex, terminology)
 
     monkeypatch.setattr(search, "index_data", counted)
     from pipeline.run import build
@@ -184,34 +184,6 @@ def test_compact_pieces_join_to_json_dumps(value, depth):
 
     nested = {"a": value, "b": [value, {"c": value}], "": []}
     assert "".join(compact_pieces(nested, depth)) == json.dumps(nested, ensure_ascii=False)
-
-
-@settings(max_examples=200, deadline=None)
-@given(items=st.lists(JSON_VALUES, max_size=5), depth=st.integers(2, 4))
-def test_compact_pieces_write_a_lazy_list_as_the_list_it_makes(items, depth):
-    """A ``Lazy`` list (empty too) is written as ``json.dumps`` writes its items."""
-    from pipeline.export import Lazy, compact_pieces
-
-    made = Lazy(lambda x: {"item": x}, items)
-    whole = [{"item": x} for x in items]
-    nested = {"a": made, "b": 1}
-    expected = json.dumps({"a": whole, "b": 1}, ensure_ascii=False)
-    assert "".join(compact_pieces(nested, depth)) == expected
-
-
-def test_lazy_search_data_is_the_same_json(tmp_path):
-    """``index_data(..., lazy=True)`` makes each entry as it is written: its JSON is
-    that of the whole data."""
-    from pipeline import search
-    from pipeline.export import Lazy, compact_pieces
-    from pipeline.run import run
-
-    codex = run(CORPUS).codex
-    lazy = search.index_data(codex, lazy=True)
-    assert isinstance(lazy["entries"], Lazy)
-    whole = search.index_data(codex)
-    assert "".join(compact_pieces(lazy, 3)) == json.dumps(whole, ensure_ascii=False)
-    assert len(whole["entries"]) == len(codex.entries)
 
 
 def test_search_data_written_into_its_row_in_pieces_is_the_same_file(tmp_path, monkeypatch):
