@@ -187,11 +187,16 @@ def _mapped(path: Path) -> dict[str, Any] | None:
         for key, (start, dtype, shape) in placed.items()
     }
     # the DFA is walked a byte at a time: Python indexes a buffer of plain
-    # integers far faster than an array's elements (as the library's loader does)
-    dfa = arrays["nextmove"]
-    arrays["nextmove"] = dfa.data.cast("B").cast(_TYPECODE[dfa.dtype.itemsize])
-    arrays["nextmove_row"] = small.pop("nextmove_row").tolist()
+    # integers far faster than an array's elements (the library's loader makes
+    # both of its tables such buffers too)
+    arrays["nextmove"] = _integers(arrays["nextmove"])
+    arrays["nextmove_row"] = _integers(small.pop("nextmove_row"))
     return {**small, **arrays}
+
+
+def _integers(a: Any) -> memoryview:
+    """A flat array of unsigned integers as a buffer whose items are Python ints."""
+    return a.data.cast("B").cast(_TYPECODE[a.dtype.itemsize])
 
 
 _TYPECODE: dict[int, Literal["H", "I", "L"]] = {2: "H", 4: "I", 8: "L"}

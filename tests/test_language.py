@@ -100,6 +100,18 @@ def test_the_mapped_model_scores_as_the_library_loads_it():
         assert mapped.classify(text) == library.classify(text)
 
 
+def test_a_model_of_another_layout_is_read_by_the_library(monkeypatch):
+    """A model file whose arrays are not the layout ``_mapped`` reads is loaded by
+    py3langid's own loader, and still names the language."""
+    monkeypatch.setattr(language, "_LAYOUT", frozenset({"weights"}))
+    language._identifier.cache_clear()
+    try:
+        assert not isinstance(language._identifier().tk_nextmove, memoryview)
+        assert language.measure((PAGES / "polish-law.txt").read_text("utf-8")).code == "pl"
+    finally:
+        language._identifier.cache_clear()
+
+
 def test_the_mapped_model_leaves_no_file_behind(tmp_path, monkeypatch):
     """The model is unpacked into files with no name: nothing is left in the
     temporary folder while it is mapped or after it is let go."""
