@@ -1089,11 +1089,12 @@ def _caps_title_goes_on(heading: str, line: str) -> bool:
     РАСПОЛОЖЕНИЯ`` | ``ВЗЯТОК(DC4)``); text under a title opens in small letters."""
     m = ANY_HEADING.match(heading)
     title = heading[m.end() :] if m else ""
-    words = [w for w in morph.WORD.findall(title + " " + line) if len(w) > 1]
+    # the words are read one by one: the first in small letters decides
+    words = (w for w in morph.WORD.finditer(title + " " + line) if len(w[0]) > 1)
     return (
         bool(_CYRILLIC_WORD.search(title))
         and bool(_CYRILLIC_WORD.search(line))
-        and all(w.isupper() for w in words)
+        and all(w[0].isupper() for w in words)
         and not starts_unit(line)
         and CLAUSE_END.search(line) is None
     )
@@ -1152,9 +1153,11 @@ def split_words(text: str, ctx: Context) -> list[Change]:
         return []
     n = len(toks)
     out = []
-    offsets: list[int] | None = None
+    # the offset of a part is summed from the last one found (the joins come in
+    # order), not kept for every part
+    done, at = 0, 0  # ``at``: where part ``done`` starts
     joined_upto = -1  # index of the last token already joined to the one before it
-    for i in [i for i, t in enumerate(toks) if t in unknown]:
+    for i in itertools.compress(range(n), map(unknown.__contains__, toks)):
         # an unknown token: try it with the word before, then with the word after
         for j in (i - 1, i):
             if j < 0 or j + 1 >= n or j <= joined_upto or parts[2 * j + 2] != " ":
@@ -1168,9 +1171,9 @@ def split_words(text: str, ctx: Context) -> list[Change]:
                 continue
             joined = a + b
             if len(joined) >= 5 and ctx.known(joined):
-                if offsets is None:  # start of every part, only once something is joined
-                    offsets = [0, *itertools.accumulate(map(len, parts))]
-                at = offsets[2 * j + 3]  # the second token's start
+                second = 2 * j + 3  # the second token's part
+                at += sum(map(len, parts[done:second]))
+                done = second
                 out.append(Change(at - 1, at, "", "split-word", f"{a} {b} → {joined}"))
                 joined_upto = j + 1
                 break
