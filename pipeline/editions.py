@@ -859,8 +859,9 @@ NOT_LAWS = "none"
 def _not_these_laws(text: str) -> str:
     """Why ``text`` renders no edition of these laws, or ``""``: a title line names
     the code or rules of another card game (``OTHER_GAMES``), the text names such
-    games at least twice and more often than bridge, or two or more of its lines
-    open with three-level numbers («3.8.1.»)."""
+    games at least twice and more often than bridge, two or more of its lines
+    open with three-level numbers («3.8.1.»), or two or more head divisions with
+    sub-numbers («Глава II-1»)."""
     import regex
 
     # both patterns below need the name of a game: one literal search per name
@@ -886,13 +887,27 @@ def _not_these_laws(text: str) -> str:
     play = other_play(text)
     if play:
         return play
-    from .grammar import THREE_LEVELS  # imported when first needed, as _division_line does
+    from .grammar import (  # imported when first needed, as _division_line does
+        SUBNUMBERED_DIVISION,
+        THREE_LEVELS,
+    )
 
     threes = _line_matches(_numbered_line(), THREE_LEVELS, text)
     levels = sum(1 for _ in zip(range(2), threes, strict=False))
     if levels >= 2:
         return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
+    subnumbered = _line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text)
+    if sum(1 for _ in zip(range(2), subnumbered, strict=False)) >= 2:
+        return "divisions numbered with sub-numbers («Глава II-1»), as no edition of these laws numbers them"
     return ""
+
+
+@lru_cache(maxsize=1)
+def _subnumbered_line() -> re.Pattern:
+    """Every line ``grammar.SUBNUMBERED_DIVISION`` can match (a word, then a Roman
+    number with a hyphen or slash and a digit after it), for the standard library's
+    ``re``, as ``_numbered_line``."""
+    return re.compile(r"(?m)^[ \t]*[^ \t\n]+[ \t]+[IVXLC]+[-–—/][0-9]")
 
 
 def assess(text: str) -> Detection:

@@ -42,16 +42,28 @@ BILINGUAL_HEAD = regex.compile(
 )
 """A heading printed in both languages: ``Правило 21 / Law 21. …``, ``Law 21 Правило 21``,
 ``Law 21. Правило 21. …`` (the English half first; the match is that half)."""
-PART_HEAD = regex.compile(r"^(" + _division_words() + r")\s+([IVXLC]+)\b\s*[-–—.:]?\s*")
+DIVISION_NUMBER = r"[IVXLC]+\b(?![-–—/]\d)"
+"""A division's Roman number. One with a sub-number after a hyphen or a slash
+(``Глава II-1``, ``II-2/54``) numbers another code's chapters: no edition of these
+laws numbers a division so (``SUBNUMBERED_DIVISION``)."""
+PART_HEAD = regex.compile(
+    r"^(" + _division_words() + r")\s+(" + DIVISION_NUMBER + r")\s*[-–—.:]?\s*"
+)
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
+SUBNUMBERED_DIVISION = regex.compile(
+    r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+[-–—/]\d", regex.M
+)
+"""A division heading with a sub-number, ``Глава II-1 – …`` (``DIVISION_NUMBER``): the
+chapters of another code (a maritime convention numbers its chapters ``II-1``,
+``II-2``)."""
 HEAD_INITIALS = frozenset(
     w[:1] for w in (*_RU_HEADS.split("|"), *_EN_HEADS.split("|"), *_division_words().split("|"))
 )
 """The first character of every ``PART_HEAD`` and ``BILINGUAL_HEAD`` match (after the
 blanks ``BILINGUAL_HEAD`` allows): a line that opens with another is neither."""
 RUN_IN_DIVISION = regex.compile(
-    r"\s+[-–—]\s+(?=(?:" + _division_words(inner=True) + r")\s+[IVXLC]+\b)"
+    r"\s+[-–—]\s+(?=(?:" + _division_words(inner=True) + r")\s+" + DIVISION_NUMBER + ")"
 )
 """A second division heading run into a first one's title: ``Глава V. Торговля - Часть II …``
 (matches the dash before it)."""
@@ -224,14 +236,14 @@ COLLAPSED_BREAK = regex.compile(
   | [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
-      | (?:DIVISION)\s+[IVXLC]+\b                       # Раздел I
+      | (?:DIVISION)\s+NUMBER                           # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
       | \d{1,2}\.[А-ЯЁ]                                  # 1.Нарушитель
       | \((?:[A-HА-ЕВС]|\d{1,2})\)\.                     # (A).
       | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
       | \([ivx]{1,5}\)\s                                 # (ii) item
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
-    )""".replace("DIVISION", _division_words(upper=False)),
+    )""".replace("DIVISION", _division_words(upper=False)).replace("NUMBER", DIVISION_NUMBER),
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all

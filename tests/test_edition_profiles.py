@@ -16,7 +16,7 @@ import pytest
 import regex
 
 from kodeks_testing import ROOT, SEEDS, kodeks
-from pipeline import editions
+from pipeline import editions, grammar
 from pipeline.read import read
 
 FIXTURES = ROOT / "tests" / "fixtures" / "editions"
@@ -346,6 +346,34 @@ def test_a_code_numbered_in_three_levels_gets_no_edition_even_as_a_commentary(tm
     (source,), diags = read(tmp_path)
     assert source.edition == editions.UNKNOWN
     assert [d.code for d in diags] == ["K114"] and "three levels" in diags[0].message
+
+
+# another code, its chapters numbered with sub-numbers (as a maritime convention's are)
+SUBNUMBERED_CODE = """\
+Глава I - Общие положения
+Правило 1. Область действия
+Эти требования действуют для всех судов, если не сказано иное.
+Глава II-1 - Устройство корпуса
+Правило 1. Применение
+1.1 Глава действует для судов, заложенных после названной даты.
+Глава II-2 - Защита от огня
+Правило 2. Цели
+"""
+
+
+def test_a_code_with_subnumbered_chapters_is_no_edition_and_has_no_chapter_ii(tmp_path: Path):
+    found = editions.assess(SUBNUMBERED_CODE)
+    assert found.edition == editions.UNKNOWN and "sub-numbers" in found.not_laws
+    # «Глава II-1» is no heading of chapter II (whose title would read «1 - Устройство …»)
+    assert grammar.PART_HEAD.match("Глава II-1 - Устройство корпуса") is None
+    assert grammar.PART_HEAD.match("Глава II - Торговля")[2] == "II"
+    # one such chapter alone is no evidence of the 1987 scheme either
+    alone = "Глава II-1 - Устройство корпуса\nПравило 1. Применение\n"
+    assert not [e for e in editions.assess(alone).evidence if "«Глава N - …»" in e]
+    (tmp_path / "code.txt").write_text(SUBNUMBERED_CODE, encoding="utf-8")
+    (source,), diags = read(tmp_path)
+    assert source.edition == editions.UNKNOWN
+    assert [d.code for d in diags] == ["K114"] and "sub-numbers" in diags[0].message
 
 
 def test_a_commentary_page_alone_is_the_commented_edition(tmp_path: Path):
