@@ -892,14 +892,16 @@ def _not_these_laws(text: str) -> str:
         THREE_LEVELS,
     )
 
-    threes = _line_matches(_numbered_line(), THREE_LEVELS, text)
-    levels = sum(1 for _ in zip(range(2), threes, strict=False))
-    if levels >= 2:
+    if _two(_line_matches(_numbered_line(), THREE_LEVELS, text)):
         return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
-    subnumbered = _line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text)
-    if sum(1 for _ in zip(range(2), subnumbered, strict=False)) >= 2:
+    if _two(_line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text)):
         return "divisions numbered with sub-numbers («Глава II-1»), as no edition of these laws numbers them"
     return ""
+
+
+def _two(matches: Iterator[regex.Match]) -> bool:
+    """``matches`` yields two or more (read no further than the second)."""
+    return sum(1 for _ in zip(range(2), matches, strict=False)) >= 2
 
 
 @lru_cache(maxsize=1)

@@ -42,7 +42,9 @@ BILINGUAL_HEAD = regex.compile(
 )
 """A heading printed in both languages: ``Правило 21 / Law 21. …``, ``Law 21 Правило 21``,
 ``Law 21. Правило 21. …`` (the English half first; the match is that half)."""
-DIVISION_NUMBER = r"[IVXLC]+\b(?![-–—/]\d)"
+_SUB_NUMBER = r"[-–—/]\d"
+"""A sub-number after a division's Roman number (``II-1``, ``II-2/54``)."""
+DIVISION_NUMBER = r"[IVXLC]+\b(?!" + _SUB_NUMBER + ")"
 """A division's Roman number. One with a sub-number after a hyphen or a slash
 (``Глава II-1``, ``II-2/54``) numbers another code's chapters: no edition of these
 laws numbers a division so (``SUBNUMBERED_DIVISION``)."""
@@ -52,7 +54,7 @@ PART_HEAD = regex.compile(
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
 SUBNUMBERED_DIVISION = regex.compile(
-    r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+[-–—/]\d", regex.M
+    r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+" + _SUB_NUMBER, regex.M
 )
 """A division heading with a sub-number, ``Глава II-1 – …`` (``DIVISION_NUMBER``): the
 chapters of another code (a maritime convention numbers its chapters ``II-1``,
