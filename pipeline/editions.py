@@ -88,6 +88,37 @@ def _row_line(text: str, index: int) -> int:
     return headers[index] if index < len(headers) else 1
 
 
+SUB_NUMBER = r"[-–—/]\d"
+"""A sub-number after a division's Roman number (``II-1``, ``II-2/54``)."""
+
+DIVISION_NUMBER = r"[IVXLC]+\b(?!" + SUB_NUMBER + ")"
+"""A division's Roman number. One with a sub-number after a hyphen or a slash
+(``Глава II-1``, ``II-2/54``) numbers another code's chapters: no edition of these
+laws numbers a division so (``grammar.SUBNUMBERED_DIVISION``). Kept with the table,
+whose ``signals`` name it as ``{division_number}`` (``FRAGMENTS``), and read by
+``grammar``."""
+
+FRAGMENTS = {"division_number": DIVISION_NUMBER}
+r"""Pattern fragments a signal of the table names in braces (``Раздел\s+{division_number}``):
+filled in as the table is read, so a fragment the grammar also uses is written once."""
+
+_FRAGMENT = re.compile(r"\{([a-z_]+)\}")
+
+
+def _fill(pattern: str) -> str:
+    """A signal's pattern with its ``{name}`` fragments filled in (``FRAGMENTS``);
+    ``ValueError`` naming an unknown one."""
+
+    def one(m: re.Match[str]) -> str:
+        if m[1] not in FRAGMENTS:
+            raise ValueError(
+                f"signal names the unknown fragment {{{m[1]}}} (known: {', '.join(FRAGMENTS)})"
+            )
+        return FRAGMENTS[m[1]]
+
+    return _FRAGMENT.sub(one, pattern)
+
+
 def _edition(row: dict) -> Edition:
     return Edition(
         id=str(row["id"]),
@@ -98,7 +129,8 @@ def _edition(row: dict) -> Edition:
         forms=tuple(row.get("forms", ())),
         pdf_date=row.get("pdf_date", ""),
         signals=tuple(
-            (str(p), int(w), str(what), str(level)) for p, w, what, level in row.get("signals", ())
+            (_fill(str(p)), int(w), str(what), str(level))
+            for p, w, what, level in row.get("signals", ())
         ),
         titles=tuple(sorted((int(n), str(t)) for n, t in row.get("titles", {}).items())),
         titles_in=tuple(

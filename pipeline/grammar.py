@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-from .editions import DIVISION_WORDS, EDITIONS
+from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER
 
 _INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
 # a word some edition uses under another division («Часть» under «Глава»)
@@ -42,19 +42,13 @@ BILINGUAL_HEAD = regex.compile(
 )
 """A heading printed in both languages: ``Правило 21 / Law 21. …``, ``Law 21 Правило 21``,
 ``Law 21. Правило 21. …`` (the English half first; the match is that half)."""
-_SUB_NUMBER = r"[-–—/]\d"
-"""A sub-number after a division's Roman number (``II-1``, ``II-2/54``)."""
-DIVISION_NUMBER = r"[IVXLC]+\b(?!" + _SUB_NUMBER + ")"
-"""A division's Roman number. One with a sub-number after a hyphen or a slash
-(``Глава II-1``, ``II-2/54``) numbers another code's chapters: no edition of these
-laws numbers a division so (``SUBNUMBERED_DIVISION``)."""
 PART_HEAD = regex.compile(
     r"^(" + _division_words() + r")\s+(" + DIVISION_NUMBER + r")\s*[-–—.:]?\s*"
 )
 """``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
 every edition's ``divisions`` in editions.toml)."""
 SUBNUMBERED_DIVISION = regex.compile(
-    r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+" + _SUB_NUMBER, regex.M
+    r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+" + SUB_NUMBER, regex.M
 )
 """A division heading with a sub-number, ``Глава II-1 – …`` (``DIVISION_NUMBER``): the
 chapters of another code (a maritime convention numbers its chapters ``II-1``,

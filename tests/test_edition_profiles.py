@@ -178,8 +178,12 @@ def test_get_names_the_table_file_and_the_known_ids():
             'id = "2030"\nyear = 2030\ntitle = "Законы"\nlaws = 95\nsignals = [["(", 1, "x", "wording"]]\n',
             "signals",
         ),
+        (
+            'id = "2030"\nyear = 2030\ntitle = "Законы"\nlaws = 95\nsignals = [["Глава {roman}", 1, "x", "scheme"]]\n',
+            "{roman}",
+        ),
     ],
-    ids=["missing", "wrong-shape", "bad-pattern"],
+    ids=["missing", "wrong-shape", "bad-pattern", "unknown-fragment"],
 )
 def test_a_bad_table_row_names_the_file_the_line_and_the_key(tmp_path: Path, row: str, key: str):
     table = tmp_path / "editions.toml"
@@ -428,3 +432,14 @@ def test_a_1987_corpus_and_a_2017_page_build_apart(tmp_path: Path):
         d for d in report["diagnostics"] if d["code"] == "K108" and "law64-2017.txt" in d["message"]
     ]
     assert "2017" in why["message"] and "never merged" in why["message"]
+
+
+def test_the_scheme_signals_read_the_division_number_of_the_grammar():
+    """The table's «Глава N - …» signals are filled with the grammar's one fragment: a
+    chapter with a sub-number is no evidence of the scheme, a plain one is."""
+    scheme = [p for p, _w, _what, level in editions.get("1987").signals if level == "scheme"]
+    assert not any("{" + name + "}" in p for p in scheme for name in editions.FRAGMENTS)
+    assert sum(editions.DIVISION_NUMBER in p for p in scheme) == 3
+    chapter = next(regex.compile(p, regex.M) for p in scheme if "Глава" in p)
+    assert chapter.search("Глава IV - Торговля")
+    assert not chapter.search("Глава II-1 - Конструкция")
