@@ -941,7 +941,7 @@ def _subnumbered_line() -> re.Pattern:
     """Every line ``grammar.SUBNUMBERED_DIVISION`` can match (a word, then a Roman
     number with a hyphen or slash and a digit after it), for the standard library's
     ``re``, as ``_numbered_line``."""
-    return re.compile(r"(?m)^[ \t]*[^ \t\n]+[ \t]+[IVXLC]+[-–—/][0-9]")
+    return re.compile(r"(?m)^[ \t]*[^ \t\n]+[ \t]+[IVXLC]+" + SUB_NUMBER)
 
 
 def assess(text: str) -> Detection:
