@@ -397,7 +397,7 @@ _SPACED = regex.compile(
 a line's end (``Р А З Д Е Л¶``), which ``inline_marks`` removes later."""
 
 
-_SPACED_HINT = regex.compile(r" [^ \n] [^ \n](?![^\s])")
+_SPACED_HINT = regex.compile(r" [^ \n] [^ \n](?![^\s¶])")
 """What every line that holds a match of ``_SPACED`` holds: a lone character after
 a space and a second one after it (``_SPACED`` is slow to try at every character;
 this starts with a space)."""
