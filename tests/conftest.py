@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
 
 from kodeks_testing import CORPUS, GOLD, kodeks
+
+# A run started where SIGINT is ignored (a background job of a script) would pass
+# that on to every command a test starts, and the tests that press Ctrl-C on a
+# build would reach nothing: the run takes the interrupt back, as an interactive
+# shell gives it, so the builds it starts get it at its default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
