@@ -38,6 +38,7 @@ decides them (it reads the text with the segmenter's block rules): extend that f
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable
@@ -103,26 +104,34 @@ _FILE_NAME = regex.compile(
 _PHONE = regex.compile(
     r"^\s*(?:\+\d[\d\s()\-]{8,}\d|\(?\d{3,4}\)?[\s-]?\d{2,3}[\s-]\d{2}[\s-]\d{2})\s*$"
 )
+_COUNTER_LABELS = (
+    r"(?:Размер|Объ[её]м|Просмотр(?:ов|ы)|Прочитан[оа]?|Скачан[оа]?|Рейтинг|Оценка|Голос(?:ов|а)?"
+    r"|Комментари[ией]в?)"
+)
+_COUNTER_OPENING = regex.compile(r"^\s*" + _COUNTER_LABELS)
+"""How a ``_SIZE_OR_COUNTER`` line that opens with its label opens."""
 _SIZE_OR_COUNTER = regex.compile(
     r"""^\s*(?:
       \d+(?:[.,]\d+)?\s*(?:Кб|КБ|кб|Мб|МБ|мб|KB|MB|Kb|Mb|байт)\b.*
-    | (?:Размер|Объ[её]м|Просмотр(?:ов|ы)|Прочитан[оа]?|Скачан[оа]?|Рейтинг|Оценка|Голос(?:ов|а)?|Комментари[ией]в?)
+    | """
+    + _COUNTER_LABELS
+    + r"""
       \s*:?\s*[\d\s.,/]+\S{0,6}
 )\s*$""",
     regex.X,
 )
-_UI_LABEL = regex.compile(
-    r"""^\s*(?:
+_UI_LABEL_WORDS = r"""(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
     | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
-)\b[^.!?;]{0,80}$""",
-    regex.X | regex.I,
-)
+)"""
+_UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
+_UI_LABEL_OPENING = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b", regex.X | regex.I)
+"""How a ``_UI_LABEL`` line opens."""
 _READING_PAGE = regex.compile(
     r"(?:\|\s*|\(\s*|[-–—]\s*|\.\s+)(?:стр\.|страница|page)\s*\d{1,4}\s*\)?\s*$", regex.I
 )
@@ -631,6 +640,78 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
                 chrome[i] = "template block"
 
 
+# What a word of a joined piece brings to the shapes ``line_shape`` knows (a bit
+# each). Most pieces a collapsed page offers are pieces of sentences with none of
+# them: the shapes are not tried on those (``_may_have_shape``).
+_DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH = (1 << k for k in range(7))
+_ANYWHERE = _URLISH | _BACKSLASH | _CRUMB | _HINT
+"""Traits with which a shape may claim a piece wherever in it they stand."""
+_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS)
+"""What the casefolded words of a reader's header hold (a pager's words open it)."""
+_SETTING_CHARACTERS = 12
+"""The longest line ``_SETTING`` is tried on."""
+_PAGER_LABEL_LETTERS = "СсPp"
+"""What a ``_PAGER_LABEL`` line opens with."""
+
+
+@functools.lru_cache(maxsize=65_536)
+def _word_traits(word: str) -> int:
+    """The bits of ``_DIGIT`` … ``_DASH`` that ``word`` (no white space in it) has."""
+    low = word.casefold()
+    return (
+        (_DIGIT if _DIGITS.search(word) else 0)
+        | (_URLISH if _url_hint(word, low) else 0)
+        | (_BACKSLASH if "\\" in word else 0)
+        | (_CRUMB if _has_any(word, _BREADCRUMB_MARKS) else 0)
+        | (_HINT if _has_any(low, _PIECE_HINTS) else 0)
+        | (_COLON if ":" in word else 0)
+        | (_DASH if "-" in word or "–" in word else 0)
+    )
+
+
+def _opening(words: list[str]) -> tuple[bool, bool]:
+    """What the first words of a piece say of the shapes that must open a line:
+    ``(labelled, numbered)``. ``labelled``: it may open a pager's words or links
+    (maybe after bullets: it opens with no letter), an interface label or a pager's
+    label; ``numbered``: a pager, a line of numbers (it opens with no letter) or a
+    counter's label (a page's place, ``Текущая страница: 3 (из 10)``, holds a
+    reader's header word)."""
+    first = words[0]
+    head = " ".join(words[:4])
+    pager = _has_any(" ".join(words[:2]).casefold(), _PAGER_WORDS_HINTS)
+    # a pager's words may stand after bullets and arrows (``- « Назад``)
+    lead = pager or not first[0].isalpha()
+    labelled = lead or first[0] in _PAGER_LABEL_LETTERS or bool(_UI_LABEL_OPENING.match(head))
+    numbered = lead or bool(_COUNTER_OPENING.match(first))
+    return labelled, numbered
+
+
+def _may_have_shape(
+    traits: int, words: int, chars: int, short: int, opening: tuple[bool, bool]
+) -> bool:
+    """Whether ``line_shape`` may find a shape in a piece of ``words`` words joined by
+    single spaces (``chars`` characters), the OR of whose words' ``_word_traits`` is
+    ``traits``, ``short`` of whose words have three characters or fewer, and whose
+    first words say ``opening`` (``_opening``). Each shape's own guards in
+    ``line_shape`` need what is asked here: a site's address, a backslash (a title
+    bar), a breadcrumb's separator or a reader's header word anywhere; a digit in a
+    line that opens with no letter (page numbers, a phone, a size, a date), with a
+    pager's word or a counter's label; a pager's or a label's
+    opening (with a colon, or in ten words at most); a dash in an alphabet range of
+    seven words at most; most words short (an alphabet bar); one word (a file name);
+    a setting's few characters. A run of spaces (a spaced menu) is never in a piece."""
+    labelled, numbered = opening
+    return bool(
+        traits & _ANYWHERE
+        or (traits & _DIGIT and numbered)
+        or words == 1
+        or chars <= _SETTING_CHARACTERS
+        or (labelled and (words <= 10 or traits & _COLON))
+        or (traits & _DASH and words <= 7)
+        or (words >= 8 and short >= 0.8 * words)
+    )
+
+
 _WORD_OR_NUMBER = regex.compile(r"[\p{L}\d]")
 _JOINED_LINE_WORDS = 16
 """The most words one template line of a collapsed page is taken to have (an
@@ -648,16 +729,18 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
     one piece is a template line by shape, and the run ends with one unless it
     reaches an open end."""
     n = len(words)
+    traits: list[int | None] = [None] * n  # each word's, as the runs reach it
 
-    def kind(i: int, j: int, short: bool) -> str | None:
+    def kind(i: int, j: int, short: bool, shaped: bool) -> str | None:
         """``template``, ``short`` (asked only when ``short``: where a short line
-        can extend a run) or ``None`` for the piece ``words[i:j]``."""
+        can extend a run) or ``None`` for the piece ``words[i:j]`` (``shaped``:
+        ``_may_have_shape`` allows it a shape)."""
         s = " ".join(words[i:j])
         # a line of the site opens with a capital, a digit or a symbol and holds
         # a word or a number (a lone ``-`` is a font button only on a line of its own)
         if s[0].islower() or not _WORD_OR_NUMBER.search(s):
             return None
-        if line_shape(s):
+        if shaped and line_shape(s):
             return "template"
         return "short" if short and _short_non_sentence(s) else None
 
@@ -672,10 +755,22 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
         # line; elsewhere (the start of most runs tried) only template lines count
         start = 0 in reach[k] and open_start
         after = bool(reach[k] & {1, 2})
+        opening = _opening(words[k : k + 4])
+        seen = chars = short = 0  # of words[k:m]
         for m in range(k + 1, n + 1):
             if m - k > _JOINED_LINE_WORDS and (len(words[m - 1]) > 3 or m - k > 40):
                 break  # only a run of single letters (an alphabet bar) is longer
-            kd = kind(k, m, start or after)
+            word = words[m - 1]
+            trait = traits[m - 1]
+            if trait is None:
+                trait = traits[m - 1] = _word_traits(word)
+            seen |= trait
+            chars += len(word) + (m > k + 1)
+            short += len(word) <= 3
+            shaped = _may_have_shape(seen, m - k, chars, short, opening)
+            if not shaped and not (start or after):
+                continue
+            kd = kind(k, m, start or after, shaped)
             if kd == "template":
                 reach[m].add(1)
             elif kd == "short":

@@ -446,3 +446,57 @@ def test_double_spaced_stops_early_with_the_answer_of_every_line_tried(lines):
     from pipeline import profile as P
 
     assert P.double_spaced(lines) == _plain_double_spaced(lines)
+
+
+_PIECE_WORDS = [
+    *"1 2 3 17 206 … ... << >> « » ‹ › ← → - – — • · | / \\ : + ( )".split(),
+    *"Страницы: Страница Page Pages: Автор: Жанр Размер шрифта Читать онлайн".split(),
+    *"site.ru www.example.com http://x.ru Сайт читать чтение книгу автора онлайн".split(),
+    *"стр. страница 12 Кб 1,2 Мб Просмотров: Рейтинг: 09.02.2018 14:13 5 мин".split(),
+    *"Текущая страница: (всего 10) из А Б В Г-Д А-Г Д-К Л-П Р-Я file.txt A AA En Ru".split(),
+    *"Первая Предыдущая Следующая Последняя Назад Вперёд В начало Перейти на".split(),
+    *"Пред. След. 355 500 произведений, авторов. Правило 64. слово Игрок после".split(),
+    *"следующей сдачи. ГЛАВА II Law 21 Сообщить о ошибке Главная Меню".split(),
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECE_WORDS), min_size=1, max_size=18))
+@example("А Б В Г Д Е Ж З И К".split())  # an alphabet bar: short words, nothing else
+@example("А-Г Д-К Л-П Р-Я".split())  # alphabet ranges: a dash, longer than a setting
+@example(["zakonybridzha1987.fb2"])  # a file name: one word
+@example("Просмотров: 1234".split())  # a counter's label before its number
+def test_a_piece_line_shape_claims_has_what_the_gate_asks(words):
+    """``profile._may_have_shape`` is true of every piece of words, joined by single
+    spaces, that ``line_shape`` finds a shape in: the joined-template search skips the
+    shapes only where none can be found."""
+    import functools
+    import operator
+
+    from pipeline import profile as P
+
+    s = " ".join(words)
+    traits = functools.reduce(operator.or_, map(P._word_traits, words))
+    short = sum(len(w) <= 3 for w in words)
+    assert P.line_shape(s) is None or P._may_have_shape(
+        traits, len(words), len(s), short, P._opening(words[:4])
+    ), s
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECE_WORDS), min_size=1, max_size=40),
+    st.booleans(),
+    st.booleans(),
+)
+def test_joined_template_finds_what_trying_every_piece_finds(words, open_start, open_end):
+    """The joined-template search gives the same ends whether or not the shapes are
+    tried on the pieces the gate rules out."""
+    from unittest import mock
+
+    from pipeline import profile as P
+
+    fast = P.joined_template(words, open_start, open_end)
+    with mock.patch.object(P, "_may_have_shape", lambda *a: True):
+        every = P.joined_template(words, open_start, open_end)
+    assert fast == every
