@@ -321,7 +321,9 @@ def _breadcrumb(s: str) -> bool:
 
 
 def line_shape(line: str) -> str | None:
-    """The kind of template line ``line`` is by its shape alone, or ``None``."""
+    """The kind of template line ``line`` is by its shape alone, or ``None``. A new
+    shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
+    (the search of collapsed pages tries the shapes only there)."""
     s = line.strip()
     if not s:
         return None
