@@ -1741,7 +1741,7 @@ def clean(
         text=buf.text,
         edits=edits,
         breaks=_breaks(pages, edits, buf.text),
-        profile=profile_mod.settle(profile, buf.text, source.edition),
+        profile=profile_mod.settle(profile, buf.text, source.text, source.edition),
     )
 
 

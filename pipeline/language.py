@@ -30,6 +30,12 @@ import regex
 
 RUSSIAN = "ru"
 
+UNNAMED = "?"
+"""The code ``measure(text, identify=False)`` gives where only the model can name the
+language: letters of another script, or Cyrillic letters the Russian alphabet lacks
+(which a wrong code page writes too, so the profile lets the cleaned text speak first:
+``profile.settle``)."""
+
 MIN_LETTERS = 40
 """Fewer letters than this tell no language (a page of numbers, a short line)."""
 
@@ -217,14 +223,17 @@ def clear_cache() -> None:
     _identifier.cache_clear()
 
 
-def measure(text: str) -> Language:
-    """The language of ``text`` (see the module's docstring)."""
+def measure(text: str, identify: bool = True) -> Language:
+    """The language of ``text`` (see the module's docstring); without ``identify``,
+    ``UNNAMED`` where the model would be asked (it is not loaded)."""
     letters, cyr, not_russian = _tally(text)
     if letters < MIN_LETTERS:
         return Language("", 0.0, letters)
     share = cyr / letters
     if share >= FOREIGN and (share < CYRILLIC or not_russian < OTHER_CYRILLIC * cyr):
         return Language(RUSSIAN, share, letters)
+    if not identify:
+        return Language(UNNAMED, share, letters)
     if share >= CYRILLIC:
         ranked = _identifier().rank(_cyrillic_words(text)[:SAMPLE])
         code = next((c for c, _p in ranked if c in _CYRILLIC_LANGUAGES), RUSSIAN)

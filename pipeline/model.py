@@ -735,7 +735,8 @@ class Profile:
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
     language: str = ""
     """The language of its text (``pipeline.language``): an ISO 639-1 code, ``ru`` for
-    Russian, ``""`` when the text has too few letters to tell."""
+    Russian, ``""`` when the text has too few letters to tell (``?`` before
+    ``profile.settle`` where only the model can name it)."""
 
     @property
     def foreign(self) -> bool:

@@ -20,7 +20,9 @@ source (same order) saying
 - ``language``: the language of its text (``pipeline.language``), measured on
   the raw lines that are not template, and measured again on the cleaned text
   when they say another language (a wrong code page's letters are not Ukrainian
-  once decoded back). A text in another language yields no nodes (the segmenter
+  once decoded back). Where the raw letters leave it to the model (``UNNAMED``),
+  ``settle`` names it: a cleaned text that is plainly Russian is Russian without
+  the model. A text in another language yields no nodes (the segmenter
   says so, K311); its kind is ``laws`` when it showed an edition of the laws
   (``editions.toml``: titles and wording in other languages), else the kind its
   shape gives.
@@ -983,29 +985,54 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
     layout and template lines. Its kind is ``chrome`` when the template is all it
     has; any other kind is left to ``settle`` on the cleaned text."""
     chrome = chrome_lines(source.text, shared, source.boilerplate)
-    lines = source.text.split("\n")
-    kept = "\n".join("" if i in chrome else ln for i, ln in enumerate(lines))
+    kept = _kept(source.text, {i + 1 for i in chrome})
     return Profile(
         layout=layout(kept),
         chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
         # the whole page is the site's template: no text of its own
         kind="chrome" if chrome and not kept.strip() else "laws",
-        language=language_mod.measure(kept).code,
+        # named by the model only in ``settle``, and only where the cleaned text is
+        # not plainly Russian
+        language=language_mod.measure(kept, identify=False).code,
     )
 
 
-def settle(prof: Profile, cleaned: str, edition: str | None = None) -> Profile:
+def _kept(text: str, template: AbstractSet[int]) -> str:
+    """``text`` with its ``template`` lines (1-based numbers) left empty."""
+    return "\n".join("" if n in template else ln for n, ln in enumerate(text.split("\n"), start=1))
+
+
+def _language(prof: Profile, cleaned: str, raw: str) -> str:
+    """The language of a source whose raw text's letters left it ``UNNAMED`` (``raw``:
+    that text). The raw text, its template lines left out, is named by the model,
+    and a text it names in another language is named again from the cleaned text (a
+    wrong code page's letters are not Ukrainian once decoded back). So where the
+    cleaned text is plainly Russian, the source is Russian whatever the model would
+    say of the raw text, and the model is not asked."""
+    cleaned_letters = language_mod.measure(cleaned, identify=False).code
+    if cleaned_letters == language_mod.RUSSIAN:
+        return cleaned_letters
+    first = language_mod.measure(_kept(raw, {n for n, _why in prof.chrome})).code
+    if first in ("", language_mod.RUSSIAN):
+        return first
+    if cleaned_letters == language_mod.UNNAMED:
+        return language_mod.measure(cleaned).code
+    return cleaned_letters
+
+
+def settle(prof: Profile, cleaned: str, raw: str, edition: str | None = None) -> Profile:
     """``prof`` with its kind and divisions read from the cleaned text (``structure``),
-    as the segmenter reads it; a page of nothing but template stays ``chrome``. A
+    as the segmenter reads it, and its language named (``_language``; ``raw``: the
+    source's text); a page of nothing but template stays ``chrome``. A
     text in another language is ``laws`` when its source showed a known edition
     (``edition``), else what its shape gives; the segmenter makes no nodes of it
     and drops the tokens ``structure`` kept of it (``blocks.forget_measured``)."""
-    if prof.kind == "chrome":
+    if prof.kind == "chrome":  # no text of its own: no language either
         return prof
-    if prof.foreign:
+    if prof.language == language_mod.UNNAMED:
         # a wrong code page writes letters Russian lacks (CP866 read as CP1251 gives
         # ``ў``, ``Ї``, ``є``): the text decoded back by the cleaner has the last word
-        prof = replace(prof, language=language_mod.measure(cleaned).code)
+        prof = replace(prof, language=_language(prof, cleaned, raw))
     kind, divisions = structure(cleaned)
     if prof.foreign:
         # the shape the block rules see (numbered headings, lettered sections) is all

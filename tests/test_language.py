@@ -84,6 +84,27 @@ def test_a_russian_text_does_not_load_the_model():
     assert language._identifier.cache_info().currsize == 0
 
 
+def test_a_page_through_a_wrong_code_page_is_russian_without_the_model():
+    """CP866 bytes read as CP1251 write letters Russian lacks (``ў``, ``Ї``, ``Ґ``): the
+    raw letters leave the language to the model, but the cleaned text, decoded back,
+    is plainly Russian, and that settles it without loading the model. A page in
+    another Cyrillic language still is named by it."""
+    text = (
+        "Правило 64. Процедура после выявления фальшренонса\n"
+        "1.Когда фальшренонс выявлен, взятка переходит к стороне, не нарушавшей правил.\n"
+        "2.Судья решает, сколько взяток получает сторона, если игроки не согласны.\n"
+    )
+    misread = text.encode("cp866").decode("cp1251")
+    assert language.measure(misread, identify=False).code == language.UNNAMED
+    language._identifier.cache_clear()
+    cleaned, tree, _diags = _seg(misread)
+    assert cleaned.profile.language == "ru"
+    assert language._identifier.cache_info().currsize == 0
+    assert [n.id for n in tree.nodes][:1] == ["64"]
+    cleaned, _tree, _diags = _seg((PAGES / "ukrainian-law.txt").read_text("utf-8"))
+    assert cleaned.profile.language == "uk"
+
+
 def test_the_mapped_model_scores_as_the_library_loads_it():
     """The identifier over the mapped model (``language._mapped``) ranks every
     language with the very scores of py3langid's own loader, on texts in several
