@@ -669,16 +669,20 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
             if score == best and number not in found.get(edition, []):
                 found.setdefault(edition, []).append(number)
 
+    letters = _title_letters()
+    # ``_words`` keeps of a line its letters case-folded, and writes «е» for «ё»
+    e_kept = "е" not in letters
     for m in _line_matches(_numbered_line(), _FOREIGN_HEADING, text):
+        if e_kept and letters.isdisjoint(m["title"].casefold()):
+            # no letter of any title: a Russian clause («1.Когда …») for titles in
+            # Latin letters, below TITLE_MATCH with every title (spaces alone match)
+            continue
         number, scores = int(m[1]), dict[str, float]()
         for eid, titles, _near in foreign:
             if title := titles.get(number):
                 scores[eid] = max(scores.get(eid, 0.0), _title_score(title, m["title"]))
         add(number, scores)
     alone: dict[int, dict[str, float]] = {}
-    letters = _title_letters()
-    # ``_words`` keeps of a line its letters case-folded, and writes «е» for «ё»
-    e_kept = "е" not in letters
     for m in _line_matches(_alone_line(), _SHORT_LINE, text):
         if e_kept and letters.isdisjoint(m[1].casefold()):
             continue  # a line of Russian words, for titles in Latin letters: no title
