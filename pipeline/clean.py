@@ -176,15 +176,49 @@ def template_lines(text: str, ctx: Context) -> list[Change]:
 
 
 def newlines(text: str, ctx: Context) -> list[Change]:
-    """``\\r\\n`` and lone ``\\r`` become ``\\n``; a byte-order mark is dropped."""
+    """``\\r\\n`` and lone ``\\r`` become ``\\n``, and so do the other line breaks a
+    copy may carry: the line and paragraph separators (U+2028, U+2029) and the
+    vertical tab (a word processor's line break inside a paragraph). A form feed (a
+    page break of a text from a PDF or a printer file) is dropped where a line break
+    or the text's edge stands beside it, and is a line break between two pieces of
+    a line. A byte-order mark is dropped."""
     out = []
     if text.startswith("\ufeff"):
         out.append(Change(0, 1, "", "bom"))
-    if "\r" not in text:
+    if not any(map(text.__contains__, _LINE_BREAKS)):
         return out
-    for m in regex.finditer(r"\r\n?", text):
-        out.append(Change(m.start(), m.end(), "\n", "newline"))
+    for m in _LINE_BREAK.finditer(text):
+        a, b = m.span()
+        if m.group() != "\f":
+            out.append(Change(a, b, "\n", "newline", _LINE_BREAKS[m.group()[0]]))
+        elif text[a - 1 : a] in ("", "\n", "\r") or text[b : b + 1] in ("", "\n", "\r"):
+            out.append(Change(a, b, "", "form-feed", "a page break beside a line break"))
+        else:
+            out.append(Change(a, b, "\n", "form-feed", "a page break inside a line"))
     return out
+
+
+_LINE_BREAKS = {
+    "\r": "",
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+    "\x0b": "a vertical tab",
+    "\f": "",
+}
+"""The characters other than ``\\n`` that break a line, with what ``newlines`` says of each."""
+_LINE_BREAK = regex.compile(r"\r\n?|[\u2028\u2029\x0b\f]")
+
+
+def invisible(text: str, ctx: Context) -> list[Change]:
+    """Characters no reader sees (``profile.INVISIBLE``: zero-width spaces and
+    joiners, direction marks, a byte-order mark inside the text) go: a web page puts
+    them inside words and between a heading's noun and its number, where they
+    would hide the heading, the reference and the word from every pattern. They run
+    after the code pages are decoded back (a wrong code page spells them in letters)."""
+    return [
+        Change(m.start(), m.end(), "", "invisible", "a character no reader sees")
+        for m in profile_mod.INVISIBLE.finditer(text)
+    ]
 
 
 def blank_lines(text: str, ctx: Context) -> list[Change]:
@@ -1656,6 +1690,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("newlines", newlines),
     ("mojibake", mojibake),
     ("mixed_script", mixed_script),
+    ("invisible", invisible),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),
@@ -1709,7 +1744,7 @@ def vocabulary(texts) -> set[str]:
     the joins consult this set beside the dictionary."""
     words: set[str] = set()
     for text in texts:
-        words.update(morph.WORD.findall(text.lower()))
+        words.update(morph.WORD.findall(profile_mod.visible(text).lower()))
     return words
 
 

@@ -21,7 +21,11 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K107": ("warning", "manifest entry without a file"),
     "K108": ("info", "edition detected, not declared"),
     "K109": ("warning", "some lines of a UTF-8 file are in a legacy encoding; read line by line"),
-    "K110": ("info", "line ends are carriage returns only; read as newlines"),
+    "K110": (
+        "info",
+        "line ends are carriage returns, line or paragraph separators or vertical tabs only; "
+        "read as newlines",
+    ),
     "K111": ("error", "a symlink leads outside the corpus; not read"),
     "K112": ("error", "a symlink loop or a dangling symlink; not read"),
     "K113": ("info", "two sources share a file stem; their exports carry the full file name"),

@@ -28,6 +28,7 @@ from . import blocks, editions, formats
 from .errors import KodeksError, diag
 from .executor import Serial
 from .model import Diagnostic, Part, Source, SourceKind
+from .profile import visible
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried when bytes are not UTF-8."""
@@ -597,6 +598,16 @@ def _read_then(
     return (src if src is None else then(src)), diags
 
 
+_OTHER_LINE_ENDS = {
+    "\r": "carriage returns",
+    "\u2028": "line separators (U+2028)",
+    "\u2029": "paragraph separators (U+2029)",
+    "\x0b": "vertical tabs",
+}
+"""What else ends the lines of a text that has no ``\\n`` (K110); in a text that has
+some, the cleaner's ``newlines`` turns them into line breaks as logged edits."""
+
+
 def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, list[Diagnostic]]:
     """Read one file; ``None`` with an error diagnostic when it cannot be used."""
     try:
@@ -627,22 +638,24 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         if decoded is None:
             return None, diags
         text = decoded
-        if "\r" in text and "\n" not in text:
-            # classic Mac line ends: without this every line would be line 1
-            text = text.replace("\r", "\n")
-            diags.append(
-                diag("K110", f"{path}: lines end in carriage returns only; read as newlines")
-            )
+        ends = [c for c in _OTHER_LINE_ENDS if c in text] if "\n" not in text else []
+        if ends:
+            # classic Mac line ends, or a word processor's line and paragraph
+            # separators: without this every line would be line 1
+            text = text.translate({ord(c): "\n" for c in ends})
+            said = " and ".join(_OTHER_LINE_ENDS[c] for c in ends)
+            diags.append(diag("K110", f"{path}: lines end in {said} only; read as newlines"))
         fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
         if fmt == "html":
             html, text = text, html_text(text)
             boilerplate = html_boilerplate(html, text)
     meta = meta or {}
     declared = meta.get("kind")
-    kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(text)
+    seen = visible(text)  # what a reader sees: no zero-width characters inside the words
+    kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(seen)
     if declared not in ("laws", "commentary") and meta:
         diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))
-    found = editions.assess(text)
+    found = editions.assess(seen)
     declared_edition = meta.get("edition")
     if declared_edition and str(declared_edition) not in editions.EDITIONS:
         diags.append(

@@ -130,7 +130,11 @@ _SEC_LOW = "a-hавсен"
 _DIG = r"[\dЗО]"  # a digit, or a Cyrillic letter OCR reads for one (З 3, О 0)
 
 
-_BLANK = r"(?:[ \t]+\n?|\n)[ \t]*"  # blanks with at most one line break
+_SP = r"[\t\p{Zs}]"
+"""A blank inside a line: a tab or any space, the no-break and typographic ones too
+(a typeset page writes «правило\u00a064» and «п.\u00a064.8» so that the number never
+starts a line)."""
+_BLANK = rf"(?:{_SP}+\n?|\n){_SP}*"  # blanks with at most one line break
 
 
 def _alt(words) -> str:
@@ -152,35 +156,35 @@ FORMS: dict[str, str] = {
     # heads
     # after the head's first letter «п»/«П» (any case after it: «ПРАВИЛАМ»)
     "noun": rf"(?i:{_tail(NOUN_FORMS['правило'])}|{_tail(NOUN_FORMS['пункт'])})",
-    "p_abbr": r"(?:\.[ \t]*[пП]\.|[пП]\.|\.)",
+    "p_abbr": rf"(?:\.{_SP}*[пП]\.|[пП]\.|\.)",
     # read backwards from the noun: «этому (же) правилу», «сноску (*) к правилу»
     # (words apart by blanks and at most one line break: never across a paragraph)
     "dem": rf"(?i:{_alt(SG_DEM_FORMS)})(?:{_BLANK}(?i:же))?{_BLANK}",
-    "foot": rf"(?i:сноск(?:ами|ам|ах|ой|ою|а|и|е|у)|сносок)(?:[ \t]*[()\[\]*\d]+)*{_BLANK}к{_BLANK}",
+    "foot": rf"(?i:сноск(?:ами|ам|ах|ой|ою|а|и|е|у)|сносок)(?:{_SP}*[()\[\]*\d]+)*{_BLANK}к{_BLANK}",
     # addresses
     "sub": rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
     "items": r"(?:\([ivx]+\))+",
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
-    "gap": r"[ \t]*(?:\n[ \t]*)?",  # between noun and address: at most one line break
-    "sep": r"(?:[ \t]*,[ \t]*\n?[ \t]*|\s+(?i:и|или|либо|а\s+также)\s+)",  # list separator
+    "gap": rf"{_SP}*(?:\n{_SP}*)?",  # between noun and address: at most one line break
+    "sep": rf"(?:{_SP}*,{_SP}*\n?{_SP}*|\s+(?i:и|или|либо|а\s+также)\s+)",  # list separator
     # heads without a noun: «См. также 10.4.» names a commentary paragraph by its number
     # (found from its «м.», checked backwards: a scan for a literal costs a fifth of one
     # for «с», the commonest letter)
-    "see": r"м\.(?<=(?<![\p{L}\p{N}])[сС]м\.)[ \t]*(?:(?i:также)[ \t]*)?(?=\d)",
+    "see": rf"м\.(?<=(?<![\p{{L}}\p{{N}}])[сС]м\.){_SP}*(?:(?i:также){_SP}*)?(?=\d)",
     # … and ends the sentence there (or the bracket): not a date «10.04.2001», not
     # «3.8.2.», not a price or a score going on «4.2 очка»
-    "see_end": r"(?!\.?\d)(?:\.?(?=[ \t]*(?:\n|$)|[ \t]+[\p{Lu}«(])|(?=[ \t]*[);]))",
+    "see_end": rf"(?!\.?\d)(?:\.?(?={_SP}*(?:\n|$)|{_SP}+[\p{{Lu}}«(])|(?={_SP}*[);]))",
     # the commentary's word for a law's section: «Раздел 13С не оставляет …», «в разделе
     # 64A» (an address with its section letter after it: «Раздел I» is a division heading)
     "section_noun": r"(?<![\p{L}\p{N}])(?i:раздел(?:ами|ам|ах|ом|ов|а|у|е|ы)?)(?!\p{L})",
     # … or a law's part of the commentary, its bare number then the commentary named:
     # «раздел 16 данного Комментария» (the commentary on law 16)
-    "of_commentary": r"[ \t]+(?:(?i:данного|настоящего|этого)[ \t]+)?(?i:комментари)",
+    "of_commentary": rf"{_SP}+(?:(?i:данного|настоящего|этого){_SP}+)?(?i:комментари)",
     # a law and its section alone in brackets: «… карта первого хода (14А) или ещё нет (14В)»
     "bracket": rf"\((?=\d{{1,2}}[{_SEC_UP}]\d?\))",
     # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
-    "lead": r"[ \t]*(?=\d{1,2}[A-HАВСЕН](?!\p{L}))",  # at a line start
-    "lead_end": r"(?=[ \t]+\p{Ll})",  # … and goes on with a lower-case word
+    "lead": rf"{_SP}*(?=\d{{1,2}}[A-HАВСЕН](?!\p{{L}}))",  # at a line start
+    "lead_end": rf"(?={_SP}+\p{{Ll}})",  # … and goes on with a lower-case word
 }
 _F = FORMS
 
@@ -190,7 +194,7 @@ _ADDR = rf"""
     (?P<num>\d{_DIG}{{0,2}})
     (?:
         \.(?P<para>\d{{1,2}})(?!\d)(?:\.?(?P<citems>{_F["items"]}))?
-      | (?:[ \t](?=[{_SEC_UP}]\d))?
+      | (?:{_SP}(?=[{_SEC_UP}]\d))?
         (?P<sec>[{_SEC_UP}]|[{_SEC_LOW}](?!\p{{L}}))
         (?:(?P<cl>\d{_DIG}?)(?P<subs>(?:{_F["sub"]})*)(?P<items>(?:{_F["items"]})?))?
     )?
@@ -268,12 +272,12 @@ paragraph's start is bidding, not laws and sections."""
 ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
 # Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
-RANGE = regex.compile(rf"[ \t]*[-–—][ \t]*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?![ \t]*[-–—])")
+RANGE = regex.compile(rf"{_SP}*[-–—]{_SP}*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?!{_SP}*[-–—])")
 # List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
-LIST_SEP = regex.compile(r"(?:\.(?=[ \t]*(?:,|(?i:и|или)\b)))?" + _F["sep"])
+LIST_SEP = regex.compile(rf"(?:\.(?={_SP}*(?:,|(?i:и|или)\b)))?" + _F["sep"])
 ADDR_AT = regex.compile(_ADDR, regex.X)
-HEADING_TAIL = regex.compile(r"[ \t]*(?:\.|\n|$)")
-LONE_LINE = regex.compile(r"[ \t]*(?:\n|$)")
+HEADING_TAIL = regex.compile(rf"{_SP}*(?:\.|\n|$)")
+LONE_LINE = regex.compile(rf"{_SP}*(?:\n|$)")
 SEP_ONLY = regex.compile(r"\.?" + _F["sep"])
 
 

@@ -224,6 +224,63 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "newline",
         ),
         ("plain lf untouched", "Правило 64. Процедура\n", "Правило 64. Процедура\n", None),
+        (
+            "a line separator (U+2028) ends a line",
+            "Правило 64. Процедура\u2028A.Наказание назначается\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "newline",
+        ),
+        (
+            "a paragraph separator (U+2029) ends a line",
+            "Правило 64. Процедура\u2029A.Наказание назначается\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "newline",
+        ),
+        (
+            "a word processor's vertical tab ends a line",
+            "Когда фальшренонс\x0bвыявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "newline",
+        ),
+        (
+            "a form feed opening a page's first line goes, the sentence runs on",
+            "Когда фальшренонс\n\fвыявлен, судья решает.\n",
+            "Когда фальшренонс выявлен, судья решает.\n",
+            "form-feed",
+        ),
+        (
+            "a form feed opening a clause's line goes, the clause keeps its marker",
+            "B.Наказание не назначается\n\f4.После того, как сделана заявка.\n",
+            "B.Наказание не назначается\n4.После того, как сделана заявка.\n",
+            "form-feed",
+        ),
+        (
+            "a form feed inside a line breaks it",
+            "Правило 64. Процедура\fA.Наказание назначается\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "form-feed",
+        ),
+    ],
+    "invisible": [
+        (
+            "zero-width spaces in a heading and inside a word",
+            "Правило\u200b 64. Процедура\nКогда фальш\u200bренонс выявлен:\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен:\n",
+            "invisible",
+        ),
+        (
+            "a direction mark and a word joiner",
+            "\u200eКогда фальшренонс\u2060 выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "invisible",
+        ),
+        (
+            "a soft hyphen inside a word is dehyphenate's",
+            "Когда фальш\u00adренонс выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "dehyphenate",
+        ),
+        ("visible text untouched", "Правило 64. Процедура\n", "Правило 64. Процедура\n", None),
     ],
     "blank_lines": [
         (

@@ -128,10 +128,13 @@ def test_utf16_with_a_bom_is_text(tmp_path, encoding):
     assert not [d for d in diags if d.level == "error"]
 
 
-def test_cr_only_line_ends_give_real_line_numbers(tmp_path):
+@pytest.mark.parametrize("end", ["\r", "\u2028", "\u2029", "\x0b"])
+def test_other_line_ends_alone_give_real_line_numbers(tmp_path, end):
+    """Classic Mac line ends, a word processor's line or paragraph separators, its
+    vertical tabs: a text whose lines end so and never in ``\\n``."""
     from pipeline.run import run
 
-    (tmp_path / "mac.txt").write_bytes((LAW + OTHER).replace("\n", "\r").encode("utf-8"))
+    (tmp_path / "mac.txt").write_bytes((LAW + OTHER).replace("\n", end).encode("utf-8"))
     b = run(tmp_path, until="segment")
     (tree,) = b.trees
     lines = set()

@@ -770,3 +770,50 @@ def test_a_page_that_is_only_a_title_bar_is_template(tmp_path):
     assert trees["bar"]["nodes"] == []
     (node,) = trees["law"]["nodes"]
     assert node["id"] == "7" and [r["target"] for r in node["refs"]] == ["16"]
+
+
+# A law typeset for the web: a typograph binds each number to its noun with a no-break
+# space, a CMS puts zero-width spaces where a long word may break and a direction
+# mark before a heading, and a word processor's export breaks lines with U+2028.
+TYPESET = (
+    "Правило 64. Процедура после выявления фальшренонса\n"
+    "A. Наказание назначается\n"
+    "1. Когда нарушитель выиграл взятку, судья передаёт её стороне, не нарушавшей "
+    "правил (см. правило 63).\n"
+    "2. Судья применяет п. 64.8 и правило 64B1, когда игроки не согласны.\n"
+    "B. Наказание не назначается\n"
+    "1. Если фальшренонс выявлен после заявки в следующей сдаче.\n"
+)
+
+
+def _typeset(text: str) -> str:
+    text = text.replace("Правило 64.", "\u200eПравило\u00a064.")
+    text = text.replace("правило 63", "правило\u00a063").replace("п. 64.8", "п.\u00a064.8")
+    text = text.replace("правило 64B1", "пра\u200bвило\u202f64B1")
+    text = text.replace("фальшренонса", "фальш\u200bренонса")
+    return text.replace("\n", "\u2028", 2)
+
+
+def test_a_page_typeset_for_the_web_reads_as_the_plain_page(tmp_path):
+    """No-break, narrow and zero-width spaces, a direction mark and line separators
+    change nothing a reader sees: the page gives the plain page's nodes, titles,
+    texts (with its own no-break spaces) and references."""
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "typeset").mkdir()
+    plain, _r = _build(tmp_path / "plain", {"law.txt": TYPESET})
+    typeset, report = _build(tmp_path / "typeset", {"law.txt": _typeset(TYPESET)})
+
+    def seen(tree: dict) -> list:
+        return [
+            (
+                n["id"],
+                (n.get("title") or "").replace("\u00a0", " ").replace("\u202f", " "),
+                (n.get("text") or "").replace("\u00a0", " ").replace("\u202f", " "),
+                [r["target"] for r in n.get("refs") or []],
+            )
+            for n in _walk(tree["nodes"])
+        ]
+
+    assert seen(typeset["law"]) == seen(plain["law"])
+    assert [r[3] for r in seen(plain["law"]) if r[3]] == [["63"], ["64.8", "64B1"]]
+    assert report["sources"]["law.txt"]["edition"]["edition"] == "1987"
