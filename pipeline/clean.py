@@ -416,6 +416,23 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
+def indents(text: str, ctx: Context) -> list[Change]:
+    """A line's indent is layout, never text: every line's leading blanks go (a text
+    indented throughout, by a tab or a few spaces, or its paragraphs' first lines).
+    Runs after ``dos_layout``, which reads a DOS e-text's indents first (centred
+    titles, paragraphs' first lines); the markers of units open their lines again."""
+    if not _INDENTED_LINE.search(text):
+        return []
+    return [
+        Change(m.start(), m.end(), "", "indent", "a line's indent")
+        for m in _INDENTED_LINE.finditer(text)
+    ]
+
+
+_INDENTED_LINE = regex.compile(r"(?m)^[\t\p{Zs}]+(?=\S)")
+"""The blanks that open a line of text (a tab, spaces, typographic spaces)."""
+
+
 _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _GOES_ON = regex.compile(r"[\p{Ll},][ \t]*$")
 """A line that ends in a small letter or a comma: its sentence goes on."""
@@ -1695,6 +1712,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),
     ("dos_layout", dos_layout),
+    ("indents", indents),
     ("spaced_letters", spaced_letters),
     ("collapsed_lines", collapsed_lines),
     ("collapsed_chrome", collapsed_chrome),

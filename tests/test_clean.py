@@ -261,6 +261,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "form-feed",
         ),
     ],
+    "indents": [
+        (
+            "a text indented throughout by a tab: its headings open their lines again",
+            "\tПравило 64. Процедура\n\tA.Наказание назначается\n\tКогда фальшренонс\n\tвыявлен:\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n",
+            "indent",
+        ),
+        (
+            "paragraphs' first lines indented by two spaces",
+            "  Судья должен быть вызван\nсразу.\n  Наказание назначается\nв конце.\n",
+            "Судья должен быть вызван сразу.\nНаказание назначается в конце.\n",
+            "indent",
+        ),
+        (
+            "a word broken at a line end before an indented line is joined",
+            "Когда фальш-\n    ренонс выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "indent",
+        ),
+        (
+            "lines that open at the margin untouched",
+            "Правило 64. Процедура\n",
+            "Правило 64. Процедура\n",
+            None,
+        ),
+    ],
     "invisible": [
         (
             "zero-width spaces in a heading and inside a word",

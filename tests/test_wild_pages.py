@@ -8,13 +8,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from kodeks_testing import kodeks
 
 
 def _build(tmp_path: Path, pages: dict[str, str], *options: str) -> tuple[dict, dict]:
     """Build ``pages`` (name → text) with ``kodeks build``: (trees by stem, report)."""
     corpus, out = tmp_path / "corpus", tmp_path / "out"
-    corpus.mkdir()
+    corpus.mkdir(parents=True)
     for name, text in pages.items():
         (corpus / name).write_text(text, encoding="utf-8")
     kodeks("build", str(corpus), "-o", str(out), "--no-pdf", "--no-epub", "-q", *options)
@@ -798,8 +800,6 @@ def test_a_page_typeset_for_the_web_reads_as_the_plain_page(tmp_path):
     """No-break, narrow and zero-width spaces, a direction mark and line separators
     change nothing a reader sees: the page gives the plain page's nodes, titles,
     texts (with its own no-break spaces) and references."""
-    (tmp_path / "plain").mkdir()
-    (tmp_path / "typeset").mkdir()
     plain, _r = _build(tmp_path / "plain", {"law.txt": TYPESET})
     typeset, report = _build(tmp_path / "typeset", {"law.txt": _typeset(TYPESET)})
 
@@ -817,3 +817,15 @@ def test_a_page_typeset_for_the_web_reads_as_the_plain_page(tmp_path):
     assert seen(typeset["law"]) == seen(plain["law"])
     assert [r[3] for r in seen(plain["law"]) if r[3]] == [["63"], ["64.8", "64B1"]]
     assert report["sources"]["law.txt"]["edition"]["edition"] == "1987"
+
+
+@pytest.mark.parametrize("indent", ["\t", "  ", "    "])
+def test_a_page_indented_throughout_reads_as_the_flush_page(tmp_path, indent):
+    """A text dump that indents every line (a tab, a few spaces): its headings, sections
+    and clauses are read as on the page at the margin."""
+    flush, _r = _build(tmp_path / "flush", {"law.txt": TYPESET})
+    indented = "".join(indent + line for line in TYPESET.splitlines(keepends=True))
+    shifted, _r = _build(tmp_path / "indented", {"law.txt": indented})
+    assert [(n["id"], n.get("title"), n.get("text")) for n in _walk(shifted["law"]["nodes"])] == [
+        (n["id"], n.get("title"), n.get("text")) for n in _walk(flush["law"]["nodes"])
+    ]
