@@ -226,6 +226,32 @@ WEB_CHROME = frozenset(("nav", "header", "footer", "form"))
 """HTML elements a web page keeps its navigation in: not the text of the page."""
 
 
+_HTML_START = regex.compile(r"\A\ufeff?\s*<(?:!doctype\s+html|html)\b", regex.I)
+"""How an HTML document opens: its doctype or its ``<html>`` element."""
+_HTML_TAG = regex.compile(
+    r"</?(?:p|br|div|span|b|i|u|strong|em|h[1-6]|li|ul|ol|table|tr|td|th|a|font|center"
+    r"|pre|blockquote|body|head|title|meta|script|style)\b[^<>\n]{0,300}>",
+    regex.I,
+)
+"""A tag of the markup a page's text comes in (not a ``<`` of the text's own)."""
+HTML_LINES = 0.3
+"""Least share of a text's lines that hold a tag for it to be read as an HTML page."""
+
+
+def looks_like_html(text: str) -> bool:
+    """Whether a text saved under another name is an HTML page's source: it opens as
+    an HTML document, or tags (``_HTML_TAG``) stand on ``HTML_LINES`` of its
+    non-blank lines, three at least (a page's markup saved as text: ``<p>``, ``<br>``,
+    ``<b>Правило 64.</b>``). A text that only quotes a tag or two is text."""
+    if _HTML_START.match(text):
+        return True
+    if _HTML_TAG.search(text) is None:
+        return False
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    tagged = sum(1 for ln in lines if _HTML_TAG.search(ln))
+    return tagged >= 3 and tagged >= HTML_LINES * len(lines)
+
+
 def html_text(html: str) -> str:
     """The readable text of an HTML page: scripts, styles and navigation dropped,
     one line per block element, inline markup (links, emphasis) joined into its
@@ -646,6 +672,15 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
             said = " and ".join(_OTHER_LINE_ENDS[c] for c in ends)
             diags.append(diag("K110", f"{path}: lines end in {said} only; read as newlines"))
         fmt = "html" if path.suffix.lower() in (".html", ".htm") else "txt"
+        if fmt == "txt" and looks_like_html(text):
+            fmt = "html"
+            diags.append(
+                diag(
+                    "K133",
+                    f"{path}: named as {path.suffix.lower().lstrip('.') or 'no suffix'} but "
+                    "holds an HTML page (its markup); read as what it holds",
+                )
+            )
         if fmt == "html":
             html, text = text, html_text(text)
             boilerplate = html_boilerplate(html, text)

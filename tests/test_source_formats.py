@@ -776,6 +776,19 @@ def test_a_symlink_to_a_container_outside_the_corpus_is_not_read(tmp_path):
     assert not (tmp_path / "out" / "sources" / "linked.json").exists()
 
 
+def test_a_page_source_saved_as_text_is_read_as_html(tmp_path, txt_tree):
+    """A web page saved with its markup under a .txt name: read as the page it is,
+    with a K133 that says so; a text quoting a tag or two stays text."""
+    proc, out = build(tmp_path / "page", {"book.txt": make_html()})
+    assert proc.returncode == 0, proc.stderr
+    assert nodes(out) == txt_tree
+    (k133,) = [d for d in report(out)["diagnostics"] if d["code"] == "K133"]
+    assert "book.txt" in k133["message"] and "HTML" in k133["message"]
+    quoting = txt_copy() + "Сайт пишет заголовки в <b> и абзацы в <p>.\n"
+    _proc, out = build(tmp_path / "quoting", {"book.txt": quoting})
+    assert not [d for d in report(out)["diagnostics"] if d["code"] == "K133"]
+
+
 def test_a_file_named_as_text_but_holding_a_pdf_is_read_as_a_pdf(tmp_path, txt_tree):
     proc, out = build(tmp_path, {"book.txt": make_pdf()})
     assert proc.returncode == 0, proc.stderr
