@@ -35,6 +35,7 @@ from functools import lru_cache
 
 import regex
 
+from . import markup as markup_mod
 from . import morph
 from . import profile as profile_mod
 from .buffer import Buffer, Change
@@ -209,15 +210,35 @@ _LINE_BREAKS = {
 _LINE_BREAK = regex.compile(r"\r\n?|[\u2028\u2029\x0b\f]")
 
 
+def markup(text: str, ctx: Context) -> list[Change]:
+    """The markup a copy carried past its page (``pipeline.markup.FORMS``): the few
+    tags of an HTML page's source left in a text (a block element's tag between two
+    pieces of a line breaks it), a forum's codes, Markdown's emphasis and heading
+    marks, and undecoded character references (``&nbsp;`` is the no-break space it
+    names). They hide a heading (``[b]Правило 64.[/b]``) from every pattern."""
+    return [
+        Change(start, end, new, name, _MARKUP_WHY[name])
+        for start, end, name, new in markup_mod.changes(text)
+    ]
+
+
+_MARKUP_WHY = {
+    "tag": "a tag of a page's markup",
+    "forum-code": "a forum's code",
+    "markdown": "Markdown's emphasis or heading mark",
+    "entity": "a character reference, decoded",
+}
+
+
 def invisible(text: str, ctx: Context) -> list[Change]:
-    """Characters no reader sees (``profile.INVISIBLE``: zero-width spaces and
-    joiners, direction marks, a byte-order mark inside the text) go: a web page puts
-    them inside words and between a heading's noun and its number, where they
-    would hide the heading, the reference and the word from every pattern. They run
-    after the code pages are decoded back (a wrong code page spells them in letters)."""
+    """Characters no reader sees (``markup.INVISIBLE``: zero-width spaces and joiners,
+    direction marks, a byte-order mark inside the text) go: a web page puts them
+    inside words and between a heading's noun and its number, where they would hide
+    the heading, the reference and the word from every pattern. They run after the
+    code pages are decoded back (a wrong code page spells them in letters)."""
     return [
         Change(m.start(), m.end(), "", "invisible", "a character no reader sees")
-        for m in profile_mod.INVISIBLE.finditer(text)
+        for m in markup_mod.INVISIBLE.finditer(text)
     ]
 
 
@@ -281,23 +302,36 @@ def _continues(line: str, lines: list, j: int) -> bool:
 
 
 def bar_prefix(text: str, ctx: Context) -> list[Change]:
-    """When most lines start with ``|`` (a scraped table border, an e-book dump's
-    margin), strip that prefix. Most is counted from the first barred line to the
-    last: what stands before or after the margined text without a margin (an index
-    behind it, a contents list in front) does not make it a minority."""
-    lines = [ln for ln in _lines(text) if ln[2].strip()]
-    at = [i for i, ln in enumerate(lines) if ln[2].startswith("|") and ln[2].strip() != "|"]
-    barred = [lines[i] for i in at]
-    if len(lines) < 3 or len(barred) < 2 or len(barred) < 0.6 * (at[-1] - at[0] + 1):
-        return []
-    out = []
-    for s, _e, line in barred:
-        m = _BAR_PREFIX.match(line)
-        out.append(Change(s, s + m.end(), "", "bar-prefix"))
+    """When most lines start with a margin, strip it: ``|`` (a scraped table border,
+    an e-book dump's margin) or ``>`` (a quotation in a mail or forum copy, ``> >``
+    when nested). Most is counted from the first margined line to the last: what
+    stands before or after the margined text without a margin (an index behind it,
+    a contents list in front, the poster's own words around a quotation) does not
+    make it a minority."""
+    out: list[Change] = []
+    lines: list[tuple[int, int, str]] | None = None
+    for mark, prefix, kind in _MARGINS:
+        if not (text.startswith(mark) or "\n" + mark in text):
+            continue
+        if lines is None:
+            lines = [ln for ln in _lines(text) if ln[2].strip()]
+        at = [i for i, ln in enumerate(lines) if ln[2].startswith(mark) and ln[2].strip() != mark]
+        marked = [lines[i] for i in at]
+        if len(lines) < 3 or len(marked) < 2 or len(marked) < 0.6 * (at[-1] - at[0] + 1):
+            continue
+        if mark == ">":  # a quoted empty line is the margin alone: an empty line stays
+            marked = [ln for ln in lines if ln[2].startswith(mark)]
+        for s, _e, line in marked:
+            m = prefix.match(line)
+            out.append(Change(s, s + m.end(), "", kind))
     return out
 
 
-_BAR_PREFIX = regex.compile(r"\|\s?")
+_MARGINS = (
+    ("|", regex.compile(r"\|\s?"), "bar-prefix"),
+    (">", regex.compile(r"(?:>[ \t]?)+"), "quote-prefix"),
+)
+"""A margin's mark, the pattern of the margin on a line and the kind of its edit."""
 
 
 def table_bars(text: str, ctx: Context) -> list[Change]:
@@ -1705,6 +1739,7 @@ def _yo_case(text: str, at: int) -> str:
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
+    ("markup", markup),
     ("mojibake", mojibake),
     ("mixed_script", mixed_script),
     ("invisible", invisible),
@@ -1762,7 +1797,7 @@ def vocabulary(texts) -> set[str]:
     the joins consult this set beside the dictionary."""
     words: set[str] = set()
     for text in texts:
-        words.update(morph.WORD.findall(profile_mod.visible(text).lower()))
+        words.update(morph.WORD.findall(markup_mod.visible(text).lower()))
     return words
 
 

@@ -61,6 +61,7 @@ from .grammar import (
     is_bare_heading,
     starts_unit,
 )
+from .markup import visible
 from .model import Profile, Source, TextKind
 
 # ---------------------------------------------------------------------------
@@ -228,21 +229,6 @@ _TLDS = tuple("ru com net org ua info club me su by kz io vip in biz cc".split()
 """The domains ``_URL`` knows, each after a dot."""
 _DOT_TLD = regex.compile(r"\.(?:" + "|".join(map(regex.escape, _TLDS)) + ")")
 """A dot and one of ``_TLDS`` after it: where ``_URL`` may find a site's name."""
-INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
-"""Characters no reader sees (a format character: zero-width space and joiners, word
-joiner, direction marks, a byte-order mark inside the text), which a web page puts
-inside words and between them. The soft hyphen is one too, but a word-breaking one:
-the cleaner's ``dehyphenate`` takes it, and a wrong code page writes it (CP1251's
-``\xad``) where ``mojibake`` must still find it."""
-
-
-def visible(text: str) -> str:
-    """``text`` as a reader sees it: without its ``INVISIBLE`` characters (the same
-    lines, so line numbers hold). What measures a raw text (its profile, kind,
-    edition and vocabulary) reads this; the cleaner takes them out as logged edits."""
-    return INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
-
-
 _WHITESPACE = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"

@@ -27,8 +27,8 @@ import regex
 from . import blocks, editions, formats
 from .errors import KodeksError, diag
 from .executor import Serial
+from .markup import visible
 from .model import Diagnostic, Part, Source, SourceKind
-from .profile import visible
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried when bytes are not UTF-8."""
@@ -686,7 +686,7 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
             boilerplate = html_boilerplate(html, text)
     meta = meta or {}
     declared = meta.get("kind")
-    seen = visible(text)  # what a reader sees: no zero-width characters inside the words
+    seen = visible(text)  # what a reader sees: no markup, no zero-width characters
     kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(seen)
     if declared not in ("laws", "commentary") and meta:
         diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))

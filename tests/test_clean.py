@@ -287,6 +287,38 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "markup": [
+        (
+            "tags of a page's source around a heading and inside a line",
+            "<b>Правило 64. Процедура</b>\nA.Наказание назначается<br>Когда фальшренонс выявлен:\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n",
+            "tag",
+        ),
+        (
+            "a forum's codes",
+            "[quote=Судья][b]Правило 64. Процедура[/b]\n[i]A.Наказание назначается[/i][/quote]\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "forum-code",
+        ),
+        (
+            "Markdown's heading and emphasis",
+            "## Правило 64. Процедура\n**A.Наказание назначается**\n__Когда фальшренонс__ выявлен:\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n",
+            "markdown",
+        ),
+        (
+            "character references decoded, a no-break space stays one",
+            "см.&nbsp;правило&#160;63 и &laquo;фальшренонс&raquo; &#x2014; так\n",
+            "см.\u00a0правило\u00a063 и «фальшренонс» — так\n",
+            "entity",
+        ),
+        (
+            "footnote marks, comparisons and an ampersand are the text's own",
+            "Карта(**) и вторая(**) карта; 5 < 7 и 8 > 6; A & B; #1 в списке.\n",
+            "Карта(**) и вторая(**) карта; 5 < 7 и 8 > 6; A & B; #1 в списке.\n",
+            None,
+        ),
+    ],
     "invisible": [
         (
             "zero-width spaces in a heading and inside a word",
@@ -375,6 +407,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 41. Начало игры\nПервый ход делают втёмную.\nЗатем болван кладёт карты.\n"
             "Болван\nХод\nПас\nИгрок\n= втёмную\n",
             "bar-prefix",
+        ),
+        (
+            "a quotation in a forum copy, its empty lines quoted too",
+            "Вот что сказано:\n> Правило 64. Процедура\n>\n> A.Наказание назначается\n"
+            "> Когда фальшренонс\n> выявлен:\n",
+            "Вот что сказано:\nПравило 64. Процедура\n\nA.Наказание назначается\n"
+            "Когда фальшренонс выявлен:\n",
+            "quote-prefix",
+        ),
+        (
+            "a quotation quoted again",
+            "> > Правило 64. Процедура\n>> A.Наказание назначается\n> > Текст правила.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nТекст правила.\n",
+            "quote-prefix",
+        ),
+        (
+            "one line opening with > among many kept",
+            "Текст правила.\n> 5 взяток.\nЕщё текст.\nИ ещё текст.\n",
+            "Текст правила. > 5 взяток.\nЕщё текст.\nИ ещё текст.\n",
+            "unwrap",
         ),
     ],
     "mojibake": [

@@ -829,3 +829,31 @@ def test_a_page_indented_throughout_reads_as_the_flush_page(tmp_path, indent):
     assert [(n["id"], n.get("title"), n.get("text")) for n in _walk(shifted["law"]["nodes"])] == [
         (n["id"], n.get("title"), n.get("text")) for n in _walk(flush["law"]["nodes"])
     ]
+
+
+def _forum_post(text: str) -> str:
+    """A forum post quoting the law: the law quoted with the forum's codes (bold
+    headings) inside ``> `` margins, as a mail or a plain-text copy of the thread
+    gives it. (Words of the poster's own above the first heading would read as the
+    cut-off end of the law before it, as any page's first sentence can.)"""
+    quoted = []
+    for line in text.splitlines():
+        if line.startswith(("Правило", "A.", "B.")):
+            line = f"[b]{line}[/b]"
+        quoted.append(f"> {line}")
+    return "[quote=Судья]\n" + "\n".join(quoted) + "\n[/quote]\n"
+
+
+def test_a_forum_post_quoting_the_law_gives_its_units(tmp_path):
+    """Markup and quotation margins are no text: the quoted law gives the plain page's
+    nodes, titles, texts and references."""
+    plain, _r = _build(tmp_path / "plain", {"law.txt": TYPESET})
+    post, _r = _build(tmp_path / "post", {"law.txt": _forum_post(TYPESET)})
+    got = [
+        (n["id"], n.get("title"), n.get("text"), n.get("refs")) for n in _walk(post["law"]["nodes"])
+    ]
+    want = [
+        (n["id"], n.get("title"), n.get("text"), n.get("refs"))
+        for n in _walk(plain["law"]["nodes"])
+    ]
+    assert got == want

@@ -1,0 +1,124 @@
+"""What a reader of a page does not see in its text, though a copy of it carries it.
+
+A copy of the laws taken from the web often holds more than the words of its page:
+
+- characters no reader sees (``INVISIBLE``): zero-width spaces and joiners, word
+  joiners, direction marks, a byte-order mark inside the text, which a page puts
+  inside words and between a heading's noun and its number;
+- the markup of its source (``FORMS``): the tags of an HTML page whose source was
+  saved as text (``<b>Правило 64.</b>``, ``<br>``), a forum's codes (``[b]…[/b]``,
+  ``[quote=…]``), Markdown's emphasis and heading marks (``**A. Наказание**``,
+  ``## Правило 64``), and character references left undecoded (``&nbsp;``, ``&#171;``).
+
+Each form is one row of ``FORMS``: its name (the kind of the cleaner's edit), its
+pattern and what stands in its place. The cleaner takes them out as logged edits
+(``clean.markup`` and ``clean.invisible``); what measures a raw text before it is
+cleaned (its profile, kind, edition and vocabulary) reads it through ``visible``, the
+same text on the same lines. A text with markup on a third of its lines is a page's
+source and is read as HTML (``read.looks_like_html``); these are the few tags left in
+a text."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import regex
+
+INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
+"""Format characters: no reader sees them. The soft hyphen is one too, but a
+word-breaking one: the cleaner's ``dehyphenate`` takes it, and a wrong code page
+writes it (CP1251's ``\\xad``) where ``mojibake`` must still find it."""
+
+_INLINE_TAGS = "a|abbr|b|big|em|font|i|mark|s|small|span|strike|strong|sub|sup|u"
+_BLOCK_TAGS = "blockquote|br|center|div|h[1-6]|hr|li|ol|p|pre|table|td|th|tr|ul"
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One form of markup: ``name`` (the kind of the cleaner's edit), ``pattern``,
+    ``keep`` (the group of the match that stands in its place; 0: nothing) and
+    ``breaks`` (between two pieces of a line it stands for a line break: a block
+    element's tag)."""
+
+    name: str
+    pattern: str
+    keep: int = 0
+    breaks: bool = False
+
+
+FORMS: tuple[Form, ...] = (
+    # a tag of a page's markup, with its attributes, on one line
+    Form("tag", rf"</?(?:{_INLINE_TAGS})\b[^<>\n]{{0,300}}>"),
+    Form("tag", rf"</?(?:{_BLOCK_TAGS})\b[^<>\n]{{0,300}}>", breaks=True),
+    # a forum's code: [b] [/b] [i] [u] [s] [quote] [quote=Name] [size=3] [color=red] [url=…]
+    Form(
+        "forum-code",
+        r"\[/?(?:b|i|u|s|size|color|font|url|code|spoiler)(?:=[^\]\n]{0,200})?\]",
+    ),
+    Form("forum-code", r"\[/?(?:quote|center|left|right)(?:=[^\]\n]{0,200})?\]", breaks=True),
+    # Markdown's strong emphasis around words (not a footnote mark «(**)»), and the
+    # marks of a heading at a line's start
+    Form("markdown", r"(?<![\w*(])\*\*(?=[^\s*])([^*\n]{1,500}?)(?<=[^\s*])\*\*(?![\w*)])", 1),
+    Form("markdown", r"(?<![\w_])__(?=[^\s_])([^_\n]{1,500}?)(?<=[^\s_])__(?![\w_])", 1),
+    Form("markdown", r"(?:(?<=\n)|(?<![\s\S]))#{1,6}[ \t]+(?=\S)"),
+    # a character reference left undecoded: named, decimal or hexadecimal
+    Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
+)
+"""Every form of markup ``clean.markup`` takes out (as one pattern: ``MARKUP``)."""
+
+MARKUP = regex.compile("|".join(f"(?P<f{k}>{f.pattern})" for k, f in enumerate(FORMS)))
+"""The forms of ``FORMS`` as one pattern: group ``f<k>`` is form ``k``."""
+_NAMES = tuple(f"f{k}" for k in range(len(FORMS)))
+_HINTS = ("<", "[", "**", "__", "#", "&")
+"""What every match of ``MARKUP`` holds (a text without any of them has none)."""
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _replacement(m: regex.Match, text: str) -> tuple[str, str] | None:
+    """``(name, new text)`` for a match of ``MARKUP`` in ``text``; ``None`` where
+    nothing is to be done (a reference that names no character, or a line break)."""
+    k = next(k for k, name in enumerate(_NAMES) if m.group(name) is not None)
+    form = FORMS[k]
+    if form.name == "entity":
+        char = html.unescape(m.group())
+        return None if char == m.group() or _LINE_BREAKS & set(char) else (form.name, char)
+    if form.keep:  # its group ``keep`` is numbered after the form's own in MARKUP
+        return form.name, m.group(MARKUP.groupindex[_NAMES[k]] + form.keep)
+    if form.breaks:
+        before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        end = text.find("\n", m.end())
+        after = text[m.end() : len(text) if end < 0 else end]
+        if before.strip() and after.strip():
+            return form.name, "\n"  # between two pieces of a line
+    return form.name, ""
+
+
+def changes(text: str) -> list[tuple[int, int, str, str]]:
+    """``(start, end, name, new text)`` of every piece of markup in ``text``."""
+    if not any(map(text.__contains__, _HINTS)):
+        return []
+    out = []
+    for m in MARKUP.finditer(text):
+        got = _replacement(m, text)
+        if got is not None:
+            out.append((m.start(), m.end(), got[0], got[1]))
+    return out
+
+
+def visible(text: str) -> str:
+    """``text`` as a reader sees it: without its ``INVISIBLE`` characters and its markup
+    (``FORMS``; a line break a tag stands for is a space here), on the same lines, so
+    line numbers hold. What measures a raw text (its profile, kind, edition and
+    vocabulary) reads this; the cleaner takes them out as logged edits."""
+    if INVISIBLE.search(text):
+        text = INVISIBLE.sub("", text)
+    found = changes(text)
+    if not found:
+        return text
+    parts, at = [], 0
+    for start, end, _name, new in found:
+        parts += [text[at:start], " " if new == "\n" else new]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
