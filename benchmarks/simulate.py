@@ -544,6 +544,74 @@ def two_copies(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(wrap(text, 64, False, rng)) + "\n", t
 
 
+def invisible(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page from a CMS: zero-width spaces where a long word may break and between a
+    law's noun and its number, a direction mark opening some lines."""
+    out = []
+    for line in text.split("\n"):
+        line = regex.sub(r"^Правило ", "Правило\u200b ", line)
+        words = [
+            w[: len(w) // 2] + "\u200b" + w[len(w) // 2 :]
+            if len(w) >= 10 and w.isalpha() and rng.random() < 0.3
+            else w
+            for w in line.split(" ")
+        ]
+        out.append(("\u200e" if line and rng.random() < 0.1 else "") + " ".join(words))
+    return "\n".join(out), t
+
+
+_MARKUP_HEADINGS = ("[b]{}[/b]", "<b>{}</b>", "**{}**", "## {}")
+
+
+def markup(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page's source or a post: the law headings in a forum's, HTML's or Markdown's
+    bold or heading marks (one style a page), quotes and dashes as undecoded
+    character references."""
+    style = rng.choice(_MARKUP_HEADINGS)
+    out = []
+    for line in text.split("\n"):
+        if regex.match(r"^Правило \d+\.", line):
+            line = style.format(line)
+        line = line.replace("«", "&laquo;").replace("»", "&raquo;").replace(" — ", " &mdash; ")
+        out.append(line)
+    return "\n".join(out), t
+
+
+def _indented_lines(text: str, rng: random.Random) -> list[str]:
+    indent = rng.choice(["\t", "  ", "    "])
+    return [indent + ln for ln in wrap(text, 62, True, rng)]
+
+
+def indented(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A text dump that indents every line (a tab, two or four spaces), hard-wrapped."""
+    return "\n".join(_indented_lines(text, rng)) + "\n", t
+
+
+def _quoted_lines(text: str, rng: random.Random) -> list[str]:
+    return ["> " + ln for ln in wrap(text, 60, False, rng)]
+
+
+def quoted(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A quotation in a mail or a forum copy: a ``> `` margin on every line."""
+    return "\n".join(_quoted_lines(text, rng)) + "\n", t
+
+
+def _form_fed(lines: list[str], rng: random.Random) -> list[str]:
+    """A form feed opens each page's first line (every 40-55 lines), as a PDF's text does."""
+    out, left = [], rng.randint(40, 55)
+    for line in lines:
+        left -= 1
+        if left == 0:
+            line, left = "\f" + line, rng.randint(40, 55)
+        out.append(line)
+    return out
+
+
+def form_feeds(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """The text layer of a PDF: hard-wrapped, a form feed where each page begins."""
+    return "\n".join(_form_fed(wrap(text, 64, True, rng), rng)) + "\n", t
+
+
 # ---------------------------------------------------------------- pages cut out of a book
 
 _REF_MARGIN = 30
@@ -829,6 +897,11 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "renumbered-ol": renumbered_ol,
     "two-copies": two_copies,
     "cut": cut,
+    "invisible": invisible,
+    "markup": markup,
+    "indented": indented,
+    "quoted": quoted,
+    "form-feeds": form_feeds,
 }
 
 
@@ -847,6 +920,9 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "renumbered-ol": renumbered_ol,
     "bullets": bullets,
     "glued-html": glued_html,
+    # the page's own markup and characters, before a wrong code page reads the file
+    "invisible": invisible,
+    "markup": markup,
     "mixed-scripts": mixed_scripts,
     "misdecoded": misdecoded,
 }
@@ -857,8 +933,10 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
     "pilcrow-margin": _pilcrow_lines,
     "blank-unhyphenated": _blank_lines,
     "table-separators": _table_lines,
+    "indented": _indented_lines,
+    "quoted": _quoted_lines,
 }
-FRAME = ("page-furniture", "toc", "index", "pager-lines", "reader-chrome")
+FRAME = ("page-furniture", "form-feeds", "toc", "index", "pager-lines", "reader-chrome")
 FINAL = ("collapsed",)
 ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
@@ -942,13 +1020,15 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     layout = next((n for n in LAYOUT if n in c), None)
     if layout is not None:
         lines = LAYOUT[layout](text, rng)
-    elif "page-furniture" in c:
+    elif "page-furniture" in c or "form-feeds" in c:
         lines = wrap(text, 64, True, rng)
     else:
         lines = [ln for ln in text.split("\n") if ln]
     if "page-furniture" in c:
         page, left = rng.randint(30, 90), rng.randint(18, 25)
         lines = _furnish(lines, page, left, rng)
+    if "form-feeds" in c:
+        lines = _form_fed(lines, rng)
     if "reader-chrome" in c:
         lines = _with_ad(lines)  # the site's template stands inside the text too
     if "toc" in c:

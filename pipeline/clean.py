@@ -62,6 +62,7 @@ from .grammar import (
 from .model import Cleaned, EditLog, Profile, Source
 from .offsets import OffsetMap, line_edges
 from .profile import _WHITESPACE
+from .refs import HEAD_AT_END
 
 # ---------------------------------------------------------------------------
 # Context
@@ -215,7 +216,11 @@ def markup(text: str, ctx: Context) -> list[Change]:
     tags of an HTML page's source left in a text (a block element's tag between two
     pieces of a line breaks it), a forum's codes, Markdown's emphasis and heading
     marks, and undecoded character references (``&nbsp;`` is the no-break space it
-    names). They hide a heading (``[b]Правило 64.[/b]``) from every pattern."""
+    names). They hide a heading (``[b]Правило 64.[/b]``) from every pattern. Runs
+    once the code pages are decoded back (the markup was written before a wrong code
+    page read the file, and a reference decoded first would spoil the line's bytes)
+    and the margins, table borders and indents are gone (a heading's ``##`` opens its
+    line only then)."""
     return [
         Change(start, end, new, name, _MARKUP_WHY[name])
         for start, end, name, new in markup_mod.changes(text)
@@ -443,8 +448,12 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
         prev_centred = centred
         prev = line
         end = len(line.rstrip(" \t"))
+        # the wide gaps of a title in spaced letters part its words (``spaced_letters``
+        # reads them), not a justified line's
+        spaced = [m.span() for m in _SPACED.finditer(line)] if "  " in line else []
         for m in _JUSTIFY.finditer(line, lead, end):
-            out.append(Change(s + m.start(), s + m.end(), " ", "dos-justify"))
+            if not any(a <= m.start() < b for a, b in spaced):
+                out.append(Change(s + m.start(), s + m.end(), " ", "dos-justify"))
         if lead < end < len(line):
             out.append(Change(s + end, e, "", "dos-justify", "trailing spaces"))
     return _merge_sorted(out)
@@ -1136,6 +1145,10 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         # allows them (a search for ``…\s*$`` tries every character of the line)
         last = prev.rstrip(_WHITESPACE)[-1:]
         nl = s - 1  # the newline before this line
+        space = "" if prev.endswith(" ") or line.startswith(" ") else " "
+        if line.strip() and nl not in toc and _reference_goes_on(prev, line):
+            out.append(Change(nl, nl + 1, space, "unwrap"))
+            continue
         if (
             not line.strip()
             or nl in toc
@@ -1163,9 +1176,15 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         ):
             para_is_heading = para_is_footnote = False
             continue
-        space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         out.append(Change(nl, nl + 1, space, "unwrap"))
     return out
+
+
+def _reference_goes_on(prev: str, line: str) -> bool:
+    """``line`` opens with the number of a reference whose head ends ``prev`` (``… (см.
+    п.`` | ``64.8. выше)``, ``… по правилу`` | ``64. Судья …``): a wrap put it there,
+    and it opens no unit."""
+    return line.lstrip()[:1].isdigit() and HEAD_AT_END.search(prev) is not None
 
 
 def _caps_title_goes_on(heading: str, line: str) -> bool:
@@ -1364,7 +1383,8 @@ def _known_share(
     """Share of the words of three letters or more that ``known`` knows; ``cut``: the
     first, the last word is a piece of a word a hyphen broke over two lines, which
     no dictionary knows, and is not counted."""
-    words = morph.WORD.findall(text)
+    # judged as a reader sees it: a zero-width space parts no word
+    words = morph.WORD.findall(markup_mod.INVISIBLE.sub("", text))
     words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
     words = [w for w in words if len(w) >= 3]
     if not words:
@@ -1425,7 +1445,6 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     paragraphs, each of which went through its own code page (or none) before they
     were joined: each stretch of it that one confusion explains is decoded on its own
     (``_stretches``)."""
-    out = []
     starts = _suspect_lines(text)
     # KOI8-R read as CP1251 turns a sentence into capitals: two unknown words in capitals
     unknown_caps = Counter(
@@ -1439,6 +1458,20 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     for s in sorted(unknown_caps):
         if s and text.rfind("\n", 0, s - 1) + 1 in starts:
             starts.add(s)
+    return _decoded_lines(text, ctx, starts)
+
+
+def spaced_mojibake(text: str, ctx: Context) -> list[Change]:
+    """A title in spaced letters that a wrong code page read too (``р Т Б Ч Й М П  6 7 .``):
+    its letters make words, and show the signs ``mojibake`` looks for, only once
+    ``spaced_letters`` has joined them; the lines it joined are tried again."""
+    joined = ctx.buffer.marks(lambda kinds, before: "spaced-letters" in kinds)
+    return _decoded_lines(text, ctx, {text.rfind("\n", 0, at) + 1 for at in joined})
+
+
+def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
+    """``mojibake``'s changes for the lines that start at ``starts``."""
+    out = []
     joined = "collapsed" in ctx.profile.layout
     for s in sorted(starts):
         e = text.find("\n", s)
@@ -1739,7 +1772,6 @@ def _yo_case(text: str, at: int) -> str:
 REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
-    ("markup", markup),
     ("mojibake", mojibake),
     ("mixed_script", mixed_script),
     ("invisible", invisible),
@@ -1748,7 +1780,9 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("bar_prefix", bar_prefix),
     ("dos_layout", dos_layout),
     ("indents", indents),
+    ("markup", markup),
     ("spaced_letters", spaced_letters),
+    ("spaced_mojibake", spaced_mojibake),
     ("collapsed_lines", collapsed_lines),
     ("collapsed_chrome", collapsed_chrome),
     ("line_artefacts", line_artefacts),

@@ -57,11 +57,19 @@ FORMS: tuple[Form, ...] = (
         r"\[/?(?:b|i|u|s|size|color|font|url|code|spoiler)(?:=[^\]\n]{0,200})?\]",
     ),
     Form("forum-code", r"\[/?(?:quote|center|left|right)(?:=[^\]\n]{0,200})?\]", breaks=True),
-    # Markdown's strong emphasis around words (not a footnote mark «(**)»), and the
-    # marks of a heading at a line's start
-    Form("markdown", r"(?<![\w*(])\*\*(?=[^\s*])([^*\n]{1,500}?)(?<=[^\s*])\*\*(?![\w*)])", 1),
-    Form("markdown", r"(?<![\w_])__(?=[^\s_])([^_\n]{1,500}?)(?<=[^\s_])__(?![\w_])", 1),
-    Form("markdown", r"(?:(?<=\n)|(?<![\s\S]))#{1,6}[ \t]+(?=\S)"),
+    # Markdown's strong emphasis around words (not a footnote mark «(**)»), maybe over
+    # a hard wrap but not a paragraph's end, and the marks of a heading at a line's start
+    Form(
+        "markdown",
+        r"(?<![\w*(])\*\*(?=[^\s*])((?:[^*\n]|\n(?![ \t]*\n)){1,500}?)(?<=[^\s*])\*\*(?![\w*)])",
+        1,
+    ),
+    Form(
+        "markdown",
+        r"(?<![\w_])__(?=[^\s_])((?:[^_\n]|\n(?![ \t]*\n)){1,500}?)(?<=[^\s_])__(?![\w_])",
+        1,
+    ),
+    Form("markdown", r"(?<=(?:\A|\n)[\t\p{Zs}]*)#{1,6}[ \t]+(?=\S)"),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )

@@ -412,9 +412,16 @@ def line_shape(line: str) -> str | None:
 
 
 def _core(line: str) -> str:
-    """A line without its margin marks (``|``, ``¶``, bullets), which say nothing of what it is."""
+    """A line without its margin marks (``|``, ``¶``, a quotation's ``>``, bullets),
+    which say nothing of what it is."""
     s = line.strip().strip("|¶ \t").strip()
+    if s[:1] == ">":
+        s = _QUOTED_AT.sub("", s)
     return _BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
+
+
+_QUOTED_AT = regex.compile(r"^(?:>[ \t]?)+")
+"""A quotation's margin at a line's start (``> ``, ``> > ``, ``>> ``)."""
 
 
 def _structural(line: str) -> bool:

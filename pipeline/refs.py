@@ -222,6 +222,12 @@ HEAD = regex.compile(
 """Where a reference can start: a head noun, or the abbreviation «п.» / «п.п.» /
 «пп.» before something that can start an address; one forward pass finds them all.
 The match starts at the head's first letter; ``noun``/``pabbr`` hold the rest."""
+HEAD_AT_END = regex.compile(
+    rf"[пП](?<![\p{{L}}\p{{N}}].)(?:{_F['noun']}(?!\p{{L}})|{_F['p_abbr']}){_SP}*$"
+)
+"""A head (noun or abbreviation) that ends a line: the address it names, if any, is
+on the next line (``… (см. п.`` | ``64.8. выше)``), however much that line looks like
+a paragraph of its own."""
 DEM_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{N}}]){_F['dem']}", regex.REVERSE)
 """A singular demonstrative ending where a noun starts (matched backwards)."""
 FOOT_BEFORE = regex.compile(rf"(?<![\p{{L}}\p{{N}}]){_F['foot']}", regex.REVERSE)

@@ -287,6 +287,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "spaced_mojibake": [
+        (
+            "a title in spaced letters a wrong code page read (KOI8-R as CP1251)",
+            "р Т Б Ч Й М П  6 7 .  д Е Ж Е Л Ф О Б С  Ч Ъ С Ф Л Б\nA.Текст правила о взятке.\n",
+            "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
+            "mojibake",
+        ),
+        (
+            "a title in spaced letters read right stays as spaced_letters joins it",
+            "П р а в и л о  6 7 .  Д е ф е к т н а я  в з я т к а\nA.Текст правила о взятке.\n",
+            "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
+            "spaced-letters",
+        ),
+    ],
     "markup": [
         (
             "tags of a page's source around a heading and inside a line",
@@ -1427,6 +1441,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "a reference's number wrapped to the next line opens no paragraph",
+            "64.10. Он исправляется (см. п.\n64.8. выше).(DC4)\n",
+            "64.10. Он исправляется (см. п. 64.8. выше).(DC4)\n",
+            "unwrap",
+        ),
+        (
+            "nor a clause: the number after a law's noun",
+            "Судья поступает по правилу\n64. Затем игра продолжается.\n",
+            "Судья поступает по правилу 64. Затем игра продолжается.\n",
+            "unwrap",
+        ),
         (
             "a title in capitals wrapped over two lines",
             "Правило 65. ПОРЯДОК РАСПОЛОЖЕНИЯ\nВЗЯТОК НА СТОЛЕ\nКаждый игрок кладёт карты рядом.\n",
