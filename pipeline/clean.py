@@ -1058,9 +1058,13 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))[-\u2010]\n(\n?)(?=(\w+))")
-"""A word broken at a line end: by a hyphen-minus, or by the typographic hyphen
-(U+2010) that typesetters and PDF text layers print."""
+_LINE_END_HYPHEN = regex.compile(r"(?<=(\w+))([-\u2010\u2011\u2013\u00ac])\n(\n?)(?=(\w+))")
+"""A word broken at a line end: by a hyphen-minus, the typographic or the no-break
+hyphen (U+2010, U+2011) typesetters and PDF text layers print, an en dash an OCR
+took the hyphen for (no blank before it: a dash in a sentence has one), or the ``¬``
+some OCR programs mark a break with."""
+_NO_HYPHEN = "\u00ac"
+"""A break mark that is no hyphen: a compound kept whole gets a hyphen in its place."""
 _SOFT_BREAK = regex.compile(r"(?<=\p{L})[\u00ad\u25a0][ \t]*\n?[ \t]*(?=\p{Ll})")
 """A word broken at a line end with a soft hyphen, which some conversions show as a
 black square (``насла■``/``диться``); where the line breaks were lost a space
@@ -1077,10 +1081,10 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     joined: it never belongs to the word."""
     out = []
     for m in _LINE_END_HYPHEN.finditer(text):
-        left, right = m[1], m[3]
+        left, mark, right = m[1], m[2], m[4]
         if starts_unit(text[m.end() : m.end() + 40].split("\n")[0]):
             continue
-        if m[2] and not right[0].islower():
+        if m[3] and not right[0].islower():
             continue  # across a paragraph break only a word's lower-case rest is joined
         if not left[-1].isalpha() and not left[-1].isdigit():
             continue
@@ -1093,7 +1097,9 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
             keep = True
         else:
             keep = False  # a typographic break: the usual case
-        if keep:
+        if keep and mark == _NO_HYPHEN:
+            out.append(Change(m.start(), m.end(), "-", "unwrap", "line-end break of a compound"))
+        elif keep:
             out.append(
                 Change(m.start() + 1, m.end(), "", "unwrap", "line-end hyphen of a compound kept")
             )

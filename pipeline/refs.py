@@ -166,6 +166,8 @@ FORMS: dict[str, str] = {
     "items": r"(?:\([ivx]+\))+",
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
     "gap": rf"{_SP}*(?:\n{_SP}*)?",  # between noun and address: at most one line break
+    # the number sign some write before a law's number («по правилу № 64»)
+    "number_sign": rf"(?:№{_SP}*)?",
     "sep": rf"(?:{_SP}*,{_SP}*\n?{_SP}*|\s+(?i:и|или|либо|а\s+также)\s+)",  # list separator
     # heads without a noun: «См. также 10.4.» names a commentary paragraph by its number
     # (found from its «м.», checked backwards: a scan for a literal costs a fifth of one
@@ -275,7 +277,7 @@ BRACKET = regex.compile(_F["bracket"])
 BIDS = frozenset("CDHСН")
 """Letters a bid is written with after its level 1–7 («1С и 1Н»): such a pair at a
 paragraph's start is bidding, not laws and sections."""
-ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}){_ADDR}", regex.X)
+ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}{_F['number_sign']}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
 # Range end: "62–64", "62 - 64" (same line); not a page number "- 41 -".
 RANGE = regex.compile(rf"{_SP}*[-–—]{_SP}*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?!{_SP}*[-–—])")

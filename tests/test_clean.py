@@ -1367,6 +1367,36 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "dehyphenate": [
         (
+            "an OCR's break mark (¬) at a line end",
+            "Когда фальш¬\nренонс выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "dehyphenate",
+        ),
+        (
+            "a no-break hyphen (U+2011) at a line end",
+            "Когда фальш\u2011\nренонс выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "dehyphenate",
+        ),
+        (
+            "an en dash an OCR took the hyphen for",
+            "Когда фальш\u2013\nренонс выявлен:\n",
+            "Когда фальшренонс выявлен:\n",
+            "dehyphenate",
+        ),
+        (
+            "a compound broken with the OCR's mark keeps a hyphen",
+            "Он сыграл из¬\nза партнёра.\n",
+            "Он сыграл из-за партнёра.\n",
+            "unwrap",
+        ),
+        (
+            "a dash with a blank before it is a sentence's, not a break",
+            "Взятка переходит к стороне \u2013\nтак решает судья.\n",
+            "Взятка переходит к стороне \u2013 так решает судья.\n",
+            "unwrap",
+        ),
+        (
             "word broken",
             "имело мес-\nто в процессе игры\n",
             "имело место в процессе игры\n",
