@@ -1015,7 +1015,7 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     c = set(classes)
     book = t
     for name in CONTENT:
-        if name in c:
+        if name in c and name != "misdecoded":
             text, t = CONTENT[name](text, t, rng)
     layout = next((n for n in LAYOUT if n in c), None)
     if layout is not None:
@@ -1024,6 +1024,10 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
         lines = wrap(text, 64, True, rng)
     else:
         lines = [ln for ln in text.split("\n") if ln]
+    if "misdecoded" in c:
+        # a wrong code page reads the bytes of the lines as they were laid out (a
+        # line break never falls inside a letter it spells as two)
+        lines = misdecoded("\n".join(lines), t, rng)[0].split("\n")
     if "page-furniture" in c:
         page, left = rng.randint(30, 90), rng.randint(18, 25)
         lines = _furnish(lines, page, left, rng)
