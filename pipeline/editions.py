@@ -91,6 +91,12 @@ def _row_line(text: str, index: int) -> int:
 SUB_NUMBER = r"[-–—/]\d"
 """A sub-number after a division's Roman number (``II-1``, ``II-2/54``)."""
 
+TITLE_AFTER_NUMBER = r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu}))"""
+"""How a law heading's title may follow the law's number but after a full stop: after a
+dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``) or in quotation
+marks (``Правило 64 «Процедура …»``), as web copies set it. Read by the grammar's law
+heading and by the reference detector, which takes no heading for a reference."""
+
 DIVISION_NUMBER = r"[IVXLC]+\b(?!" + SUB_NUMBER + ")"
 """A division's Roman number. One with a sub-number after a hyphen or a slash
 (``Глава II-1``, ``II-2/54``) numbers another code's chapters: no edition of these

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER
+from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER, TITLE_AFTER_NUMBER
 
 _INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
 # a word some edition uses under another division («Часть» under «Глава»)
@@ -25,10 +25,13 @@ def _division_words(*, inner: bool = False, upper: bool = True) -> str:
     return "|".join(forms)
 
 
-LAW_HEAD = regex.compile(r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*(?:\.\s*|/[ \t]*(?=\p{Lu})|$)")
+LAW_HEAD = regex.compile(
+    r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*(?:\.\s*|/[ \t]*(?=\p{Lu})|" + TITLE_AFTER_NUMBER + r"|$)"
+)
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals),
 ``Правило 21`` alone on its line (its title on the next), ``Правило 21 / Заявка`` (a
-bilingual heading's slash, its English half gone)."""
+bilingual heading's slash, its English half gone), ``Правило 64 – Процедура …``
+(``editions.TITLE_AFTER_NUMBER``)."""
 _RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 _EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 BILINGUAL_HEAD = regex.compile(

@@ -284,7 +284,8 @@ RANGE = regex.compile(rf"{_SP}*[-–—]{_SP}*(?P<num>\d{_DIG}{{0,2}}){_F['end']
 # List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
 LIST_SEP = regex.compile(rf"(?:\.(?={_SP}*(?:,|(?i:и|или)\b)))?" + _F["sep"])
 ADDR_AT = regex.compile(_ADDR, regex.X)
-HEADING_TAIL = regex.compile(rf"{_SP}*(?:\.|\n|$)")
+HEADING_TAIL = regex.compile(rf"{_SP}*(?:\.|\n|$|{editions.TITLE_AFTER_NUMBER})")
+"""What follows a law heading's number (a reference's never does)."""
 LONE_LINE = regex.compile(rf"{_SP}*(?:\n|$)")
 SEP_ONLY = regex.compile(r"\.?" + _F["sep"])
 

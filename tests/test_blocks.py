@@ -214,6 +214,30 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ),
         ("capitals", "ПРАВИЛО 30. ПАС", "laws", [("law", "30", "ПАС")]),
         (
+            "a dash after the number",
+            "Правило 12 – Права судьи",
+            "laws",
+            [("law", "12", "Права судьи")],
+        ),
+        (
+            "a colon after the number",
+            "Правило 12: Права судьи",
+            "laws",
+            [("law", "12", "Права судьи")],
+        ),
+        (
+            "the title in quotation marks",
+            "Правило 12 «Права судьи»",
+            "laws",
+            [("law", "12", "«Права судьи»")],
+        ),
+        (
+            "a dash before a small letter is a sentence's",
+            "Правило 12 – важное правило.",
+            "laws",
+            [("para", None, "Правило 12 – важное правило.")],
+        ),
+        (
             "the number alone on its line, the title on the next",
             "Правило 22\nКонец торговли\nТорговля кончается тремя пасами.",
             "laws",

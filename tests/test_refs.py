@@ -289,6 +289,12 @@ WILD = [
     # the number sign some write before a law's number
     ("по правилу № 64 судья", None, [("правилу № 64", "64", "plain")]),
     ("см. правило №64А1.", None, [("правило №64А1", "64A1", "plain")]),
+    # a heading whose title follows a dash, a colon or stands in quotation marks is no
+    # reference; a sentence that opens with the law after a dash is one
+    ("Правило 64 – Процедура после выявления", None, []),
+    ("Правило 64: Процедура после выявления", None, []),
+    ("Правило 64 «Процедура после выявления»", None, []),
+    ("Правило 64 – важное правило.", None, [("Правило 64", "64", "plain")]),
 ]
 
 
