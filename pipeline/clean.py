@@ -648,8 +648,11 @@ _CHROME = regex.compile(
     regex.X,
 )
 _PAGE = regex.compile(
-    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4}))\s*$"
+    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4})"
+    r"|\[(\d{1,4})\]|\{(\d{1,4})\})\s*$"
 )
+"""A page number on a line of its own: ``– 87``, ``- 41 -``, ``41 -``, ``стр. 12``, and
+the ``[42]`` or ``{42}`` an e-text of a printed book keeps where its pages began."""
 _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 """``..page4`` (``..page 4`` in some copies): a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
