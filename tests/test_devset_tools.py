@@ -357,7 +357,11 @@ def test_composed_damage_is_sensible_and_seeded():
     first, again = simulate.simulate(name, trees), simulate.simulate(name, trees)
     assert first == again
     text = first[0][1]
-    assert text.startswith("Читальный зал") and max(len(x) for x in text.split("\n")[12:40]) <= 72
+    assert text.startswith("Читальный зал")
+    # wrapped; a wrong code page then read about a quarter of the lines as laid out (a
+    # letter it spells as two makes such a line longer)
+    body = text.split("\n")[12:40]
+    assert sum(len(x) <= 72 for x in body) >= 0.6 * len(body)
     assert "Реклама" in text.split("Правило 64.")[1]  # an advert between the paragraphs
     # two pages of one site: the same template, two other cuts of the book
     pages = simulate.simulate("reader-chrome+two-copies+cut", trees)
