@@ -39,6 +39,7 @@ from . import markup as markup_mod
 from . import morph
 from . import profile as profile_mod
 from .buffer import Buffer, Change
+from .editions import BLANK
 from .grammar import (
     ANY_HEADING,
     BILINGUAL_HEAD,
@@ -315,7 +316,7 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
     make it a minority."""
     out: list[Change] = []
     lines: list[tuple[int, int, str]] | None = None
-    for mark, prefix, kind in _MARGINS:
+    for mark, prefix, kind, lone in _MARGINS:
         if not (text.startswith(mark) or "\n" + mark in text):
             continue
         if lines is None:
@@ -324,7 +325,7 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
         marked = [lines[i] for i in at]
         if len(lines) < 3 or len(marked) < 2 or len(marked) < 0.6 * (at[-1] - at[0] + 1):
             continue
-        if mark == ">":  # a quoted empty line is the margin alone: an empty line stays
+        if lone:  # a line of the mark alone is the margin of an empty line, which stays
             marked = [ln for ln in lines if ln[2].startswith(mark)]
         for s, _e, line in marked:
             m = prefix.match(line)
@@ -333,10 +334,12 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
 
 
 _MARGINS = (
-    ("|", regex.compile(r"\|\s?"), "bar-prefix"),
-    (">", regex.compile(r"(?:>[ \t]?)+"), "quote-prefix"),
+    ("|", regex.compile(r"\|\s?"), "bar-prefix", False),
+    (">", profile_mod.QUOTE_MARGIN, "quote-prefix", True),
 )
-"""A margin's mark, the pattern of the margin on a line and the kind of its edit."""
+"""A margin's mark, the pattern of the margin on a line, the kind of its edit, and
+whether a line of the mark alone is the margin of an empty line (a quoted empty line;
+a lone ``|`` is ``line_artefacts``' to remove)."""
 
 
 def table_bars(text: str, ctx: Context) -> list[Change]:
@@ -472,7 +475,7 @@ def indents(text: str, ctx: Context) -> list[Change]:
     ]
 
 
-_INDENTED_LINE = regex.compile(r"(?m)^[\t\p{Zs}]+(?=\S)")
+_INDENTED_LINE = regex.compile(rf"(?m)^{BLANK}+(?=\S)")
 """The blanks that open a line of text (a tab, spaces, typographic spaces)."""
 
 

@@ -91,6 +91,11 @@ def _row_line(text: str, index: int) -> int:
 SUB_NUMBER = r"[-–—/]\d"
 """A sub-number after a division's Roman number (``II-1``, ``II-2/54``)."""
 
+BLANK = r"[\t\p{Zs}]"
+"""A blank inside a line: a tab or any space, the no-break and typographic ones too (a
+typeset page writes «правило\u00a064»). Read by the reference detector, the cleaner's
+indents and the markup table."""
+
 TITLE_AFTER_NUMBER = r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu}))"""
 """How a law heading's title may follow the law's number but after a full stop: after a
 dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``) or in quotation

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import regex
 
+from .editions import BLANK
+
 INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
 """Format characters: no reader sees them. The soft hyphen is one too, but a
 word-breaking one: the cleaner's ``dehyphenate`` takes it, and a wrong code page
@@ -69,7 +71,7 @@ FORMS: tuple[Form, ...] = (
         r"(?<![\w_])__(?=[^\s_])((?:[^_\n]|\n(?![ \t]*\n)){1,500}?)(?<=[^\s_])__(?![\w_])",
         1,
     ),
-    Form("markdown", r"(?<=(?:\A|\n)[\t\p{Zs}]*)#{1,6}[ \t]+(?=\S)"),
+    Form("markdown", rf"(?<=(?:\A|\n){BLANK}*)#{{1,6}}[ \t]+(?=\S)"),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )

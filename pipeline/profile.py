@@ -416,12 +416,13 @@ def _core(line: str) -> str:
     which say nothing of what it is."""
     s = line.strip().strip("|¶ \t").strip()
     if s[:1] == ">":
-        s = _QUOTED_AT.sub("", s)
+        s = s[QUOTE_MARGIN.match(s).end() :]
     return _BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
 
 
-_QUOTED_AT = regex.compile(r"^(?:>[ \t]?)+")
-"""A quotation's margin at a line's start (``> ``, ``> > ``, ``>> ``)."""
+QUOTE_MARGIN = regex.compile(r"(?:>[ \t]?)+")
+"""A quotation's margin at a line's start (``> ``, ``> > ``, ``>> ``), as a mail or a
+forum's copy sets it (the cleaner's ``bar_prefix`` takes it out)."""
 
 
 def _structural(line: str) -> bool:
@@ -741,7 +742,6 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
     one piece is a template line by shape, and the run ends with one unless it
     reaches an open end."""
     n = len(words)
-    traits: list[int | None] = [None] * n  # each word's, as the runs reach it
 
     def kind(i: int, j: int, short: bool, shaped: bool) -> str | None:
         """``template``, ``short`` (asked only when ``short``: where a short line
@@ -773,10 +773,7 @@ def joined_template(words: list[str], open_start: bool, open_end: bool) -> list[
             if m - k > _JOINED_LINE_WORDS and (len(words[m - 1]) > 3 or m - k > 40):
                 break  # only a run of single letters (an alphabet bar) is longer
             word = words[m - 1]
-            trait = traits[m - 1]
-            if trait is None:
-                trait = traits[m - 1] = _word_traits(word)
-            seen |= trait
+            seen |= _word_traits(word)
             chars += len(word) + (m > k + 1)
             short += len(word) <= 3
             shaped = _may_have_shape(seen, m - k, chars, short, opening)

@@ -130,10 +130,8 @@ _SEC_LOW = "a-hавсен"
 _DIG = r"[\dЗО]"  # a digit, or a Cyrillic letter OCR reads for one (З 3, О 0)
 
 
-_SP = r"[\t\p{Zs}]"
-"""A blank inside a line: a tab or any space, the no-break and typographic ones too
-(a typeset page writes «правило\u00a064» and «п.\u00a064.8» so that the number never
-starts a line)."""
+_SP = editions.BLANK
+"""A blank inside a line (``editions.BLANK``): «правило\u00a064», «п.\u00a064.8»."""
 _BLANK = rf"(?:{_SP}+\n?|\n){_SP}*"  # blanks with at most one line break
 
 

@@ -132,3 +132,16 @@ def jump_expected(typed: str) -> str | None:
     if address is None:
         return None
     return JUMP_TARGETS.get(addresses.with_edition(edition, address) if edition else address)
+
+
+def gate_allows(words: list[str]) -> bool:
+    """``profile._may_have_shape`` of the piece ``words`` joined by single spaces, its
+    arguments made as ``profile.joined_template`` makes them word by word."""
+    import functools
+    import operator
+
+    from pipeline import profile as P
+
+    traits = functools.reduce(operator.or_, map(P._word_traits, words))
+    short = sum(len(w) <= 3 for w in words)
+    return P._may_have_shape(traits, len(words), len(" ".join(words)), short, P._opening(words[:4]))
