@@ -27,23 +27,25 @@ from __future__ import annotations
 import difflib
 import functools
 from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import regex
 
-from . import addresses, editions, offsets
+from . import addresses, editions, offsets, spill
 from .errors import diag
 from .grammar import CLAUSE_END
 from .model import (
     Codex,
     Diagnostic,
+    Edit,
     EditLog,
     Entry,
     Node,
     PlacedBy,
     Source,
     SpilledEdits,
+    TocEntry,
     Tree,
     Witness,
     walk,
@@ -111,7 +113,7 @@ def _edits_inside(node: Node, spans: tuple[Sequence[int], Sequence[int]]) -> lis
 # -- placing fragments by alignment -------------------------------------------
 
 
-def _index(trees: list[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
+def _index(trees: Sequence[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
     """(kind, label) → {(address, title): sources} over placed nodes. Copies of one
     reading collapse into one key, so alignment costs grow with distinct readings,
     not with the number of witnesses."""
@@ -180,61 +182,126 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
 # -- choosing readings --------------------------------------------------------
 
 
-def _rank(w: Witness, src: Source) -> tuple:
+def _rank(w: _Reading, src: Source) -> tuple:
     return (w.truncated, w.edits, -src.priority)
 
 
-def merge(trees: list[Tree]) -> tuple[Codex, list[Diagnostic]]:
+def merge(
+    trees: Sequence[Tree], aside: spill.Spill | None = None
+) -> tuple[Codex, list[Diagnostic]]:
     """Merge per-source trees into one codex per edition: readings are grouped by
     (edition, address). The returned codex is the default edition's (the one with
     the most text, ``editions.of_sources``) and keeps every source and tree; each
     other edition present (``unknown`` included) is merged on its own into
-    ``codex.others``."""
+    ``codex.others``. ``aside``: the build's spill folder, where the witnesses
+    of every entry are set aside (``spill.WitnessFile``) instead of kept in
+    memory."""
     diags: list[Diagnostic] = []
-    main = editions.of_sources(t.source for t in trees).id
-    groups: dict[str, list[Tree]] = {}
-    for t in trees:
-        groups.setdefault(t.source.edition, []).append(t)
-    codex = _merge_one(groups.get(main, []), trees, main, diags)
-    others = {}
-    for edition, group in groups.items():
-        if edition == main:
-            continue
-        for t in group:
-            diags.append(
-                diag(
-                    "K403",
-                    f"{t.source.name}: the {edition} edition; kept apart from the {main} readings "
-                    f"(merged into the {edition} codex)",
+    held = spill.held(trees)
+    main = editions.of_sources(t.source for t in held).id
+    groups: dict[str, list[int]] = {}
+    for i, t in enumerate(held):
+        groups.setdefault(t.source.edition, []).append(i)
+    sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
+    try:
+        codex = _merge_one(spill.pick(trees, groups.get(main, [])), trees, main, diags, sink)
+        others = {}
+        for edition, group in groups.items():
+            if edition == main:
+                continue
+            for i in group:
+                diags.append(
+                    diag(
+                        "K403",
+                        f"{held[i].source.name}: the {edition} edition; kept apart from the "
+                        f"{main} readings (merged into the {edition} codex)",
+                    )
                 )
-            )
-        others[edition] = _merge_one(group, group, edition, diags)
+            picked = spill.pick(trees, group)
+            others[edition] = _merge_one(picked, picked, edition, diags, sink)
+    finally:
+        sink.close()
     return replace(codex, others=others), diags
 
 
-Found = list[tuple[Tree, Node, str | None, PlacedBy]]
-"""The readings of one address: (tree, node, parent address in that tree, placed by)."""
+class _Held:
+    """Where a merge that keeps its witnesses in memory puts them (the
+    in-memory twin of ``spill.WitnessFile``)."""
+
+    def put(self, witness: Witness) -> Witness:
+        return witness
+
+    def sequence(self, handles: Sequence[Witness]) -> tuple[Witness, ...]:
+        return tuple(handles)
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass(slots=True)
+class _Reading:
+    """One reading of an address as the merge ranks it, without its text: the
+    merge walks the trees once to rank every address's readings and once more
+    to make the witnesses and take each chosen reading's text, so that it never
+    holds every tree at once."""
+
+    addr: str
+    source: str
+    """The name of the source it comes from."""
+    title: str | None
+    truncated: bool
+    edits: int
+    """How many repairs were made inside it."""
+    placed_by: PlacedBy
+    parent: str | None
+    """The address of its parent in its tree."""
+    penalty: bool
+    pos: int = 0
+    """Its place among the address's witnesses (0: the chosen one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """What the entry of an address takes from its chosen reading."""
+
+    node: Node
+    """The node, without its children."""
+    edits: tuple[Edit, ...]
+    """The repairs inside it."""
 
 
 def _merge_one(
-    trees: list[Tree], all_trees: list[Tree], edition: str, diags: list[Diagnostic]
+    trees: Sequence[Tree],
+    all_trees: Sequence[Tree],
+    edition: str,
+    diags: list[Diagnostic],
+    sink: _Held | spill.WitnessFile,
 ) -> Codex:
     """Merge the trees of one edition; the codex lists ``all_trees`` as its sources."""
-    seen, fragments = _collect(trees, diags)
-    sources = {t.source.name: t.source for t in trees}
-    order = {t.source.name: i for i, t in enumerate(trees)}
-    starts = {t.source.name: _raw_spans(t.cleaned.edits) for t in trees}
-    chosen: dict[str, list[tuple[str, list[int]]]] = {}
+    held = spill.held(trees)
+    sources = {t.source.name: t.source for t in held}
+    order = {t.source.name: i for i, t in enumerate(held)}
+    index = _index(trees)
+    seen, per_tree, fragments = _collect(trees, index, diags)
+    for found in seen.values():
+        ranked = sorted(found, key=lambda r: (_rank(r, sources[r.source]), order[r.source]))
+        for pos, r in enumerate(ranked):
+            r.pos = pos
+    handles: dict[str, list] = {addr: [None] * len(found) for addr, found in seen.items()}
+    chosen: dict[str, _Chosen] = {}
+    titles: dict[tuple[str, str], TocEntry] = {}
+    for tree, readings in zip(trees, per_tree, strict=True):
+        _witnesses(tree, index, readings, sink, handles, chosen)
+        _toc_titles(tree, titles)
     entries = {
-        addr: _entry(addr, seen, sources, order, starts, diags, chosen)
+        addr: _entry(addr, seen, sources, diags, chosen[addr], sink.sequence(handles.pop(addr)))
         for addr in sorted(seen, key=addresses.sort_key)
     }
-    _chosen_edits(entries, trees, chosen)
     entries, roots = _tree_of(entries)
-    entries = _titles_from_toc(entries, trees)
+    entries = _titles_from_toc(entries, titles)
     return Codex(
-        sources=tuple(t.source for t in all_trees),
-        trees=tuple(all_trees),
+        sources=tuple(t.source for t in spill.held(all_trees)),
+        trees=all_trees if isinstance(all_trees, spill.Trees) else tuple(all_trees),
         entries=entries,
         roots=tuple(roots),
         fragments=tuple(fragments),
@@ -242,36 +309,39 @@ def _merge_one(
     )
 
 
-def _collect(
-    trees: list[Tree], diags: list[Diagnostic]
-) -> tuple[dict[str, Found], list[tuple[str, Node]]]:
-    """Every reading of every address, and the fragments no alignment places; a
-    fragment alignment places counts as a reading of the clauses it holds (K402)."""
-    index = _index(trees)
-    seen: dict[str, Found] = {}
-    fragments: list[tuple[str, Node]] = []
+def _readings(
+    tree: Tree,
+    index,
+    fragments: list[tuple[str, Node]] | None = None,
+    diags: list[Diagnostic] | None = None,
+) -> Iterator[tuple[Node, str | None, PlacedBy]]:
+    """Every reading of an address in ``tree``, in document order, with the
+    address of its parent in the tree and how it was placed. A fragment
+    alignment places counts as a reading of the clauses it holds (K402, into
+    ``diags``); one it does not place goes into ``fragments``."""
 
-    def collect(tree: Tree, node: Node, parent_id: str | None, placed_by: PlacedBy) -> None:
+    def under(node: Node, parent_id: str | None, placed_by: PlacedBy):
         if node.id is None:
             return
         how: PlacedBy = (
             placed_by if placed_by != "heading" else ("inferred" if node.inferred else "heading")
         )
-        seen.setdefault(node.id, []).append((tree, node, parent_id, how))
+        yield node, parent_id, how
         for c in node.children:
-            collect(tree, c, node.id, placed_by)
+            yield from under(c, node.id, placed_by)
 
-    for tree in trees:
-        for node in tree.nodes:
-            if node.kind == "fragment":
-                placed, why = (
-                    align_fragment(node, tree.source.name, index)
-                    if tree.source.kind == "laws"
-                    else (None, "")
-                )
-                if placed is None:
+    for node in tree.nodes:
+        if node.kind == "fragment":
+            placed, why = (
+                align_fragment(node, tree.source.name, index)
+                if tree.source.kind == "laws"
+                else (None, "")
+            )
+            if placed is None:
+                if fragments is not None:
                     fragments.append((tree.source.name, node))
-                    continue
+                continue
+            if diags is not None:
                 diags.append(
                     diag(
                         "K402",
@@ -279,69 +349,117 @@ def _collect(
                         node.span,
                     )
                 )
-                node = placed
-                for c in node.children:
-                    collect(tree, c, node.id, "alignment")
-                continue
-            collect(tree, node, None, "heading")
-    return seen, fragments
+            for c in placed.children:
+                yield from under(c, placed.id, "alignment")
+            continue
+        yield from under(node, None, "heading")
+
+
+def _collect(
+    trees: Sequence[Tree], index, diags: list[Diagnostic]
+) -> tuple[dict[str, list[_Reading]], list[list[_Reading]], list[tuple[str, Node]]]:
+    """Every reading of every address, by address and by tree (each in document
+    order), and the fragments no alignment places."""
+    seen: dict[str, list[_Reading]] = {}
+    per_tree: list[list[_Reading]] = []
+    fragments: list[tuple[str, Node]] = []
+    # the same address and title strings, once (each tree read back makes its own)
+    one: dict[str, str] = {}
+    for tree in trees:
+        spans = _raw_spans(tree.cleaned.edits)
+        readings = []
+        for node, pid, how in _readings(tree, index, fragments, diags):
+            assert node.id is not None
+            addr = one.setdefault(node.id, node.id)
+            r = _Reading(
+                addr=addr,
+                source=tree.source.name,
+                title=one.setdefault(node.title, node.title) if node.title else node.title,
+                truncated=_truncated(node),
+                edits=len(_edits_inside(node, spans)),
+                placed_by=how,
+                parent=one.setdefault(pid, pid) if pid else pid,
+                penalty=node.penalty,
+            )
+            seen.setdefault(addr, []).append(r)
+            readings.append(r)
+        per_tree.append(readings)
+    return seen, per_tree, fragments
+
+
+def _witnesses(
+    tree: Tree,
+    index,
+    readings: list[_Reading],
+    sink: _Held | spill.WitnessFile,
+    handles: dict[str, list],
+    chosen: dict[str, _Chosen],
+) -> None:
+    """Make the witness of each reading of ``tree`` (``readings``: ``_collect``'s,
+    in the same order) and put it in its place among its address's witnesses;
+    for each reading chosen, what its entry takes from it, the repairs made
+    inside it included (a log a build set aside is loaded for its source alone)."""
+    spans = _raw_spans(tree.cleaned.edits)
+    inside: dict[str, tuple[Node, list[int]]] = {}
+    for (node, _pid, _how), r in zip(_readings(tree, index), readings, strict=True):
+        w = Witness(
+            source=r.source,
+            title=node.title,
+            text=node.text,
+            span=node.span,
+            edits=r.edits,
+            truncated=r.truncated,
+            placed_by=r.placed_by,
+            chosen=r.pos == 0,
+        )
+        handles[r.addr][r.pos] = sink.put(w)
+        if r.pos == 0:
+            inside[r.addr] = (replace(node, children=()), _edits_inside(node, spans))
+    if not inside:
+        return
+    log = tree.cleaned.edits
+    spilled = isinstance(log, SpilledEdits)
+    edits = log.load() if isinstance(log, SpilledEdits) else log
+    for addr, (node, at) in inside.items():
+        chosen[addr] = _Chosen(node, tuple(edits[k] for k in at))
+    del edits, log
+    if spilled:  # its line index holds the text read back
+        offsets.clear_cache()
 
 
 def _entry(
     addr: str,
-    seen: dict[str, Found],
+    seen: dict[str, list[_Reading]],
     sources: dict[str, Source],
-    order: dict[str, int],
-    starts: dict[str, tuple[Sequence[int], Sequence[int]]],
     diags: list[Diagnostic],
-    chosen: dict[str, list[tuple[str, list[int]]]],
+    chosen: _Chosen,
+    witnesses: Sequence[Witness],
 ) -> Entry:
-    """The entry of ``addr``: its readings ranked, the best chosen (K401 when the
-    sources' titles differ), its parent (without children yet). Its edits are
-    the chosen reading's, which ``_chosen_edits`` fills in: ``chosen`` gets the
-    chosen source's name → (``addr``, the indexes of those edits in its log)."""
+    """The entry of ``addr``: its chosen reading (K401 when the sources' titles
+    differ), its parent (without children yet) and its witnesses."""
     found = seen[addr]
-    witnesses = []
-    for tree, node, _pid, how in found:
-        inside = _edits_inside(node, starts[tree.source.name])
-        witnesses.append(
-            (
-                Witness(
-                    source=tree.source.name,
-                    title=node.title,
-                    text=node.text,
-                    span=node.span,
-                    edits=len(inside),
-                    truncated=_truncated(node),
-                    placed_by=how,
-                ),
-                tree,
-                node,
-                inside,
-            )
-        )
-    witnesses.sort(key=lambda x: (_rank(x[0], sources[x[0].source]), order[x[0].source]))
-    best, tree, node, best_inside = witnesses[0]
-    why = _why(best, [w for w, *_ in witnesses[1:]], sources)
-    titles = {(w.title or "").strip() for w, *_ in witnesses if w.title}
+    ranked = sorted(found, key=lambda r: r.pos)
+    best, node = ranked[0], chosen.node
+    why = _why(best, ranked[1:], sources)
+    titles = {(r.title or "").strip() for r in ranked if r.title}
     if len(titles) > 1:
         diags.append(
             diag(
                 "K401",
                 f"{addr}: sources give different titles: "
-                + "; ".join(f"{w.source}: «{w.title}»" for w, *_ in witnesses if w.title),
-                best.span,
+                + "; ".join(f"{r.source}: «{r.title}»" for r in ranked if r.title),
+                node.span,
             )
         )
     # The canonical parent (64A1 → 64A) when some witness has it; else where the
     # trees put it (a law under its part). An aligned fragment's clauses sit
     # directly under their law in that source's tree, so the tree alone may mislead.
-    parent_ids = [pid for _t, _n, pid, _h in found if pid]
+    parent_ids = [r.parent for r in found if r.parent]
     canonical = addresses.parent(addr)
     parent = canonical if canonical in seen else (parent_ids[0] if parent_ids else None)
     if parent is None and node.kind == "commentary":
         parent = addresses.law_of(addr)
-    entry = Entry(
+    return Entry(
         id=addr,
         kind=node.kind,
         label=node.label,
@@ -351,36 +469,14 @@ def _entry(
         children=(),
         chosen=best.source,
         why=why,
-        # the others were made with ``chosen`` False: only the best one is copied
-        witnesses=(replace(best, chosen=True), *(w for w, *_ in witnesses[1:])),
-        penalty=any(n.penalty for _w, _t, n, _i in witnesses),
-        inferred=all(w.placed_by != "heading" for w, *_ in witnesses),
+        witnesses=witnesses,
+        penalty=any(r.penalty for r in found),
+        inferred=all(r.placed_by != "heading" for r in found),
         tags=node.tags,
         footnotes=node.footnotes,
         refs=node.refs,
+        edits=chosen.edits,
     )
-    chosen.setdefault(tree.source.name, []).append((addr, best_inside))
-    return entry
-
-
-def _chosen_edits(
-    entries: dict[str, Entry], trees: list[Tree], chosen: dict[str, list[tuple[str, list[int]]]]
-) -> None:
-    """Give each entry the edits of its chosen reading, reading each source's edit
-    log once (a log a build set aside on disk is loaded for its source alone)."""
-    for tree in trees:
-        wanted = chosen.get(tree.source.name)
-        if not wanted:
-            continue
-        log = tree.cleaned.edits
-        spilled = isinstance(log, SpilledEdits)
-        edits = log.load() if isinstance(log, SpilledEdits) else log
-        for addr, inside in wanted:
-            if inside:
-                entries[addr] = replace(entries[addr], edits=tuple(edits[k] for k in inside))
-        del edits, log
-        if spilled:  # its line index holds the text read back
-            offsets.clear_cache()
 
 
 def _tree_of(entries: dict[str, Entry]) -> tuple[dict[str, Entry], list[str]]:
@@ -411,24 +507,27 @@ def _tree_of(entries: dict[str, Entry]) -> tuple[dict[str, Entry], list[str]]:
     return entries, roots
 
 
-def _titles_from_toc(entries: dict[str, Entry], trees: list[Tree]) -> dict[str, Entry]:
+def _toc_titles(tree: Tree, titles: dict[tuple[str, str], TocEntry]) -> None:
+    """Note the first entry of a table of contents (in corpus order) that gives
+    a law's or a section's title, by (address, kind), for ``_titles_from_toc``."""
+    for t in tree.toc:
+        if t.address and t.title and t.kind in ("law", "section"):
+            titles.setdefault((t.address, t.kind), t)
+
+
+def _titles_from_toc(
+    entries: dict[str, Entry], titles: dict[tuple[str, str], TocEntry]
+) -> dict[str, Entry]:
     """A law or section whose heading no source has (an inferred law) takes its
     title from the first table of contents that lists it, and says so."""
-    for tree in trees:
-        for t in tree.toc:
-            e = entries.get(t.address or "")
-            if (
-                e is not None
-                and e.title is None
-                and t.title
-                and e.kind == t.kind
-                and e.kind in ("law", "section")
-            ):
-                entries[e.id] = replace(e, title=t.title, title_from=t)
+    for addr, e in entries.items():
+        t = titles.get((addr, e.kind))
+        if t is not None and e.title is None:
+            entries[addr] = replace(e, title=t.title, title_from=t)
     return entries
 
 
-def _why(best: Witness, others: list[Witness], sources: dict[str, Source]) -> str:
+def _why(best: _Reading, others: list[_Reading], sources: dict[str, Source]) -> str:
     if not others:
         return "only witness"
     reasons = []
@@ -457,9 +556,10 @@ def coverage(codex: Codex) -> dict:
         if e.kind == "law":
             info["title"] = e.title
             info["inferred"] = e.inferred
-        info["sources"].update(w.source for w in e.witnesses)
+        witnesses = tuple(e.witnesses)  # read once (a build may have set them aside)
+        info["sources"].update(w.source for w in witnesses)
         info["present"].append(addr)
-        if all(w.truncated for w in e.witnesses):
+        if all(w.truncated for w in witnesses):
             info["truncated"].append(addr)
     for law, info in laws.items():
         parsed = [a for a in map(addresses.parse, info["present"]) if a is not None]
@@ -484,10 +584,10 @@ def coverage(codex: Codex) -> dict:
                 "source": src,
                 "line": n.span.line,
                 "end_line": n.span.end_line,
-                **fragment_hint(codex, src, n, finder),
+                **fragment_hint(codex, src, n, finder, tops),
                 "first_words": (n.text or _first_title(n))[:80],
             }
-            for finder in [_TextFinder(codex)]
+            for finder, tops in [(_TextFinder(codex), _Tops(codex))]
             for src, n in codex.fragments
         ],
     }
@@ -535,7 +635,29 @@ class _TextFinder:
         return best
 
 
-def fragment_hint(codex: Codex, source: str, node: Node, finder: _TextFinder) -> dict:
+class _Tops:
+    """The top-level nodes of a source's tree, by the source's name: the last
+    tree asked for is kept (the fragments come source by source), so a tree a
+    build set aside is read back once for all its fragments."""
+
+    def __init__(self, codex: Codex) -> None:
+        self.trees = codex.trees
+        self.at: dict[str, int] = {}
+        for i, t in enumerate(spill.held(codex.trees)):
+            self.at.setdefault(t.source.name, i)
+        self.last: tuple[str, Sequence[Node]] | None = None
+
+    def __call__(self, source: str) -> Sequence[Node] | None:
+        if source not in self.at:
+            return None
+        if self.last is None or self.last[0] != source:
+            self.last = (source, self.trees[self.at[source]].nodes)
+        return self.last[1]
+
+
+def fragment_hint(
+    codex: Codex, source: str, node: Node, finder: _TextFinder, tops: _Tops | None = None
+) -> dict:
     """Where an unplaced fragment probably belongs, as a hint for the reader
     (never used to place it: a fragment stays unplaced).
 
@@ -543,7 +665,7 @@ def fragment_hint(codex: Codex, source: str, node: Node, finder: _TextFinder) ->
     own source (None at either end). ``probable`` (only when there is evidence):
     the entry of another witness whose text holds the fragment's own text; else
     the law whose entries hold the texts of most of its labelled parts."""
-    hint: dict = {"between": _neighbours(codex, source, node)}
+    hint: dict = {"between": _neighbours((tops or _Tops(codex))(source), node)}
     own = finder.find(node.text) if node.text else None
     if own is not None:
         hint["probable"] = own
@@ -561,12 +683,11 @@ def fragment_hint(codex: Codex, source: str, node: Node, finder: _TextFinder) ->
     return hint
 
 
-def _neighbours(codex: Codex, source: str, node: Node) -> list[str | None]:
-    """The addresses of the placed top-level nodes around ``node`` in its source."""
-    tree = next((t for t in codex.trees if t.source.name == source), None)
-    if tree is None:
+def _neighbours(tops: Sequence[Node] | None, node: Node) -> list[str | None]:
+    """The addresses of the placed top-level nodes around ``node`` among the
+    top-level nodes of its source (``tops``; ``None``: the source is unknown)."""
+    if tops is None:
         return [None, None]
-    tops = tree.nodes
     i = next((i for i, n in enumerate(tops) if n.span.start == node.span.start), None)
     if i is None:
         return [None, None]

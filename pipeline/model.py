@@ -405,6 +405,60 @@ class SpilledEdits(Sequence[Edit]):
         return f"SpilledEdits({self.path!r}, {len(self)} edits)"
 
 
+class SpilledWitnesses(Sequence["Witness"]):
+    """An entry's witnesses a build set aside on disk (``pipeline.spill``),
+    standing in for the tuple in its ``Entry``: where the merge wrote each of
+    them in the build's witness file, in the entry's order (the chosen one
+    first). Reading it loads them from the file each time: a product that reads
+    an entry's witnesses more than once binds them first."""
+
+    __slots__ = ("offsets", "path")
+
+    def __init__(self, path: str, offsets: Sequence[int]):
+        self.path = path
+        """The build's witness file (``spill.WitnessFile``)."""
+        self.offsets = array("q", offsets)
+        """Where each witness starts in it."""
+
+    def _load(self, offsets: Sequence[int]) -> tuple[Witness, ...]:
+        import pickle
+
+        with open(self.path, "rb") as f:
+            out = []
+            for at in offsets:
+                f.seek(at)
+                out.append(pickle.load(f))
+        return tuple(out)
+
+    def __len__(self) -> int:
+        return len(self.offsets)
+
+    @overload
+    def __getitem__(self, i: int) -> Witness: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Witness, ...]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self._load(self.offsets[i])
+        return self._load([self.offsets[i]])[0]
+
+    def __iter__(self) -> Iterator[Witness]:
+        return iter(self._load(self.offsets))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"SpilledWitnesses({self.path!r}, {len(self)} witnesses)"
+
+
 def edits_of_kind(edits: Sequence[Edit], kind: str) -> list[Edit]:
     """The edits a repair named ``kind`` took part in, in order; an ``EditLog``
     makes only those, not an ``Edit`` for every repair of the source."""
@@ -630,8 +684,9 @@ class Entry:
     """Source file of the chosen reading."""
     why: str
     """Why that witness won (the merge rule, spelled out)."""
-    witnesses: tuple[Witness, ...]
-    """Every source that carries the address, the chosen one first."""
+    witnesses: Sequence[Witness]
+    """Every source that carries the address, the chosen one first (a tuple; in a
+    build that sets them aside, a ``SpilledWitnesses``)."""
     penalty: bool = False
     """Any witness carries ``(НАКАЗАНИЕ)``."""
     inferred: bool = False
@@ -677,7 +732,7 @@ class Entry:
 
     @property
     def provenance(self) -> Provenance:
-        return Provenance(self.chosen, self.why, self.inferred, self.witnesses)
+        return Provenance(self.chosen, self.why, self.inferred, tuple(self.witnesses))
 
     @property
     def child_entries(self) -> tuple[Entry, ...]:
@@ -823,6 +878,10 @@ class Tree:
     """Entries of the tables of contents in the source (never nodes)."""
     index: tuple[IndexEntry, ...] = ()
     """Entries of the subject indexes in the source (never nodes)."""
+    set_aside: str | None = None
+    """``None`` while ``nodes``, ``toc`` and ``index`` hold the tree. A build
+    that sets each source's tree aside on disk (``pipeline.spill``) keeps a copy
+    with those three empty and here the file that holds them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -831,8 +890,9 @@ class Codex:
 
     sources: tuple[Source, ...]
     """The sources read, in corpus order."""
-    trees: tuple[Tree, ...]
-    """Each source's own tree (with references), in corpus order."""
+    trees: Sequence[Tree]
+    """Each source's own tree (with references), in corpus order (in a build that
+    sets the trees aside, a ``spill.Trees`` that reads each back when it is read)."""
     entries: dict[str, Entry]
     """Merged entries by address, in document order."""
     roots: tuple[str, ...]

@@ -49,7 +49,7 @@ class Product:
 def _sources(b: Build, folder: Path) -> None:
     from . import spill
 
-    for tree in b.trees:
+    for tree in spill.held(b.trees):
         path = folder / f"{tree.source.stem}.json"
         if spill.is_light(tree.cleaned):
             # written by the source's task, with the same ``export.dump``

@@ -36,7 +36,7 @@ import gc
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -64,7 +64,8 @@ class Build:
     sources: list[Source] = field(default_factory=list)
     profiles: list[Profile] = field(default_factory=list)
     cleaned: list[Cleaned] = field(default_factory=list)
-    trees: list[Tree] = field(default_factory=list)
+    trees: Sequence[Tree] = field(default_factory=list)
+    """Each source's tree (in a build that sets them aside, a ``spill.Trees``)."""
     codex: Codex = field(default_factory=lambda: Codex((), (), {}, (), ()))
     """Empty until ``merge`` fills it."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -325,9 +326,11 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
     if last == "clean":
         b.cleaned = products  # type: ignore[assignment]
     elif last in ("segment", "refs"):
-        b.trees = products  # type: ignore[assignment]
+        trees: list[Tree] = products  # type: ignore[assignment]
+        # the stubs of trees a task set aside are read back one at a time
+        b.trees = spill_mod.Trees(trees) if any(t.set_aside for t in trees) else trees
         if "clean" in names:
-            b.cleaned = [t.cleaned for t in b.trees]
+            b.cleaned = [t.cleaned for t in trees]
     for name in names:
         b.cpu[name] = sum(d.cpu[name] for d in results)
         for d in results:
@@ -335,7 +338,7 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
 
 
 def stage_merge(b: Build) -> None:
-    b.codex, found = _paused_gc(b.ex.reduce, merge_mod.merge, b.trees)
+    b.codex, found = _paused_gc(b.ex.reduce, partial(merge_mod.merge, aside=b.spill), b.trees)
     b.diagnostics += found
     spill_mod.release(b)
 
@@ -412,7 +415,8 @@ def run(
     into ``out`` on this machine sets each source's heavy parts aside in a
     folder of its own inside ``out`` and removes it when it ends, however it
     ends (``pipeline.spill``; ``spill=False``: everything stays in memory); the
-    returned ``Build`` then holds light trees."""
+    returned ``Build`` then holds the trees' stubs (no nodes), and its entries'
+    witnesses, which were set aside, cannot be read."""
     aside: spill_mod.Spill | None = None
     try:
         with executor_mod.make(executor, jobs, scheduler) as ex:
@@ -434,6 +438,17 @@ def run(
             aside.remove()
     b.ex = executor_mod.Serial()
     b.spill = None
+    if aside is not None:
+        # what was set aside went with the folder: the trees are stubs
+        b.trees = spill_mod.held(b.trees)
+        b.codex = replace(
+            b.codex,
+            trees=tuple(spill_mod.held(b.codex.trees)),
+            others={
+                k: replace(c, trees=tuple(spill_mod.held(c.trees)))
+                for k, c in b.codex.others.items()
+            },
+        )
     return b
 
 

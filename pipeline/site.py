@@ -254,10 +254,11 @@ def node_view(site: Site, addr: str) -> dict:
     anc = addresses.anchor(addr)
     text_refs = [r for r in e.refs if r.field == "text"]
     title_refs = [r for r in e.refs if r.field == "title"]
+    witnesses = tuple(e.witnesses)  # read once (a build may have set them aside)
     chosen = next(
-        (w for w in e.witnesses if w.source == e.chosen), e.witnesses[0] if e.witnesses else None
+        (w for w in witnesses if w.source == e.chosen), witnesses[0] if witnesses else None
     )
-    others = [w for w in e.witnesses if w is not chosen]
+    others = [w for w in witnesses if w is not chosen]
     variants = [
         {
             "source": w.source,
@@ -674,7 +675,10 @@ def render_site(
     for r in rules:
         write(f"rule-{r['name']}.html", "rule.html", title=r["title"], rule=r)
     # sources
-    trees = {t.source.name: t for t in (getattr(build, "trees", None) or codex.trees or ())}
+    # the trees as held (a build that set them aside holds stubs): their cleaned texts
+    trees = {
+        t.source.name: t for t in spill.held(getattr(build, "trees", None) or codex.trees or ())
+    }
     for s in codex.sources:
         t = trees.get(s.name)
         # one source's texts and edit log at a time, read back if the build set them aside

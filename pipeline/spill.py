@@ -46,12 +46,12 @@ import os
 import pickle
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
-from .model import Cleaned, EditLog, Source, SpilledEdits, Tree
+from .model import Cleaned, EditLog, Source, SpilledEdits, SpilledWitnesses, Tree, Witness
 
 if TYPE_CHECKING:
     from .run import Build
@@ -77,7 +77,9 @@ class Spill:
 
     def put(self, key: str, tree: Tree) -> Tree:
         """Write the heavy parts of one source's ``tree`` (``key``: unique among
-        the build's sources) and return the light tree that stands for it."""
+        the build's sources) and return the stub that stands for it: a light
+        tree (``light``) whose nodes, tables of contents and index are set aside
+        too (``Tree.set_aside``; ``loaded`` reads them back)."""
         from . import export
 
         c = tree.cleaned
@@ -86,7 +88,15 @@ class Spill:
         export.dump(self.path(key, "source.json"), export.source_json(tree))
         _name, part = export.report_part(c)
         export.dump(self.path(key, "report.json"), part)
-        return light(tree, str(self.path(key, "pickle")))
+        nodes = self.path(key, "tree")
+        with open(nodes, "wb") as f:
+            pickle.dump((tree.nodes, tree.toc, tree.index), f, protocol=pickle.HIGHEST_PROTOCOL)
+        stub = light(tree, str(self.path(key, "pickle")))
+        return replace(stub, nodes=(), toc=(), index=(), set_aside=str(nodes))
+
+    def witnesses(self) -> WitnessFile:
+        """The file the merge sets the codex's witnesses aside in."""
+        return WitnessFile(self.folder / "witnesses")
 
     def put_text(self, key: str, text: str) -> None:
         """Set a source's text aside (read stage), for ``take_text``."""
@@ -141,6 +151,81 @@ def light(tree: Tree, path: str) -> Tree:
         ends = [e.span.end for e in edits]
     cleaned = replace(c, source=src, text="", edits=SpilledEdits(path, starts, ends))
     return replace(tree, source=src, cleaned=cleaned)
+
+
+def loaded(tree: Tree) -> Tree:
+    """``tree`` with its nodes, tables of contents and index (read back when it
+    was set aside; its texts and edit log stay aside, as in a light tree)."""
+    if tree.set_aside is None:
+        return tree
+    with open(tree.set_aside, "rb") as f:
+        nodes, toc, index = pickle.load(f)
+    return replace(tree, nodes=nodes, toc=toc, index=index, set_aside=None)
+
+
+class Trees(Sequence[Tree]):
+    """The trees of a build that set them aside, as the stages after the
+    per-source ones read them: held as stubs (``Spill.put``), each read back
+    (``loaded``) when it is read, so that a stage walking every tree holds one
+    at a time. What needs only a tree's source or cleaned text reads ``stubs``."""
+
+    def __init__(self, stubs: Sequence[Tree]):
+        self.stubs = list(stubs)
+
+    def __len__(self) -> int:
+        return len(self.stubs)
+
+    @overload
+    def __getitem__(self, i: int) -> Tree: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Trees: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Trees(self.stubs[i])
+        return loaded(self.stubs[i])
+
+    def __iter__(self) -> Iterator[Tree]:
+        return map(loaded, self.stubs)
+
+    def __repr__(self) -> str:
+        return f"Trees({len(self)} set aside)"
+
+
+def held(trees: Sequence[Tree]) -> list[Tree]:
+    """The trees as a build holds them: the stubs of ``Trees`` (sources and
+    cleaned texts without reading any tree back), else the trees themselves."""
+    return trees.stubs if isinstance(trees, Trees) else list(trees)
+
+
+def pick(trees: Sequence[Tree], at: Sequence[int]) -> Sequence[Tree]:
+    """The trees at the indexes ``at``, held as ``trees`` holds them."""
+    if isinstance(trees, Trees):
+        return Trees([trees.stubs[i] for i in at])
+    return [trees[i] for i in at]
+
+
+class WitnessFile:
+    """One file in the spill folder where the merge sets aside every witness of
+    the codex's entries (pickled one after another): ``put`` writes one and
+    gives where it starts; ``sequence`` gives an entry's witnesses from those
+    places, as a ``SpilledWitnesses`` that reads them back when it is read."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._file = open(path, "ab")  # closed by ``close``
+
+    def put(self, witness: Witness) -> int:
+        at = self._file.tell()
+        pickle.dump(witness, self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        return at
+
+    def sequence(self, handles: Sequence[int]) -> SpilledWitnesses:
+        return SpilledWitnesses(str(self.path), handles)
+
+    def close(self) -> None:
+        self._file.close()
 
 
 def is_light(cleaned: Cleaned) -> bool:

@@ -150,9 +150,12 @@ def test_the_site_and_the_index_share_one_search_data(tmp_path, monkeypatch):
     made = []
     real = search.index_data
 
+    data = {}
+
     def counted(codex, terminology=None):
         made.append(codex.edition)
-        return real(codex, terminology)
+        data[codex.edition] = real(codex, terminology)
+        return data[codex.edition]
 
     monkeypatch.setattr(search, "index_data", counted)
     from pipeline.run import build
@@ -169,7 +172,8 @@ def test_the_site_and_the_index_share_one_search_data(tmp_path, monkeypatch):
         con.close()
     assert json.loads(value) == shipped and shipped["entries"]
     # stored exactly as ``json.dumps`` writes it, as text (it goes in as UTF-8 bytes)
-    assert value == json.dumps(real(b.codex), ensure_ascii=False)
+    # (the data the build made: after it, the trees it set aside are gone)
+    assert value == json.dumps(data[b.codex.edition], ensure_ascii=False)
     con = sqlite3.connect(tmp_path / "out" / "codex.sqlite")
     try:
         assert con.execute("SELECT typeof(value) FROM search_data").fetchall() == [("text",)]

@@ -85,24 +85,31 @@ def test_the_output_is_the_same_with_and_without_the_spill(tmp_path):
     assert [k for k in one if one[k] != other[k]] == []
 
 
-def test_the_merge_gets_light_trees_whose_parts_read_back_whole(tmp_path, monkeypatch):
+def test_the_merge_gets_trees_set_aside_whose_parts_read_back_whole(tmp_path, monkeypatch):
     from pipeline import merge
     from pipeline.model import SpilledEdits
-    from pipeline.spill import restore
+    from pipeline.spill import Trees, held, restore
 
     kept = run(CORPUS, until="refs")
     seen: list = []
     original = merge.merge
 
-    def watched(trees):
-        assert all(isinstance(t.cleaned.edits, SpilledEdits) for t in trees)
-        seen.extend(restore(t.cleaned) for t in trees)
-        return original(trees)
+    def watched(trees, aside=None):
+        # the build holds stubs: no tree's nodes, tables or index in memory
+        assert isinstance(trees, Trees) and aside is not None
+        assert all(t.set_aside and not (t.nodes or t.toc or t.index) for t in held(trees))
+        for tree in trees:  # each read back when it is read
+            assert tree.set_aside is None and isinstance(tree.cleaned.edits, SpilledEdits)
+            seen.append((tree, restore(tree.cleaned)))
+        return original(trees, aside=aside)
 
     monkeypatch.setattr(merge, "merge", watched)
     run(CORPUS, tmp_path / "out", pdf=False)
     assert len(seen) == len(kept.trees)
-    for full, tree in zip(seen, kept.trees, strict=True):
+    for (back, full), tree in zip(seen, kept.trees, strict=True):
+        assert (back.nodes, back.toc, back.index) == (tree.nodes, tree.toc, tree.index)
+        assert back.truncated_start == tree.truncated_start
+        assert back.truncated_end == tree.truncated_end
         assert full.text == tree.cleaned.text
         assert full.source.text == tree.source.text
         assert full.edits == tree.cleaned.edits
