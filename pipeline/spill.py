@@ -21,14 +21,26 @@ Contract:
   cleaned text and the edit log, pickled), the source's ``sources/<stem>.json``
   exactly as the output holds it, and the source's part of ``report.json``
   written once at nesting level 0 (``export.Raw`` indents it where it goes).
-  It sends back a light tree (``light``): the same nodes, tables and profile,
-  a ``Source`` whose ``text`` is empty (``Source.set_aside`` holds its length)
-  and a ``Cleaned`` whose text is empty and whose edits are a ``SpilledEdits``
-  (the raw offsets of the edits and the file to load the rest from).
+  It also writes the tree's nodes, tables of contents and index, and sends back
+  a stub: a light tree (``light``) with the same profile, a ``Source`` whose
+  ``text`` is empty (``Source.set_aside`` holds its length), a ``Cleaned`` whose
+  text is empty and whose edits are a ``SpilledEdits`` (the raw offsets of the
+  edits and the file to load the rest from), and no nodes, tables or index
+  (``Tree.set_aside`` names their file).
+- The build holds the stubs in a ``Trees``, which reads a tree back (``loaded``)
+  each time a stage walks it, so a stage that walks every tree holds one at a
+  time; what needs only the sources reads the stubs (``held``).
+- The merge ranks each address's readings from light records, then walks the
+  trees once more and writes every witness to one file (``WitnessFile``) as it
+  makes it; an entry holds where its witnesses are (``SpilledWitnesses``).
 - The stages after that read a source's heavy parts back one source at a time:
   the merge the edit logs of the readings it chose, the site each source's page
   (``restore``), the report each source's part (``report_part``), the
   ``sources/`` product each file (moved into place, ``move_source_json``).
+- When the build ends, the folder goes and with it what was set aside: the
+  returned build and codex hold the stubs, and the entries' witnesses cannot be
+  read. A caller who wants them builds without an output folder (everything in
+  memory) or with ``spill=False``.
 
 Between stages the build lets go of caches that would keep texts read back
 alive (``release``).
