@@ -1395,8 +1395,9 @@ def _known_share(
     """Share of the words of three letters or more that ``known`` knows; ``cut``: the
     first, the last word is a piece of a word a hyphen broke over two lines, which
     no dictionary knows, and is not counted."""
-    # judged as a reader sees it: a zero-width space parts no word
-    words = morph.WORD.findall(markup_mod.INVISIBLE.sub("", text))
+    # judged as a reader sees it: a zero-width space parts no word, and a ``„`` after
+    # a letter is the ``ё`` an older file spelled so (``yo_mojibake``), not a break
+    words = morph.WORD.findall(_YO_QUOTE.sub("ё", markup_mod.INVISIBLE.sub("", text)))
     words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
     words = [w for w in words if len(w) >= 3]
     if not words:

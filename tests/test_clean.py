@@ -1701,6 +1701,19 @@ def test_misdecoded_lines_are_restored_with_the_corpus_own_vocabulary(right, wro
     assert unapply(c.text, c.edits) == text
 
 
+def test_a_misdecoded_line_with_an_older_files_yo_is_read_with_the_right_code_page():
+    """An older file spells ``ё`` as ``„``; read through KOI8-R, its CP1251 line has a
+    twin reading in the Mac's Cyrillic code page that differs only in capitals and
+    marks (``¬`` for ``В``, ``Д`` for ``„``, ``—`` for ``С``). The judge reads ``„``
+    after a letter as the ``ё`` it stands for, so the right reading knows every
+    word and wins: the reference keeps its letter."""
+    good = "В пору, определ„нную по правилу 79С, игрок вправе уступить."
+    text = f"Правило 71. Уступка\n{misread(good, 'cp1251', 'koi8_r')}\n"
+    c = clean(source(text, "laws"))
+    assert "79С" in c.text and "¬" not in c.text
+    assert unapply(c.text, c.edits) == text
+
+
 def test_page_numbers_are_remembered_as_breaks():
     c = cleaned("Текст правила.\n– 87\nПравило 63. Выявление\n– 88\nТекст.\n– 95\nA.Текст\n")
     assert [(num, hard) for _off, num, hard in c.breaks] == [(87, False), (88, True), (95, True)]
