@@ -113,16 +113,22 @@ def _edits_inside(node: Node, spans: tuple[Sequence[int], Sequence[int]]) -> lis
 # -- placing fragments by alignment -------------------------------------------
 
 
-def _index(trees: Sequence[Tree]) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
-    """(kind, label) → {(address, title): sources} over placed nodes. Copies of one
-    reading collapse into one key, so alignment costs grow with distinct readings,
-    not with the number of witnesses."""
+def _index(
+    trees: Sequence[Tree],
+) -> dict[tuple[str, str], dict[tuple[str, str], str | None]]:
+    """(kind, label) → {(address, title): the one source that has it, or ``None``
+    when several do} over placed nodes. Copies of one reading collapse into one
+    key, so alignment costs grow with distinct readings, not with the number of
+    witnesses; and the key holds no list of them, which alignment never reads."""
     idx: dict = {}
     for tree in trees:
+        name = tree.source.name
         for node, _p in walk(tree.nodes):
             if node.id and node.title and node.label:
                 by_reading = idx.setdefault((node.kind, node.label), {})
-                by_reading.setdefault((node.id, node.title), set()).add(tree.source.name)
+                key = (node.id, node.title)
+                if by_reading.setdefault(key, name) != name:
+                    by_reading[key] = None
     return idx
 
 
@@ -154,8 +160,8 @@ def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str
     for node, parent in walk(fragment.children):
         if not node.title:
             continue
-        for (addr, title), srcs in index.get((node.kind, node.label), {}).items():
-            if srcs == {source} or not _alike(title, node.title):
+        for (addr, title), only in index.get((node.kind, node.label), {}).items():
+            if only == source or not _alike(title, node.title):
                 continue
             a = addresses.parse(addr)
             if a is None or a.law is None:

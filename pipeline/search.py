@@ -715,6 +715,17 @@ def _document(e) -> tuple[list[str], list[str], str, str | None]:
     return analyze(e.title or ""), analyze(body), body, name if _SAFE.match(name) else None
 
 
+_NOT_ONE_SPACE = regex.compile(r"[^\S ]|[\x1c-\x1f]|  |^ | $")
+"""Whitespace that ``" ".join(text.split())`` would change: any but a single space
+between two other characters (``str.split`` also parts at ``\x1c``–``\x1f``)."""
+
+
+def _one_spaced(text: str) -> str:
+    """``" ".join(text.split())``, without a copy when ``text`` is so already (most
+    entries' texts are: the search data then shares the codex's string)."""
+    return " ".join(text.split()) if _NOT_ONE_SPACE.search(text) else text
+
+
 def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str, Any]:
     """The search data of ``codex`` (see the comment above); deterministic.
 
@@ -739,7 +750,7 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
                 "parent": e.parent,
                 "name": name,
                 "title": e.title,
-                "text": " ".join(body.split()),
+                "text": _one_spaced(body),
                 "title_tokens": " ".join(title),
                 "tokens": " ".join(tokens),
             }

@@ -523,3 +523,16 @@ def test_negated_compound_is_not_a_word_part(db):
     hits = search(db, "как правильно объявить реконтру")
     assert hits[0].address == "19B2"
     assert all(("part", "правильно", "неправильно") not in h.via for h in hits)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.text(alphabet=st.sampled_from(list("аб 1\t\n\u00a0\u2028\x1c\x1f\x85\u3000"))) | st.text()
+)
+def test_the_search_datas_text_is_the_entry_text_one_spaced(text):
+    """The search data shares an entry's text when it is one-spaced already, and
+    spaces it as ``str.split`` would otherwise (``\\x1c``–``\\x1f`` included)."""
+    from pipeline.search import _one_spaced
+
+    assert _one_spaced(text) == " ".join(text.split())
+    assert (_one_spaced(text) is text) == (text == " ".join(text.split()))
