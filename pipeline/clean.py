@@ -1336,8 +1336,37 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_UTF8_READ_AS = (
+    "latin_1",
+    "sloppy-windows-1252",
+    "sloppy-windows-1250",
+    "sloppy-windows-1253",
+    "sloppy-windows-1254",
+    "sloppy-windows-1257",
+    "iso8859_2",
+    "iso8859_7",
+    "mac_roman",
+    "cp437",
+)
+"""The single-byte code pages of other scripts that UTF-8 Russian text is read
+through on the web (Western, Central European, Greek, Turkish, Baltic, the Mac's,
+DOS's); UTF-8 read as a Cyrillic code page has signs of its own below."""
+
+
+def _utf8_leads() -> str:
+    """The characters the first byte of a Russian letter in UTF-8 (``0xD0``,
+    ``0xD1``) becomes in the code pages of ``_UTF8_READ_AS``."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    return "".join(sorted({bytes([b]).decode(c) for b in (0xD0, 0xD1) for c in _UTF8_READ_AS}))
+
+
 _SUSPECT = regex.compile(
     r"[\u00c0-\u00ff]{3}"  # a single-byte Cyrillic code page read as Latin-1 (Ïðàâèëî)
+    # UTF-8 read as a code page of another script: a letter is a lead character and
+    # one more, so the same two or three leads come back at every other place
+    # (Ð¿Ñ€Ð°, Î\x9fÎ¡, –ü—Ä–∞, ╨ƒ╤Ç)
+    rf"|(?:[{regex.escape(_utf8_leads())}].){{3}}"
     r"|\p{Ll}\p{Lu}{2}|(?V1)[\p{Ll}&&\p{Cyrillic}][\p{Lu}&&\p{Cyrillic}]"  # KOI8-R and CP1251
     # read as each other: the case turns over (рТБЧЙМП, дП ФПЗП)
     r"|\p{Cyrillic}[\p{So}\p{Sm}\u2500-\u259f\u00ad\u00ab\u00ae]\p{Cyrillic}"  # CP866 read as CP1251
@@ -1385,8 +1414,9 @@ _CAPS_WORD = regex.compile(r"\b[\u0410-\u042f\u0401]{4,}\b")
 _RUSSIAN_LETTER = regex.compile(r"[\u0410-\u044f\u0401\u0451]")
 _CYRILLIC_CODECS = ["cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic"]
 """The encodings Russian text comes in: the candidates charset-normalizer may choose."""
-_WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866")
-"""The decodings a Russian text may have been given by mistake before it reached us."""
+_WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866", "mac_roman", "iso8859_7")
+"""The decodings a Russian text may have been given by mistake before it reached us
+(ftfy's ``fix_encoding`` undoes the other code pages of ``_UTF8_READ_AS`` itself)."""
 
 
 def _known_share(

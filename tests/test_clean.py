@@ -31,7 +31,10 @@ def kinds_of(c) -> set[str]:
 
 
 def misread(text: str, right: str, wrong: str) -> str:
-    """``text`` as a reader shows it when its ``right`` bytes were decoded as ``wrong``."""
+    """``text`` as a reader shows it when its ``right`` bytes were decoded as ``wrong``
+    (a ``sloppy-`` code page, as browsers decode, keeps a byte its table lacks)."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
     return text.encode(right).decode(wrong)
 
 
@@ -1688,7 +1691,19 @@ def test_repair_table(name, text, expected, kind):
 
 @pytest.mark.parametrize(
     "right, wrong",
-    [("cp1251", "latin_1"), ("koi8_r", "cp1251"), ("utf_8", "cp1251"), ("cp866", "cp1251")],
+    [
+        ("cp1251", "latin_1"),
+        ("koi8_r", "cp1251"),
+        ("utf_8", "cp1251"),
+        ("cp866", "cp1251"),
+        # UTF-8 read through a Western, Central European, Greek, Mac or DOS code page
+        ("utf_8", "sloppy-windows-1250"),
+        ("utf_8", "sloppy-windows-1252"),
+        ("utf_8", "sloppy-windows-1253"),
+        ("utf_8", "iso8859_7"),
+        ("utf_8", "mac_roman"),
+        ("utf_8", "cp437"),
+    ],
 )
 def test_misdecoded_lines_are_restored_with_the_corpus_own_vocabulary(right, wrong):
     """As in a build: the vocabulary is the corpus's own, so it holds the mis-decoded
