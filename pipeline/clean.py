@@ -35,8 +35,8 @@ from functools import lru_cache
 
 import regex
 
+from . import codepages, morph
 from . import markup as markup_mod
-from . import morph
 from . import profile as profile_mod
 from .buffer import Buffer, Change
 from .editions import BLANK
@@ -1336,37 +1336,12 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_UTF8_READ_AS = (
-    "latin_1",
-    "sloppy-windows-1252",
-    "sloppy-windows-1250",
-    "sloppy-windows-1253",
-    "sloppy-windows-1254",
-    "sloppy-windows-1257",
-    "iso8859_2",
-    "iso8859_7",
-    "mac_roman",
-    "cp437",
-)
-"""The single-byte code pages of other scripts that UTF-8 Russian text is read
-through on the web (Western, Central European, Greek, Turkish, Baltic, the Mac's,
-DOS's); UTF-8 read as a Cyrillic code page has signs of its own below."""
-
-
-def _utf8_leads() -> str:
-    """The characters the first byte of a Russian letter in UTF-8 (``0xD0``,
-    ``0xD1``) becomes in the code pages of ``_UTF8_READ_AS``."""
-    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
-
-    return "".join(sorted({bytes([b]).decode(c) for b in (0xD0, 0xD1) for c in _UTF8_READ_AS}))
-
-
 _SUSPECT = regex.compile(
     r"[\u00c0-\u00ff]{3}"  # a single-byte Cyrillic code page read as Latin-1 (Ïðàâèëî)
     # UTF-8 read as a code page of another script: a letter is a lead character and
     # one more, so the same two or three leads come back at every other place
     # (Ð¿Ñ€Ð°, Î\x9fÎ¡, –ü—Ä–∞, ╨ƒ╤Ç)
-    rf"|(?:[{regex.escape(_utf8_leads())}].){{3}}"
+    rf"|(?:[{regex.escape(codepages.utf8_leads())}].){{3}}"
     r"|\p{Ll}\p{Lu}{2}|(?V1)[\p{Ll}&&\p{Cyrillic}][\p{Lu}&&\p{Cyrillic}]"  # KOI8-R and CP1251
     # read as each other: the case turns over (рТБЧЙМП, дП ФПЗП)
     r"|\p{Cyrillic}[\p{So}\p{Sm}\u2500-\u259f\u00ad\u00ab\u00ae]\p{Cyrillic}"  # CP866 read as CP1251
@@ -1412,11 +1387,6 @@ def _suspect_lines(text: str) -> set[int]:
 _CAPS_WORD = regex.compile(r"\b[\u0410-\u042f\u0401]{4,}\b")
 """A Russian word of four letters or more in capitals."""
 _RUSSIAN_LETTER = regex.compile(r"[\u0410-\u044f\u0401\u0451]")
-_CYRILLIC_CODECS = ["cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic"]
-"""The encodings Russian text comes in: the candidates charset-normalizer may choose."""
-_WRONG_CODECS = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866", "mac_roman", "iso8859_7")
-"""The decodings a Russian text may have been given by mistake before it reached us
-(ftfy's ``fix_encoding`` undoes the other code pages of ``_UTF8_READ_AS`` itself)."""
 
 
 def _known_share(
@@ -1458,14 +1428,14 @@ def _redecoded(line: str) -> list[str]:
     from ftfy import fix_encoding
 
     out = [fix_encoding(line)]
-    for wrong in _WRONG_CODECS:
+    for wrong in codepages.WRONG:
         try:
             raw = line.encode(wrong)
         except UnicodeEncodeError:
             continue
-        matches = [str(match) for match in from_bytes(raw, cp_isolation=_CYRILLIC_CODECS)]
+        matches = [str(match) for match in from_bytes(raw, cp_isolation=list(codepages.CYRILLIC))]
         if not matches:
-            for right in _CYRILLIC_CODECS:
+            for right in codepages.CYRILLIC:
                 try:
                     matches.append(raw.decode(right))
                 except UnicodeDecodeError:
@@ -1675,7 +1645,7 @@ KOI8-R and CP1251 read as each other (``_SUSPECT``'s sign, Cyrillic only)."""
 
 
 _TOKEN_CODECS = tuple(
-    (wrong, right) for wrong in _WRONG_CODECS for right in _CYRILLIC_CODECS if wrong != right
+    (wrong, right) for wrong in codepages.WRONG for right in codepages.CYRILLIC if wrong != right
 )
 
 

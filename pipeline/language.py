@@ -24,11 +24,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import regex
 
+from . import codepages
+
 RUSSIAN = "ru"
+
+MISREAD = "x-misread"
+"""The code of a text that is Russian in UTF-8 read through a code page of another
+script (``codepages.UTF8_READ_AS``) and left so: the cleaner decodes such a line
+back, so a text still measured so lost bytes on the way (a page that dropped the
+characters its code page lacks) and no decoding brings it back."""
+
+MISREAD_SHARE = 0.3
+"""Least share, among the letters and lead characters of a text, of the characters
+a Russian letter's first UTF-8 byte becomes in those code pages (about one half in
+such a text; a capital or two in a hundred letters of Greek or Polish)."""
 
 UNNAMED = "?"
 """The code ``measure(text, identify=False)`` gives where only the model can name the
@@ -77,6 +90,7 @@ NAMES = {
     "lv": "Latvian",
     "et": "Estonian",
     "el": "Greek",
+    MISREAD: "Russian read through a wrong code page, beyond repair",
 }
 """English names of the languages a report names most often; others by their code."""
 
@@ -226,12 +240,14 @@ def clear_cache() -> None:
 def measure(text: str, identify: bool = True) -> Language:
     """The language of ``text`` (see the module's docstring); without ``identify``,
     ``UNNAMED`` where the model would be asked (it is not loaded)."""
-    letters, cyr, not_russian = _tally(text)
+    letters, cyr, not_russian, leads, lead_marks = _tally(text)
     if letters < MIN_LETTERS:
         return Language("", 0.0, letters)
     share = cyr / letters
     if share >= FOREIGN and (share < CYRILLIC or not_russian < OTHER_CYRILLIC * cyr):
         return Language(RUSSIAN, share, letters)
+    if leads >= MISREAD_SHARE * (letters + lead_marks):
+        return Language(MISREAD, share, letters)
     if not identify:
         return Language(UNNAMED, share, letters)
     if share >= CYRILLIC:
@@ -242,38 +258,56 @@ def measure(text: str, identify: bool = True) -> Language:
     return Language(str(code), share, letters)
 
 
-def _tally(text: str) -> tuple[int, int, int]:
-    """How many characters of ``text`` are letters (``_LETTERS``), Cyrillic
-    (``_CYRILLIC_WORD``) and letters the Russian alphabet lacks (``_NOT_RUSSIAN``):
-    each is a class of single characters, so the counts come from one histogram of
-    the text's code points (numpy counts an 8 MB book in a few hundredths of a
-    second; a pattern's runs cost one string per word), each distinct character
-    classified once."""
+class Tally(NamedTuple):
+    """What ``_tally`` counts in a text."""
+
+    letters: int
+    """Letters (``_LETTERS``)."""
+    cyrillic: int
+    """Cyrillic letters (``_CYRILLIC_WORD``)."""
+    not_russian: int
+    """Letters the Russian alphabet lacks (``_NOT_RUSSIAN``)."""
+    leads: int
+    """Lead characters of UTF-8 read through another script's code page
+    (``codepages.utf8_leads``), letters or not."""
+    lead_marks: int
+    """Those of them that are no letters (``–``, ``╨``)."""
+
+
+def _tally(text: str) -> Tally:
+    """The counts of ``Tally``: each is a class of single characters, so they come
+    from one histogram of the text's code points (numpy counts an 8 MB book in a
+    few hundredths of a second; a pattern's runs cost one string per word), each
+    distinct character classified once."""
     if not text:
-        return 0, 0, 0
+        return Tally(0, 0, 0, 0, 0)
     import numpy as np
 
     # surrogatepass: a lone surrogate (``surrogateescape`` bytes) is a character too
     points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
     counts = np.bincount(points)
     present = np.flatnonzero(counts)
-    letters = cyr = not_russian = 0
+    tally = [0, 0, 0, 0, 0]
     for point, n in zip(present.tolist(), counts[present].tolist(), strict=True):
-        letter, cyrillic, other = _classes(point)
-        letters += n if letter else 0
-        cyr += n if cyrillic else 0
-        not_russian += n if other else 0
-    return letters, cyr, not_russian
+        letter, cyrillic, other, lead = _classes(point)
+        tally[0] += n if letter else 0
+        tally[1] += n if cyrillic else 0
+        tally[2] += n if other else 0
+        tally[3] += n if lead else 0
+        tally[4] += n if lead and not letter else 0
+    return Tally(*tally)
 
 
 @lru_cache(maxsize=65_536)
-def _classes(point: int) -> tuple[bool, bool, bool]:
-    """Whether one code point is a letter, Cyrillic, a letter Russian lacks (``_tally``)."""
+def _classes(point: int) -> tuple[bool, bool, bool, bool]:
+    """Whether one code point is a letter, Cyrillic, a letter Russian lacks, a lead
+    character of UTF-8 misread (``_tally``)."""
     ch = chr(point)
     return (
         _LETTERS.match(ch) is not None,
         _CYRILLIC_WORD.match(ch) is not None,
         _NOT_RUSSIAN.match(ch) is not None,
+        ch in codepages.utf8_leads(),
     )
 
 

@@ -1035,9 +1035,10 @@ def settle(prof: Profile, cleaned: str, raw: str, edition: str | None = None) ->
     and drops the tokens ``structure`` kept of it (``blocks.forget_measured``)."""
     if prof.kind == "chrome":  # no text of its own: no language either
         return prof
-    if prof.language == language_mod.UNNAMED:
+    if prof.language in (language_mod.UNNAMED, language_mod.MISREAD):
         # a wrong code page writes letters Russian lacks (CP866 read as CP1251 gives
-        # ``ў``, ``Ї``, ``є``): the text decoded back by the cleaner has the last word
+        # ``ў``, ``Ї``, ``є``) or another script's (UTF-8 read as Greek gives ``Π``,
+        # ``Ρ``): the text decoded back by the cleaner has the last word
         prof = replace(prof, language=_language(prof, cleaned, raw))
     kind, divisions = structure(cleaned)
     if prof.foreign:

@@ -127,10 +127,16 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     diags = builder.diags
     if foreign:
         lang = cleaned.profile.language
+        what = (
+            "the text is Russian in UTF-8 read through a code page of another script, and "
+            "bytes were lost on the way (no decoding brings it back)"
+            if lang == language.MISREAD
+            else f"the text is in {language.name(lang)} ({lang}), not Russian"
+        )
         diags.append(
             diag(
                 "K311",
-                f"{src.name}: the text is in {language.name(lang)} ({lang}), not Russian: "
+                f"{src.name}: {what}: "
                 "it yields no nodes of the Russian codex; its text is kept (the source's page "
                 "shows it)"
                 + (f" (edition {src.edition})" if src.edition in editions.EDITIONS else ""),

@@ -12,7 +12,7 @@ import pytest
 from test_schemas import validate
 
 from kodeks_testing import ROOT
-from pipeline import language
+from pipeline import codepages, language
 from pipeline.clean import clean
 from pipeline.model import Source
 from pipeline.segment import segment
@@ -23,6 +23,14 @@ RUSSIAN_LAW = (
     "1.Когда фальшренонс выявлен, взятка переходит к стороне, не нарушавшей правил, "
     "см. правило 63.\n"
 )
+
+
+def _lossy_greek(text: str) -> str:
+    """``text`` in UTF-8 read as ISO 8859-7 by a page that drops the C1 controls and
+    the bytes the code page lacks."""
+    shown = text.encode("utf-8").decode("iso8859_7", errors="ignore")
+    return "".join(ch for ch in shown if not "\x80" <= ch <= "\x9f")
+
 
 MEASURED = {
     "Russian law text": (RUSSIAN_LAW, "ru"),
@@ -44,6 +52,18 @@ MEASURED = {
         "ru",
     ),
     "too few letters to tell": ("64 A 1 — 12.", ""),
+    # Russian in UTF-8 read as Greek by a page that dropped the bytes its code page
+    # lacks: half the letters are the two lead characters, and no decoding is whole
+    "Russian read as Greek, bytes lost": (
+        _lossy_greek(RUSSIAN_LAW * 2),
+        language.MISREAD,
+    ),
+    # Greek itself has its Π and Ρ, one capital in many letters
+    "Greek sentences": (
+        "Ο Παίκτης μπορεί να αλλάξει τη δήλωσή του χωρίς ποινή, όσο ο συμπαίκτης του "
+        "δεν έχει μιλήσει· Ρητά το λέει ο κανονισμός του Πρωταθλήματος.",
+        "el",
+    ),
 }
 
 
@@ -60,6 +80,7 @@ TALLIED = {
     "combining marks": "а\u0483б\u0487 e\u0301",
     "astral letters and symbols": "\U0001d400\U0001d41a \U0001f600 𐐀𐐨",
     "a lone surrogate from undecodable bytes": "пра\udcc0вило",
+    "UTF-8 read as Greek and as a Mac's Roman": "Π±Ρ€Π° –ü—Ä–∞ ╨ƒ╤Ç",
 }
 
 
@@ -70,10 +91,13 @@ def test_the_tally_counts_what_the_patterns_cover(text):
     def covered(runs):
         return sum(map(len, runs.findall(text)))
 
+    leads = [ch for ch in text if ch in codepages.utf8_leads()]
     expected = (
         covered(language._LETTERS),
         covered(language._CYRILLIC_WORD),
         len(language._NOT_RUSSIAN.findall(text)),
+        len(leads),
+        sum(1 for ch in leads if not language._LETTERS.match(ch)),
     )
     assert language._tally(text) == expected
 
@@ -168,6 +192,24 @@ def test_a_page_in_another_language_yields_no_nodes_and_one_k311():
     assert k311.message.startswith("pl.txt") and "Polish" in k311.message
     # one diagnostic says it: not also «no law text» (K308)
     assert [d.code for d in diags if d.code.startswith("K30")] == []
+
+
+def test_a_page_misread_beyond_repair_yields_no_nodes_and_says_why():
+    cleaned, tree, diags = _seg(_lossy_greek(RUSSIAN_LAW * 3), "lossy.txt")
+    assert cleaned.profile.language == language.MISREAD
+    assert tree.nodes == ()
+    (k311,) = [d for d in diags if d.code == "K311"]
+    assert "code page" in k311.message and "Greek" not in k311.message
+
+
+@pytest.mark.parametrize("wrong", ["sloppy-windows-1253", "iso8859_7", "mac_roman", "cp437"])
+def test_a_page_misread_whole_is_decoded_back_and_keeps_its_nodes(wrong):
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    cleaned, tree, diags = _seg(RUSSIAN_LAW.encode("utf-8").decode(wrong))
+    assert cleaned.profile.language == "ru"
+    assert [n.id for n in tree.nodes] == ["64"]
+    assert "K311" not in [d.code for d in diags]
 
 
 def test_a_russian_page_keeps_its_nodes():
@@ -276,3 +318,35 @@ def test_english_headings_are_evidence_of_1997_only_beside_russian_text():
     assert not [e for e in editions.assess(english).evidence if e.startswith("1997:")]
     bilingual = "ПРАВИЛО 92. ПРАВО НА АПЕЛЛЯЦИЮ\nУчастник может попросить.\n" + english
     assert any("English headings" in e for e in editions.assess(bilingual).evidence)
+
+
+def test_a_page_misread_beyond_repair_through_the_cli(tmp_path):
+    """A page that reached the corpus as UTF-8 read through a Greek code page with
+    bytes dropped: the report says so (not «Greek»), validates against its schema,
+    and the page's text is kept on its source page; the Russian page beside it and
+    a page misread whole (decoded back) are built."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    from pipeline.cli import build_command
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    lossy = _lossy_greek(RUSSIAN_LAW * 3)
+    (corpus / "lossy.txt").write_text(lossy, encoding="utf-8")
+    whole = RUSSIAN_LAW.replace("64", "65").encode("utf-8").decode("sloppy-windows-1253")
+    (corpus / "whole.txt").write_text(whole, encoding="utf-8")
+    (corpus / "law.txt").write_text(RUSSIAN_LAW, encoding="utf-8")
+    out = tmp_path / "out"
+    subprocess.run(build_command(corpus, out), check=True, cwd=ROOT, capture_output=True)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    validate(report, "report.schema.json")
+    langs = {n: s["profile"]["language"] for n, s in report["sources"].items()}
+    assert langs == {"lossy.txt": language.MISREAD, "whole.txt": "ru", "law.txt": "ru"}
+    (k311,) = [d for d in report["diagnostics"] if d["code"] == "K311"]
+    assert k311["message"].startswith("lossy.txt") and "code page" in k311["message"]
+    export = json.loads((out / "sources" / "lossy.json").read_text("utf-8"))
+    assert export["nodes"] == []
+    page = (out / "html" / "source-lossy.html").read_text("utf-8")
+    assert lossy.split()[2] in page
+    codex = json.dumps(json.loads((out / "codex.json").read_text(encoding="utf-8")))
+    assert "64A1" in codex and "65A1" in codex

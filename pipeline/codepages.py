@@ -1,0 +1,43 @@
+"""The code pages Russian text is written in, and those it is mis-read through.
+
+One table each, read by the cleaner (which decodes a mis-read line back,
+``clean.mojibake``) and by the language measure (which tells a page that no
+decoding can bring back from a page in another language, ``language.measure``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic")
+"""The encodings Russian text comes in: the candidates charset-normalizer may choose."""
+
+WRONG = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866", "mac_roman", "iso8859_7")
+"""The decodings a Russian text may have been given by mistake before it reached us
+(ftfy's ``fix_encoding`` undoes the other code pages of ``UTF8_READ_AS`` itself)."""
+
+UTF8_READ_AS = (
+    "latin_1",
+    "sloppy-windows-1252",
+    "sloppy-windows-1250",
+    "sloppy-windows-1253",
+    "sloppy-windows-1254",
+    "sloppy-windows-1257",
+    "iso8859_2",
+    "iso8859_7",
+    "mac_roman",
+    "cp437",
+)
+"""The single-byte code pages of other scripts that UTF-8 Russian text is read
+through on the web (Western, Central European, Greek, Turkish, Baltic, the Mac's,
+DOS's); UTF-8 read as a Cyrillic code page has signs of its own (``clean._SUSPECT``)."""
+
+
+@lru_cache(maxsize=1)
+def utf8_leads() -> str:
+    """The characters the first byte of a Russian letter in UTF-8 (``0xD0``,
+    ``0xD1``) becomes in the code pages of ``UTF8_READ_AS``: every letter of such a
+    text is one of them and one more character."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    return "".join(sorted({bytes([b]).decode(c) for b in (0xD0, 0xD1) for c in UTF8_READ_AS}))
