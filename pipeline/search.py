@@ -843,8 +843,12 @@ def _index_json(codex: Codex, shipped: Callable[[str], Any] | None = None) -> by
     copy of it in UTF-8 is ever made."""
     from .export import compact_pieces
 
+    data = index_data(codex)
+    # the word look-ups that made it hold about as much as the data itself: let them
+    # go before its JSON is made beside it (the index reads its words again)
+    morph.lemma.cache_clear()
     out = bytearray()
-    for piece in compact_pieces(index_data(codex), 3):
+    for piece in compact_pieces(data, 3):
         if shipped is not None:
             shipped(piece)
         out += piece.encode("utf-8")

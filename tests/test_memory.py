@@ -212,6 +212,27 @@ def test_search_data_written_into_its_row_in_pieces_is_the_same_file(tmp_path, m
     assert pieces.read_bytes() == whole.read_bytes()
 
 
+def test_the_search_data_leaves_no_word_look_ups_behind_it(monkeypatch):
+    """The word look-ups that made the search data (each word of the codex and its
+    lemma) are let go before its JSON is made beside it; the data is the same."""
+    from pipeline import morph, search
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    made = []
+    real = search.index_data
+
+    def watched(codex, terminology=None):
+        made.append(real(codex, terminology))
+        assert morph.lemma.cache_info().currsize > 1000  # the words were looked up
+        return made[-1]
+
+    monkeypatch.setattr(search, "index_data", watched)
+    out = search._index_json(codex)
+    assert morph.lemma.cache_info().currsize == 0
+    assert bytes(out) == json.dumps(made[0], ensure_ascii=False).encode("utf-8")
+
+
 def _texts(codex):
     """Every prose string of ``codex`` the index stores, by identity."""
     for e in codex.entries.values():
