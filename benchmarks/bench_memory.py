@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results" / "memory.json"
 
-from benchmarks.machine import machine, save, uptime  # noqa: E402
+from benchmarks.machine import append_rows, machine, uptime  # noqa: E402
 
 
 def _child_maxrss() -> int:
@@ -224,7 +224,8 @@ def main(argv=None) -> int:
                 print(json.dumps(row), flush=True)
     data["uptime_after"] = uptime()
     if not args.no_write:
-        save(RESULTS, data)
+        # the file keeps every round's rows: this run's go after them
+        append_rows(RESULTS, data)
     return 0
 
 

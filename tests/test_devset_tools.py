@@ -443,3 +443,17 @@ def test_devset_annotations_are_well_formed(path):
     assert "url" not in ann or ann["url"].startswith(("http://", "https://"))
     assert ann["kind"] in {"laws", "commentary", "toc", "index", "front", "other", "chrome"}
     assert ann["edition"] in {None, "1987", "1997", "2007", "2017"}
+
+
+def test_a_benchmark_history_keeps_every_rounds_rows(tmp_path):
+    """``append_rows`` (the memory benchmark's writer) puts a run's rows after those
+    already in the file, each stamped with the revision, machine and load."""
+    from benchmarks.machine import append_rows
+
+    path = tmp_path / "memory.json"
+    append_rows(path, {"machine": {"cores": 2}, "runs": [{"mb": 20}]})
+    append_rows(path, {"machine": {"cores": 2}, "uptime_before": "load 1", "runs": [{"mb": 100}]})
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert [r["mb"] for r in data["runs"]] == [20, 100]
+    assert data["runs"][1]["uptime_before"] == "load 1"
+    assert all(r["machine"] == {"cores": 2} and "revision" in r for r in data["runs"])
