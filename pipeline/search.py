@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import regex
 
@@ -564,7 +564,7 @@ _PIECE = 1 << 20
 """Bytes of the search data's JSON written into its row at a time."""
 
 
-def _store_json(con: sqlite3.Connection, data: bytearray) -> None:
+def _store_json(con: sqlite3.Connection, data: bytearray | BinaryIO) -> None:
     """Store the search data's UTF-8 JSON as the text value of ``search_data``'s
     row. Bound as a parameter, SQLite would copy it and then build the row's
     record from the copy, while ``data`` was alive too: three copies at once.
@@ -572,14 +572,30 @@ def _store_json(con: sqlite3.Connection, data: bytearray) -> None:
     allocates the zeros), the JSON is written into it piece by piece, ``data`` is
     emptied (the build holds no other reference to it), and the value is cast to text in place. The stored value and, after
     the ``VACUUM`` that ends ``build_index``, every byte of the file are what
-    inserting ``CAST(? AS TEXT)`` gives."""
-    size = len(data)
-    row = con.execute("INSERT INTO search_data VALUES ('index', zeroblob(?))", (size,)).lastrowid
-    assert row is not None
-    with con.blobopen("search_data", "value", row) as blob, memoryview(data) as view:
-        for at in range(0, size, _PIECE):
-            blob.write(view[at : at + _PIECE])
-    data.clear()
+    inserting ``CAST(? AS TEXT)`` gives. ``data`` may be the file the site's
+    search box kept the JSON in (``ship_for_html``): it is read a piece at a time
+    and closed."""
+    if isinstance(data, bytearray):
+        size = len(data)
+        row = con.execute(
+            "INSERT INTO search_data VALUES ('index', zeroblob(?))", (size,)
+        ).lastrowid
+        assert row is not None
+        with con.blobopen("search_data", "value", row) as blob, memoryview(data) as view:
+            for at in range(0, size, _PIECE):
+                blob.write(view[at : at + _PIECE])
+        data.clear()
+    else:
+        with data:
+            size = data.seek(0, 2)
+            data.seek(0)
+            row = con.execute(
+                "INSERT INTO search_data VALUES ('index', zeroblob(?))", (size,)
+            ).lastrowid
+            assert row is not None
+            with con.blobopen("search_data", "value", row) as blob:
+                while piece := data.read(_PIECE):
+                    blob.write(piece)
     del data
     con.execute("UPDATE search_data SET value = CAST(value AS TEXT) WHERE rowid = ?", (row,))
 
@@ -827,7 +843,7 @@ def index_data(codex: Codex, terminology: Terminology | None = None) -> dict[str
     return data
 
 
-_MADE: dict[int, tuple[Codex, bytearray]] = {}
+_MADE: dict[int, tuple[Codex, bytearray | BinaryIO]] = {}
 """The stored search data (``_index_json``) of the codexes whose site was written
 and whose index was not yet (by ``id``, with the codex itself so that a reused
 ``id`` never matches): the site and the index of one build share one
@@ -836,11 +852,14 @@ are kept."""
 _MADE_MAX = 4
 
 
-def _index_json(codex: Codex, shipped: Callable[[str], Any] | None = None) -> bytearray:
+def _index_json(
+    codex: Codex, shipped: Callable[[str], Any] | None = None, into: BinaryIO | None = None
+) -> bytearray:
     """``index_data(codex)`` as the index stores it: ``json.dumps(...,
     ensure_ascii=False)`` in UTF-8, made piece by piece (``export.compact_pieces``),
     each piece also given to ``shipped``. Neither the JSON's string nor a second
-    copy of it in UTF-8 is ever made."""
+    copy of it in UTF-8 is ever made. With ``into`` the bytes go to that file
+    instead, and the returned bytes are empty."""
     from .export import compact_pieces
 
     data = index_data(codex)
@@ -851,11 +870,14 @@ def _index_json(codex: Codex, shipped: Callable[[str], Any] | None = None) -> by
     for piece in compact_pieces(data, 3):
         if shipped is not None:
             shipped(piece)
-        out += piece.encode("utf-8")
+        if into is not None:
+            into.write(piece.encode("utf-8"))
+        else:
+            out += piece.encode("utf-8")
     return out
 
 
-def _made_or_new(codex: Codex) -> bytearray:
+def _made_or_new(codex: Codex) -> bytearray | BinaryIO:
     made = _MADE.pop(id(codex), None)
     return made[1] if made is not None and made[0] is codex else _index_json(codex)
 
@@ -865,10 +887,17 @@ def ship_for_html(codex: Codex, write: Callable[[str], Any]) -> None:
     ``json.dumps(..., ensure_ascii=False)`` writes it, given to ``write`` piece by
     piece. The same JSON, in UTF-8, is kept for the ``build_index`` of the same
     codex that follows it in a build: between the two the build holds the JSON's
-    bytes, not the data."""
-    _MADE[id(codex)] = (codex, _index_json(codex, write))
+    bytes, not the data: in an unnamed temporary file (gone when it is closed or
+    the process ends), so that the site's pages are made without them in memory."""
+    import tempfile
+
+    kept = tempfile.TemporaryFile()
+    _index_json(codex, write, into=kept)
+    _MADE[id(codex)] = (codex, kept)
     while len(_MADE) > _MADE_MAX:
-        del _MADE[next(iter(_MADE))]
+        _old, dropped = _MADE.pop(next(iter(_MADE)))
+        if not isinstance(dropped, bytearray):
+            dropped.close()
 
 
 # --- the engine ------------------------------------------------------------------------

@@ -233,6 +233,28 @@ def test_the_search_data_leaves_no_word_look_ups_behind_it(monkeypatch):
     assert bytes(out) == json.dumps(made[0], ensure_ascii=False).encode("utf-8")
 
 
+def test_the_search_json_waits_for_the_index_in_a_file_not_in_memory(tmp_path):
+    """Between the site and the index the search data's JSON is kept in an unnamed
+    temporary file, which the index reads back in pieces and closes; the stored
+    value is the JSON the site shipped."""
+    from pipeline import search
+    from pipeline.run import run
+
+    codex = run(CORPUS).codex
+    shipped: list[str] = []
+    search.ship_for_html(codex, shipped.append)
+    (_codex, kept) = search._MADE[id(codex)]
+    assert not isinstance(kept, bytearray) and not kept.closed
+    db = search.build_index(codex, tmp_path / "codex.sqlite", codex_hash="0")
+    assert kept.closed and id(codex) not in search._MADE
+    con = sqlite3.connect(db)
+    try:
+        ((kind, value),) = con.execute("SELECT typeof(value), value FROM search_data").fetchall()
+    finally:
+        con.close()
+    assert kind == "text" and value == "".join(shipped)
+
+
 def _texts(codex):
     """Every prose string of ``codex`` the index stores, by identity."""
     for e in codex.entries.values():
