@@ -891,8 +891,13 @@ def ship_for_html(codex: Codex, write: Callable[[str], Any]) -> None:
     the process ends), so that the site's pages are made without them in memory."""
     import tempfile
 
-    kept = tempfile.TemporaryFile()
-    _index_json(codex, write, into=kept)
+    kept: bytearray | BinaryIO
+    try:
+        kept = tempfile.TemporaryFile()  # closed by ``_store_json``, or below
+    except OSError:  # no writable temporary folder: the JSON waits in memory
+        kept = _index_json(codex, write)
+    else:
+        _index_json(codex, write, into=kept)
     _MADE[id(codex)] = (codex, kept)
     while len(_MADE) > _MADE_MAX:
         _old, dropped = _MADE.pop(next(iter(_MADE)))

@@ -255,6 +255,31 @@ def test_the_search_json_waits_for_the_index_in_a_file_not_in_memory(tmp_path):
     assert kind == "text" and value == "".join(shipped)
 
 
+def test_without_a_temporary_folder_the_search_json_waits_in_memory(tmp_path, monkeypatch):
+    """Where no temporary file can be made, the JSON is kept in memory as before and
+    the index stores the same value."""
+    import tempfile
+
+    from pipeline import search
+    from pipeline.run import run
+
+    def refused(*_a, **_k):
+        raise OSError("no usable temporary directory")
+
+    codex = run(CORPUS).codex
+    shipped: list[str] = []
+    monkeypatch.setattr(tempfile, "TemporaryFile", refused)
+    search.ship_for_html(codex, shipped.append)
+    assert isinstance(search._MADE[id(codex)][1], bytearray)
+    db = search.build_index(codex, tmp_path / "codex.sqlite", codex_hash="0")
+    con = sqlite3.connect(db)
+    try:
+        (value,) = con.execute("SELECT value FROM search_data").fetchone()
+    finally:
+        con.close()
+    assert value == "".join(shipped)
+
+
 def _texts(codex):
     """Every prose string of ``codex`` the index stores, by identity."""
     for e in codex.entries.values():
