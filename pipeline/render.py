@@ -69,7 +69,7 @@ def _readme(b: Build, path: Path) -> None:
 def _site(b: Build, folder: Path) -> None:
     from . import site
 
-    b.diagnostics += site.render_site(b.codex, folder, b)
+    b.diagnostics.extend(site.render_site(b.codex, folder, b))
 
 
 def _index(b: Build, path: Path) -> None:
@@ -94,7 +94,7 @@ def _pdf(b: Build, path: Path) -> None:
 def _akn(b: Build, folder: Path) -> None:
     from . import akn
 
-    b.diagnostics += akn.write_akn(b.codex, folder, b.edition)
+    b.diagnostics.extend(akn.write_akn(b.codex, folder, b.edition))
 
 
 def _epub(b: Build, path: Path) -> None:
@@ -132,7 +132,7 @@ PRODUCTS: tuple[Product, ...] = (
 def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
     """Write the products of ``b`` into the folder ``out`` (only the lookup ones
     with ``lookup_only``)."""
-    from .spill import release
+    from .spill import release, trim
 
     out.mkdir(parents=True, exist_ok=True)
     for product in PRODUCTS:
@@ -140,6 +140,8 @@ def render(b: Build, out: Path, *, lookup_only: bool = False) -> None:
             product.write(b, out / product.path)
             if product.path in HEAVY:
                 release(b)
+            elif b.spill is not None:
+                trim()  # what the product freed, back to the system before the next
 
 
 HEAVY = ("html/", "codex.sqlite", "akn/")

@@ -68,7 +68,9 @@ class Build:
     """Each source's tree (in a build that sets them aside, a ``spill.Trees``)."""
     codex: Codex = field(default_factory=lambda: Codex((), (), {}, (), ()))
     """Empty until ``merge`` fills it."""
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] | spill_mod.Diagnostics = field(default_factory=list)
+    """What the stages found (in a build that sets its sources aside, a
+    ``spill.Diagnostics`` until it ends; a list again when ``run`` returns)."""
     timings: dict[str, float] = field(default_factory=dict)
     """Wall seconds by stage (the per-source stages share one run of tasks: its
     time is split between them in proportion to their CPU)."""
@@ -198,7 +200,7 @@ def stage_read(b: Build) -> None:
     aside = b.spill.folder if b.spill is not None else None
     then = partial(set_aside, spill=aside) if aside is not None else None
     b.sources, found = read_mod.read(b.corpus, b.ex, then=then)
-    b.diagnostics += found
+    b.diagnostics.extend(found)
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
         why = "".join(f"\n  {d.level} {d.code} {d.message}" for d in found if d.level == "error")
@@ -334,22 +336,23 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
     for name in names:
         b.cpu[name] = sum(d.cpu[name] for d in results)
         for d in results:
-            b.diagnostics += d.diagnostics.get(name, [])
+            b.diagnostics.extend(d.diagnostics.get(name, []))
 
 
 def stage_merge(b: Build) -> None:
     b.codex, found = _paused_gc(b.ex.reduce, partial(merge_mod.merge, aside=b.spill), b.trees)
-    b.diagnostics += found
+    b.diagnostics.extend(found)
+    del found  # set aside: let the release hand their memory back
     spill_mod.release(b)
 
 
 def stage_link(b: Build) -> None:
     b.codex, found = _paused_gc(link_mod.link, b.codex)
-    b.diagnostics += found
+    b.diagnostics.extend(found)
 
 
 def stage_check(b: Build) -> None:
-    b.diagnostics += check_mod.check(b.codex, curated=(b.corpus / "sources.toml").exists())
+    b.diagnostics.extend(check_mod.check(b.codex, curated=(b.corpus / "sources.toml").exists()))
 
 
 def stage_render(b: Build) -> None:
@@ -431,6 +434,7 @@ def run(
             )
             if spill and b.out is not None and until in (None, "render") and ex.local_files:
                 aside = b.spill = spill_mod.Spill.create(b.out)
+                b.diagnostics = spill_mod.Diagnostics(aside.folder, b.diagnostics)
             _walk(b, until)
     finally:
         # after the executor is closed: no worker writes into the folder any more
@@ -438,6 +442,10 @@ def run(
             aside.remove()
     b.ex = executor_mod.Serial()
     b.spill = None
+    if isinstance(b.diagnostics, spill_mod.Diagnostics):
+        found = b.diagnostics
+        b.diagnostics = list(found)
+        found.close()
     if aside is not None:
         # what was set aside went with the folder: the trees are stubs
         b.trees = spill_mod.held(b.trees)

@@ -33,6 +33,9 @@ Contract:
 - The merge ranks each address's readings from light records, then walks the
   trees once more and writes every witness to one file (``WitnessFile``) as it
   makes it; an entry holds where its witnesses are (``SpilledWitnesses``).
+- The build's diagnostics go to an unnamed file in the folder as they are found
+  (``Diagnostics``); the stages that read them read them back, a batch at a
+  time, and the build lists them again when it ends.
 - The stages after that read a source's heavy parts back one source at a time:
   the merge the edit logs of the readings it chose, the site each source's page
   (``restore``), the report each source's part (``report_part``), the
@@ -58,12 +61,21 @@ import os
 import pickle
 import shutil
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
-from .model import Cleaned, EditLog, Source, SpilledEdits, SpilledWitnesses, Tree, Witness
+from .model import (
+    Cleaned,
+    Diagnostic,
+    EditLog,
+    Source,
+    SpilledEdits,
+    SpilledWitnesses,
+    Tree,
+    Witness,
+)
 
 if TYPE_CHECKING:
     from .run import Build
@@ -238,6 +250,63 @@ class WitnessFile:
 
     def close(self) -> None:
         self._file.close()
+
+
+class Diagnostics(Sequence[Diagnostic]):
+    """A build's diagnostics while it sets its sources aside: each one added is
+    pickled to an unnamed file in the spill folder, and reading them reads them
+    back in order. With many sources a merge reports thousands of titles that
+    differ (K401), each message naming every source: they stay on disk from the
+    merge to the end of the build. ``run`` makes the build's list of them again
+    (``list``) when the build is done."""
+
+    BATCH = 256
+
+    def __init__(self, folder: Path, held: Sequence[Diagnostic] = ()):
+        # unnamed: the folder can go while the build still reads them
+        self._file = tempfile.TemporaryFile(dir=folder)
+        self._count = 0
+        self.extend(held)
+
+    def append(self, d: Diagnostic) -> None:
+        self.extend((d,))
+
+    def extend(self, found: Iterable[Diagnostic]) -> None:
+        # in batches, so that reading them back holds one batch at a time
+        found = list(found)
+        self._file.seek(0, os.SEEK_END)
+        for at in range(0, len(found), self.BATCH):
+            pickle.dump(found[at : at + self.BATCH], self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._count += len(found)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        f, at = self._file, 0
+        while True:
+            f.seek(at)
+            try:
+                batch = pickle.load(f)
+            except EOFError:
+                return
+            at = f.tell()
+            yield from batch
+
+    @overload
+    def __getitem__(self, i: int) -> Diagnostic: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Diagnostic]: ...
+
+    def __getitem__(self, i):
+        return list(self)[i]
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __repr__(self) -> str:
+        return f"Diagnostics({len(self)} set aside)"
 
 
 def is_light(cleaned: Cleaned) -> bool:

@@ -85,6 +85,49 @@ def test_the_output_is_the_same_with_and_without_the_spill(tmp_path):
     assert [k for k in one if one[k] != other[k]] == []
 
 
+def test_the_diagnostics_wait_on_disk_and_come_back_as_a_list(tmp_path, monkeypatch):
+    """From the merge on, a build that sets its sources aside holds its diagnostics
+    in a file, not in memory; the build it returns lists the same ones, in the
+    same order, as a build that kept everything in memory."""
+    from pipeline import run as run_mod
+    from pipeline.spill import Diagnostics
+
+    seen: list[tuple[object, int]] = []
+
+    def check(b):
+        seen.append((b.diagnostics, len(b.diagnostics)))
+        return run_mod.stage_check(b)
+
+    stages = tuple((n, check if n == "check" else f) for n, f in run_mod.STAGES)
+    monkeypatch.setattr(run_mod, "STAGES", stages)
+    spilled = run(CORPUS, tmp_path / "spilled", pdf=False)
+    memory = run(CORPUS, tmp_path / "memory", pdf=False, spill=False)
+    (held, count), (held_memory, _count) = seen
+    assert isinstance(held, Diagnostics) and type(held_memory) is list
+    assert count > 10 and type(spilled.diagnostics) is list
+    assert spilled.diagnostics == memory.diagnostics
+
+
+def test_diagnostics_set_aside_read_back_in_order_while_more_are_added(tmp_path, monkeypatch):
+    from pipeline.errors import diag
+    from pipeline.spill import Diagnostics
+
+    monkeypatch.setattr(Diagnostics, "BATCH", 2)  # read back a batch at a time
+
+    made = [diag("K401", f"{n}: sources give different titles") for n in range(5)]
+    log = Diagnostics(tmp_path, made[:2])
+    assert len(log) == 2 and list(tmp_path.iterdir()) == []  # the file has no name
+    seen = []
+    for d in log:
+        seen.append(d)
+        if len(log) < 5:
+            log.extend(made[len(log) :])  # added while read: read after the rest
+    assert seen == made and log[3] == made[3] and len(log) == 5
+    log.append(made[0])
+    assert list(log) == [*made, made[0]]
+    log.close()
+
+
 def test_the_merge_gets_trees_set_aside_whose_parts_read_back_whole(tmp_path, monkeypatch):
     from pipeline import merge
     from pipeline.model import SpilledEdits
