@@ -32,7 +32,7 @@ from typing import cast
 from . import addresses, editions, language, toc
 from .blocks import Line, Token, forget_measured, no_law_text, tokens_of
 from .errors import diag
-from .grammar import FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
+from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
     Cleaned,
     Diagnostic,
@@ -793,18 +793,20 @@ def _finish(b: _Build, cut: bool = False) -> None:
     elif b.kind in ("section", "clause", "subclause", "commentary"):
         # A lone sentence is body text ("(1).Болван не может …розыгрыша."); otherwise
         # the first paragraph is the heading ("E.Неустановленная линия игры (…).").
-        # A commentary paragraph's heading has text or items after it: a lone
-        # paragraph the source's end cuts off is the start of its text.
+        # A lone paragraph the source's end cuts off is the start of the unit's text
+        # (a section's is its heading: «D. Title» closing a page).
+        # A commentary paragraph's heading is a phrase with text or items after it
+        # ("64.10. Разыгрывающий совершает фальшренонс"): a first paragraph that
+        # ends as a sentence, a question or a lead-in to a list is text.
         lone_sentence = (
             len(paras) == 1
             and not b.children
             and bool(
-                FULL_STOP.search(paras[0])
-                or len(paras[0]) > 160
-                or (cut and b.kind == "commentary")
+                FULL_STOP.search(paras[0]) or len(paras[0]) > 160 or (cut and b.kind != "section")
             )
         )
-        if paras and not lone_sentence:
+        sentence_first = b.kind == "commentary" and bool(paras and CLAUSE_END.search(paras[0]))
+        if paras and not lone_sentence and not sentence_first:
             b.title, b.paras = paras[0] or None, paras[1:]
         else:
             b.paras = paras

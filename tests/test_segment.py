@@ -429,6 +429,13 @@ CUT_OFF_UNITS = [
         ("Разыгрывающий ошибся", ""),
     ),
     (
+        "a clause cut off by the source's end is the start of its text, not a title",
+        "laws",
+        "Правило 64. Процедура\nA.Наказание\n1.Первый пункт.\n2.Если нарушитель выиграл взятку и",
+        "64A2",
+        (None, "Если нарушитель выиграл взятку и"),
+    ),
+    (
         "a section title at the end of a law page stays a title",
         "laws",
         "Правило 64. Процедура\nA.Наказание за фальшренонс\nТекст.\nB.Нет наказания",
@@ -446,6 +453,40 @@ CUT_OFF_UNITS = [
 def test_the_unit_cut_off_by_the_end_of_the_source(kind, text, address, expected):
     tree, _diags = seg(text, kind)
     node = next(n for n, _p in walk(tree.nodes) if n.id == address)
+    assert (node.title, node.text) == expected
+
+
+# (title, text of a commentary paragraph, expected (title, text))
+COMMENTARY_HEADINGS = [
+    (
+        "a phrase over its items is the heading",
+        "64.10. Разыгрывающий ошибся\n(i) Судья решает сам.\n",
+        ("Разыгрывающий ошибся", ""),
+    ),
+    (
+        "a first sentence ending a line is text",
+        "73.6. Темп обсуждается в Правиле 73D.\nОднако судья решает сам.\n",
+        (None, "Темп обсуждается в Правиле 73D.\nОднако судья решает сам."),
+    ),
+    (
+        "a question is text",
+        "16.18. Может ли судья вмешаться\nпо своей воле?\nДа, может.\n",
+        (None, "Может ли судья вмешаться по своей воле?\nДа, может."),
+    ),
+    (
+        "a lead-in to items is text",
+        "64.2. Наказания нет в случаях:\n(i) если фальшренонс исправлен;\n",
+        (None, "Наказания нет в случаях:"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "text, expected", [c[1:] for c in COMMENTARY_HEADINGS], ids=[c[0] for c in COMMENTARY_HEADINGS]
+)
+def test_a_commentary_paragraph_s_heading_is_a_phrase_not_a_sentence(text, expected):
+    tree, _diags = seg("Правило 64. ПРОЦЕДУРА\n" + text, "commentary")
+    node = next(n for n, _p in walk(tree.nodes) if n.kind == "commentary")
     assert (node.title, node.text) == expected
 
 
