@@ -1134,7 +1134,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
       it there;
     - a footnote body ends at a full stop (it stands at the foot of its page, so
       what follows is the next page's text, whatever its case);
-    - a table-of-contents entry (its dot leader removed) stays a line of its own.
+    - a table-of-contents entry (its dot leader removed) stays a line of its own;
+    - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks(lambda kinds, before: "dot-leader" in kinds))
@@ -1145,7 +1146,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     layout = ctx.profile.layout
     measure = _measure(lines) if "double-spaced" in layout and "wrapped" in layout else None
     # a pilcrow the cleaner took from a line's end said the paragraph ends there
-    pilcrows = set(ctx.buffer.marks(lambda kinds, before: "pilcrow" in kinds)) if measure else set()
+    pilcrows = set(ctx.buffer.marks(lambda kinds, before: "pilcrow" in kinds))
     out = []
     para_is_heading = para_is_footnote = False
     for i, (s, _e, line) in enumerate(lines):
@@ -1164,6 +1165,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         if (
             not line.strip()
             or nl in toc
+            or nl in pilcrows
             or starts_unit(line)
             or (last == ")" and TAG_END.search(prev))
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
@@ -1184,7 +1186,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             and last in _CLAUSE_LAST
             and CLAUSE_END.search(prev)
             and not ctx.tagged_paragraphs
-            and not (measure and nl not in pilcrows and _full(prev, line, measure))
+            and not (measure and _full(prev, line, measure))
         ):
             para_is_heading = para_is_footnote = False
             continue

@@ -1073,6 +1073,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "pilcrow",
         ),
         (
+            "a pilcrow at a line's end ends its paragraph, a bare line end does not",
+            "Когда фальшренонс выявлен:¶\nесли карта видна, она сыграна;¶\n"
+            "если видны две карты,\nигрок их убирает.¶\n",
+            "Когда фальшренонс выявлен:\nесли карта видна, она сыграна;\n"
+            "если видны две карты, игрок их убирает.\n",
+            "pilcrow",
+        ),
+        (
             "pilcrow inside a line ends a paragraph",
             "Первый абзац кончился.¶ Второй абзац начался.\n",
             "Первый абзац кончился.\nВторой абзац начался.\n",
