@@ -323,7 +323,12 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
             lines = [ln for ln in _lines(text) if ln[2].strip()]
         at = [i for i, ln in enumerate(lines) if ln[2].startswith(mark) and ln[2].strip() != mark]
         marked = [lines[i] for i in at]
-        if len(lines) < 3 or len(marked) < 2 or len(marked) < 0.6 * (at[-1] - at[0] + 1):
+        if len(lines) < 3 or len(marked) < 2:
+            continue
+        # a line of the mark alone is an empty line of the margined text: not counted
+        # (a dumped title page is mostly such lines between its few words)
+        span = sum(lines[i][2].strip() != mark for i in range(at[0], at[-1] + 1))
+        if len(marked) < 0.6 * span:
             continue
         if lone:  # a line of the mark alone is the margin of an empty line, which stays
             marked = [ln for ln in lines if ln[2].startswith(mark)]

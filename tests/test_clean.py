@@ -416,6 +416,13 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "unwrap",
         ),
         (
+            "a dumped title page: its empty lines are bars alone, which do not outvote the margin",
+            "|\n|\n|   П Р А В И Л А\n|\n|\n|\n|\n|      1 9 8 7\n|\n|\n|\n|\n"
+            "|  Правило 12. Полномочия судьи\n|    A.Право судьи\n",
+            "ПРАВИЛА\n\n1 9 8 7\n\nПравило 12. Полномочия судьи\nA.Право судьи\n",
+            "bar-prefix",
+        ),
+        (
             "a margin above a longer index without one",
             "| Правило 41. Начало игры\n| Первый ход делают втёмную.\n"
             "| Затем болван кладёт карты.\n"
