@@ -553,10 +553,17 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
     from .offsets import span_of
 
     raw = tree.source.text
-    pos = raw.find(text, node_span.start, max(node_span.end, node_span.start + 1) + len(text))
-    if pos < 0:
+    end = max(node_span.end, node_span.start + 1) + len(text)
+    pos = raw.find(text, node_span.start, end)
+    if pos >= 0:
+        return span_of(tree.source, pos, pos + len(text))
+    # a line break (or a wider space) the cleaner joined stands inside it in the
+    # source: «по Правилу» | «55.»
+    spaced = regex.compile(r"\s+".join(map(regex.escape, text.split())))
+    m = spaced.search(raw, node_span.start, end + len(text))
+    if m is None:
         return node_span
-    return span_of(tree.source, pos, pos + len(text))
+    return span_of(tree.source, m.start(), m.end())
 
 
 def _refs(

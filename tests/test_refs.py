@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import pipeline.refs  # noqa: F401  (registers the "kodeks_refs" factory)
 from kodeks_testing import GOLD
 from pipeline.addresses import is_canonical, law_of
-from pipeline.model import Reference
+from pipeline.model import Reference, walk
 from pipeline.refs import FORMS, HEAD, KINDS, NOUN_FORMS, find_references, heads
 
 
@@ -846,3 +846,21 @@ def test_a_reference_the_cut_of_the_page_ends_on_links_nothing(tmp_path, ending,
         assert "«правиле 73»" in k504[0].message and k504[0].span.line == 3
     last = tree.nodes[0].children[-1]
     assert ending in f"{last.title or ''} {last.text}"
+
+
+def test_a_reference_wrapped_over_two_lines_points_at_both_lines():
+    """The cleaner joins «к Правилу» | «55.» into one line: the reference's source
+    span is still its own two lines, not its node's whole span."""
+    from kodeks_testing import seg
+    from pipeline.refs import refs
+
+    text = (
+        "Правило 67. Неправильная взятка\n"
+        "67.3. Судья сначала выслушивает обе стороны и только\n"
+        "потом решает. Если это был ход, он обращается к Правилу\n"
+        "55. Если нет, игра продолжается.\n"
+    )
+    tree, _ = refs(seg(text, "commentary")[0])
+    (ref,) = [r for n, _p in walk(tree.nodes) for r in n.refs if r.target == "55"]
+    assert (ref.span.line, ref.span.end_line) == (3, 4)
+    assert text[ref.span.start : ref.span.end] == "Правилу\n55"
