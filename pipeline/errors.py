@@ -40,6 +40,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "error",
         "the manifest names an edition the editions table does not have; the text decides",
     ),
+    "K119": (
+        "warning",
+        "replacement characters (U+FFFD): characters lost before the file reached the corpus",
+    ),
     "K131": (
         "error",
         "an e-book, document or scan file that cannot be read (broken, truncated, hostile, "

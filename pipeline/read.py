@@ -96,6 +96,25 @@ def _line_ranges(numbers: list[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
+LOST = "\ufffd"
+"""The replacement character: what a decoder upstream wrote for bytes it could not read."""
+
+
+def lost_lines(text: str) -> list[int]:
+    """The 1-based numbers of the lines of ``text`` that hold a replacement character."""
+    out: list[int] = []
+    line, counted = 1, 0  # the line number of offset ``counted``
+    at = text.find(LOST)
+    while at >= 0:
+        line += text.count("\n", counted, at)
+        out.append(line)
+        counted = text.find("\n", at)
+        if counted < 0:
+            break
+        at = text.find(LOST, counted)
+    return out
+
+
 def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
     """A UTF-8 file with some lines in a legacy encoding: each line is decoded as
     UTF-8 where it can be, and each run of other lines (with the ASCII lines
@@ -684,6 +703,17 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         if fmt == "html":
             html, text = text, html_text(text)
             boilerplate = html_boilerplate(html, text)
+    lost = lost_lines(text)
+    if lost:
+        diags.append(
+            diag(
+                "K119",
+                f"{path}: {text.count(LOST)} replacement character(s) (U+FFFD) on line(s) "
+                f"{_line_ranges(lost)}: the characters they stand for were lost before the "
+                "file reached the corpus (a copy cut off inside a letter, or a wrong decoding "
+                "upstream); kept as they stand",
+            )
+        )
     meta = meta or {}
     declared = meta.get("kind")
     seen = visible(text)  # what a reader sees: no markup, no zero-width characters

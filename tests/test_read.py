@@ -75,6 +75,24 @@ def test_truncated_utf8_names_file_and_line(tmp_path):
     assert f"cut.txt:{line}:" in d.message
 
 
+def test_replacement_characters_are_kept_and_named_with_their_lines(tmp_path):
+    """A copy whose upstream decoder lost characters (U+FFFD) is read as it stands,
+    with a warning that names the file and the lines."""
+    lines = LAW.split("\n")
+    lines[1] += " и это бы\ufffd"
+    lines[2] += " \ufffd\ufffd"
+    text = "\n".join(lines) + "\nещё одна строка с потерей \ufffd\n"
+    (tmp_path / "lost.txt").write_text(text, encoding="utf-8")
+    sources, diags = read(tmp_path)
+    assert [s.text for s in sources] == [text]
+    (d,) = [d for d in diags if d.code == "K119"]
+    assert d.level == "warning"
+    last = text.count("\n")
+    assert "lost.txt" in d.message and f"2–3, {last}" in d.message and "4 replacement" in d.message
+    (tmp_path / "lost.txt").write_text(LAW, encoding="utf-8")
+    assert "K119" not in [d.code for d in read(tmp_path)[1]]
+
+
 def test_missing_corpus_folder_raises(tmp_path):
     with pytest.raises(KodeksError, match="no such corpus folder"):
         read(tmp_path / "nowhere")
