@@ -773,7 +773,7 @@ def _continued_clauses(tokens: list[Token]) -> str | None:
     """A page cut out of the middle of a law (its law and section headings on the page
     before) holds clauses that count up, each a heading with its text (``2.``, text,
     ``3.``, text, ``4.``), or two that run into the next section (``5.``, ``6.``,
-    ``C.``), in the book's own words (``editions.book_terms``). A programme or a set of
+    ``C.``), in the book's own words (``editions.speaks_of_the_book``). A programme or a set of
     notes numbers its points too, but as one line each, and does not speak of the
     director, the dummy and the revoke."""
     units = [(k, t) for k, t in enumerate(tokens) if t.kind not in ("para", "footnote")]
@@ -797,7 +797,7 @@ def _continued_clauses(tokens: list[Token]) -> str | None:
         ):
             found = f"clauses {units[i][1].label}-{units[j - 1][1].label} of a law begun before"
         i = j
-    if found is None or not editions.book_terms().search("\n".join(t.rest for t in tokens)):
+    if found is None or not editions.speaks_of_the_book("\n".join(t.rest for t in tokens)):
         return None
     return found
 
@@ -809,7 +809,7 @@ def _commentary_keys(tokens: list[Token]) -> bool:
     the commentary's when the text is no decimal outline (no two points nested
     three deep, ``3.8.1.1.``; no numbered heading ``1.`` opening its points ``1.1.``, where
     the commentary has «Правило 1») and it speaks of the laws: a word of the book
-    (``editions.book_terms``: the director, the dummy, …) or a reference to a law
+    (``editions.speaks_of_the_book``: the dummy, the revoke, the director beside a card …) or a reference to a law
     (``правилу 12А2``; the commentary cites the laws on nearly every page)."""
     prev: Token | None = None
     deep = 0
@@ -827,7 +827,7 @@ def _commentary_keys(tokens: list[Token]) -> bool:
             return False
         prev = t
     text = "\n".join(t.rest for t in tokens)
-    if editions.book_terms().search(text):
+    if editions.speaks_of_the_book(text):
         return True
     from .refs import find_references  # the reference grammar; imported when first needed
 

@@ -167,6 +167,7 @@ class Table:
     past_words: list[str] = field(default_factory=list)
     book_subject: list[str] = field(default_factory=list)
     front_terms: list[str] = field(default_factory=list)
+    contest_terms: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -226,6 +227,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         "past_words",
         "book_subject",
         "front_terms",
+        "contest_terms",
     ):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
@@ -239,6 +241,9 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
                     regex.compile(w)
                 except regex.error as exc:
                     raise TableError(f"{path}: key {key!r}: {w!r} is not a regex ({exc})") from None
+    for w in lists["contest_terms"]:
+        if w not in book_terms:
+            raise TableError(f"{path}: key 'contest_terms': {w!r} is not one of 'book_terms'")
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
@@ -300,6 +305,25 @@ def book_terms() -> regex.Pattern:
     edition, as one pattern; compiled when first needed (the segmenter asks only
     about a page whose one evidence is a numbered paragraph)."""
     return _word_starts("book_terms", BOOK_TERMS)
+
+
+@lru_cache(maxsize=1)
+def _book_own_patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    own = [w for w in BOOK_TERMS if w not in _TABLE.contest_terms]
+    return _word_starts("book_terms", own), _word_starts("contest_terms", _TABLE.contest_terms)
+
+
+def speaks_of_the_book(text: str) -> bool:
+    """Whether ``text`` speaks as the laws and their commentary do: a word of
+    ``book_terms`` that only they use (the dummy, the revoke, a double, an appeal), or
+    one they share with the codes of other contests (``contest_terms``: the judge)
+    beside a word of cards (``card_terms``). The regulations of a tournament of another
+    sport have their «главный судья» and number their points «4.1.», «4.2.» as the
+    commentary does, but never name a card."""
+    own, shared = _book_own_patterns()
+    if own.search(text):
+        return True
+    return shared.search(text) is not None and _play_patterns()[1].search(text) is not None
 
 
 @lru_cache(maxsize=1)

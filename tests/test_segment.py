@@ -199,7 +199,7 @@ def test_paragraph_continued_at_the_top_of_a_page_is_no_new_key():
     # the page opens mid-sentence: the text is a fragment of a paragraph whose key is
     # on the page before, and the number inside it is no key
     tree, _diags = seg(
-        "партнёра, как указано в 12.4 выше, и судья это учитывает.\n"
+        "партнёра, как указано в 12.4 выше, и судья учитывает его карты.\n"
         "12.5. Следующий случай рассмотрен отдельно.\n",
         kind="commentary",
     )
@@ -795,6 +795,15 @@ WILD_NOT_LAW_PAGES = {
         "3.1.2. Le premier donneur est désigné par le tirage des cartes, puis la donne "
         "passe au joueur de gauche.\n"
     ),
+    # the regulations of another sport's tournament: points keyed as the commentary keys
+    # its paragraphs, and a judge, but never a card
+    "a contest's regulations with its judges": (
+        "Глава 4. Судейская коллегия\n\n"
+        "4.1. Для проведения соревнования организаторы назначают судейскую коллегию.\n\n"
+        "4.2. В коллегию входят главный судья, его заместитель и судьи на площадке.\n\n"
+        "4.3. Главного судью утверждают за три дня до начала соревнования.\n\n"
+        "4.4. Судья на площадке останавливает поединок, если участник нарушил правила.\n"
+    ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
         "покер\n\n\n"
@@ -821,7 +830,12 @@ def test_pages_from_the_wild_that_are_not_law_text_yield_no_nodes(text, kind):
 
 COMMENTARY_ON_THE_LAWS = {
     "a word of the book": (
-        "70.1. Судья выслушивает обе стороны. Претензию разбирают до конца тура.\n"
+        "70.1. Болвана не спрашивают. Претензию разбирают до конца тура.\n"
+        "70.2. Если претензия оспорена, решение принимает судья.\n"
+    ),
+    # the judge alone is a word other contests share: beside a word of cards it is the book's
+    "the judge beside a card": (
+        "70.1. Судья выслушивает обе стороны. Претензию на взятки разбирают до конца тура.\n"
         "70.2. Если претензия оспорена, решение принимает судья.\n"
     ),
     "a reference to a law": (
