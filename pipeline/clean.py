@@ -1174,6 +1174,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or starts_unit(line)
             or (last == ")" and TAG_END.search(prev))
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
+            or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -1197,6 +1198,25 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             continue
         out.append(Change(nl, nl + 1, space, "unwrap"))
     return out
+
+
+def _language_turns(prev: str, line: str, after: str) -> bool:
+    """Russian text ends on ``prev`` and text in another language begins on ``line``:
+    a page that sets the English beside the Russian, its paragraphs parted only by
+    the empty lines of a double-spaced page (``… пары (кроме как в`` | ``CHAPTER XI.
+    APPEALS``). ``line`` has Latin words and no Cyrillic letter, and what comes
+    after it (``after``: the next line, ``""`` at the end) is no Russian: a name in
+    Latin letters that a wrap put on a line of its own goes on in Russian on the
+    next line, and is joined."""
+    return (
+        _CYRILLIC.search(prev) is not None
+        and _LATIN_RUN.search(line) is not None
+        and _CYRILLIC.search(line) is None
+        and _CYRILLIC.search(after) is None
+    )
+
+
+_LATIN_RUN = regex.compile(r"\p{Latin}{2}")
 
 
 def _reference_goes_on(prev: str, line: str) -> bool:

@@ -1606,6 +1606,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "double-spacing",
         ),
         (
+            "double-spaced: the English beside the Russian is no wrap of its cut-off sentence",
+            "Судья, которого вызвали к столу, сначала\n\nвыслушивает обе стороны, если\n\n"
+            "CHAPTER TWO. DIRECTOR\n\nThe Director hears both sides first.\n",
+            "Судья, которого вызвали к столу, сначала выслушивает обе стороны, если\n"
+            "CHAPTER TWO. DIRECTOR The Director hears both sides first.\n",
+            "unwrap",
+        ),
+        (
+            "a name in Latin letters wrapped onto a line of its own goes on in Russian",
+            "Судья действует по кодексу\nWorld Bridge Federation\nи решает сам.\n",
+            "Судья действует по кодексу World Bridge Federation и решает сам.\n",
+            "unwrap",
+        ),
+        (
             "single-spaced: a full line that ends a sentence ends its paragraph (a typewritten page)",
             "Судья, которого вызвали к столу, сначала\nвыслушивает обе стороны и лишь потом решает.\n"
             "Если спор касается счета, он проверяет\nпротокол и сверяет его с записями игроков\n"
