@@ -1081,6 +1081,9 @@ _SOFT_BREAK = regex.compile(r"(?<=\p{L})[\u00ad\u25a0][ \t]*\n?[ \t]*(?=\p{Ll})"
 black square (``насла■``/``диться``); where the line breaks were lost a space
 stands after it (``насла■ диться``). A soft hyphen never belongs to the word."""
 _KEEP_HYPHEN_SUFFIX = regex.compile(r"^(?:то|либо|нибудь|ка|таки|де|с)\b")
+_SPACED_HYPHEN = regex.compile(r"(?<=(\p{L}{2,}))-[ \t]+(?=(\p{Ll}{2,}))")
+"""A word broken with a hyphen whose line break a copy turned into a space
+(``деномина- цию``: a contents line or a paragraph whose line breaks were lost)."""
 
 
 def dehyphenate(text: str, ctx: Context) -> list[Change]:
@@ -1116,6 +1119,17 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
             )
         else:
             out.append(Change(m.start(), m.end(), "", "dehyphenate", f"{hyphened} → {joined}"))
+    if "- " in text or "-\t" in text:
+        for m in _SPACED_HYPHEN.finditer(text):
+            # only where the dictionary or the corpus knows the word whole and not its
+            # halves with the hyphen: «двух- и трёхкратный» leaves a hyphen for a word
+            # to come, and «из- за» is a compound
+            left, right = m[1], m[2]
+            joined, hyphened = left + right, left + "-" + right
+            if ctx.known(joined) and not ctx.known(hyphened) and not morph.is_known(right):
+                out.append(
+                    Change(m.start(), m.end(), "", "dehyphenate", f"{left}- {right} → {joined}")
+                )
     for m in _SOFT_BREAK.finditer(text):
         # a black square inside a word may be anything
         if len(m.group()) > 1 or m.group() == "\u00ad":

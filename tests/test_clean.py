@@ -1403,6 +1403,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "dehyphenate": [
         (
+            "a line-end break whose line break a copy turned into a space",
+            "[нарушитель] Повторяет деномина- цию заявки\nразыгры- вающий пасует\n",
+            "[нарушитель] Повторяет деноминацию заявки разыгрывающий пасует\n",
+            "dehyphenate",
+        ),
+        (
+            "a hyphen and a space that wait for a word to come, or a compound, stay",
+            "двух- и трёхкратный пас; из- за ошибки; сыграл- карту\n",
+            "двух- и трёхкратный пас; из- за ошибки; сыграл- карту\n",
+            None,
+        ),
+        (
             "an OCR's break mark (¬) at a line end",
             "Когда фальш¬\nренонс выявлен:\n",
             "Когда фальшренонс выявлен:\n",
