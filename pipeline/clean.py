@@ -474,16 +474,18 @@ def indents(text: str, ctx: Context) -> list[Change]:
     indented throughout, by a tab or a few spaces, or its paragraphs' first lines).
     Runs after ``dos_layout``, which reads a DOS e-text's indents first (centred
     titles, paragraphs' first lines); the markers of units open their lines again."""
-    if not _INDENTED_LINE.search(text):
-        return []
-    return [
-        Change(m.start(), m.end(), "", "indent", "a line's indent")
-        for m in _INDENTED_LINE.finditer(text)
-    ]
+    first = _INDENT.match(text)  # the first line's: no newline stands before it
+    spans = [first.span()] if first else []
+    spans += [m.span(1) for m in _INDENTED_LINE.finditer(text)]
+    return [Change(a, b, "", "indent", "a line's indent") for a, b in spans]
 
 
-_INDENTED_LINE = regex.compile(rf"(?m)^{BLANK}+(?=\S)")
-"""The blanks that open a line of text (a tab, spaces, typographic spaces)."""
+_INDENT = regex.compile(rf"{BLANK}+(?=\S)")
+"""The blanks before a line's text (a tab, spaces, typographic spaces)."""
+_INDENTED_LINE = regex.compile(rf"\n({BLANK}+)(?=\S)")
+"""The newline before an indented line, its indent the group: a pattern that opens
+with a newline is looked for as fast as ``str.find`` looks for it, where ``(?m)^``
+is tried at every character (six times as slow)."""
 
 
 _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
