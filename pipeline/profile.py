@@ -965,7 +965,9 @@ def layout(text: str) -> tuple[str, ...]:
         traits.append("bar-margin")
     if text.count("¶") >= 3:
         traits.append("pilcrows")
-    if regex.search(r"(?m)(?:^|\s)(?:\p{Lu} ){4,}\p{Lu}(?:\s|$)", text):
+    # a run at the text's start, or after white space: ``(?<!\S)`` is one test a
+    # character, where ``(?:^|\s)`` tried both branches at every one (three times as slow)
+    if regex.search(r"(?m)(?<!\S)(?:\p{Lu} ){4,}\p{Lu}(?:\s|$)", text):
         traits.append("spaced-letters")
     if len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*\r?$", text, regex.M)) >= 3:
         traits.append("tagged")
