@@ -297,12 +297,17 @@ class Buffer:
                 out.append((p.raw_start, p.raw_end, p.text, p.kind, start, p.why))
         return out
 
-    def marks(self, predicate: Callable[[Kinds, str], bool]) -> list[int]:
-        """Cleaned offsets of the edits whose ``(kind, before)`` satisfy ``predicate``."""
+    def marks(self, kind: str, before: Callable[[str], bool] | None = None) -> list[int]:
+        """Cleaned offsets of the edits that repair ``kind`` made (one of their kinds),
+        those whose raw text satisfies ``before`` when it is given (the raw text is
+        cut only then: a big source has edits by the hundred thousand)."""
+        raw = self.raw
         return [
             start
-            for start, p in zip(self._clean_starts(), self._pieces)
-            if p.kind is not None and predicate(p.kind, self.raw[p.raw_start : p.raw_end])
+            for start, p in zip(self._clean_bounds(), self._pieces)
+            if p.kind is not None
+            and kind in p.kind
+            and (before is None or before(raw[p.raw_start : p.raw_end]))
         ]
 
 

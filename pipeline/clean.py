@@ -1161,7 +1161,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
-    toc = set(ctx.buffer.marks(lambda kinds, before: "dot-leader" in kinds))
+    toc = set(ctx.buffer.marks("dot-leader"))
     lines = list(_lines(text))
     # double spacing: a scrape that put an empty line after every line of a wrapped
     # page, so no empty line marks its paragraphs and a full line may end a sentence
@@ -1169,7 +1169,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     layout = ctx.profile.layout
     measure = _measure(lines) if "double-spaced" in layout and "wrapped" in layout else None
     # a pilcrow the cleaner took from a line's end said the paragraph ends there
-    pilcrows = set(ctx.buffer.marks(lambda kinds, before: "pilcrow" in kinds))
+    pilcrows = set(ctx.buffer.marks("pilcrow"))
     out = []
     para_is_heading = para_is_footnote = False
     for i, (s, _e, line) in enumerate(lines):
@@ -1528,7 +1528,7 @@ def spaced_mojibake(text: str, ctx: Context) -> list[Change]:
     """A title in spaced letters that a wrong code page read too (``р Т Б Ч Й М П  6 7 .``):
     its letters make words, and show the signs ``mojibake`` looks for, only once
     ``spaced_letters`` has joined them; the lines it joined are tried again."""
-    joined = ctx.buffer.marks(lambda kinds, before: "spaced-letters" in kinds)
+    joined = ctx.buffer.marks("spaced-letters")
     return _decoded_lines(text, ctx, {text.rfind("\n", 0, at) + 1 for at in joined})
 
 

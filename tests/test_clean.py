@@ -2101,7 +2101,7 @@ def test_buffer_keeps_edit_kinds_as_a_tuple_of_names():
     ((_rs, _re, after, kinds, _cs, _why),) = buf.edits()
     assert after == "X-Y+Z"
     assert kinds == ("first", "second")
-    assert buf.marks(lambda k, before: "second" in k and before == "bcd") == [1]
+    assert buf.marks("second", lambda before: before == "bcd") == [1]
     edit = clean(source("Первая стро-\nка текста.\n", "txt"), VOCAB).edits[0]
     assert Edit.kinds_of(edit.label) == edit.kind
 
