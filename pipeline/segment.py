@@ -80,6 +80,10 @@ def _strip_tags(text: str) -> tuple[str, list[str]]:
     return (TAG.sub("", text).rstrip() if tags else text), tags
 
 
+def _has_letter(text: str) -> bool:
+    return any(map(str.isalpha, text))
+
+
 def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     """Segment one cleaned source into its tree, in phases: lines → tokens (the
     block rules) → which law headless regions belong to → tree → titles and
@@ -95,6 +99,12 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         forget_measured()
     tokens = [] if foreign else tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
     what = None if foreign else no_law_text(tokens)
+    if what is None and not foreign and not _has_letter(cleaned.text) and _has_letter(src.text):
+        # a page of a reading site that held nothing but its menus and links
+        what = (
+            "every line of it was site chrome or page furniture, which the cleaner removed "
+            "(report.json lists each line)"
+        )
     aside = what is not None
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]

@@ -1216,3 +1216,29 @@ def test_segment_reads_only_the_edits_it_needs(monkeypatch):
 
 def source_of(text: str) -> Source:
     return Source(path="t.txt", name="t.txt", stem="t", kind="laws", text=text, encoding="utf-8")
+
+
+def test_a_page_that_is_all_site_chrome_says_so():
+    """A reading site's page that holds only its menus: the cleaner removes every line,
+    and the segmenter says the source yields nothing (K308), rather than nothing at all."""
+    menu = "Выбрать раздел каталога\nПриключения и путешествия\n" + "".join(
+        f"- {name}\n"
+        for name in (
+            "Морские приключения",
+            "Путешествия по горам",
+            "Исторические хроники",
+            "Книги о животных",
+            "Рассказы для детей",
+            "Научные открытия",
+            "Городские легенды",
+            "Записки охотника",
+            "Дальние страны",
+            "Северные сказания",
+            "Южные рассказы",
+            "Дневники экспедиций",
+        )
+    )
+    tree, diags = seg(menu)
+    assert tree.nodes == () and tree.cleaned.text.strip() == ""
+    (d,) = [d for d in diags if d.code == "K308"]
+    assert "site chrome" in d.message and "no nodes" in d.message
