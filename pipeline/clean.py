@@ -1044,6 +1044,13 @@ _ENGLISH_HALF = regex.compile(
 )
 
 
+_GLUED_ENGLISH = regex.compile(
+    r"(?<=[\p{Cyrillic}.)»])[ \t]*(?:LAW|Law|CHAPTER|Chapter|PART|Part|SECTION|Section)"
+    r"[ \t]+([\dIVXLC]+)\b[^\p{Cyrillic}\n]*$"
+)
+"""The English heading a bilingual contents list runs on after the Russian title, with
+no slash and maybe no space (``ПРАВИЛО 4. ПарыLAW 4 - PARTNERSHIPS``): the line's rest,
+with no Cyrillic letter, from a heading word and the same number as the Russian's."""
 _LATIN_HEAD_START = frozenset(" \tLCPS")
 """First characters of a line ``grammar.BILINGUAL_HEAD`` may find an English half at."""
 _LATIN_WORD = regex.compile(r"\p{Latin}\p{Ll}{2}")
@@ -1051,7 +1058,8 @@ _LATIN_WORD = regex.compile(r"\p{Latin}\p{Ll}{2}")
 
 def bilingual_headings(text: str, ctx: Context) -> list[Change]:
     """A heading printed in both languages (``Правило 20. Пересмотр / Law 20 -
-    Review``, ``Глава IV / Chapter IV. Торговля``, ``Law 21 Правило 21``): the English halves go, so the
+    Review``, ``Глава IV / Chapter IV. Торговля``, ``Law 21 Правило 21``, ``ПРАВИЛО 4.
+    ПарыLAW 4 - PARTNERSHIPS``): the English halves go, so the
     title is the Russian one. Only on heading lines, and only a half of Latin
     words in lower case (an address like ``9A2(B)`` or an acronym after a slash is
     no English half)."""
@@ -1062,7 +1070,21 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
             # the English half first («Law 21 Правило 21 …»): it goes, the Russian stays
             out.append(Change(s, s + first.end(), "", "bilingual-heading", first.group().strip()))
             continue
-        if "/" not in line or not (is_heading_line(line) or _BILINGUAL_HEAD.match(line)):
+        head = _BILINGUAL_HEAD.match(line)
+        if head is not None:
+            glued = _GLUED_ENGLISH.search(line, head.end())
+            if glued is not None and glued[1] == head.group().split()[-1]:
+                out.append(
+                    Change(
+                        s + glued.start(),
+                        s + len(line),
+                        "",
+                        "bilingual-heading",
+                        glued.group().strip(),
+                    )
+                )
+                continue
+        if "/" not in line or not (is_heading_line(line) or head is not None):
             continue
         for m in _ENGLISH_HALF.finditer(line):
             # a word in lower case: «Law», «Review» (an acronym like WBF may be Russian text's)

@@ -765,6 +765,21 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "bilingual_headings": [
         (
+            "an English heading run on after the Russian title, with no slash or space",
+            "ПРАВИЛО 1. Колода - старшинство карт.LAW 1 - THE PACK - RANK OF CARDS\n"
+            "ПРАВИЛО 4. ПарыLAW 4 - PARTNERSHIPS\n"
+            "ГЛАВА II. ПРЕДВАРИТЕЛЬНЫЕ СВЕДЕНИЯ CHAPTER II. PRELIMINARIES\n",
+            "ПРАВИЛО 1. Колода - старшинство карт.\nПРАВИЛО 4. Пары\n"
+            "ГЛАВА II. ПРЕДВАРИТЕЛЬНЫЕ СВЕДЕНИЯ\n",
+            "bilingual-heading",
+        ),
+        (
+            "an English heading with another number than the Russian's is not its half",
+            "ПРАВИЛО 5. Места LAW 6 - SEATS\n",
+            "ПРАВИЛО 5. Места LAW 6 - SEATS\n",
+            None,
+        ),
+        (
             "the English half after the Russian title",
             "Правило 20. Пересмотр торговли / Law 20 - Review of the Auction\nA. Просьба\n",
             "Правило 20. Пересмотр торговли\nA. Просьба\n",
