@@ -46,6 +46,7 @@ from .grammar import (
     ANY_HEADING,
     BILINGUAL_HEAD,
     CLAUSE_END,
+    EN_HEADS,
     FOOTNOTE,
     FULL_STOP,
     GLUED_MARKER,
@@ -53,6 +54,7 @@ from .grammar import (
     GLUED_SUBCLAUSE,
     LAW_HEAD,
     PART_HEAD,
+    RU_HEADS,
     RUN_IN,
     TAG_END,
     collapsed_breaks,
@@ -1028,9 +1030,7 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_BILINGUAL_HEAD = regex.compile(
-    r"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+[\dIVXLC]+\b"
-)
+_BILINGUAL_HEAD = regex.compile(rf"^\s*(?:{RU_HEADS})\s+[\dIVXLC]+\b")
 """A heading whose number a bilingual page may follow by its English half before
 the title (``Правило 21 / Law 21. Заявка``)."""
 _ENGLISH_HALF = regex.compile(
@@ -1045,8 +1045,7 @@ _ENGLISH_HALF = regex.compile(
 
 
 _GLUED_ENGLISH = regex.compile(
-    r"(?<=[\p{Cyrillic}.)»])[ \t]*(?:LAW|Law|CHAPTER|Chapter|PART|Part|SECTION|Section)"
-    r"[ \t]+([\dIVXLC]+)\b[^\p{Cyrillic}\n]*$"
+    rf"(?<=[\p{{Cyrillic}}.)»])[ \t]*(?:{EN_HEADS})[ \t]+([\dIVXLC]+)\b[^\p{{Cyrillic}}\n]*$"
 )
 """The English heading a bilingual contents list runs on after the Russian title, with
 no slash and maybe no space (``ПРАВИЛО 4. ПарыLAW 4 - PARTNERSHIPS``): the line's rest,
@@ -1118,7 +1117,9 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     or follows a number (``12-``/``й``): decided with the dictionary and the
     corpus's vocabulary, never with a list of words. A soft hyphen (or the black
     square some conversions print for it) before a line end or a space is always
-    joined: it never belongs to the word."""
+    joined: it never belongs to the word. A hyphen whose line break a copy turned
+    into a space (``деномина- цию``) is joined only where the word is known whole and
+    neither with the hyphen nor its second half alone."""
     out = []
     for m in _LINE_END_HYPHEN.finditer(text):
         left, mark, right = m[1], m[2], m[4]

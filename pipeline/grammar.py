@@ -32,14 +32,16 @@ LAW_HEAD = regex.compile(
 ``Правило 21`` alone on its line (its title on the next), ``Правило 21 / Заявка`` (a
 bilingual heading's slash, its English half gone), ``Правило 64 – Процедура …``
 (``editions.TITLE_AFTER_NUMBER``)."""
-_RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
-_EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
+RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
+"""The Russian heading words of a law or a division, as an alternation."""
+EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
+"""Their English counterparts, as a bilingual page prints them beside the Russian."""
 BILINGUAL_HEAD = regex.compile(
     rf"""^\s*(?:
-        (?:{_RU_HEADS})\s+[\dIVXLC]+\b\.?
-        [ \t]*/[ \t]*(?:{_EN_HEADS})\s+[\dIVXLC]+\b
-      | (?:{_EN_HEADS})\s+[\dIVXLC]+\b[ \t]*[.:/]?[ \t]*
-        (?=(?:{_RU_HEADS})\s+[\dIVXLC]+\b)
+        (?:{RU_HEADS})\s+[\dIVXLC]+\b\.?
+        [ \t]*/[ \t]*(?:{EN_HEADS})\s+[\dIVXLC]+\b
+      | (?:{EN_HEADS})\s+[\dIVXLC]+\b[ \t]*[.:/]?[ \t]*
+        (?=(?:{RU_HEADS})\s+[\dIVXLC]+\b)
     )""",
     regex.X,
 )
@@ -57,7 +59,7 @@ SUBNUMBERED_DIVISION = regex.compile(
 chapters of another code (a maritime convention numbers its chapters ``II-1``,
 ``II-2``)."""
 HEAD_INITIALS = frozenset(
-    w[:1] for w in (*_RU_HEADS.split("|"), *_EN_HEADS.split("|"), *_division_words().split("|"))
+    w[:1] for w in (*RU_HEADS.split("|"), *EN_HEADS.split("|"), *_division_words().split("|"))
 )
 """The first character of every ``PART_HEAD`` and ``BILINGUAL_HEAD`` match (after the
 blanks ``BILINGUAL_HEAD`` allows): a line that opens with another is neither."""
