@@ -77,6 +77,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K401": ("warning", "witnesses give different titles for one address"),
     "K402": ("info", "fragment placed by alignment with another witness"),
     "K403": ("info", "source of another edition kept apart, not merged"),
+    "K404": (
+        "warning",
+        "no source's edition is known: the codex reads them as the default edition",
+    ),
     # linking
     "K501": ("warning", "reference to a law that is not in the corpus"),
     "K502": ("info", "reference resolved to an ancestor"),

@@ -220,6 +220,20 @@ def merge(
     groups: dict[str, list[int]] = {}
     for i, t in enumerate(held):
         groups.setdefault(t.source.edition, []).append(i)
+    if list(groups) == [editions.UNKNOWN]:
+        # no source's edition is known: there is nothing to keep them apart from, and
+        # the segmenter read them by the default edition's scheme; the codex is theirs
+        # (kept apart, it would leave the codex, its site and its exports empty)
+        names = ", ".join(held[i].source.name for i in groups[editions.UNKNOWN])
+        diags.append(
+            diag(
+                "K404",
+                f"no source's edition is known ({names}): the codex reads "
+                f"{'it' if len(held) == 1 else 'them'} as the {main} edition, the default; "
+                "name the edition in sources.toml",
+            )
+        )
+        groups = {main: groups[editions.UNKNOWN]}
     sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
     try:
         codex = _merge_one(spill.pick(trees, groups.get(main, [])), trees, main, diags, sink)

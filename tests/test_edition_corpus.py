@@ -304,9 +304,8 @@ def test_search_and_refs_take_an_edition(two: Path):
 
 
 def test_the_build_summary_counts_every_edition(tmp_path: Path):
-    # a page whose edition nothing tells is merged apart, into the unknown codex,
-    # so the default codex is empty: the summary says where the entries went
-    # instead of "0 entries"
+    # a page whose edition nothing tells is merged apart from a page of a known
+    # edition, into the unknown codex: the summary says where the entries went
     corpus = tmp_path / "c"
     corpus.mkdir()
     (corpus / "page.txt").write_text(
@@ -314,8 +313,27 @@ def test_the_build_summary_counts_every_edition(tmp_path: Path):
         "Карты раздаёт игрок, которого назначил судья.\n",
         encoding="utf-8",
     )
+    (corpus / "known.txt").write_text(
+        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
+        encoding="utf-8",
+    )
+    (corpus / "sources.toml").write_text(
+        '[[source]]\nfile = "known.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    )
     run = kodeks("build", str(corpus), "-o", str(tmp_path / "out"), "--no-pdf", check=True)
     out = " ".join((run.stdout + run.stderr).split())
     codex = json.loads((tmp_path / "out" / "codex.json").read_text(encoding="utf-8"))
-    assert not codex["entries"] and len(codex["editions"]["unknown"]["entries"]) == 2
-    assert "2 entries (1987: 0, unknown: 2)" in out, out
+    assert [e["id"] for e in codex["entries"]] == ["7", "7A"]
+    assert len(codex["editions"]["unknown"]["entries"]) == 2
+    assert "4 entries (1987: 2, unknown: 2)" in out, out
+    # alone, the page is the codex (K404 says it is read as the default edition),
+    # not an empty codex beside an unknown one
+    (corpus / "known.txt").unlink()
+    (corpus / "sources.toml").unlink()
+    run = kodeks("build", str(corpus), "-o", str(tmp_path / "alone"), "--no-pdf", check=True)
+    out = " ".join((run.stdout + run.stderr).split())
+    codex = json.loads((tmp_path / "alone" / "codex.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in codex["entries"]] == ["5", "5A"] and "editions" not in codex
+    assert "2 entries" in out and "unknown" not in out.split("entries")[1][:20], out
+    report = json.loads((tmp_path / "alone" / "report.json").read_text(encoding="utf-8"))
+    assert "K404" in [d["code"] for d in report["diagnostics"]]

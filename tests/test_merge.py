@@ -233,6 +233,23 @@ def test_titles_are_alike_exactly_when_their_full_ratio_says_so(a, b):
         assert _alike(a, a[:-1])
 
 
+def test_a_corpus_of_unknown_edition_is_the_codex_not_an_empty_one():
+    """With no source of a known edition there is nothing to keep the unknown ones
+    apart from: the codex holds them (the default edition's, as the segmenter read
+    them) and says so, instead of an empty codex beside an ``unknown`` one."""
+    a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как\n", edition="unknown")
+    b = _tree("b.txt", "Правило 68. Заявление\nТекст.\n", edition="unknown")
+    cx, diags = merge([a, b])
+    assert cx.edition == "1987" and cx.others == {}
+    assert {"67", "67A", "68"} <= set(cx.entries)
+    (k404,) = [d for d in diags if d.code == "K404"]
+    assert "a.txt, b.txt" in k404.message and "1987" in k404.message
+    # beside a source of a known edition, the unknown one stays apart
+    cx, diags = merge([a, _tree("c.txt", "Правило 70. Текст\nТекст.\n")])
+    assert set(cx.others) == {"unknown"} and "67" in cx.others["unknown"].entries
+    assert "67" not in cx.entries and "K404" not in [d.code for d in diags]
+
+
 def test_refs_merge_and_link_copy_only_what_they_change(monkeypatch):
     """The per-node and per-entry stages copy a frozen value only to change it:
     ``refs`` keeps a node in whose subtree it finds no reference as it is; ``merge``
