@@ -767,9 +767,15 @@ def _check_numbering(roots: list[_Build], all_nodes: list[_Build], at: _Where) -
 
 
 def _space(b: _Build) -> str | None:
-    """The address space of a division (chapters and parts number apart)."""
-    a = addresses.parse(b.id) if b.kind == "part" and b.id else None
-    return a.division if a else None
+    """The address space a unit numbers in: a division's (chapters and parts number
+    apart); a commentary paragraph's, keyed by a subsection («12С1.») or numbered
+    («12.2.»), which number apart too."""
+    a = addresses.parse(b.id) if b.kind in ("part", "commentary") and b.id else None
+    if a is None:
+        return None
+    if b.kind == "commentary":
+        return "keyed" if isinstance(a.para, str) else None
+    return a.division
 
 
 def _order(kind: str, label: str) -> tuple:

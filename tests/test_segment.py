@@ -193,6 +193,16 @@ def test_commentary_paragraphs_keyed_by_a_subsection():
         ("commentary", "12.C2", "12.C2"),
     ]
     assert not {"K304", "K305"} & set(codes(diags))
+    # keyed and numbered paragraphs number apart: a numbered one after a keyed one is
+    # no numbering going backwards (a page may open with «12С1.» and go on «12.2.»)
+    tree, diags = seg(
+        "12С1. Искусственный результат дают, если сдачу нельзя доиграть.\n"
+        "12.2,3. Оценочный результат опирается на вероятный исход розыгрыша.\n"
+        "12.4. Судья решает сам, сколько взяток взял бы разыгрывающий.\n",
+        kind="commentary",
+    )
+    assert [n.id for n in tree.nodes] == ["12.C1", "12.2", "12.4"]
+    assert "K305" not in codes(diags)
 
 
 def test_paragraph_continued_at_the_top_of_a_page_is_no_new_key():
