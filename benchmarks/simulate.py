@@ -31,6 +31,7 @@ import copy
 import json
 import random
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -560,6 +561,20 @@ def invisible(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+def decomposed(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """Text copied from a PDF or saved on a Mac: every й and ё stored as a letter and
+    its accent (Unicode's NFD), and, as a book for learners prints them, a stress mark
+    over a vowel of some long words."""
+    out = []
+    for w in unicodedata.normalize("NFD", text).split(" "):
+        vowels = [i for i, c in enumerate(w) if c in "аеиоуыэюя"]
+        if len(w) >= 8 and vowels and rng.random() < 0.2:
+            i = rng.choice(vowels) + 1
+            w = w[:i] + "\u0301" + w[i:]
+        out.append(w)
+    return " ".join(out), t
+
+
 _MARKUP_HEADINGS = ("[b]{}[/b]", "<b>{}</b>", "**{}**", "## {}")
 
 
@@ -898,6 +913,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "two-copies": two_copies,
     "cut": cut,
     "invisible": invisible,
+    "decomposed": decomposed,
     "markup": markup,
     "indented": indented,
     "quoted": quoted,
@@ -922,6 +938,7 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "glued-html": glued_html,
     # the page's own markup and characters, before a wrong code page reads the file
     "invisible": invisible,
+    "decomposed": decomposed,
     "markup": markup,
     "mixed-scripts": mixed_scripts,
     "misdecoded": misdecoded,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -250,6 +251,53 @@ def invisible(text: str, ctx: Context) -> list[Change]:
         Change(m.start(), m.end(), "", "invisible", "a character no reader sees")
         for m in markup_mod.INVISIBLE.finditer(text)
     ]
+
+
+_COMBINING = re.compile("[\u0300-\u036f]")
+"""A combining accent (stdlib ``re``: the test for one runs at memory speed)."""
+_ACCENTED = regex.compile(r"\p{L}\p{Mn}+")
+_NO_STRESS = str.maketrans("", "", "\u0301\u0300")
+_VOWELS = frozenset("аеёиоуыэюяАЕЁИОУЫЭЮЯ")
+
+
+def accents(text: str, ctx: Context) -> list[Change]:
+    """A letter and its accent stored as two characters (``и`` + breve, ``е`` +
+    diaeresis: text copied from a PDF or saved on a Mac) become the one character
+    every reader, the dictionary and search know (``й``, ``ё``; Unicode's NFC); a
+    stress mark over a Russian vowel (``пра́вило``, as books for learners print it), no
+    letter of the word's spelling, goes. Both hide a word and a reference from every
+    pattern. Any other accent stays as the source has it."""
+    if not _COMBINING.search(text):
+        return []
+    out = []
+    for m in _ACCENTED.finditer(text):
+        new, kind = _accented(m.group())
+        if new != m.group():
+            out.append(Change(m.start(), m.end(), new, kind, _ACCENT_WHY[kind]))
+    return out
+
+
+_ACCENT_WHY = {
+    "compose": "a letter and its accent stored apart, written as one character",
+    "stress-mark": "a stress mark over a vowel: no letter of the word",
+}
+
+
+def _accented(letter: str) -> tuple[str, str]:
+    """``accents``' reading of a letter and the accents after it, and the kind of
+    the repair: composed, or its stress mark gone."""
+    marks = letter[1:]
+    if letter[0] in _VOWELS:
+        marks = marks.translate(_NO_STRESS)
+    new = unicodedata.normalize("NFC", letter[0] + marks)
+    return new, "stress-mark" if len(marks) < len(letter) - 1 else "compose"
+
+
+def _unaccented(text: str) -> str:
+    """``text`` as ``accents`` leaves it."""
+    if not _COMBINING.search(text):
+        return text
+    return _ACCENTED.sub(lambda m: _accented(m.group())[0], text)
 
 
 def blank_lines(text: str, ctx: Context) -> list[Change]:
@@ -1468,9 +1516,10 @@ def _known_share(
     """Share of the words of three letters or more that ``known`` knows; ``cut``: the
     first, the last word is a piece of a word a hyphen broke over two lines, which
     no dictionary knows, and is not counted."""
-    # judged as a reader sees it: a zero-width space parts no word, and a ``„`` after
-    # a letter is the ``ё`` an older file spelled so (``yo_mojibake``), not a break
-    words = morph.WORD.findall(_YO_QUOTE.sub("ё", markup_mod.INVISIBLE.sub("", text)))
+    # judged as a reader sees it: a zero-width space parts no word, nor does an accent
+    # stored apart from its letter (``accents``), and a ``„`` after a letter is the
+    # ``ё`` an older file spelled so (``yo_mojibake``), not a break
+    words = morph.WORD.findall(_YO_QUOTE.sub("ё", _unaccented(markup_mod.INVISIBLE.sub("", text))))
     words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
     words = [w for w in words if len(w) >= 3]
     if not words:
@@ -1861,6 +1910,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("mojibake", mojibake),
     ("mixed_script", mixed_script),
     ("invisible", invisible),
+    ("accents", accents),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),

@@ -357,6 +357,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
         ("visible text untouched", "Правило 64. Процедура\n", "Правило 64. Процедура\n", None),
     ],
+    "accents": [
+        (
+            "a letter and its accent stored apart",
+            "Правило 64. Процедура\nИгрок, которыи\u0306 сделал ренонс, передае\u0308т взятку.\n",
+            "Правило 64. Процедура\nИгрок, который сделал ренонс, передаёт взятку.\n",
+            "compose",
+        ),
+        (
+            "stress marks over vowels hide a reference",
+            "Взя\u0301тки передаются согласно пра\u0301вилу 63.\n",
+            "Взятки передаются согласно правилу 63.\n",
+            "stress-mark",
+        ),
+        (
+            "a stressed ё stored apart",
+            "Он передае\u0308\u0301т взятку, она передае\u0301\u0308т две.\n",
+            "Он передаёт взятку, она передаёт две.\n",
+            "stress-mark",
+        ),
+        (
+            "an accent with no composed form stays, and so does a composed letter",
+            "Имя «Ren\u0302e» и слово «ёлка» и «café».\n",
+            "Имя «Ren\u0302e» и слово «ёлка» и «café».\n",
+            None,
+        ),
+    ],
     "blank_lines": [
         (
             "double spacing",
