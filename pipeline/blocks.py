@@ -729,6 +729,10 @@ def _step(state: BlockState, end: int, nxt: list[int]) -> None:
 _BOOK_MARKS = frozenset(("part", "law", "orphan", "subclause", "item", "footnote"))
 """Units whose markers only the law book and its commentary use: a division or law
 heading, a subclause ``(B).``, an item ``(ii)``, a footnote body ``(*) -``."""
+_HEADINGS = frozenset(("part", "law", "orphan"))
+"""Of them, the headings (an orphan is a law heading whose number no law has): other
+documents head their chapters «Глава 4» and their points «Правило 1» too, but never
+name a card (``editions.names_the_game``)."""
 _PENALTY = "(НАКАЗАНИЕ)"
 
 
@@ -738,15 +742,22 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     Numbered lines (``1.``, ``2.``) and a capital letter with a stop (``С. Капустин``,
     the initial of a name) are what any article, programme, set of notes or
     competition conditions has; they are no evidence on their own. Evidence is the
-    books' own structure: a law heading, a subclause, an item or a footnote body
-    (markers no other text uses), the penalty mark, a commentary key that opens
+    books' own structure: a law or division heading in a text that names the game
+    (``editions.names_the_game``), a subclause, an item or a footnote body (markers no
+    other text uses), the penalty mark, a commentary key that opens
     Russian text (``64.10. Если …``; not a numbered heading of another document
     with its English original printed under it, see ``_commentary_keys``), or a
     section followed by its clauses (``A.`` then ``1.``, at most an introductory
     paragraph between), or the middle of a law whose heading was on the page before
     (``_continued_clauses``)."""
     keyed: str | None = None
+    game: bool | None = None  # whether the text names the game; read when first needed
     for k, t in enumerate(tokens):
+        if t.kind in _HEADINGS:
+            if game is None:
+                game = editions.names_the_game("\n".join(u.rest for u in tokens))
+            if not game:
+                continue
         if t.kind in _BOOK_MARKS:
             return f"{t.kind} {t.label or ''}".strip()
         if t.kind in ("para", "section", "clause", "commentary") and _PENALTY in t.rest:

@@ -168,6 +168,7 @@ class Table:
     book_subject: list[str] = field(default_factory=list)
     front_terms: list[str] = field(default_factory=list)
     contest_terms: list[str] = field(default_factory=list)
+    game_terms: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -228,6 +229,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         "book_subject",
         "front_terms",
         "contest_terms",
+        "game_terms",
     ):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
@@ -324,6 +326,22 @@ def speaks_of_the_book(text: str) -> bool:
     if own.search(text):
         return True
     return shared.search(text) is not None and _play_patterns()[1].search(text) is not None
+
+
+def names_the_game(text: str) -> bool:
+    """Whether ``text`` names the game or its book at all: a word of cards
+    (``card_terms``: a card, a trick, a suit, a call), of the book (``book_terms``: the
+    director, the dummy, an appeal …) or of a card game's play (``game_terms``: the
+    deck, the deal, the auction, a player, a partner). Every law of the book names
+    one; a design note, a set of house rules or a sport's code that heads its points
+    «Правило 1», «Правило 2» names none."""
+    return _game_pattern().search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _game_pattern() -> regex.Pattern:
+    words = dict.fromkeys([*_TABLE.card_terms, *BOOK_TERMS, *_TABLE.game_terms])
+    return _word_starts("game_terms", list(words))
 
 
 @lru_cache(maxsize=1)

@@ -157,8 +157,9 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         diags.append(
             diag(
                 "K308",
-                f"{src.name}: no law text (no law heading, commentary paragraph or "
-                f"marker of the law book; {what}); it yields no nodes",
+                f"{src.name}: no law text (no law heading in a text that names a card or "
+                f"the game, no commentary paragraph or marker of the law book; {what}); it "
+                "yields no nodes",
                 at.span(0, len(cleaned.text)),
             )
         )

@@ -238,16 +238,16 @@ def test_a_corpus_of_unknown_edition_is_the_codex_not_an_empty_one():
     apart from: the codex holds them (the default edition's, as the segmenter read
     them) and says so, instead of an empty codex beside an ``unknown`` one."""
     a = _tree("a.txt", "Правило 67. Дефектная взятка\nA.До того, как\n", edition="unknown")
-    b = _tree("b.txt", "Правило 68. Заявление\nТекст.\n", edition="unknown")
+    b = _tree("b.txt", "Правило 68. Заявление\nРазыгрывающий заявляет.\n", edition="unknown")
     cx, diags = merge([a, b])
     assert cx.edition == "1987" and cx.others == {}
     assert {"67", "67A", "68"} <= set(cx.entries)
     (k404,) = [d for d in diags if d.code == "K404"]
     assert "a.txt, b.txt" in k404.message and "1987" in k404.message
     # beside a source of a known edition, the unknown one stays apart
-    cx, diags = merge([a, _tree("c.txt", "Правило 70. Текст\nТекст.\n")])
+    cx, diags = merge([a, _tree("c.txt", "Правило 70. Претензия\nРазыгрывающий заявляет.\n")])
     assert set(cx.others) == {"unknown"} and "67" in cx.others["unknown"].entries
-    assert "67" not in cx.entries and "K404" not in [d.code for d in diags]
+    assert "70" in cx.entries and "67" not in cx.entries and "K404" not in [d.code for d in diags]
 
 
 def test_refs_merge_and_link_copy_only_what_they_change(monkeypatch):

@@ -332,7 +332,7 @@ def test_layout_of_plain_paragraphs_has_no_traits():
 
 STRUCTURE = [
     ("laws", "Правило 64. Процедура\nA.Наказание\n1.Нарушитель\n", "laws", ()),
-    ("commentary", "Правило 64. Процедура\n64.1. Текст.\n64.2. Текст.\n", "commentary", ()),
+    ("commentary", "Правило 64. Процедура\n64.1. Взятки.\n64.2. Текст.\n", "commentary", ()),
     (
         "divisions in order",
         "Глава V. Торговля\nЧасть II Отклонения\nПравило 23. Пас\n",

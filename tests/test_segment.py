@@ -69,11 +69,13 @@ def test_golden(path):
 
 
 def test_shape_ignores_spans():
-    a, _ = seg("Правило 64. Процедура\nA.Наказание назначается\nКогда выявлен:\n")
-    b, _ = seg("– 86\n\nПравило 64. Процедура\n\nA.Наказание назначается\n\nКогда выявлен:\n\n")
+    a, _ = seg("Правило 64. Процедура\nA.Наказание назначается\nКогда ренонс выявлен:\n")
+    b, _ = seg(
+        "– 86\n\nПравило 64. Процедура\n\nA.Наказание назначается\n\nКогда ренонс выявлен:\n\n"
+    )
     assert a.nodes[0].span != b.nodes[0].span
     assert same_structure(a.nodes, b.nodes)
-    c, _ = seg("Правило 64. Процедура\nB.Наказание назначается\nКогда выявлен:\n")
+    c, _ = seg("Правило 64. Процедура\nB.Наказание назначается\nКогда ренонс выявлен:\n")
     assert not same_structure(a.nodes, c.nodes)
 
 
@@ -355,7 +357,7 @@ def test_front_matter_above_the_first_heading_is_no_law_text():
     tree, diags = seg(
         "Перевод с английского выполнен по изданию 1987 года.\n"
         "Мы благодарим коллег за советы.\n"
-        "Правило 64. Процедура\nТекст.\n"
+        "Правило 64. Процедура\nВзятки переходят.\n"
     )
     assert [(n.kind, n.id, n.inferred) for n in tree.nodes] == [("law", "64", False)]
     assert not tree.truncated_start
@@ -813,6 +815,22 @@ WILD_NOT_LAW_PAGES = {
         "4.2. В коллегию входят главный судья, его заместитель и судьи на площадке.\n\n"
         "4.3. Главного судью утверждают за три дня до начала соревнования.\n\n"
         "4.4. Судья на площадке останавливает поединок, если участник нарушил правила.\n"
+    ),
+    # a team's working rules in Markdown, headed as the laws are, that never name a card
+    "house rules headed «Правило N»": (
+        "## Как мы работаем\n\n"
+        "### Правило 1\n\n"
+        "Каждое изменение сначала проверяют на настоящем проекте.\n\n"
+        "### Правило 2\n\n"
+        "Любая схема сразу получает исполняемый пример.\n\n"
+        "### Правило 3\n\n"
+        "Сначала простая версия, потом всё остальное.\n"
+    ),
+    # a sport's code: a rule numbered beyond the laws, a pointer to another of its rules
+    "a sport's rule numbered beyond the laws": (
+        "Документ утратил силу. Подробнее см. справку\n\n"
+        "Правило 218. Эстафетный бег\n\n"
+        "Перечень эстафет дан в правиле 170.\n"
     ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
