@@ -926,7 +926,7 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
     letter (``њњњњњњ``): at a line's start or end it goes, between two pieces of
     text it becomes a line break (a rule separates what it stands between)."""
     # every match holds a run of five of one rule character
-    needles = [ch * 5 for ch in _RULE_CHARS + _MISDECODED_RULE_CHARS if ch * 5 in text]
+    needles = _rule_needles(text)
     if not needles:
         return []
     out = []
@@ -945,8 +945,20 @@ def inline_rules(text: str, ctx: Context) -> list[Change]:
 
 
 _RULE_CHARS = "-=_*~─═"
-_MISDECODED_RULE_CHARS = "њћџђЉЊЋЏ"
-"""Box-drawing rule characters as a wrong code page shows them."""
+_MISDECODED_RULE_CHARS = "\u0400\u0402-\u040f\u0450\u0452-\u045f\u0490\u0491"
+"""Rule characters (box drawing, bullets, dashes) as a wrong code page shows them: the
+letters of the other Cyrillic alphabets (``њ``, ``Ћ``; ``Ґ`` is a Mac's bullet read as
+CP1251), which no Russian word holds, let alone five times running."""
+_MISDECODED_RUN = re.compile(f"([{_MISDECODED_RULE_CHARS}])\\1{{4}}")
+
+
+def _rule_needles(text: str) -> list[str]:
+    """The runs of five of one rule character that ``text`` holds: every match of
+    ``_INLINE_RULE`` holds one."""
+    needles = [ch * 5 for ch in _RULE_CHARS if ch * 5 in text]
+    return needles + list(dict.fromkeys(m.group() for m in _MISDECODED_RUN.finditer(text)))
+
+
 _INLINE_RULE = regex.compile(
     rf"[ \t]*(?:([{regex.escape(_RULE_CHARS)}])\1{{4,}}|([{_MISDECODED_RULE_CHARS}])\2{{4,}})[ \t]*"
 )

@@ -690,6 +690,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "underline-rule",
         ),
         (
+            "a Mac's bullets read as CP1251 under a heading",
+            "Глава I - ОПРЕДЕЛЕНИЯ\nҐҐҐҐҐҐҐҐҐҐҐҐҐҐҐҐ\nВзятка - четыре карты.\n",
+            "Глава I - ОПРЕДЕЛЕНИЯ\n\nВзятка - четыре карты.\n",
+            "underline-rule",
+        ),
+        (
             "a rule in a margin with a pilcrow",
             "| Текст правила.¶\n| ----------¶\n| Другой текст.¶\n",
             "Текст правила.\n\nДругой текст.\n",

@@ -60,7 +60,7 @@ def test_inline_marks_match_as_the_plain_pattern_did(text):
 @given(_TEXTS)
 @example("| | ¶¶")  # a spaced word right before a mark: the hint once missed it
 def test_patterns_tried_on_needle_lines_find_what_a_whole_scan_finds(text):
-    rule_needles = [ch * 5 for ch in C._RULE_CHARS + C._MISDECODED_RULE_CHARS]
+    rule_needles = C._rule_needles(text)
     for pattern, lines in (
         (C._INLINE_MARK, C._needle_lines(text, C._INLINE_MARK_NEEDLES)),
         (C._TABLE_BAR, C._needle_lines(text, "|")),
