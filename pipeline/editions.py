@@ -917,7 +917,9 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
             STRONG * len(numbers),
             f"law titles worded as in this edition ({shown}) ×{len(numbers)}",
         )
-    paragraphs = sum(1 for _ in zip(range(3), _patterns()[1].finditer(text), strict=False))
+    keys = [m.group().strip() for m in itertools.islice(_patterns()[1].finditer(text), 3)]
+    # a sport's or a contest's code numbers its points so too, but never speaks of the book
+    paragraphs = len(keys) if keys and speaks_of_the_book(text) else 0
     literals: dict[str, bool] = {}
     for e in EDITIONS.values():
         if e.commented and paragraphs:
@@ -925,7 +927,8 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
                 "wording",
                 e.id,
                 paragraphs,
-                f"numbered commentary paragraphs («64.10.»), and the commentary comments on this edition ×{paragraphs}",
+                f"numbered commentary paragraphs («{keys[0]}»), and the commentary comments "
+                f"on this edition ×{paragraphs}",
             )
         for pattern, weight, what, level in e.signals:
             if not _may_match(pattern, text, literals):
@@ -981,16 +984,26 @@ def _not_these_laws(text: str) -> str:
         THREE_LEVELS,
     )
 
-    if _two(_line_matches(_numbered_line(), THREE_LEVELS, text)):
-        return "paragraphs numbered in three levels («3.8.1.»), as no edition of these laws or its commentary numbers them"
-    if _two(_line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text)):
-        return "divisions numbered with sub-numbers («Глава II-1»), as no edition of these laws numbers them"
+    found = _two(_line_matches(_numbered_line(), THREE_LEVELS, text))
+    if found:
+        return (
+            f"paragraphs numbered in three levels ({found}), as no edition of these laws or "
+            "its commentary numbers them"
+        )
+    found = _two(_line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text))
+    if found:
+        return (
+            f"divisions numbered with sub-numbers ({found}), as no edition of these laws "
+            "numbers them"
+        )
     return ""
 
 
-def _two(matches: Iterator[regex.Match]) -> bool:
-    """``matches`` yields two or more (read no further than the second)."""
-    return sum(1 for _ in zip(range(2), matches, strict=False)) >= 2
+def _two(matches: Iterator[regex.Match]) -> str:
+    """The first two of ``matches`` as the text has them («4.19.1.», «4.19.2.»), or
+    ``""`` when there are fewer (read no further than the second)."""
+    two = [m.group().strip() for m in itertools.islice(matches, 2)]
+    return ", ".join(f"«{t}»" for t in two) if len(two) == 2 else ""
 
 
 @lru_cache(maxsize=1)

@@ -418,3 +418,8 @@ def test_a_title_wrapped_over_two_short_lines_names_its_year():
     assert editions.assess(page).edition == "1997"
     # a law heading over a line of its text is no title with a year
     assert editions.detect_year(editions._flatten("Правило 12. Полномочия судьи\nтекст\n")) is None
+
+
+def test_evidence_quotes_the_pages_own_commentary_key():
+    found = editions.assess("74.3. Игрок не должен торопить партнёра.\n74.4. Судья решает.\n")
+    assert any("numbered commentary paragraphs («74.3.»)" in e for e in found.evidence), found
