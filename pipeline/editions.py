@@ -918,8 +918,7 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
             f"law titles worded as in this edition ({shown}) ×{len(numbers)}",
         )
     keys = [m.group().strip() for m in itertools.islice(_patterns()[1].finditer(text), 3)]
-    # a sport's or a contest's code numbers its points so too, but never speaks of the book
-    paragraphs = len(keys) if keys and speaks_of_the_book(text) else 0
+    paragraphs = len(keys)
     literals: dict[str, bool] = {}
     for e in EDITIONS.values():
         if e.commented and paragraphs:

@@ -421,5 +421,5 @@ def test_a_title_wrapped_over_two_short_lines_names_its_year():
 
 
 def test_evidence_quotes_the_pages_own_commentary_key():
-    found = editions.assess("74.3. Игрок не должен торопить партнёра.\n74.4. Судья решает.\n")
+    found = editions.assess("74.3. Игрок не должен торопить партнёра.\n74.4. Взятки.\n")
     assert any("numbered commentary paragraphs («74.3.»)" in e for e in found.evidence), found
