@@ -122,6 +122,12 @@ def name(code: str) -> str:
     return NAMES.get(code, code or "unknown")
 
 
+def described(code: str) -> str:
+    """A language for a message: its name and code («Polish (pl)»), or the code
+    alone when ``NAMES`` does not list it («the language coded no»)."""
+    return f"{NAMES[code]} ({code})" if code in NAMES else f"the language coded {code or '?'}"
+
+
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
     """py3langid's identifier over its model's two large tables (the DFA's rows

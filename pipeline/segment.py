@@ -141,7 +141,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
             "the text is Russian in UTF-8 read through a code page of another script, and "
             "bytes were lost on the way (no decoding brings it back)"
             if lang == language.MISREAD
-            else f"the text is in {language.name(lang)} ({lang}), not Russian"
+            else f"the text is in {language.described(lang)}, not Russian"
         )
         diags.append(
             diag(

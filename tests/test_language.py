@@ -350,3 +350,8 @@ def test_a_page_misread_beyond_repair_through_the_cli(tmp_path):
     assert lossy.split()[2] in page
     codex = json.dumps(json.loads((out / "codex.json").read_text(encoding="utf-8")))
     assert "64A1" in codex and "65A1" in codex
+
+
+def test_a_language_the_report_has_no_name_for_is_named_by_its_code_once():
+    assert language.described("pl") == "Polish (pl)"
+    assert language.described("no") == "the language coded no"
