@@ -302,6 +302,13 @@ SHORT_LEADER = regex.compile(r"(?<=\p{L}[)»\"]?)[ \t]*\.{1,2}[ \t]*(\d{1,4})[ \
 """A leader cut down to one or two dots before the page number at the end of a
 line (``сыграны..78``, ``вне очереди.65``: a site that fits entries to a width).
 Only a line inside a table of contents is read so: in text, ``см. п.10`` ends so too."""
+PAGE_BEFORE_HEAD = regex.compile(r"^[-–—][ \t]*\d{1,4}[ \t]*(?:[-–—][ \t]*)?(?=\p{L})")
+"""A page's number run into the head term under it on an index's page (``- 134 Сдача``)."""
+SEE = regex.compile(r"(?<!\w)см\.")
+"""A subject index's cross-reference to other terms: ``Темп - см. Приличия``."""
+SEE_NEXT = regex.compile(r"(?<=;)[ \t]+(?=[^;\n]*?\S[ \t]+[-–—][ \t]*см\.)")
+"""Where a term with its own cross-reference starts after the list of another's
+(``… см. Приличия; Торговля - см. также …``: before «Торговля»)."""
 DITTO = regex.compile(r"(?<![\S])=(?![\S=])")
 """An index's ditto mark: a lone ``=`` standing for the head term (``= вне очереди``)."""
 RUSSIAN_START = regex.compile(r"[\p{Cyrillic}«\"„(\[]")

@@ -128,11 +128,16 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     toc_entries = tuple(
         e for tok in builder.listings if tok.kind == "toc" for e in toc.toc_entries(tok, at.span)
     )
+    joins = (
+        [e.clean_start for e in edits_of_kind(cleaned.edits, "unwrap") if e.after == " "]
+        if any(tok.kind == "index" for tok in builder.listings)
+        else []
+    )
     index_entries = tuple(
         e
         for tok in builder.listings
         if tok.kind == "index"
-        for e in toc.index_entries(tok, at.span)
+        for e in toc.index_entries(tok, at.span, joins)
     )
     diags = builder.diags
     if foreign:

@@ -16,7 +16,9 @@ terms to law numbers; ``=`` repeats the head term
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from . import addresses
 from .blocks import Line, Token
@@ -25,8 +27,11 @@ from .grammar import (
     DITTO,
     LAW_HEAD,
     LEADER,
+    PAGE_BEFORE_HEAD,
     PART_HEAD,
     SECTION,
+    SEE,
+    SEE_NEXT,
     SHORT_LEADER,
     SUBCLAUSE,
     is_heading_line,
@@ -36,16 +41,29 @@ from .model import IndexEntry, Span, TocEntry, Tree
 SpanOf = Callable[[int, int], Span]
 
 
-def _pieces(ln: Line) -> list[tuple[str, str | None]]:
-    """A listing line cut at its leaders: (entry text, numbers after its leader).
-    The last piece takes the leader the cleaner removed from the line end."""
-    parts = LEADER.split(ln.text)
-    texts, nums = parts[::2], parts[1::2]
-    out = [(t, nums[k] if k < len(nums) else ln.leader) for k, t in enumerate(texts)]
-    if out and out[-1][1] is None and (short := SHORT_LEADER.search(out[-1][0])):
+def _pieces(ln: Line) -> list[tuple[str, str | None, int, int]]:
+    """A listing line cut at its leaders: (entry text, numbers after its leader, and
+    the cleaned offsets where the entry starts and its leader ends). The last piece
+    takes the leader the cleaner removed from the line end."""
+    base = ln.end - len(ln.text)  # the line's text is its cleaned line from its first letter
+    out: list[tuple[str, str | None, int, int]] = []
+    pos = 0
+    for m in LEADER.finditer(ln.text):
+        out.append((ln.text[pos : m.start()], m[1], pos, m.end()))
+        pos = m.end()
+    last = ln.text[pos:]
+    short = SHORT_LEADER.search(last) if ln.leader is None else None
+    if short:
         # a leader cut to a dot or two at the line's end (``сыграны..78``)
-        out[-1] = (out[-1][0][: short.start()], short[1])
-    return [(t.strip(), n) for t, n in out if t.strip() or n]
+        out.append((last[: short.start()], short[1], pos, len(ln.text)))
+    else:
+        out.append((last, ln.leader, pos, len(ln.text)))
+    pieces = []
+    for t, n, a, b in out:
+        if t.strip() or n:
+            a += len(t) - len(t.lstrip())
+            pieces.append((t.strip(), n, base + a, base + b))
+    return pieces
 
 
 class _Toc:
@@ -94,7 +112,7 @@ class _Toc:
 def toc_entries(tok: Token, span_of: SpanOf) -> list[TocEntry]:
     """The entries of one table of contents, in order."""
     reader, out = _Toc(), []
-    pending, pending_start = "", 0
+    pending, pending_start, pending_end = "", 0, 0
     region = tok.lines[0].region if tok.lines else 0
     for ln in tok.lines:
         if not ln.text.strip():
@@ -103,40 +121,84 @@ def toc_entries(tok: Token, span_of: SpanOf) -> list[TocEntry]:
             # pages are missing here: the entries after the break name their law anew
             region, reader = ln.region, _Toc()
         pieces = _pieces(ln)
-        for k, (text, page) in enumerate(pieces):
+        for k, (text, page, a, b) in enumerate(pieces):
             if pending and is_heading_line(text):  # a new entry: the wrapped one had no leader
-                out.append(reader.entry(pending, None, span_of(pending_start, ln.start)))
+                out.append(reader.entry(pending, None, span_of(pending_start, pending_end)))
                 pending = ""
-            start = pending_start if pending else ln.start
+            start = pending_start if pending else a
             text = f"{pending} {text}".strip() if pending else text
             pending = ""
             if (
                 page is None and k == len(pieces) - 1 and tok.rule != "heading_list"
             ):  # the entry goes on over the next line, up to its leader
-                pending, pending_start = text, start
+                pending, pending_start, pending_end = text, start, b
                 continue
-            out.append(reader.entry(text, page, span_of(start, ln.end)))
+            out.append(reader.entry(text, page, span_of(start, b)))
     if pending:
-        out.append(reader.entry(pending, None, span_of(pending_start, tok.end)))
+        out.append(reader.entry(pending, None, span_of(pending_start, pending_end)))
     return out
 
 
-def index_entries(tok: Token, span_of: SpanOf) -> list[IndexEntry]:
-    """The entries of one subject index, in order; a ditto mark takes the head term."""
+def index_entries(tok: Token, span_of: SpanOf, joins: Sequence[int] = ()) -> list[IndexEntry]:
+    """The entries of one subject index, in order; a ditto mark takes the head term.
+    ``joins``: the cleaned offsets of the spaces that joined two of the source's lines
+    (the cleaner's unwrap): an index is read by its own lines, where a head term
+    stands alone above its ditto entries. An entry that sends the reader to other
+    terms (``Темп - см. Приличия;``) has no law number: it is kept with no target, so
+    its words are not lost."""
     out: list[IndexEntry] = []
     head = ""
-    for ln in tok.lines:
-        for text, nums in _pieces(ln):
-            if not DITTO.search(text):
-                head = text.split(" - ")[0].strip(" ;,")
-                term = text
-            else:
-                term = " ".join(DITTO.sub(head, text).split())
-            if nums:
-                targets = tuple(
-                    str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0
+    for ln in _source_lines(tok.lines, joins):
+        for whole, nums, a, b in _pieces(ln):
+            for text, start, end in _see_entries(whole, a, b):
+                if not DITTO.search(text):
+                    head = PAGE_BEFORE_HEAD.sub("", text.split(" - ")[0]).strip(" ;,")
+                    term = text
+                else:
+                    term = " ".join(DITTO.sub(head, text).split())
+                targets: tuple[str, ...] = ()
+                if nums and end == b:
+                    targets = tuple(
+                        str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0
+                    )
+                if targets or SEE.search(text):
+                    out.append(IndexEntry(term, targets, span_of(start, end)))
+    return out
+
+
+def _source_lines(lines: Iterable[Line], joins: Sequence[int]) -> Iterable[Line]:
+    """``lines`` cut again where the cleaner joined two of the source's lines."""
+    k = 0
+    for ln in lines:
+        base = ln.end - len(ln.text)
+        while k < len(joins) and joins[k] < base:
+            k += 1
+        start = base
+        while k < len(joins) and joins[k] < ln.end:
+            j = joins[k]
+            k += 1
+            if j > start:
+                yield replace(
+                    ln, text=ln.text[start - base : j - base], start=start, end=j, leader=None
                 )
-                out.append(IndexEntry(term, targets, span_of(ln.start, ln.end)))
+            start = j + 1
+        yield replace(ln, text=ln.text[start - base :], start=start)
+
+
+def _see_entries(text: str, a: int, b: int) -> list[tuple[str, int, int]]:
+    """A piece of an index line cut before each term that follows a cross-reference
+    run into it (``Темп - см. Приличия; Торговля - см. также …``): (text, start,
+    end); the last keeps the piece's leader and numbers."""
+    cuts = [m.start() for m in SEE_NEXT.finditer(text)]
+    if not cuts:
+        return [(text, a, b)]
+    bounds = [0, *cuts, len(text)]
+    out = []
+    for i, j in itertools.pairwise(bounds):
+        piece = text[i:j].strip()
+        if piece:
+            lead = len(text[i:j]) - len(text[i:j].lstrip())
+            out.append((piece, a + i + lead, b if j == len(text) else a + i + lead + len(piece)))
     return out
 
 
@@ -148,6 +210,8 @@ def index_terms(trees: Iterable[Tree]) -> dict[str, tuple[str, ...]]:
     shown: dict[str, str] = {}
     for tree in trees:
         for e in tree.index:
+            if not e.targets:  # a cross-reference to other terms names no law
+                continue
             key = " ".join(e.term.lower().split())
             shown.setdefault(key, e.term)
             targets = out.setdefault(key, [])

@@ -632,6 +632,29 @@ def test_subject_index_with_ditto_marks():
     assert "index" in export.source_json(tree) and "toc" not in export.source_json(tree)
 
 
+def test_subject_index_read_by_its_own_lines():
+    # a double-spaced index page whose lines the cleaner joined: a head term stands
+    # alone above its ditto entries (a page's number run into it), an entry may send
+    # the reader to other terms with no law number, and each entry has its own line
+    tree, _ = seg(
+        "Указатель\n\nАкцент ........ 73\n\n- 12 Сдача\n\nАннулирование = ........ 6,17\n\n"
+        "Дубликация = ........ 6\n\nИспорченная = ........ 87 Сдающий\n\n"
+        "Очерёдность = ........ 2\n\nТемп - см. Приличия; Торговля - см. также Период торговли;"
+        "\n\nБлеф ........ 40\n"
+    )
+    assert tree.nodes == ()
+    assert [(e.term, e.targets, e.span.line) for e in tree.index] == [
+        ("Акцент", ("73",), 3),
+        ("Аннулирование Сдача", ("6", "17"), 7),
+        ("Дубликация Сдача", ("6",), 9),
+        ("Испорченная Сдача", ("87",), 11),
+        ("Очерёдность Сдающий", ("2",), 13),
+        ("Темп - см. Приличия;", (), 15),
+        ("Торговля - см. также Период торговли;", (), 15),
+        ("Блеф", ("40",), 17),
+    ]
+
+
 def test_chapter_list_of_law_titles_is_a_toc():
     tree, diags = seg(
         "Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
