@@ -1255,7 +1255,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     pilcrows = set(ctx.buffer.marks("pilcrow"))
     out = []
     para_is_heading = para_is_footnote = False
+    # the paragraph so far is a list's item, or a colon ends its last line
+    item = False
     for i, (s, _e, line) in enumerate(lines):
+        colon = line.rstrip(_WHITESPACE).endswith(":")
+        was_item, item = item, _bulleted(line) or colon
         if i == 0 or not lines[i - 1][2].strip():
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
@@ -1267,6 +1271,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         if line.strip() and nl not in toc and _reference_goes_on(prev, line):
             out.append(Change(nl, nl + 1, space, "unwrap"))
+            item = (was_item and not prev.rstrip(_WHITESPACE).endswith(":")) or colon
             continue
         if (
             not line.strip()
@@ -1276,6 +1281,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (last == ")" and TAG_END.search(prev))
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
+            or (was_item and _bulleted(line))
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -1298,6 +1304,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             para_is_heading = para_is_footnote = False
             continue
         out.append(Change(nl, nl + 1, space, "unwrap"))
+        # a line joined to an item goes on with it (a colon it ended with is no more)
+        item = (was_item and not prev.rstrip(_WHITESPACE).endswith(":")) or colon
     return out
 
 
@@ -1318,6 +1326,14 @@ def _language_turns(prev: str, line: str, after: str) -> bool:
 
 
 _LATIN_RUN = regex.compile(r"\p{Latin}{2}")
+
+
+def _bulleted(line: str) -> bool:
+    """``line`` opens with a bullet. After a line that opens with one too, or after a
+    colon, it is the next item of a list (``… отвечает за:`` | ``- место игры`` |
+    ``- расписание туров``), a line of its own whatever its case (one in capitals
+    opens a unit anyway); after any other line it may be a dash a wrap put there."""
+    return profile_mod.BULLET_AT.match(line.lstrip()) is not None
 
 
 def _reference_goes_on(prev: str, line: str) -> bool:

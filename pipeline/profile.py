@@ -196,7 +196,8 @@ _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
 _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLETS = "-–—•·*"
-_BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
+BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
+"""A bullet opening a line (a list item, a menu's link), whatever follows it."""
 _BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")
 _INDENT = " " * 5
 """The spaces every ``_INDENTED`` line opens with."""
@@ -417,7 +418,7 @@ def _core(line: str) -> str:
     s = line.strip().strip("|¶ \t").strip()
     if s[:1] == ">":
         s = s[QUOTE_MARGIN.match(s).end() :]
-    return _BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
+    return BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
 
 
 QUOTE_MARGIN = regex.compile(r"(?:>[ \t]?)+")
@@ -604,7 +605,10 @@ def _shared_running_heads(
 
 
 def _menu_runs(lines: list[str]) -> set[int]:
-    """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections)."""
+    """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections).
+    Not a list of the text: one that a line ending in a colon introduces («…
+    отвечает за:»), or whose items mostly open in small letters, as the parts of a
+    sentence do (a menu's links are names: «Детективы», «Форум»)."""
     out: set[int] = set()
     run: list[int] = []
     for i, line in enumerate([*lines, ""]):
@@ -614,10 +618,22 @@ def _menu_runs(lines: list[str]) -> set[int]:
             run.append(i)
             continue
         if s or i == len(lines):
-            if len(run) >= 5:
+            if len(run) >= 5 and not _a_list_of_the_text(lines, run):
                 out.update(run)
             run = []
     return out
+
+
+def _a_list_of_the_text(lines: list[str], run: list[int]) -> bool:
+    """Whether the bulleted lines ``run`` continue the text: a colon ends the line
+    before them, or most of them open with a small letter."""
+    j = run[0] - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j >= 0 and lines[j].rstrip(_WHITESPACE).endswith(":"):
+        return True
+    small = sum(1 for i in run if _BULLETED.match(lines[i].strip())[1][:1].islower())
+    return small * 2 > len(run)
 
 
 _BETWEEN_PAGES = ("pager", "running head")

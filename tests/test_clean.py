@@ -1567,6 +1567,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "unwrap": [
         (
+            "the items of a list in small letters are lines of their own; a wrapped one joins",
+            "Организатор отвечает за:\n- место игры\n- расписание туров, которое\nон объявляет\n"
+            "- итоги турнира\n",
+            "Организатор отвечает за:\n- место игры\n- расписание туров, которое он объявляет\n"
+            "- итоги турнира\n",
+            "unwrap",
+        ),
+        (
             "a reference's number wrapped to the next line opens no paragraph",
             "64.10. Он исправляется (см. п.\n64.8. выше).(DC4)\n",
             "64.10. Он исправляется (см. п. 64.8. выше).(DC4)\n",

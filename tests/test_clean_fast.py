@@ -416,7 +416,7 @@ def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
     if P._INDENTED.match(line):
         assert line.startswith(P._INDENT)
     core = P._core(line)
-    assert core == P._BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
+    assert core == P.BULLET_AT.sub("", line.strip().strip("|¶ \t").strip())
     if G.PART_HEAD.match(core) or G.BILINGUAL_HEAD.match(core):
         assert core[0] in G.HEAD_INITIALS
 

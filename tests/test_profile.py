@@ -186,6 +186,10 @@ def test_menu_run_of_bulleted_links():
     menu = "\n".join(f"- Раздел номер{c}" for c in "абвгде") + "\n- пас, если партнёр молчит;\n"
     chrome = P.chrome_lines(menu)
     assert set(chrome) == set(range(6))
+    # a list of the text is no menu: one a colon introduces, one of parts of a sentence
+    items = "\n".join(f"- {w} турнира" for w in ("место", "время", "порядок", "судья", "итоги"))
+    assert P.chrome_lines(f"Организатор отвечает за:\n\n{items}\n") == {}
+    assert P.chrome_lines(f"Организатор выбирает\n{items}\n") == {}
 
 
 def test_template_block_between_chrome_lines_and_not_beyond():
