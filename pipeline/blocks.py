@@ -753,6 +753,10 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     keyed: str | None = None
     game: bool | None = None  # whether the text names the game; read when first needed
     for k, t in enumerate(tokens):
+        if t.kind == "part" and (t.label or "").isdigit():
+            # «Глава 4.», «Раздел 1»: any code numbers its chapters so; only the 1997
+            # translation's sections of a chapter, under a law book's own headings
+            continue
         if t.kind in _HEADINGS:
             if game is None:
                 game = editions.names_the_game("\n".join(u.rest for u in tokens))

@@ -332,9 +332,9 @@ def names_the_game(text: str) -> bool:
     """Whether ``text`` names the game or its book at all: a word of cards
     (``card_terms``: a card, a trick, a suit, a call), of the book (``book_terms``: the
     director, the dummy, an appeal …) or of a card game's play (``game_terms``: the
-    deck, the deal, the auction, a player, a partner). Every law of the book names
-    one; a design note, a set of house rules or a sport's code that heads its points
-    «Правило 1», «Правило 2» names none."""
+    deck, the deal, the auction, a player, a concession). Every law and section of the
+    book names one; a design note, a set of house rules or a sport's code that heads
+    its points «Правило 1» names none."""
     return _game_pattern().search(text) is not None
 
 

@@ -47,11 +47,22 @@ BILINGUAL_HEAD = regex.compile(
 )
 """A heading printed in both languages: ``Правило 21 / Law 21. …``, ``Law 21 Правило 21``,
 ``Law 21. Правило 21. …`` (the English half first; the match is that half)."""
+ARABIC_DIVISION_NUMBER = r"\d{1,2}(?!\d)(?=[ \t]*[-–—.:]?[ \t]*(?:\p{Lu}|$))"
+"""A division's number in Arabic digits, its title opening with a capital or
+none (``Раздел 1 Ответственность``, as the 1997 translation numbers the sections of
+its chapter X): «Часть 1 этого правила …» opens a sentence, no heading."""
 PART_HEAD = regex.compile(
-    r"^(" + _division_words() + r")\s+(" + DIVISION_NUMBER + r")\s*[-–—.:]?\s*"
+    r"^("
+    + _division_words()
+    + r")\s+("
+    + DIVISION_NUMBER
+    + "|"
+    + ARABIC_DIVISION_NUMBER
+    + r")\s*[-–—.:]?\s*"
 )
-"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …`` (the words:
-every edition's ``divisions`` in editions.toml)."""
+"""``Раздел I - …``, ``Глава VIII - …``, ``Часть II - …``, ``ГЛАВА V. …``, ``Раздел 1
+Ответственность`` (the words: every edition's ``divisions`` in editions.toml; the
+number Roman or, before a title in capitals, Arabic)."""
 SUBNUMBERED_DIVISION = regex.compile(
     r"^[ \t]*(?:" + _division_words() + r")[ \t]+[IVXLC]+" + SUB_NUMBER, regex.M
 )

@@ -31,7 +31,7 @@ def test_the_default_edition_is_in_the_table():
 
 def test_later_editions_carry_what_is_known():
     assert {"1997", "2007", "2017"} <= set(editions.EDITIONS)
-    assert [w for w, _prefix in editions.get("1997").divisions] == ["Глава", "Часть"]
+    assert [w for w, _prefix in editions.get("1997").divisions] == ["Глава", "Часть", "Раздел"]
     with pytest.raises(KeyError, match="known: 1987"):
         editions.get("1975")
 

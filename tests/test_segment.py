@@ -988,6 +988,31 @@ def test_english_original_makes_no_nodes():
     assert "K309" in codes(diags)
 
 
+def test_a_section_of_a_chapter_numbered_in_arabic_digits():
+    # the 1997 translation numbers the sections of its chapter X «Раздел 1», «Раздел 2»
+    tree, _ = seg(
+        "Глава X. Судья турнира\n\nРаздел 1 Ответственность\n\n"
+        "Правило 81. Обязанности и полномочия\nA. Положение\nСудья ведёт турнир по бриджу.\n\n"
+        "Раздел 2 Исправление ошибок\n\nПравило 82. Исправление ошибок\n"
+        "A. Обязанность судьи\nСудья исправляет ошибку, если видит её.\n"
+    )
+    assert [(n.id, n.title, p.id if p else None) for n, p in walk(tree.nodes)] == [
+        ("chapter:X", "Судья турнира", None),
+        ("part:1", "Ответственность", "chapter:X"),
+        ("81", "Обязанности и полномочия", "part:1"),
+        ("81A", "Положение", "81"),
+        ("part:2", "Исправление ошибок", "chapter:X"),
+        ("82", "Исправление ошибок", "part:2"),
+        ("82A", "Обязанность судьи", "82"),
+    ]
+    # a sentence that opens with such a word and a number is no heading
+    tree, _ = seg(
+        "Правило 81. Обязанности\nСудья ведёт турнир по бриджу и решает, когда\n"
+        "Часть 1 этого правила применяется.\n"
+    )
+    assert [n.id for n, _p in walk(tree.nodes)] == ["81"]
+
+
 def test_chapter_and_part_on_one_line():
     tree, _ = seg(
         "Глава V. Торговля - Часть II Отклонения в процедуре\n\nПравило 23. Вынужденный пас\nТекст.\n"
