@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -125,13 +125,38 @@ def _edits_inside(node: Node, spans: tuple[Sequence[int], Sequence[int]]) -> lis
 # -- placing fragments by alignment -------------------------------------------
 
 
-def _index(
-    trees: Sequence[Tree],
-) -> dict[tuple[str, str], dict[tuple[str, str], str | None]]:
-    """(kind, label) → {(address, title): the one source that has it, or ``None``
-    when several do} over placed nodes. Copies of one reading collapse into one
-    key, so alignment costs grow with distinct readings, not with the number of
-    witnesses; and the key holds no list of them, which alignment never reads."""
+class _Readings:
+    """The distinct readings of one (kind, label) over placed nodes, in the order
+    first met: ``(address, title, the one source that has it or None)``, with the
+    positions of the readings ordered by the length of their lower-cased title, so
+    that an alignment compares a title only with those whose length lets
+    ``_alike`` hold (most of a common label's readings do not)."""
+
+    __slots__ = ("by_length", "lengths", "rows")
+
+    def __init__(self, by_reading: dict[tuple[str, str], str | None]) -> None:
+        self.rows = [(addr, title, only) for (addr, title), only in by_reading.items()]
+        order = sorted((len(title.lower()), i) for i, (_a, title, _o) in enumerate(self.rows))
+        self.lengths = [n for n, _i in order]
+        self.by_length = [i for _n, i in order]
+
+    def near(self, title: str) -> list[tuple[str, str, str | None]]:
+        """The readings (in the order first met) whose title is near enough in
+        length to ``title`` for ``_alike``: a looser bound than its
+        ``real_quick_ratio`` test (a ratio of 0.9 needs the longer within 11/9 of
+        the shorter), which still decides."""
+        n = len(title.lower())
+        lo = bisect_left(self.lengths, n * 4 // 5)
+        hi = bisect_right(self.lengths, n * 5 // 4 + 1)
+        return [self.rows[i] for i in sorted(self.by_length[lo:hi])]
+
+
+def _index(trees: Sequence[Tree]) -> dict[tuple[str, str], _Readings]:
+    """(kind, label) → the distinct (address, title) readings of placed nodes,
+    each with the one source that has it, or ``None`` when several do. Copies of
+    one reading collapse into one, so alignment costs grow with distinct
+    readings, not with the number of witnesses; and no list of the witnesses is
+    kept, which alignment never reads."""
     idx: dict = {}
     for tree in trees:
         name = tree.source.name
@@ -141,7 +166,7 @@ def _index(
                 key = (node.id, node.title)
                 if by_reading.setdefault(key, name) != name:
                     by_reading[key] = None
-    return idx
+    return {key: _Readings(by_reading) for key, by_reading in idx.items()}
 
 
 def _place(fragment: Node, base_law: str | None, base_section: str | None) -> Node:
@@ -165,14 +190,19 @@ def _place(fragment: Node, base_law: str | None, base_section: str | None) -> No
     return replace(fragment, kind="law", id=base_law, inferred=True, children=tuple(children))
 
 
-def align_fragment(fragment: Node, source: str, index) -> tuple[Node | None, str]:
+def align_fragment(
+    fragment: Node, source: str, index: dict[tuple[str, str], _Readings]
+) -> tuple[Node | None, str]:
     """Try to place a fragment by matching its titled units against other
     witnesses. Returns the placed node (a law node) or ``None``."""
     votes: dict[tuple[str, str | None], int] = {}
     for node, parent in walk(fragment.children):
         if not node.title:
             continue
-        for (addr, title), only in index.get((node.kind, node.label), {}).items():
+        readings = index.get((node.kind, node.label))
+        if readings is None:
+            continue
+        for addr, title, only in readings.near(node.title):
             if only == source or not _alike(title, node.title):
                 continue
             a = addresses.parse(addr)
@@ -343,7 +373,7 @@ def _merge_one(
 
 def _readings(
     tree: Tree,
-    index,
+    index: dict[tuple[str, str], _Readings],
     fragments: list[tuple[str, Node]] | None = None,
     diags: list[Diagnostic] | None = None,
 ) -> Iterator[tuple[Node, str | None, PlacedBy]]:
@@ -388,7 +418,9 @@ def _readings(
 
 
 def _collect(
-    trees: Sequence[Tree], index, diags: list[Diagnostic]
+    trees: Sequence[Tree],
+    index: dict[tuple[str, str], _Readings],
+    diags: list[Diagnostic],
 ) -> tuple[dict[str, list[_Reading]], list[list[_Reading]], list[tuple[str, Node]]]:
     """Every reading of every address, by address and by tree (each in document
     order), and the fragments no alignment places."""
@@ -421,7 +453,7 @@ def _collect(
 
 def _witnesses(
     tree: Tree,
-    index,
+    index: dict[tuple[str, str], _Readings],
     readings: list[_Reading],
     sink: _Held | spill.WitnessFile,
     handles: dict[str, list],
