@@ -1405,10 +1405,9 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     # Each distinct token is looked up once; only unknown ones are visited.
     parts = _TOKEN.split(text)
     toks = parts[1::2]
-    known = morph.is_known
     # only a Cyrillic token can be joined (both halves of a pair must be), so only
     # unknown Cyrillic tokens are visited
-    unknown = {t for t in set(toks) if not known(t) and _CYRILLIC_WORD.fullmatch(t)}
+    unknown = {t for t in morph.unknown(set(toks)) if _CYRILLIC_WORD.fullmatch(t)}
     if not unknown:
         return []
     n = len(toks)

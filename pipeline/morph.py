@@ -1,7 +1,8 @@
 """Russian morphology shared by every stage: one pymorphy3 analyzer, cached.
 
 - ``is_known(word)``: the dictionary knows this form (the cleaner uses it to
-  decide joins of split words);
+  decide joins of split words); ``unknown(words)``: those of a set of forms it
+  does not know;
 - ``is_surname(word)``: every reading is a person's name (an initial before it is
   no section letter);
 - ``lemma(word)``: the normal form of the most probable parse, lower case (the
@@ -53,6 +54,30 @@ def is_known(word: str) -> bool:
     return w in _forms() or analyzer().word_is_known(w)
 
 
+_KNOWN: set[str] = set()
+"""Forms ``is_known`` found known, as one set (``unknown`` takes them from a
+text's words with one set difference); at most ``_KNOWN_MAX``, as the cache of
+``is_known`` holds a bounded number."""
+_KNOWN_MAX = 200_000
+
+
+def unknown(words: set[str]) -> set[str]:
+    """The forms among ``words`` that ``is_known`` does not know. A text's
+    distinct words are mostly known and mostly met before in the build: the
+    forms found known are taken away in one set difference, and ``is_known`` is
+    asked only about the rest."""
+    rest = words - _KNOWN
+    out = set()
+    for w in rest:
+        if is_known(w):
+            if len(_KNOWN) >= _KNOWN_MAX:
+                _KNOWN.clear()
+            _KNOWN.add(w)
+        else:
+            out.add(w)
+    return out
+
+
 _PERSONAL = frozenset(("Surn", "Name", "Patr"))
 _PROPER = _PERSONAL | {"Geox", "Orgn"}
 
@@ -88,6 +113,7 @@ def clear_caches() -> None:
     renders next does not stand on them."""
     for fn in (is_known, is_surname, lemma):
         fn.cache_clear()
+    _KNOWN.clear()
 
 
 @lru_cache(maxsize=1)
