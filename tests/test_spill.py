@@ -245,7 +245,7 @@ def _sharing_corpus(tmp_path: Path) -> Path:
 
 
 def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp_path):
-    """Read's summaries travel as sorted, joined strings and are joined without a
+    """Read's summaries travel as joined strings (the lines sorted) and are joined without a
     table of every line; what the per-source stages get is unchanged."""
     from pipeline.clean import vocabulary
     from pipeline.profile import shared_lines
