@@ -79,7 +79,17 @@ def _alike(a: str | None, b: str | None) -> bool:
     shorter, longer = sorted((len(a), len(b)))
     if 2.0 * shorter / (shorter + longer) < ALIKE:
         return False
-    shared = (_letters(a) & _letters(b)).total()
+    # the letters the titles share (``(_letters(a) & _letters(b)).total()``, without
+    # making that Counter): the least of the two counts of each letter of the one
+    # with fewer distinct letters
+    fewer, more = _letters(a), _letters(b)
+    if len(fewer) > len(more):
+        fewer, more = more, fewer
+    get, shared = more.get, 0
+    for c, n in fewer.items():
+        m = get(c)
+        if m:
+            shared += n if n < m else m
     if 2.0 * shared / (shorter + longer) < ALIKE:
         return False
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= ALIKE
