@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -116,11 +117,18 @@ def changes(text: str) -> list[tuple[int, int, str, str]]:
     return out
 
 
+@lru_cache(maxsize=1)
 def visible(text: str) -> str:
     """``text`` as a reader sees it: without its ``INVISIBLE`` characters and its markup
     (``FORMS``; a line break a tag stands for is a space here), on the same lines, so
     line numbers hold. What measures a raw text (its profile, kind, edition and
-    vocabulary) reads this; the cleaner takes them out as logged edits."""
+    vocabulary) reads this; the cleaner takes them out as logged edits.
+
+    The last text's answer is kept (keyed by the text itself, as
+    ``offsets._line_index``): read asks it of a source's text for the kind and
+    the edition, and then for the vocabulary when it sets the source aside at
+    once; the profile asks it again, right after, of a corpus of one text.
+    Each asking was a pass of two patterns over the whole text."""
     if INVISIBLE.search(text):
         text = INVISIBLE.sub("", text)
     found = changes(text)
@@ -132,3 +140,8 @@ def visible(text: str) -> str:
         at = end
     parts.append(text[at:])
     return "".join(parts)
+
+
+def clear_cache() -> None:
+    """Let go of the text ``visible`` keeps (``spill.release``)."""
+    visible.cache_clear()

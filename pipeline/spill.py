@@ -339,7 +339,7 @@ def move_source_json(cleaned: Cleaned, target: Path) -> None:
 def release(b: Build) -> None:
     """In a build that sets its sources aside, let go of what the stages done so
     far leave behind and the next ones do not need: the word look-up caches,
-    the line indexes (keyed by raw texts), the language model, the merge's
+    the line indexes and the last visible text (keyed by raw texts), the language model, the merge's
     title comparisons, the vocabulary and the shared lines,
     and any garbage in cycles. ``run`` calls it when the per-source stages are
     done and after the merge, ``render`` after its heavy products."""
@@ -347,10 +347,11 @@ def release(b: Build) -> None:
         return
     from collections import Counter
 
-    from . import language, merge, morph, offsets
+    from . import language, markup, merge, morph, offsets
 
     morph.clear_caches()
     offsets.clear_cache()
+    markup.clear_cache()
     language.clear_cache()
     merge.clear_cache()
     b.vocab = set()
