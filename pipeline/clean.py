@@ -1317,10 +1317,12 @@ def _language_turns(prev: str, line: str, after: str) -> bool:
     after it (``after``: the next line, ``""`` at the end) is no Russian: a name in
     Latin letters that a wrap put on a line of its own goes on in Russian on the
     next line, and is joined."""
+    # a Russian line (most lines) is told first: its first letter is Cyrillic, where
+    # the search for two Latin letters goes through the whole line
     return (
-        _CYRILLIC.search(prev) is not None
+        _CYRILLIC.search(line) is None
+        and _CYRILLIC.search(prev) is not None
         and _LATIN_RUN.search(line) is not None
-        and _CYRILLIC.search(line) is None
         and _CYRILLIC.search(after) is None
     )
 
