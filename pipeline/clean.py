@@ -1241,7 +1241,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a footnote body ends at a full stop (it stands at the foot of its page, so
       what follows is the next page's text, whatever its case);
     - a table-of-contents entry (its dot leader removed) stays a line of its own;
-    - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph.
+    - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph;
+    - a bulleted line after a list's item or after a colon is the list's next item
+      (``_bulleted``).
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
