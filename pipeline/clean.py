@@ -728,10 +728,7 @@ _STRIP = regex.compile(
     r"|^\s*\d{1,4}(?:\s+\d{1,4}){1,}\s*(?:…|\.{2,})\s*\d{1,4}\s*$"
 )
 """``1 2 3 4 5 6`` or, with a gap, ``1 2 3 … 206``."""
-_QRUN_BODY = r"(?:\?{3,}|(?<!\S)\?\?(?:[ \t]+\?\?){2,}(?!\S))"
-"""Three or more ``?`` in a row, or three or more pairs apart by blanks (``?? ?? ??``:
-a reader site's rendering of an indentation or a rule it could not show); a lone
-``??`` after a word is the text's own."""
+_QRUN_BODY = profile_mod.QUESTION_RUN
 _QRULE = regex.compile(rf"^\s*{_QRUN_BODY}\s*$")
 _ARTEFACT_WORDS = (
     "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",

@@ -329,6 +329,10 @@ def line_shape(line: str) -> str | None:
     shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
     (the search of collapsed pages tries the shapes only there)."""
     s = line.strip()
+    if s[:1] == "?":
+        # the run of ``?`` a reader site left for the line's indentation says nothing of
+        # it (the cleaner removes it: a label «Шрифт» after it is a label still)
+        s = _LEADING_QUESTIONS.sub("", s)
     if not s:
         return None
     words = len(s.split())
@@ -419,6 +423,13 @@ def _core(line: str) -> str:
     if s[:1] == ">":
         s = s[QUOTE_MARGIN.match(s).end() :]
     return BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
+
+
+QUESTION_RUN = r"(?:\?{3,}|(?<!\S)\?\?(?:[ \t]+\?\?){2,}(?!\S))"
+"""Three or more ``?`` in a row, or three or more pairs apart by blanks (``?? ?? ??``:
+a reader site's rendering of an indentation or a rule it could not show); a lone
+``??`` after a word is the text's own. The cleaner removes them (``question_runs``)."""
+_LEADING_QUESTIONS = regex.compile(rf"^{QUESTION_RUN}[ \t]*")
 
 
 QUOTE_MARGIN = regex.compile(r"(?:>[ \t]?)+")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import regex
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kodeks_testing import SEEDS, VOCAB, source
@@ -2082,6 +2082,8 @@ def test_generated_no_artefacts_left(raw):
 
 @SETTINGS
 @given(damaged_text())
+# a label that a run of ? (lost indentation) hid from the first reading
+@example("акции\nакции\nакции\nакции\nакции\nакции\nакции:\nакции:\n????? Шрифт\n")
 def test_generated_idempotent(raw):
     c = cleaned(raw)
     assert cl(c.text) == c.text

@@ -57,6 +57,7 @@ SHAPES = [
     ("author label", "Автор: Неизвестен", "menu"),
     ("genre label", "Жанр: Спорт", "menu"),
     ("font label", "Шрифт:", "menu"),
+    ("a label after the run of ? a site left for its indentation", "????? Шрифт:", "menu"),
     ("font buttons", "A A A", "setting"),
     ("plus button", "+", "setting"),
     ("language toggle", "En Ru", "setting"),
