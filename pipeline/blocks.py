@@ -869,6 +869,12 @@ def _prose(text: str) -> bool:
 _LETTER = regex.compile(r"\p{L}")
 
 
+def has_letter(text: str) -> bool:
+    """``text`` holds a letter of any script (a page of nothing but numbers, marks
+    and rules holds none)."""
+    return _LETTER.search(text) is not None
+
+
 def no_law_text(tokens: list[Token]) -> str | None:
     """What tokenized text holds when it holds no law text (front matter, a
     translator's note, a preface, an article, notes or a code of another game that
@@ -895,7 +901,7 @@ def no_law_text(tokens: list[Token]) -> str | None:
         # list of its rules, «- Правила 4»): more lines of other text, not the cut-off
         # end of one unit of the laws
         units += bullets
-    if paras + units < 2 and _LETTER.search(text) and not _prose(text):
+    if paras + units < 2 and has_letter(text) and not _prose(text):
         return None
     return (
         f"only {paras} paragraph(s)"

@@ -1256,9 +1256,14 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
     item = False
+    prev_colon = False
     for i, (s, _e, line) in enumerate(lines):
         colon = line.rstrip(_WHITESPACE).endswith(":")
         was_item, item = item, _bulleted(line) or colon
+        # what the paragraph is if this line is joined to it: an item goes on with it
+        # (a colon it ended with is no more)
+        joined_item = (was_item and not prev_colon) or colon
+        prev_colon = colon
         if i == 0 or not lines[i - 1][2].strip():
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
@@ -1270,7 +1275,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         space = "" if prev.endswith(" ") or line.startswith(" ") else " "
         if line.strip() and nl not in toc and _reference_goes_on(prev, line):
             out.append(Change(nl, nl + 1, space, "unwrap"))
-            item = (was_item and not prev.rstrip(_WHITESPACE).endswith(":")) or colon
+            item = joined_item
             continue
         if (
             not line.strip()
@@ -1303,8 +1308,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             para_is_heading = para_is_footnote = False
             continue
         out.append(Change(nl, nl + 1, space, "unwrap"))
-        # a line joined to an item goes on with it (a colon it ended with is no more)
-        item = (was_item and not prev.rstrip(_WHITESPACE).endswith(":")) or colon
+        item = joined_item
     return out
 
 

@@ -30,7 +30,7 @@ from itertools import groupby
 from typing import cast
 
 from . import addresses, editions, language, toc
-from .blocks import Line, Token, forget_measured, no_law_text, tokens_of
+from .blocks import Line, Token, forget_measured, has_letter, no_law_text, tokens_of
 from .errors import diag
 from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
@@ -80,10 +80,6 @@ def _strip_tags(text: str) -> tuple[str, list[str]]:
     return (TAG.sub("", text).rstrip() if tags else text), tags
 
 
-def _has_letter(text: str) -> bool:
-    return any(map(str.isalpha, text))
-
-
 def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     """Segment one cleaned source into its tree, in phases: lines → tokens (the
     block rules) → which law headless regions belong to → tree → titles and
@@ -99,7 +95,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         forget_measured()
     tokens = [] if foreign else tokens_of(cleaned.text, _lines(cleaned), src.kind, edition.laws)
     what = None if foreign else no_law_text(tokens)
-    if what is None and not foreign and not _has_letter(cleaned.text) and _has_letter(src.text):
+    if what is None and not foreign and not has_letter(cleaned.text) and has_letter(src.text):
         # a page of a reading site that held nothing but its menus and links
         what = (
             "every line of it was site chrome or page furniture, which the cleaner removed "
