@@ -59,6 +59,7 @@ from .grammar import (
     RUN_IN,
     TAG_END,
     collapsed_breaks,
+    goes_on_counting,
     is_bare_heading,
     is_heading_line,
     opens_body,
@@ -1493,7 +1494,9 @@ _SUSPECT = regex.compile(
     r"|\p{Ll}\p{Lu}{2}|(?V1)[\p{Ll}&&\p{Cyrillic}][\p{Lu}&&\p{Cyrillic}]"  # KOI8-R and CP1251
     # read as each other: the case turns over (рТБЧЙМП, дП ФПЗП)
     r"|\p{Cyrillic}[\p{So}\p{Sm}\u2500-\u259f\u00ad\u00ab\u00ae]\p{Cyrillic}"  # CP866 read as CP1251
-    r"|[\u2500-\u259f]\p{Cyrillic}|\p{Cyrillic}[\u2500-\u259f]"  # CP1251 or UTF-8 read as CP866/KOI8-R
+    # CP1251 or UTF-8 read as CP866/KOI8-R (a sentence's last mark may stand between:
+    # the pilcrow after «игрока.» comes out as «ХЦПНЙЮ.╤»)
+    r"|[\u2500-\u259f]\p{Cyrillic}|\p{Cyrillic}[\u2500-\u259f]|(?<=\p{Cyrillic})\p{P}[\u2500-\u259f]"
     r"|(?V1)[\p{Cyrillic}--[\u0410-\u044f\u0401\u0451]]\p{Cyrillic}"  # UTF-8 read as CP1251 (РџСЂ)
 )
 """A cheap sign that a line may be text decoded with the wrong code page; the
@@ -1598,8 +1601,10 @@ def _redecoded(line: str) -> list[str]:
     return out
 
 
-_LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)([¶\s]*)$", regex.S)
-"""A line's margin bars, its text, and the pilcrows and spaces after it."""
+_LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)((?<!В)[¶\s]+|)$", regex.S)
+"""A line's margin bars, its text, and the pilcrows and spaces after it. A pilcrow
+after ``В`` is no layout's: it is the second half of the pilcrow's own UTF-8 bytes read
+as CP1251 (``В¶``), mis-decoded with the text, and decoded back with it."""
 
 
 def mojibake(text: str, ctx: Context) -> list[Change]:
@@ -2079,6 +2084,10 @@ def _runs_on(text: str, at: int) -> bool:
     first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
     if before.endswith(":") and opens_series(first) in ("clause", "subclause", "item"):
         return True
+    if goes_on_counting(reversed(before.rsplit("\n", 60)[-60:]), first) and not _laws_skip(
+        before, after
+    ):
+        return True
     if CLAUSE_END.search(before) or TAG_END.search(before):
         return False
     return (
@@ -2086,6 +2095,23 @@ def _runs_on(text: str, at: int) -> bool:
         or (not after[0].isalpha() and not starts_unit(first))
         or (is_heading_line(head) and (not starts_unit(first) or opens_body(head, first)))
     )
+
+
+def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
+    """The law headings on the two sides of a break (the last before it, the first
+    after it, each within ``reach`` lines) skip a number: pages are missing between."""
+    last = next(
+        (
+            m
+            for ln in reversed(before.rsplit("\n", reach)[-reach:])
+            if (m := LAW_HEAD.match(ln.lstrip()))
+        ),
+        None,
+    )
+    nxt = next(
+        (m for ln in after.split("\n", reach)[:reach] if (m := LAW_HEAD.match(ln.lstrip()))), None
+    )
+    return last is not None and nxt is not None and int(nxt[1]) != int(last[1]) + 1
 
 
 def _edit_log(

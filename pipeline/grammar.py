@@ -9,8 +9,11 @@ line unless their docstring says otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import regex
 
+from .addresses import latin, roman_value
 from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER, TITLE_AFTER_NUMBER
 
 _INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
@@ -157,24 +160,56 @@ def is_bare_heading(line: str) -> bool:
     return found is not None and not s[found.end() :].strip(" .:-–—")
 
 
+def series_place(line: str) -> tuple[str, int] | None:
+    """The series a unit marker opening ``line`` belongs to and its place in it:
+    ``("section", 2)`` for ``B.``, ``("clause", 3)`` for ``3.``, ``("subclause", 1)``
+    for ``(A).`` or ``(1).``, ``("item", 2)`` for ``(ii)``, ``("commentary 64", 10)``
+    for ``64.10.`` (a law's paragraphs are a series of their own); ``None`` for a
+    line that opens no unit of a series."""
+    m = SECTION.match(line)
+    if m:
+        return "section", ord(latin(m[1])) - ord("A") + 1
+    m = CLAUSE.match(line)
+    if m:
+        return "clause", int(m[1])
+    m = SUBCLAUSE.match(line)
+    if m:
+        mark = m[1]
+        return "subclause", int(mark) if mark.isdigit() else ord(latin(mark)) - ord("A") + 1
+    m = ITEM.match(line)
+    if m:
+        return "item", roman_value(m[1])
+    m = COMMENTARY.match(line)
+    return (f"commentary {m[1]}", int(m[2])) if m else None
+
+
+def goes_on_counting(before: Iterable[str], first: str) -> bool:
+    """The unit ``first`` opens is the next of a series a unit ``before`` it opened
+    (``2.`` after ``1.``, ``C.`` after ``B.``, ``64.3.`` after ``64.2.``): the text
+    runs on up to it. ``before`` gives the lines before, the nearest first; the
+    nearest that opens a unit of the same series tells, never one past a law heading."""
+    place = series_place(first)
+    if place is None or place[1] < 2:
+        return False
+    kind, n = place
+    for line in before:
+        line = line.lstrip()
+        if LAW_HEAD.match(line):
+            return False
+        seen = series_place(line)
+        if seen is not None and seen[0] == kind:
+            return seen[1] == n - 1
+    return False
+
+
 def opens_series(line: str) -> str | None:
     """The kind of unit whose first ``line`` opens (``section`` for ``A.``,
     ``clause`` for ``1.``, ``subclause`` for ``(A).`` or ``(1).``, ``item`` for
     ``(i)``, ``commentary`` for ``64.1.``), or ``None``: a later one or no marker."""
-    m = SECTION.match(line)
-    if m:
-        return "section" if m[1] in "AА" else None
-    m = CLAUSE.match(line)
-    if m:
-        return "clause" if m[1] == "1" else None
-    m = SUBCLAUSE.match(line)
-    if m:
-        return "subclause" if m[1] in ("A", "А", "1") else None
-    m = ITEM.match(line)
-    if m:
-        return "item" if m[1] == "i" else None
-    m = COMMENTARY.match(line)
-    return "commentary" if m and m[2] == "1" else None
+    place = series_place(line)
+    if place is None or place[1] != 1:
+        return None
+    return place[0].split()[0]
 
 
 def opens_body(heading: str, line: str) -> bool:

@@ -58,6 +58,7 @@ from .grammar import (
     LEADER,
     PART_HEAD,
     collapsed_breaks,
+    goes_on_counting,
     is_bare_heading,
     starts_unit,
 )
@@ -559,8 +560,9 @@ def _heads_inside_a_sentence(
 ) -> set[int]:
     """A running head seen once (an excerpt of one page break): a short line in
     capitals beside a page number, the two standing inside a sentence (the text
-    above runs on, the text below goes on in small letters), where nothing of the
-    page's own can. (A line in small letters there may be the page's own last
+    above runs on, the text below goes on in small letters) or between two units of
+    one series (``2.`` below, ``1.`` the last of its series above), where nothing of
+    the page's own can. (A line in small letters there may be the page's own last
     line or a capitalised word of the sentence: only repetition tells those.)
     Lines in ``template`` are read past."""
     out: set[int] = set()
@@ -575,7 +577,9 @@ def _heads_inside_a_sentence(
             if not _running_head_shape(head):
                 continue
             above, below = lines[text[before]].rstrip(), lines[text[after]].lstrip()
-            if _ended(above) or not below[:1].islower():
+            if (_ended(above) or not below[:1].islower()) and not goes_on_counting(
+                (lines[text[b]] for b in range(before, max(before - 60, -1), -1)), below
+            ):
                 continue
             out.add(text[j])
     return out
@@ -856,6 +860,18 @@ def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     return j >= 0 and is_bare_heading(lines[j])
 
 
+def _runs_on_below(lines: list[str], i: int) -> bool:
+    """Line ``i`` is the head of a sentence the next line goes on with: words in
+    small letters mostly, as a sentence's are (a template's menus and titles are
+    names), and the next line with text opens with a small letter. A page cut inside
+    the text opens with such a line, which another copy of the book holds too."""
+    words = _WORD.findall(lines[i])
+    if len(words) < 4 or 2 * sum(w[0].islower() for w in words) < len(words):
+        return False
+    nxt = next((ln.strip() for ln in lines[i + 1 :] if ln.strip()), "")
+    return nxt[:1].islower()
+
+
 def chrome_lines(
     text: str, shared: Counter[str] | None = None, boilerplate: tuple[int, ...] = ()
 ) -> dict[int, str]:
@@ -913,7 +929,11 @@ def chrome_lines(
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue
-            if shared.get(_norm(line), 0) >= 2 and _short_non_sentence(line):
+            if (
+                shared.get(_norm(line), 0) >= 2
+                and _short_non_sentence(line)
+                and not _runs_on_below(lines, i)
+            ):
                 chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
     _grow(lines, chrome)
     return chrome

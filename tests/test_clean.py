@@ -1825,6 +1825,21 @@ def test_a_misdecoded_line_with_an_older_files_yo_is_read_with_the_right_code_pa
     assert unapply(c.text, c.edits) == text
 
 
+def test_a_pilcrow_mis_decoded_with_its_line_is_decoded_back_with_it():
+    """A pilcrow typed before the text was mis-decoded goes through the wrong code page
+    with it: UTF-8 read as CP1251 makes it «В¶», CP1251 read as KOI8-R «╤» (here after
+    a line's one word and its stop). Each is decoded back with its line, then removed."""
+    for good, right, wrong in (
+        ("3.Фальшренонс, заключающийся в неигре открытой картой", "utf-8", "cp1251"),
+        ("игрока.", "cp1251", "koi8_r"),
+    ):
+        bad = misread(good + "¶", right, wrong)
+        text = f"Правило 64. Процедура\n| За фальшренонс со стороны того же\n| {bad}\n"
+        c = clean(source(text, "laws"))
+        assert good in c.text and bad not in c.text, c.text
+        assert unapply(c.text, c.edits) == text
+
+
 def test_page_numbers_are_remembered_as_breaks():
     c = cleaned("Текст правила.\n– 87\nПравило 63. Выявление\n– 88\nТекст.\n– 95\nA.Текст\n")
     assert [(num, hard) for _off, num, hard in c.breaks] == [(87, False), (88, True), (95, True)]
@@ -1885,6 +1900,31 @@ def test_a_heading_at_the_foot_of_a_page_whose_first_unit_opens_the_next_is_soft
     ):
         later = cleaned(f"Текст.\n{head}\n– 70\n{first}\n")
         assert [(num, hard) for _off, num, hard in later.breaks] == [(70, True)], first
+
+
+def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
+    """One page number alone cannot tell whether pages are missing; a unit after it
+    that goes on counting the units before it (``2.`` after ``1.``, ``C.`` after
+    ``B.``, ``64.3.`` after ``64.2.``) shows the book runs on across the break."""
+    for before, after in (
+        ("1.Первый случай\nЕсли взятка не выиграна.", "2.Второй случай"),
+        ("B.Наказание\nТекст раздела.\n1.Пункт\nТекст пункта.", "C.Судья отвечает"),
+        ("64.2. Судья решает.", "64.3. Судья решает снова."),
+        ("(i) Первый случай.", "(ii) Второй случай."),
+    ):
+        c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\nПРАВИЛА ИГРЫ\n{after}\n")
+        assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)], after
+        # the line in capitals beside the page number, seen once, is the running head
+        assert "ПРАВИЛА ИГРЫ" not in c.text, after
+    for before, after in (
+        ("1.Первый случай\nЕсли взятка не выиграна.", "3.Третий случай"),
+        ("1.Первый случай\nПравило 65. Другое\nТекст.", "2.Второй случай"),
+        ("64.2. Судья решает.", "65.3. Судья решает снова."),
+        # the next law heading skips one: pages are missing whatever the units say
+        ("1.Первый случай\nЕсли взятка не выиграна.", "2.Второй случай\nПравило 66. Иное"),
+    ):
+        c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after}\n")
+        assert [(num, hard) for _off, num, hard in c.breaks] == [(70, True)], after
 
 
 def test_a_colon_at_the_foot_of_a_page_runs_on_into_its_list():

@@ -244,6 +244,25 @@ def test_shared_text_lines_are_not_template():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_a_page_cut_inside_a_line_another_copy_holds_keeps_that_line():
+    """A page cut inside the text opens with the wrapped head of a sentence; another
+    copy of the book holds the same line inside its text. Shared, at the page's top,
+    short, but the text: the next line goes on with its sentence."""
+    line = "И взятка фальшренонса была выиграна"
+    cut = src(f"{line}\n\nнарушителем, после игры взятка переходит к другой стороне.\n", "a.txt")
+    whole = src(
+        f"Правило 64. Процедура\nКогда фальшренонс выявлен:\n{line}\n"
+        "нарушителем, после игры взятка переходит к другой стороне.\n",
+        "b.txt",
+    )
+    pa, pb = P.profile_all([cut, whole])
+    assert pa.chrome == () and pb.chrome == ()
+    # a site's title line above a page that opens inside a sentence is still its template
+    head = "Читальня у Камина Онлайн\n"
+    pc, pd = P.profile_all([src(head + cut.text, "c.txt"), src(head + whole.text, "d.txt")])
+    assert [n for n, _ in pc.chrome] == [1] and [n for n, _ in pd.chrome] == [1]
+
+
 def test_index_entries_two_sources_share_are_not_template():
     # two copies of an index share whole entries; a heading line alone stays under them
     index = (
