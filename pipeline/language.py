@@ -250,6 +250,12 @@ def measure(text: str, identify: bool = True) -> Language:
     if letters < MIN_LETTERS:
         return Language("", 0.0, letters)
     share = cyr / letters
+    # lead letters (``Π``, ``Ð``) so many that a third of the letters are misread ones,
+    # whatever Cyrillic letters the rest of the page kept; the leads that are no
+    # letters (the dashes a Mac code page makes of them) count only below, where no
+    # share of Cyrillic letters says Russian (a contents page's dash leaders)
+    if leads - lead_marks >= MISREAD_SHARE * letters:
+        return Language(MISREAD, share, letters)
     if share >= FOREIGN and (share < CYRILLIC or not_russian < OTHER_CYRILLIC * cyr):
         return Language(RUSSIAN, share, letters)
     if leads >= MISREAD_SHARE * (letters + lead_marks):

@@ -58,6 +58,21 @@ MEASURED = {
         _lossy_greek(RUSSIAN_LAW * 2),
         language.MISREAD,
     ),
+    # the same with a third of its words left whole (a page decoded twice, the second
+    # time letter by letter): the Cyrillic letters left are not what tells
+    "Russian read as Greek, a third of the words whole": (
+        " ".join(
+            w if i % 3 == 0 else _lossy_greek(w) for i, w in enumerate((RUSSIAN_LAW * 2).split(" "))
+        ),
+        language.MISREAD,
+    ),
+    # a contents page whose leaders are dashes: the dashes a Mac code page makes of
+    # the lead bytes are no sign of misreading in a Cyrillic text
+    "Russian contents with dash leaders": (
+        "Правило 64 —————————— 41\nПравило 65 —————————— 42\n" * 6
+        + "Процедура после выявления фальшренонса\n",
+        "ru",
+    ),
     # Greek itself has its Π and Ρ, one capital in many letters
     "Greek sentences": (
         "Ο Παίκτης μπορεί να αλλάξει τη δήλωσή του χωρίς ποινή, όσο ο συμπαίκτης του "
