@@ -740,27 +740,39 @@ def _act_body(w: _Writer) -> Iterator[etree._Element]:
 
 
 def _commentary_body(w: _Writer) -> Iterator[etree._Element]:
+    """The commentary document's body: an article for each law with commentary, its
+    paragraphs inside. A law whose own text no source holds (a page of the commentary
+    that opens after the law's heading) still gets its article, with its number and
+    no heading: the commentary's addresses say which law it comments."""
     codex = w.codex
+    laws: dict[str, list[str]] = {}
     for address, e in codex.entries.items():
-        if e.kind != "law" or not any(_is_commentary(c) for c in e.children):
-            continue
+        if e.kind == "law":
+            laws.setdefault(address, []).extend(c for c in e.children if _is_commentary(c))
+        elif _is_commentary(address) and (law := addresses.parent(address)) is not None:
+            if law not in codex.entries and addresses.parse(law) is not None:
+                laws.setdefault(law, []).append(address)
+    for address, paragraphs in laws.items():
         eid = addresses.akn_eid(address)
-        if eid is None or eid in w.commentary.eids:
+        if not paragraphs or eid is None or eid in w.commentary.eids:
             continue
         w.commentary.eids.add(eid)
         el = A.article(eId=eid, refersTo="#laws")
-        if e.label is not None:
-            el.append(A.num(e.label))
-        if e.title:
+        e = codex.entries.get(address)
+        label = e.label if e is not None else addresses.law_of(address)
+        if label is not None:
+            el.append(A.num(label))
+        if e is not None and e.title:
             heading = A.heading()
             w._title(heading, e, w.commentary)
             el.append(heading)
-        for c in e.children:
-            if _is_commentary(c) and c in codex.entries:
+        size = len(el)
+        for c in paragraphs:
+            if c in codex.entries:
                 child = w.element(c, w.commentary, lambda a: True)
                 if child is not None:
                     el.append(child)
-        if len(el) > (e.label is not None) + bool(e.title):
+        if len(el) > size:
             yield el
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .addresses import (
     describe,
     display,
+    law_of,
     lenient,
     merged_aliases,
     parse,
@@ -385,6 +386,12 @@ class CodexReader:
                 if present
                 else "It has no divisions."
             )
+        law = law_of(key)
+        # a law whose own text no source holds may still have its commentary there (a
+        # page of the commentary that opens after the law's heading)
+        under = sorted((a for a, e in self.entries.items() if law and e.law == law), key=sort_key)
+        if under:
+            return f"{key} is not in the corpus; of law {law} it has {', '.join(under)}"
         laws = sorted({e.law for e in self.entries.values() if e.law}, key=int)
         return (
             f"{key} is not in the corpus; its law is missing too. Laws present: {', '.join(laws)}"

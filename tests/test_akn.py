@@ -303,6 +303,34 @@ def test_entry_without_a_place_is_kept_with_a_diagnostic(tmp_path):
     assert stray.text.split()[0] in "".join(kept.itertext())
 
 
+def test_commentary_of_a_law_no_source_holds_stands_under_that_law(tmp_path):
+    """A page of the commentary that opens after its law's heading: the commentary
+    document gives the law its article (number, no heading) and the paragraphs their
+    places in it, as the codex places them; nothing goes to the fallback."""
+    from pipeline.run import run
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(
+        "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
+        "35.3. Судья решает, было ли право на наказание утрачено.\n"
+        "Правило 36. Заявки вне очереди\n36.1. Судья применяет это правило к заявкам.\n",
+        encoding="utf-8",
+    )
+    codex = run(corpus).codex
+    found = akn.write_akn(codex, tmp_path / "akn")
+    assert "K702" not in [d.code for d in found]
+    tree = etree.parse(str(tmp_path / "akn" / "1987" / "commentary.xml"))
+    assert akn._schema().validate(tree)
+    law = tree.find(".//a:article[@eId='art_35']", NS)
+    assert law.find("a:num", NS).text == "35" and law.find("a:heading", NS) is None
+    assert [p.get("eId") for p in law.findall("a:paragraph", NS)] == [
+        "art_35__para_2",
+        "art_35__para_3",
+    ]
+    assert tree.find(".//a:article[@eId='art_36']/a:paragraph", NS).get("eId") == "art_36__para_1"
+
+
 def test_unknown_edition_is_refused(tmp_path):
     from pipeline.errors import KodeksError
 

@@ -99,6 +99,23 @@ def test_unknown_address(codex):
     assert codex.get("64A3") is None and "64A3" not in codex
 
 
+def test_a_law_known_only_by_its_commentary_names_the_commentary(tmp_path):
+    """A page of the commentary that opens after its law's heading holds the law's
+    paragraphs but not the law: looking the law up names what there is of it."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(
+        "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
+        "35.3. Судья решает, было ли право на наказание утрачено по правилу 35.\n"
+        "Правило 36. Заявки вне очереди\n36.1. Судья применяет это правило к заявкам.\n",
+        encoding="utf-8",
+    )
+    reader = CodexReader.load(write_output(run(corpus).codex, tmp_path / "out"))
+    with pytest.raises(UnknownAddress) as info:
+        reader["35"]
+    assert str(info.value) == "35 is not in the corpus; of law 35 it has 35.2, 35.3"
+
+
 def test_search_api(codex):
     assert codex.search("выявленный фальшренонс")[0].address in {"63A", "64A"}
     assert codex.search("фальшренонс после заявки в следующей сдаче")[0].address == "64B4"
