@@ -107,6 +107,15 @@ RANGES = [
         None,
         [("правила 13", "13", "list"), ("20", "20", "range"), ("21", "21", "range")],
     ),
+    # a commentary copy writes the range with an ellipsis
+    (
+        "Правила 36...38 поясняют",
+        None,
+        [("Правила 36", "36", "range"), ("Правила 36...38", "37", "range"), ("38", "38", "range")],
+    ),
+    ("правила 20…21", None, [("правила 20", "20", "range"), ("21", "21", "range")]),
+    # an ellipsis with no number after it ends the sentence, not a range
+    ("по правилу 36... и так далее", None, [("правилу 36", "36", "plain")]),
 ]
 
 COMMENTARY = [
