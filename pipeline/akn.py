@@ -758,13 +758,13 @@ def _commentary_body(w: _Writer) -> Iterator[etree._Element]:
             continue
         w.commentary.eids.add(eid)
         el = A.article(eId=eid, refersTo="#laws")
-        e = codex.entries.get(address)
-        label = e.label if e is not None else addresses.law_of(address)
+        law_entry = codex.entries.get(address)
+        label = law_entry.label if law_entry is not None else addresses.law_of(address)
         if label is not None:
             el.append(A.num(label))
-        if e is not None and e.title:
+        if law_entry is not None and law_entry.title:
             heading = A.heading()
-            w._title(heading, e, w.commentary)
+            w._title(heading, law_entry, w.commentary)
             el.append(heading)
         size = len(el)
         for c in paragraphs:
