@@ -45,6 +45,7 @@ from .buffer import Buffer, Change
 from .editions import BLANK
 from .grammar import (
     ANY_HEADING,
+    AUCTION_ROW,
     BILINGUAL_HEAD,
     CLAUSE_END,
     EN_HEADS,
@@ -1241,7 +1242,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a table-of-contents entry (its dot leader removed) stays a line of its own;
     - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph;
     - a bulleted line after a list's item or after a colon is the list's next item
-      (``_bulleted``).
+      (``_bulleted``);
+    - a row of an auction diagram (``W N E S``, ``1S контра``) is a line of its own.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
@@ -1287,6 +1289,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
             or (was_item and _bulleted(line))
+            or AUCTION_ROW.match(prev)
+            or AUCTION_ROW.match(line)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))

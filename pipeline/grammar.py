@@ -118,6 +118,14 @@ BULLET = regex.compile(r"^[-–—•]\s+(?=\p{Lu}\p{Ll})")
 """A list item an HTML page dumped as a bullet (``- Нарушитель выиграл…``) where the
 source numbered it (``1.Нарушитель…``)."""
 
+_CALL = r"(?:[1-7][ \t]?(?:NT|БК|[CDHSN♣♦♥♠ТБЧП])|[Пп]ас|[Pp]ass|[Кк]онтра|[Рр]еконтра|[XХ]{1,2}|[-–—?])"
+AUCTION_ROW = regex.compile(
+    rf"^[ \t]*(?:{_CALL}|[WNESЗСВЮ])(?:[ \t]+(?:{_CALL}|[WNESЗСВЮ]))+[ \t]*$"
+)
+"""A line of an auction diagram: two or more calls (``1S контра``, ``1NT пас 2♥``,
+``— пас``) or the players' compass letters over them (``W N E S``, ``З С В Ю``),
+nothing else. A diagram's rows are lines of their own, never a sentence's."""
+
 MARKERS = (
     LAW_HEAD,
     PART_HEAD,

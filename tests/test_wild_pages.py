@@ -857,3 +857,25 @@ def test_a_forum_post_quoting_the_law_gives_its_units(tmp_path):
         for n in _walk(plain["law"]["nodes"])
     ]
     assert got == want
+
+
+def test_the_rows_of_an_auction_diagram_stay_lines_of_their_own(tmp_path):
+    """A commentary page's example: the players' compass letters, a row of calls, then
+    the prose that explains it. Hard-wrapped prose is joined, the diagram's rows are
+    not run into it."""
+    page = (
+        "Правило 36. Контра вне очереди\n"
+        "36.1. Очерёдность не решает, допустима ли контра.\n"
+        "Пример:\n"
+        "А. W N E S\n"
+        "1S контра\n"
+        "Здесь игрок контрит раньше, чем\n"
+        "соперник успел заявить.\n"
+    )
+    trees, _report = _build(tmp_path, {"page.txt": page})
+    (tree,) = trees.values()
+    assert _by_id(tree)["36.1"]["text"].split("\n")[-3:] == [
+        "А. W N E S",
+        "1S контра",
+        "Здесь игрок контрит раньше, чем соперник успел заявить.",
+    ]
