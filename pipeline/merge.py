@@ -738,7 +738,9 @@ def fragment_hint(
     ``between``: the addresses of the placed nodes just before and after it in its
     own source (None at either end). ``probable`` (only when there is evidence):
     the entry of another witness whose text holds the fragment's own text; else
-    the law whose entries hold the texts of most of its labelled parts."""
+    the law whose entries hold the texts of most of its labelled parts; else, before
+    commentary paragraph ``N.M`` (``M`` > 1), the paragraph that numbering leaves for
+    it, ``N.M-1`` (a page of the commentary that opens inside a paragraph)."""
     hint: dict = {"between": _neighbours((tops or _Tops(codex))(source), node)}
     own = finder.find(node.text) if node.text else None
     if own is not None:
@@ -754,6 +756,11 @@ def fragment_hint(
         law, votes = max(laws.items(), key=lambda kv: kv[1])
         if votes * 2 > sum(laws.values()):
             hint["probable"] = law
+            return hint
+    after = addresses.parse(hint["between"][1] or "")
+    if after is not None and after.kind == "commentary" and isinstance(after.para, int):
+        if after.para > 1:
+            hint["probable"] = f"{after.law}.{after.para - 1}"
     return hint
 
 

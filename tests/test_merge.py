@@ -70,12 +70,12 @@ def test_67B_reading_is_003_and_002_kept_as_variant(built):
     assert e.text == w003.text
 
 
-def _tree(name: str, text: str, priority: int = 50, edition: str = "1987"):
+def _tree(name: str, text: str, priority: int = 50, edition: str = "1987", kind: str = "laws"):
     src = Source(
         path=name,
         name=name,
         stem=name[:-4],
-        kind="laws",
+        kind=kind,
         text=text,
         encoding="utf-8",
         priority=priority,
@@ -149,6 +149,23 @@ def test_coverage_hints_where_an_unplaced_fragment_probably_belongs():
     (row,) = coverage(alone)["unplaced"]
     assert "probable" not in row  # no evidence, no guess
     assert row["between"] == ["49", "51"]
+
+
+def test_a_fragment_before_a_commentary_paragraph_is_probably_the_one_before_it():
+    """A page of the commentary that opens inside paragraph 35.1: the next paragraph's
+    number leaves 35.1 for the fragment (a hint, never a place). Before 35.1 itself
+    the numbering leaves nothing."""
+    page = (
+        "что судья решает по своему усмотрению.\n"
+        "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
+    )
+    cx, _ = merge([_tree("a.txt", page, kind="commentary")])
+    (row,) = coverage(cx)["unplaced"]
+    assert row["between"] == [None, "35.2"] and row["probable"] == "35.1"
+    first = page.replace("35.2.", "35.1.")
+    cx, _ = merge([_tree("a.txt", first, kind="commentary")])
+    (row,) = coverage(cx)["unplaced"]
+    assert "probable" not in row
 
 
 def test_coverage(built):
