@@ -150,7 +150,7 @@ def index_entries(tok: Token, span_of: SpanOf, joins: Sequence[int] = ()) -> lis
     head = ""
     for ln in _source_lines(tok.lines, joins):
         for whole, nums, a, b in _pieces(ln):
-            for text, start, end in _see_entries(whole, a, b):
+            for text, start, end in _see_entries(whole, a, b, nums is not None):
                 if not DITTO.search(text):
                     head = PAGE_BEFORE_HEAD.sub("", text.split(" - ")[0]).strip(" ;,")
                     term = text
@@ -185,11 +185,20 @@ def _source_lines(lines: Iterable[Line], joins: Sequence[int]) -> Iterable[Line]
         yield replace(ln, text=ln.text[start - base :], start=start)
 
 
-def _see_entries(text: str, a: int, b: int) -> list[tuple[str, int, int]]:
+def _see_entries(text: str, a: int, b: int, numbered: bool = False) -> list[tuple[str, int, int]]:
     """A piece of an index line cut before each term that follows a cross-reference
     run into it (``Темп - см. Приличия; Торговля - см. также …``): (text, start,
-    end); the last keeps the piece's leader and numbers."""
+    end); the last keeps the piece's leader and numbers. A piece with numbers
+    (``numbered``) whose last part is a cross-reference's list ends with a term of its
+    own, which the numbers are of: a cross-reference has none (``… см. Конвенционная
+    игра картой; S.O. ……80``: «S.O.» is cut off)."""
     cuts = [m.start() for m in SEE_NEXT.finditer(text)]
+    last = cuts[-1] if cuts else 0
+    see = SEE.search(text, last) if numbered else None
+    if see is not None:
+        k = text.rfind(";", see.end())
+        if k >= 0 and text[k + 1 :].strip():
+            cuts.append(k + 1)
     if not cuts:
         return [(text, a, b)]
     bounds = [0, *cuts, len(text)]
