@@ -611,6 +611,18 @@ def quoted(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(_quoted_lines(text, rng)) + "\n", t
 
 
+def _numbered_lines(text: str, rng: random.Random) -> list[str]:
+    form = rng.choice(["{:>4}  ", "{} ", "{}\t", "{:>3} | ", "{}: "])
+    first = rng.randint(1, 400)
+    return [form.format(first + i) + ln for i, ln in enumerate(wrap(text, 62, True, rng))]
+
+
+def line_numbers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A copy from a code viewer or a pasting site: a margin of line numbers, counting
+    up one a line, hard-wrapped."""
+    return "\n".join(_numbered_lines(text, rng)) + "\n", t
+
+
 def _form_fed(lines: list[str], rng: random.Random) -> list[str]:
     """A form feed opens each page's first line (every 40-55 lines), as a PDF's text does."""
     out, left = [], rng.randint(40, 55)
@@ -917,6 +929,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "markup": markup,
     "indented": indented,
     "quoted": quoted,
+    "line-numbers": line_numbers,
     "form-feeds": form_feeds,
 }
 
@@ -952,6 +965,7 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
     "table-separators": _table_lines,
     "indented": _indented_lines,
     "quoted": _quoted_lines,
+    "line-numbers": _numbered_lines,
 }
 FRAME = ("page-furniture", "form-feeds", "toc", "index", "pager-lines", "reader-chrome")
 FINAL = ("collapsed",)
