@@ -513,6 +513,28 @@ def _furnish(lines: list[str], page: int, left: int, rng: random.Random) -> list
     return out
 
 
+def page_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A scan's text layer: every 18-25 lines a page's number and its running head on one
+    line, the number outside (left on even pages, right on odd ones), the left and right
+    pages headed differently."""
+    page, left = rng.randint(30, 90), rng.randint(18, 25)
+    return "\n".join(_headed(wrap(text, 64, True, rng), page, left, rng)) + "\n", t
+
+
+def _headed(lines: list[str], page: int, left: int, rng: random.Random) -> list[str]:
+    gap = " " * rng.randint(1, 24)
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        left -= 1
+        if left == 0:
+            page += 1
+            even = page % 2 == 0
+            out.append(f"{page}{gap}ПРАВИЛА ИГРЫ" if even else f"МЕЖДУНАРОДНЫЙ КОДЕКС{gap}{page}")
+            left = rng.randint(18, 25)
+    return out
+
+
 def table_separators(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A text file saved from a table: cells ``|      |`` join what were lines, several
     to a physical line."""
@@ -920,6 +942,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "blank-unhyphenated": blank_unhyphenated,
     "bullets": bullets,
     "page-furniture": page_furniture,
+    "page-heads": page_heads,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "two-copies": two_copies,
@@ -967,13 +990,21 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
     "quoted": _quoted_lines,
     "line-numbers": _numbered_lines,
 }
-FRAME = ("page-furniture", "form-feeds", "toc", "index", "pager-lines", "reader-chrome")
+FRAME = (
+    "page-furniture",
+    "page-heads",
+    "form-feeds",
+    "toc",
+    "index",
+    "pager-lines",
+    "reader-chrome",
+)
 FINAL = ("collapsed",)
 ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
 
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
-_PAGED = {"dos", "page-furniture"}
+_PAGED = {"dos", "page-furniture", "page-heads"}
 _LISTING = {"toc", "index"}
 
 COMBOS: tuple[tuple[str, ...], ...] = (
@@ -1008,13 +1039,13 @@ def sensible(classes) -> bool:
         return False
     if c - set(ORDER):
         return False
-    if "collapsed" in c and (layouts or c & (_LISTING | {"page-furniture", "pager-lines"})):
+    if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines"})):
         return False
     if c & _HTML and layouts - {"wrapped", "double-spaced"}:
         return False
     if c & _HTML and c & (_PAGED | {"index"}):
         return False
-    if "table-separators" in c and c & (_LISTING | {"page-furniture", "pager-lines", "misdecoded"}):
+    if "table-separators" in c and c & (_LISTING | _PAGED | {"pager-lines", "misdecoded"}):
         return False
     if "cut" in c and c & (_LISTING | _PAGED | {"bullets", "renumbered-ol"}):
         return False
@@ -1051,7 +1082,7 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     layout = next((n for n in LAYOUT if n in c), None)
     if layout is not None:
         lines = LAYOUT[layout](text, rng)
-    elif "page-furniture" in c or "form-feeds" in c:
+    elif c & {"page-furniture", "page-heads", "form-feeds"}:
         lines = wrap(text, 64, True, rng)
     else:
         lines = [ln for ln in text.split("\n") if ln]
@@ -1062,6 +1093,9 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     if "page-furniture" in c:
         page, left = rng.randint(30, 90), rng.randint(18, 25)
         lines = _furnish(lines, page, left, rng)
+    if "page-heads" in c:
+        page, left = rng.randint(30, 90), rng.randint(18, 25)
+        lines = _headed(lines, page, left, rng)
     if "form-feeds" in c:
         lines = _form_fed(lines, rng)
     if "reader-chrome" in c:

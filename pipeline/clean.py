@@ -789,8 +789,12 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     line of ``?``. A page number that opens a line of text (``– 95 C.Имеется…``)
     is removed and the text kept. Page numbers are remembered for the segmenter."""
     lines = list(_lines(text))
+    with_head = _pages_with_heads(lines)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     for i, (_s, _e, line) in enumerate(lines):
+        if i in with_head:
+            pages.append((i, with_head[i]))
+            continue
         first = line[:1]
         if first.isalpha() and first not in "Сс":
             continue  # (a line that opens with a letter has no blanks to strip)
@@ -806,6 +810,17 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         soft.add(pages[-1][0])
     out = []
     for i, (s, e, line) in enumerate(lines):
+        if i in with_head:
+            reason = "a page's number and its running head on one line"
+            if i in soft or (
+                0 < i < len(lines) - 1
+                and profile_mod.inside_a_sentence(lines[i - 1][2], lines[i + 1][2])
+            ):
+                a, b = _drop_line(text, s, e)
+            else:
+                a, b, reason = s, e, f"{reason}; a paragraph break stays"
+            out.append(Change(a, b, "", "page-number", reason, ((s, with_head[i]),)))
+            continue
         first = line[:1]
         if first.isalpha() and not (first.isascii() or line.startswith(_ARTEFACT_WORDS)):
             continue  # a line of text: every pattern that may open with a letter opens with a word
@@ -857,6 +872,63 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 )
             )
     return _merge_sorted(out)
+
+
+_PAGE_AND_HEAD = regex.compile(
+    r"^[ \t]*(?:(?:[-–—][ \t]*)?(?P<a>\d{1,4})(?:[ \t]*[-–—])?[ \t]+(?P<h1>\p{Lu}.*?)"
+    r"|(?P<h2>\p{Lu}.*?)[ \t]+(?:[-–—][ \t]*)?(?P<b>\d{1,4})(?:[ \t]*[-–—])?)[ \t]*$"
+)
+"""A page's number and its running head on one line, either way round
+(``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so."""
+_NUMBER_EDGE = frozenset("0123456789-–—")
+_MARGINS_APART = regex.compile(r"\S[ \t]{5,}\S")
+_NUMBER_END = regex.compile(r"\d[ \t]*$", regex.M)
+_PAGE_AND_HEAD_GAP = 3
+"""Least lines between two such lines: a contents list's entries stand one under another."""
+
+
+def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
+    """Line index → page number of the lines that hold a page's number and its running
+    head (``_PAGE_AND_HEAD``). The head must look like one (``profile.head_like``), and
+    repetition tells: the same head on two such lines or more, apart and numbered
+    upwards, or a head in capitals a page before or after another such line (a book
+    heads its left and right pages differently). One such line alone, its head in
+    capitals, is one where it stands inside a sentence (``profile.inside_a_sentence``),
+    or where the page's two margins set the number and the head far apart and neither
+    line beside it ends with a number, as a contents list's lines do."""
+    found: list[tuple[int, int, str]] = []  # (line index, page, head)
+    for i, (_s, _e, line) in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or len(stripped) > 90 or not (_NUMBER_EDGE & {stripped[0], stripped[-1]}):
+            continue  # the number stands at one end of the line
+        m = _PAGE_AND_HEAD.match(line)
+        if m is None:
+            continue
+        head = " ".join((m["h1"] or m["h2"]).split())
+        if profile_mod.head_like(head):
+            found.append((i, int(m["a"] or m["b"]), head))
+    out: dict[int, int] = {}
+    for i, page, head in found:
+        if 0 < i < len(lines) - 1 and head.isupper():
+            above, below = lines[i - 1][2], lines[i + 1][2]
+            if profile_mod.inside_a_sentence(above, below) or (
+                _MARGINS_APART.search(lines[i][2]) and not _NUMBER_END.search(above + "\n" + below)
+            ):
+                out[i] = page
+    if len(found) < 2:
+        return out
+    by_head: dict[str, list[tuple[int, int]]] = {}
+    for i, page, head in found:
+        by_head.setdefault(head, []).append((i, page))
+    for run in by_head.values():
+        if len(run) >= 2 and all(
+            j - i >= _PAGE_AND_HEAD_GAP and q > p for (i, p), (j, q) in itertools.pairwise(run)
+        ):
+            out.update(run)
+    for (i, p, h), (j, q, g) in itertools.pairwise(found):
+        if j - i >= _PAGE_AND_HEAD_GAP and q == p + 1 and h.isupper() and g.isupper():
+            out[i], out[j] = p, q
+    return out
 
 
 def gaps(text: str, ctx: Context) -> list[Change]:
@@ -2092,7 +2164,8 @@ def _breaks(
     """Page breaks in cleaned offsets. A break is hard when the next page number
     is not this one plus one: pages are missing between them. The last page
     number is soft when it continues a run that counts up. When the numbers cannot
-    tell (one page number alone, an unreadable one), a sentence that runs on over
+    tell (one page number alone, an unreadable one, a last one after a gap, which
+    the break before it already marks), a sentence that runs on over
     the break (no sentence end before it, a small letter after it) or a heading
     whose text comes after it makes it soft (``_runs_on``)."""
     pages = sorted(pages)
@@ -2103,8 +2176,10 @@ def _breaks(
         prev = pages[i - 1][1] if i > 0 else None
         at = omap.to_clean(raw)
         if nxt is None:  # the last page number: soft when the numbers before it count up to it
-            told = num is not None and prev is not None
+            # (pages missing before it are the break before's: that one is hard already,
+            # and what stands at this one tells, as where one page number stands alone)
             hard = num is None or prev is None or num != prev + 1
+            told = not hard
         else:
             told = num is not None
             hard = num is None or nxt != num + 1

@@ -261,6 +261,12 @@ def _ended(line: str) -> bool:
     return line.rstrip(_WHITESPACE)[-1:] in _ENDS
 
 
+def inside_a_sentence(above: str, below: str) -> bool:
+    """A line between ``above`` and ``below`` stands inside a sentence: the text above
+    runs on (no end of a sentence or a unit), the text below goes on in small letters."""
+    return not _ended(above) and below.lstrip()[:1].islower()
+
+
 def _sentence_end(line: str) -> bool:
     """The line's last character before trailing white space is one of ``_SENTENCE_ENDS``."""
     return line.rstrip(_WHITESPACE)[-1:] in _SENTENCE_ENDS
@@ -533,14 +539,7 @@ def _running_heads(lines: list[str]) -> set[int]:
             where.setdefault(key, []).append(i)
     out: set[int] = set()
     for key, idx in where.items():
-        if (
-            len(idx) < 2
-            or len(key.split()) > 8
-            or _sentence_end(key)
-            or _structural(key)
-            or not _WORD.search(key)
-            or _PAGE_NUMBER_LINE.match(key)
-        ):
+        if len(idx) < 2 or not head_like(key):
             continue
         near = sum(
             1
@@ -576,8 +575,8 @@ def _heads_inside_a_sentence(
             head = _norm(lines[text[j]])
             if not _running_head_shape(head):
                 continue
-            above, below = lines[text[before]].rstrip(), lines[text[after]].lstrip()
-            if (_ended(above) or not below[:1].islower()) and not goes_on_counting(
+            above, below = lines[text[before]], lines[text[after]].lstrip()
+            if not inside_a_sentence(above, below) and not goes_on_counting(
                 (lines[text[b]] for b in range(before, max(before - 60, -1), -1)), below
             ):
                 continue
@@ -585,9 +584,9 @@ def _heads_inside_a_sentence(
     return out
 
 
-def _running_head_shape(head: str) -> bool:
-    """A short line in capitals that is no sentence, heading or page number: what a
-    running head looks like."""
+def head_like(head: str) -> bool:
+    """A short line (``head``, normalised) that is no sentence, heading or page
+    number: what a running head is, when repetition beside page numbers says so."""
     return not (
         len(head) >= 80
         or len(head.split()) > 8
@@ -595,8 +594,13 @@ def _running_head_shape(head: str) -> bool:
         or _structural(head)
         or not _WORD.search(head)
         or _PAGE_NUMBER_LINE.match(head)
-        or not all(w.isupper() for w in _WORD.findall(head))
     )
+
+
+def _running_head_shape(head: str) -> bool:
+    """A short line in capitals that is no sentence, heading or page number: what a
+    running head seen once looks like."""
+    return head_like(head) and all(w.isupper() for w in _WORD.findall(head))
 
 
 def _shared_running_heads(

@@ -972,6 +972,43 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "line_artefacts": [
         (
+            "a page's number and its running head on one line, the number outside",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, взятка\n56          ПРАВИЛА ИГРЫ\n"
+            "переходит к другой стороне.\nИ судья следит за этим.\nМЕЖДУНАРОДНЫЙ КОДЕКС      57\n"
+            "A.Наказание назначается\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, взятка переходит к другой стороне."
+            "\nИ судья следит за этим.\nA.Наказание назначается\n",
+            "page-number",
+        ),
+        (
+            "one such line alone, inside a sentence",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, взятка\n56 ПРАВИЛА ИГРЫ\n"
+            "переходит к другой стороне.\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, взятка переходит к другой стороне.\n",
+            "page-number",
+        ),
+        (
+            "one such line alone, the margins far apart, between paragraphs",
+            "Правило 64. Процедура\nВзятка переходит к другой стороне.\n"
+            "ПРАВИЛА ИГРЫ                 57\nA.Наказание назначается\n",
+            "Правило 64. Процедура\nВзятка переходит к другой стороне.\n\nA.Наказание назначается\n",
+            "page-number",
+        ),
+        (
+            "a contents list's titles in capitals with their pages stay",
+            "ОПРЕДЕЛЕНИЯ                 5\nПРАВИЛА ИГРЫ                57\n",
+            "ОПРЕДЕЛЕНИЯ                 5 ПРАВИЛА ИГРЫ                57\n",
+            "unwrap",
+        ),
+        (
+            "a line that ends with a law's number stays",
+            "Правило 64. Процедура\nВзятка переходит, как сказано\nв Правиле 63\n"
+            "и в Правиле 65 далее.\n",
+            "Правило 64. Процедура\nВзятка переходит, как сказано в Правиле 63 и в Правиле 65 "
+            "далее.\n",
+            "unwrap",
+        ),
+        (
             "printed pages' numbers in brackets, as an e-text keeps them",
             "Текст правила.\n[41]\nКогда фальшренонс\n[42]\nвыявлен, судья решает.\n",
             "Текст правила.\nКогда фальшренонс выявлен, судья решает.\n",
@@ -1963,6 +2000,22 @@ def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
     ):
         c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after}\n")
         assert [(num, hard) for _off, num, hard in c.breaks] == [(70, True)], after
+
+
+def test_the_last_page_number_after_a_gap_is_told_by_the_text_at_it():
+    """Pages missing between a contents page (7) and the book's page 66 are the break
+    before's to mark (hard); at 66 itself the text tells, as at a page number alone: a
+    clause's title at the foot of page 65 has its text on page 66."""
+    c = cleaned(
+        "Правило 64. Процедура ........ 42\n– 7\nПравило 64. Процедура\n"
+        "1.Нарушитель выиграл взятку\n– 66\nИ взятка была выиграна нарушителем.\n"
+    )
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(7, True), (66, False)]
+    ended = cleaned(
+        "Правило 64. Процедура ........ 42\n– 7\nПравило 64. Процедура\n"
+        "Взятка была выиграна.\n– 66\nИ судья решает.\n"
+    )
+    assert [(num, hard) for _off, num, hard in ended.breaks] == [(7, True), (66, True)]
 
 
 def test_a_colon_at_the_foot_of_a_page_runs_on_into_its_list():
