@@ -89,10 +89,23 @@ class Context:
     profile: Profile = field(default_factory=Profile)
     """The source's profile: its layout and the raw lines that are template."""
 
+    _read: tuple[str | None, list[tuple[int, int, str]]] = field(
+        default=(None, []), init=False, repr=False, compare=False
+    )
+
     def known(self, word: str) -> bool:
         """The dictionary or the corpus knows this word form."""
         w = word.lower()
         return morph.is_known(w) or w in self.vocabulary
+
+    def lines(self, text: str) -> list[tuple[int, int, str]]:
+        """``(start, end, line)`` of every line of ``text`` (``_lines``), split once for
+        each text the repairs read: most repairs change nothing in a given source, and
+        the buffer then gives the next repair the same text, whose lines are not split
+        again. The list is shared: a repair reads it and never changes it."""
+        if self._read[0] is not text:
+            self._read = (text, list(_lines(text)))
+        return self._read[1]
 
 
 def _lines(text: str):
@@ -172,7 +185,7 @@ def template_lines(text: str, ctx: Context) -> list[Change]:
         return []
     why = dict(ctx.profile.chrome)
     out = []
-    for n, (s, e, _line) in enumerate(_lines(text), start=1):
+    for n, (s, e, _line) in enumerate(ctx.lines(text), start=1):
         if n not in why:
             continue
         if why[n].startswith("pager"):
@@ -307,7 +320,7 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     drop those blank lines; where two or more stand together (one may hold spaces)
     the page marked a paragraph break, and one empty line stays. Otherwise a blank
     line ends a paragraph and stays (``gaps`` collapses runs of them)."""
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     if lines and lines[-1][2] == "":
         lines = lines[:-1]  # the "line" after the final newline is no blank line
     # nearly every line: the empty lines that cleaning leaves at rules and page
@@ -374,7 +387,7 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
         if not (text.startswith(mark) or "\n" + mark in text):
             continue
         if lines is None:
-            lines = [ln for ln in _lines(text) if ln[2].strip()]
+            lines = [ln for ln in ctx.lines(text) if ln[2].strip()]
         at = [i for i, ln in enumerate(lines) if ln[2].startswith(mark) and ln[2].strip() != mark]
         marked = [lines[i] for i in at]
         if len(lines) < 3 or len(marked) < 2:
@@ -412,7 +425,7 @@ def line_numbers(text: str, ctx: Context) -> list[Change]:
             out.extend(Change(s, s + m.end(), "", "line-number") for s, m in run)
 
     prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
-    for i, (s, _e, line) in enumerate(_lines(text)):
+    for i, (s, _e, line) in enumerate(ctx.lines(text)):
         m = LINE_NUMBER.match(line)
         n = int(m[1]) if m else None
         if n is not None and prev is not None and prev == (i - 1, n - 1):
@@ -481,7 +494,7 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     body) becomes one line; the runs of spaces of justified text become one."""
     if "dos" not in ctx.profile.layout:
         return []
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     # the body's indent is that of the justified lines (double spaces between words)
     # where there are some: a DOS block inside a reader page's chrome (menus, counters
     # at the margin) must not be measured by the chrome
@@ -694,7 +707,7 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
     the line or to a word that starts a sentence (a capital)."""
     if "collapsed" not in ctx.profile.layout:
         return []
-    lines = [ln for ln in _lines(text) if ln[2].strip()]
+    lines = [ln for ln in ctx.lines(text) if ln[2].strip()]
     first = next((n for n, (_, _, line) in enumerate(lines) if starts_unit(line)), len(lines))
     # what stands before the first heading is one stretch (a table's bars may have
     # broken the header into lines); after it, each line is one
@@ -788,7 +801,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     (``1 2 3 … 206``), underline rules (``-----``, ``=====``), a lone ``|``, a
     line of ``?``. A page number that opens a line of text (``– 95 C.Имеется…``)
     is removed and the text kept. Page numbers are remembered for the segmenter."""
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     with_head = _pages_with_heads(lines)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     for i, (_s, _e, line) in enumerate(lines):
@@ -934,7 +947,7 @@ def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
 def gaps(text: str, ctx: Context) -> list[Change]:
     """Empty lines: none at the start or the end of the text, and never two in a row."""
     out = []
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     n = len(lines)
     i = 0
     while i < n:
@@ -1090,7 +1103,7 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     of that line's last words (``картой,`` after ``…взяток картой,``), or a line
     that the scan printed twice and whose words all stand, in order, in the line
     before (001: ``наказание в две взятки не``). The first copy is kept."""
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
     n = len(lines)
     out = []
@@ -1193,7 +1206,7 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     """A heading glued to its text (``A. ТасованиеПеред началом``): break the
     line where a lower-case letter runs into a capital inside one word."""
     out = []
-    for s, _e, line in _lines(text):
+    for s, _e, line in ctx.lines(text):
         if not is_heading_line(line):
             continue
         m = _GLUED.search(line)
@@ -1235,7 +1248,7 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
     words in lower case (an address like ``9A2(B)`` or an acronym after a slash is
     no English half)."""
     out = []
-    for s, _e, line in _lines(text):
+    for s, _e, line in ctx.lines(text):
         first = BILINGUAL_HEAD.match(line) if line[:1] in _LATIN_HEAD_START else None
         if first is not None:
             # the English half first («Law 21 Правило 21 …»): it goes, the Russian stays
@@ -1360,7 +1373,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
-    lines = list(_lines(text))
+    lines = ctx.lines(text)
     # double spacing: a scrape that put an empty line after every line of a wrapped
     # page, so no empty line marks its paragraphs and a full line may end a sentence
     # in mid-paragraph (a typewritten single-spaced page ends paragraphs so too: 004)
