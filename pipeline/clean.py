@@ -51,20 +51,20 @@ from .grammar import (
     EN_HEADS,
     FOOTNOTE,
     FULL_STOP,
-    GLUED_MARKER,
     GLUED_SECTION_LETTER,
     GLUED_SUBCLAUSE,
     LAW_HEAD,
     PART_HEAD,
     RU_HEADS,
-    RUN_IN,
     TAG_END,
     collapsed_breaks,
+    glued_markers,
     goes_on_counting,
     is_bare_heading,
     is_heading_line,
     opens_body,
     opens_series,
+    run_ins,
     starts_unit,
 )
 from .model import Cleaned, EditLog, Profile, Source
@@ -667,7 +667,7 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
         return []
     out = []
     cuts = collapsed_breaks(text)
-    cuts += GLUED_MARKER.finditer(text)  # ``оппонентов.B. Сдача``: no blank to replace
+    cuts += glued_markers(text)  # ``оппонентов.B. Сдача``: no blank to replace
     cuts.sort(key=lambda m: m.start())
     bounds = [0] + [m.end() for m in cuts]
     for m in cuts:
@@ -1186,9 +1186,9 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``), or a
     subclause glued to the word before it (``… и если(A).Нарушитель``)."""
     out = []
-    for m in GLUED_MARKER.finditer(text):
+    for m in glued_markers(text):
         out.append(Change(m.start(), m.start(), "\n", "run-in-structure", "a marker glued on"))
-    for m in RUN_IN.finditer(text):
+    for m in run_ins(text):
         before = text[max(0, m.start() - 4) : m.start()]
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
         if _ABBREVIATION_END.search(before):  # "т.е. A" style abbreviations: not a marker

@@ -280,6 +280,46 @@ letter, to a Cyrillic word. Matches the empty place before the marker. An
 address (``64A1.``, ``п.64.2.``) has a digit or a capital before its letter or
 number, never two small letters; initials (``А.Рыбников``) follow a blank."""
 
+_MARKER_STOP = regex.compile(r"(?<=[A-HА-ЕВС\d])\.")
+"""The full stop after a section letter or a digit, as ``RUN_IN`` and ``GLUED_MARKER``
+read a marker (``[A-HА-ЕВС]\\.``, ``\\d{1,2}\\.``): ``regex`` looks for a pattern that
+opens with a literal as fast as ``str.find`` does, where the two patterns, which open
+with look-arounds and blanks, are tried at every character."""
+_RUN_IN_OPENING = regex.compile(r"\(|Правило")
+"""What the markers of ``RUN_IN`` without a full stop in their first three characters
+open with: a subclause ``(A).``, a footnote body ``(*) -``, a law heading."""
+
+
+def glued_markers(text: str):
+    """``GLUED_MARKER.finditer(text)``, tried only where a match can be: every branch
+    reads a section letter or one or two digits and a full stop there, so a match
+    stands one or two characters before a ``_MARKER_STOP``."""
+    last = -1
+    for stop in _MARKER_STOP.finditer(text):
+        for p in (stop.start() - 2, stop.start() - 1):
+            if p > last and (m := GLUED_MARKER.match(text, p)) is not None:
+                last = p
+                yield m
+
+
+def run_ins(text: str):
+    """``RUN_IN.finditer(text)``, tried only on the runs of blanks before a place
+    where a marker may open (one or two characters before a ``_MARKER_STOP``, or at
+    a ``_RUN_IN_OPENING``). A match is a whole run of blanks: the character before it
+    is a sentence end or a tag's bracket, and the marker after it opens with none."""
+    ends = {stop.start() - k for stop in _MARKER_STOP.finditer(text) for k in (1, 2)}
+    ends.update(m.start() for m in _RUN_IN_OPENING.finditer(text))
+    for e in sorted(ends):
+        if e < 1 or text[e - 1] not in " \t" or text[e] in " \t":
+            continue  # not the end of a run of blanks
+        s = e - 1
+        while s > 0 and text[s - 1] in " \t":
+            s -= 1
+        m = RUN_IN.match(text, s)
+        if m is not None:
+            yield m
+
+
 GLUED_SECTION_LETTER = regex.compile(r"(?<=\p{Cyrillic})[A-H](?=\.[ \t]?\p{Cyrillic})")
 """The Latin section letter of the last branch of ``GLUED_MARKER`` (``СДАЧАA.``):
 no look-alike in a mixed word, but a marker."""
