@@ -400,6 +400,8 @@ PAGE_BEFORE_HEAD = regex.compile(r"^[-–—][ \t]*\d{1,4}[ \t]*(?:[-–—][ \t
 """A page's number run into the head term under it on an index's page (``- 134 Сдача``)."""
 SEE = regex.compile(r"(?<!\w)см\.")
 """A subject index's cross-reference to other terms: ``Темп - см. Приличия``."""
+SEE_ALSO = regex.compile(r"см\.[ \t]*также\b")
+"""A cross-reference of a term that has entries of its own too: ``Торговля - см. также …``."""
 SEE_NEXT = regex.compile(r"(?<=;)[ \t]+(?=[^;\n]*?\S[ \t]+[-–—][ \t]*см\.)")
 """Where a term with its own cross-reference starts after the list of another's
 (``… см. Приличия; Торговля - см. также …``: before «Торговля»)."""

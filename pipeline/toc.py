@@ -31,6 +31,7 @@ from .grammar import (
     PART_HEAD,
     SECTION,
     SEE,
+    SEE_ALSO,
     SEE_NEXT,
     SHORT_LEADER,
     SUBCLAUSE,
@@ -145,24 +146,56 @@ def index_entries(tok: Token, span_of: SpanOf, joins: Sequence[int] = ()) -> lis
     (the cleaner's unwrap): an index is read by its own lines, where a head term
     stands alone above its ditto entries. An entry that sends the reader to other
     terms (``Темп - см. Приличия;``) has no law number: it is kept with no target, so
-    its words are not lost."""
-    out: list[IndexEntry] = []
-    head = ""
+    its words are not lost.
+
+    Which terms head the ditto entries is the index's own habit. Where some head term
+    stands bare (no numbers: ``- 134 Сдача``, a term at a line's end), a group runs from
+    a bare head, or a term that sends the reader to others as well as having entries of
+    its own (``Торговля - см. также …``), over its ditto entries, and an entry with
+    numbers inside it is one of the group's (``Ошибка в восприятии назначения ……19``
+    under «Контра»), not a new head; a cross-reference's last item before ditto entries
+    is the bare head they repeat (``Модуляция - см. Приличия; Назначение`` |
+    ``Достаточность = …``). Elsewhere, and in an index where no term stands bare, a term
+    heads the ditto entries under it (``Апелляция ……92`` | ``= к комитету ……93``)."""
+    pieces: list[tuple[str, tuple[str, ...], int, int]] = []  # (text, targets, start, end)
     for ln in _source_lines(tok.lines, joins):
         for whole, nums, a, b in _pieces(ln):
             for text, start, end in _see_entries(whole, a, b, nums is not None):
-                if not DITTO.search(text):
-                    head = PAGE_BEFORE_HEAD.sub("", text.split(" - ")[0]).strip(" ;,")
-                    term = text
-                else:
-                    term = " ".join(DITTO.sub(head, text).split())
                 targets: tuple[str, ...] = ()
                 if nums and end == b:
                     targets = tuple(
                         str(int(n)) for n in nums.replace(" ", "").split(",") if n and int(n) > 0
                     )
-                if targets or SEE.search(text):
-                    out.append(IndexEntry(term, targets, span_of(start, end)))
+                pieces.append((text, targets, start, end))
+    bare_heads = any(
+        not targets and not SEE.search(text) and not DITTO.search(text)
+        for text, targets, _a, _b in pieces
+    )
+    out: list[IndexEntry] = []
+    head = ""
+    grouped = False  # inside a bare head's group (or a «см. также» term's)
+    for k, (text, targets, start, end) in enumerate(pieces):
+        see = SEE.search(text)
+        if DITTO.search(text):
+            if targets or see is not None:
+                term = " ".join(DITTO.sub(head, text).split())
+                out.append(IndexEntry(term, targets, span_of(start, end)))
+            grouped = True
+            continue
+        if see is not None and bare_heads and k + 1 < len(pieces):
+            cut = text.rfind(";", see.end())
+            if DITTO.search(pieces[k + 1][0]) and cut >= 0 and text[cut + 1 :].strip():
+                # the list's last item is the head of the ditto entries under it
+                out.append(IndexEntry(text[: cut + 1], (), span_of(start, start + cut + 1)))
+                head, grouped = text[cut + 1 :].strip(" ;,"), True
+                continue
+        if targets and bare_heads and grouped:
+            out.append(IndexEntry(text, targets, span_of(start, end)))
+            continue
+        head = PAGE_BEFORE_HEAD.sub("", text.split(" - ")[0]).strip(" ;,")
+        grouped = not targets and (see is None or SEE_ALSO.search(text, see.start()) is not None)
+        if targets or see is not None:
+            out.append(IndexEntry(text, targets, span_of(start, end)))
     return out
 
 

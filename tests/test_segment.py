@@ -658,6 +658,34 @@ def test_subject_index_read_by_its_own_lines():
     ]
 
 
+def test_the_head_of_ditto_entries_is_the_index_own_habit():
+    """An index whose heads stand bare: an entry with numbers inside a head's group is
+    one of the group's, a cross-reference's last item before ditto entries is their
+    head, a «см. также» term heads a group of its own, and a term with numbers after a
+    plain cross-reference heads the ditto entries under it."""
+    tree, _ = seg(
+        "Указатель\n\n- 12 Контра\n\nЛегальная = ........ 19\n\n"
+        "Ошибка в восприятии назначения ........ 19\n\nУвеличение стоимости после = ........ 77"
+        "\n\nМодуляция - см. Приличия; Назначение\n\nДостаточность = ........ 18\n\n"
+        "Торговля - см. также Период торговли;\n\nОчередь заявок ........ 17\n\n"
+        "Повторение = ........ 20\n\nАкцент - см. Приличия; Акция вне очереди ........ 37\n\n"
+        "Безнаказанная = ........ 35\n"
+    )
+    assert [(e.term, e.targets) for e in tree.index] == [
+        ("Легальная Контра", ("19",)),
+        ("Ошибка в восприятии назначения", ("19",)),
+        ("Увеличение стоимости после Контра", ("77",)),
+        ("Модуляция - см. Приличия;", ()),
+        ("Достаточность Назначение", ("18",)),
+        ("Торговля - см. также Период торговли;", ()),
+        ("Очередь заявок", ("17",)),
+        ("Повторение Торговля", ("20",)),
+        ("Акцент - см. Приличия;", ()),
+        ("Акция вне очереди", ("37",)),
+        ("Безнаказанная Акция вне очереди", ("35",)),
+    ]
+
+
 def test_chapter_list_of_law_titles_is_a_toc():
     tree, diags = seg(
         "Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
