@@ -918,7 +918,9 @@ def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
         if m is None:
             continue
         head = " ".join((m["h1"] or m["h2"]).split())
-        if profile_mod.head_like(head):
+        # a heading is a word and its number too («Правило 33», «Law 33»): a running
+        # head is a title of two words or more, on a line that opens no unit
+        if len(head.split()) >= 2 and profile_mod.head_like(head) and not starts_unit(stripped):
             found.append((i, int(m["a"] or m["b"]), head))
     out: dict[int, int] = {}
     for i, page, head in found:
