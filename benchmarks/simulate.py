@@ -501,14 +501,22 @@ def page_furniture(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(_furnish(wrap(text, 64, True, rng), page, left, rng)) + "\n", t
 
 
-def _furnish(lines: list[str], page: int, left: int, rng: random.Random) -> list[str]:
+def _furnish(
+    lines: list[str],
+    page: int,
+    left: int,
+    rng: random.Random,
+    furniture: Callable[[int], list[str]] = lambda page: [f"- {page} -", "ПРАВИЛА ИГРЫ"],
+) -> list[str]:
+    """``lines`` with a page's ``furniture`` (its number, its running head) after every
+    18-25 of them, the pages counting up from ``page + 1``."""
     out: list[str] = []
     for line in lines:
         out.append(line)
         left -= 1
         if left == 0:
             page += 1
-            out += [f"- {page} -", "ПРАВИЛА ИГРЫ"]
+            out += furniture(page)
             left = rng.randint(18, 25)
     return out
 
@@ -523,16 +531,13 @@ def page_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 def _headed(lines: list[str], page: int, left: int, rng: random.Random) -> list[str]:
     gap = " " * rng.randint(1, 24)
-    out: list[str] = []
-    for line in lines:
-        out.append(line)
-        left -= 1
-        if left == 0:
-            page += 1
-            even = page % 2 == 0
-            out.append(f"{page}{gap}ПРАВИЛА ИГРЫ" if even else f"МЕЖДУНАРОДНЫЙ КОДЕКС{gap}{page}")
-            left = rng.randint(18, 25)
-    return out
+    return _furnish(
+        lines,
+        page,
+        left,
+        rng,
+        lambda p: [f"{p}{gap}ПРАВИЛА ИГРЫ" if p % 2 == 0 else f"МЕЖДУНАРОДНЫЙ КОДЕКС{gap}{p}"],
+    )
 
 
 def table_separators(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
