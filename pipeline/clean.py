@@ -2077,9 +2077,11 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
     ("mojibake", mojibake),
-    ("mixed_script", mixed_script),
+    # characters no reader sees and stress marks stand inside words: gone before the
+    # look-alike letters of a word are judged
     ("invisible", invisible),
     ("accents", accents),
+    ("mixed_script", mixed_script),
     ("line_numbers", line_numbers),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),
@@ -2134,10 +2136,12 @@ def _merge_sorted(changes: list[Change]) -> list[Change]:
 def vocabulary(texts) -> set[str]:
     """Lower-case word forms of the given raw texts. A word broken by a line-end
     hyphen or split by a space is usually whole somewhere else in the corpus, so
-    the joins consult this set beside the dictionary."""
+    the joins consult this set beside the dictionary. The forms are read as
+    ``accents`` leaves them (a letter and its accent stored apart, «и» and a breve,
+    are one letter; a stress mark is none), as the repairs that ask see them."""
     words: set[str] = set()
     for text in texts:
-        words.update(morph.WORD.findall(markup_mod.visible(text).lower()))
+        words.update(morph.WORD.findall(_unaccented(markup_mod.visible(text)).lower()))
     return words
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kodeks_testing import SEEDS, VOCAB, source
 from pipeline.buffer import Buffer, Change, unapply
-from pipeline.clean import REPAIRS, clean
+from pipeline.clean import REPAIRS, clean, vocabulary
 from pipeline.model import Edit
 from pipeline.offsets import OffsetMap
 from pipeline.read import detect_kind
@@ -677,6 +677,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "mixed_script": [
+        (
+            "a look-alike letter in a word that also carries a stress mark",
+            "Правило 13. Карты\nВ.Некотoры\u0301й игрок видел карты других игроков.\n",
+            "Правило 13. Карты\nВ.Некоторый игрок видел карты других игроков.\n",
+            "mixed-script",
+        ),
         (
             "Latin p inside a Russian word",
             "3.3. Тоpговля на открытие\n",
@@ -1921,6 +1927,13 @@ def test_a_pilcrow_mis_decoded_with_its_line_is_decoded_back_with_it():
         c = clean(source(text, "laws"))
         assert good in c.text and bad not in c.text, c.text
         assert unapply(c.text, c.edits) == text
+
+
+def test_the_vocabulary_reads_words_as_accents_leaves_them():
+    """A copy that stores «й» as «и» and a breve, and marks stress, gives the corpus's
+    vocabulary the words the repairs ask about, not pieces of them."""
+    words = vocabulary(["ненарушивше\u0438\u0306 сто\u0301роне"])
+    assert words == {"ненарушившей", "стороне"}
 
 
 def test_page_numbers_are_remembered_as_breaks():
