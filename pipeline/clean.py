@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -336,10 +337,11 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     ):
         return []
     out = []
+    furniture = _pages_with_heads(lines)
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
             continue
-        if _spacing_stops(lines, i):
+        if _spacing_stops(lines, i, furniture):
             continue  # an index or a contents list printed without the spacing: a break
         if i + 1 < len(lines) and not lines[i + 1][2].strip() and lines[i + 1][0] < len(text):
             a, b = _drop_line(text, s, e)  # the next blank line stays as the break
@@ -353,14 +355,18 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-def _spacing_stops(lines: list, i: int) -> bool:
+def _spacing_stops(lines: list, i: int, furniture: AbstractSet[int] = frozenset()) -> bool:
     """The double spacing stops at the blank line ``lines[i]``: the two lines after
     it, or the two before it, are lines of text with no blank line between them (a
-    scan's page number, which the spacing need not reach, parts them as a blank does)."""
+    scan's page number, which the spacing need not reach, parts them as a blank does;
+    so does a line of a page's number and running head, ``furniture``)."""
 
     def together(pair) -> bool:
-        found = [lines[j][2] for j in pair if 0 <= j < len(lines)]
-        return len(found) == 2 and all(ln.strip() and not _PAGE.match(ln) for ln in found)
+        found = [j for j in pair if 0 <= j < len(lines)]
+        return len(found) == 2 and all(
+            lines[j][2].strip() and not _PAGE.match(lines[j][2]) and j not in furniture
+            for j in found
+        )
 
     return together((i + 1, i + 2)) or together((i - 1, i - 2))
 
