@@ -337,7 +337,7 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     ):
         return []
     out = []
-    furniture = _pages_with_heads(lines)
+    furniture = _pages_with_heads(lines).keys()
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
             continue
