@@ -638,16 +638,17 @@ def quoted(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(_quoted_lines(text, rng)) + "\n", t
 
 
-def _numbered_lines(text: str, rng: random.Random) -> list[str]:
+def _numbered(lines: list[str], rng: random.Random) -> list[str]:
+    """``lines`` in a margin of line numbers, every line numbered (an empty one too)."""
     form = rng.choice(["{:>4}  ", "{} ", "{}\t", "{:>3} | ", "{}: "])
     first = rng.randint(1, 400)
-    return [form.format(first + i) + ln for i, ln in enumerate(wrap(text, 62, True, rng))]
+    return [form.format(first + i) + ln for i, ln in enumerate(lines)]
 
 
 def line_numbers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A copy from a code viewer or a pasting site: a margin of line numbers, counting
     up one a line, hard-wrapped."""
-    return "\n".join(_numbered_lines(text, rng)) + "\n", t
+    return "\n".join(_numbered(wrap(text, 62, True, rng), rng)) + "\n", t
 
 
 def _form_fed(lines: list[str], rng: random.Random) -> list[str]:
@@ -993,7 +994,8 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
     "table-separators": _table_lines,
     "indented": _indented_lines,
     "quoted": _quoted_lines,
-    "line-numbers": _numbered_lines,
+    # the margin is the viewer's: numbered last, with whatever stands around the text
+    "line-numbers": lambda text, rng: wrap(text, 62, True, rng),
 }
 FRAME = (
     "page-furniture",
@@ -1114,6 +1116,8 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     if "reader-chrome" in c:
         # page 6 or later: the pager's run of links around it does not overlap 1 2 3
         lines = _chrome(lines, rng.randint(6, 40))
+    if "line-numbers" in c:
+        lines = _numbered(lines, rng)
     if "collapsed" in c:
         lines = [" ".join(ln for ln in lines if ln)]
     return "\n".join(lines) + "\n", t

@@ -413,43 +413,12 @@ def bar_prefix(text: str, ctx: Context) -> list[Change]:
 
 def line_numbers(text: str, ctx: Context) -> list[Change]:
     """A margin of line numbers (a code viewer's, a pasting site's, a PDF of a court
-    document's): every line opens with its own number, counting up one a line, empty
-    lines too (a line of the number alone). A run of ``LINE_NUMBER_RUN`` lines or more
-    is taken for such a margin only when some numbered line goes on with the sentence
-    of the line before it (opens with a small letter): a list numbered one item a line
-    (``1 Определения``, ``2 Процедура``) opens each item with a capital, and a
-    clause's number has its stop (``1.Нарушитель``)."""
-    if not _LINE_NUMBER_HINT.search(text):
+    document's) is removed: ``profile.numbered_margin`` finds it."""
+    if not profile_mod.may_have_numbered_margin(text):
         return []
-    run: list[tuple[int, regex.Match]] = []
-    out: list[Change] = []
-
-    def flush() -> None:
-        if len(run) >= LINE_NUMBER_RUN and any(
-            text[s + m.end() : s + m.end() + 1].islower() for s, m in run
-        ):
-            out.extend(Change(s, s + m.end(), "", "line-number") for s, m in run)
-
-    prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
-    for i, (s, _e, line) in enumerate(ctx.lines(text)):
-        m = LINE_NUMBER.match(line)
-        n = int(m[1]) if m else None
-        if n is not None and prev is not None and prev == (i - 1, n - 1):
-            run.append((s, m))
-        else:
-            flush()
-            run = [(s, m)] if m else []
-        prev = (i, n) if n is not None else None
-    flush()
-    return out
-
-
-LINE_NUMBER = regex.compile(r"[ \t]*(\d{1,5})(?:[ \t]*[|:][ \t]?|[ \t]+|$)")
-"""A line's number in a margin of line numbers, with the blank, bar or colon after it
-(a clause's number has its stop, a list's its bracket: neither is one)."""
-_LINE_NUMBER_HINT = regex.compile(r"(?m)^[ \t]*\d{1,5}(?:[ \t|:]|$)")
-LINE_NUMBER_RUN = 5
-"""Least lines in a row that make a margin of line numbers."""
+    lines = ctx.lines(text)
+    margin = profile_mod.numbered_margin([line for _s, _e, line in lines])
+    return [Change(lines[i][0], lines[i][0] + n, "", "line-number") for i, n in margin.items()]
 
 
 _MARGINS = (

@@ -554,6 +554,51 @@ def _running_heads(lines: list[str]) -> set[int]:
     return out
 
 
+LINE_NUMBER = regex.compile(r"[ \t]*(\d{1,5})(?:[ \t]*[|:][ \t]?|[ \t]+|$)")
+"""A line's number in a margin of line numbers, with the blank, bar or colon after it
+(a clause's number has its stop, a list's its bracket: neither is one)."""
+_LINE_NUMBER_HINT = regex.compile(r"(?m)^[ \t]*\d{1,5}(?:[ \t|:]|$)")
+LINE_NUMBER_RUN = 5
+"""Least lines in a row that make a margin of line numbers."""
+
+
+def may_have_numbered_margin(text: str) -> bool:
+    """A cheap test every text with a margin of line numbers passes."""
+    return _LINE_NUMBER_HINT.search(text) is not None
+
+
+def numbered_margin(lines: list[str]) -> dict[int, int]:
+    """Line index → length of its margin, for the lines in a margin of line numbers (a
+    code viewer's, a pasting site's, a PDF of a court document's): every line opens with
+    its own number, counting up one a line, empty lines too (a line of the number
+    alone). A run of ``LINE_NUMBER_RUN`` lines or more is such a margin only when some
+    numbered line goes on with the sentence of the line before it (opens with a small
+    letter): a list numbered one item a line (``1 Определения``, ``2 Процедура``) opens
+    each item with a capital, and a clause's number has its stop (``1.Нарушитель``)."""
+    out: dict[int, int] = {}
+    run: list[tuple[int, int]] = []  # (line index, margin length)
+
+    def flush() -> None:
+        if len(run) >= LINE_NUMBER_RUN and any(lines[i][n : n + 1].islower() for i, n in run):
+            out.update(run)
+
+    prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
+    for i, line in enumerate(lines):
+        m = LINE_NUMBER.match(line) if line[:1] in _MARGIN_FIRST else None
+        n = int(m[1]) if m else None
+        if m is not None and n is not None and prev is not None and prev == (i - 1, n - 1):
+            run.append((i, m.end()))
+        else:
+            flush()
+            run = [(i, m.end())] if m else []
+        prev = (i, n) if n is not None else None
+    flush()
+    return out
+
+
+_MARGIN_FIRST = frozenset(" \t0123456789")
+
+
 def _heads_inside_a_sentence(
     lines: list[str], template: AbstractSet[int] = frozenset()
 ) -> set[int]:
@@ -830,8 +875,9 @@ def _norm(line: str) -> str:
 
 
 def line_set(text: str) -> set[str]:
-    """The distinct normalised lines of one text (blank lines left out)."""
-    return {_norm(ln) for ln in text.split("\n") if ln.strip()}
+    """The distinct normalised lines of one text (blank lines left out), without a
+    margin of line numbers (``numbered_margin``), as the profile reads them."""
+    return {_norm(ln) for ln in _without_numbered_margin(text).split("\n") if ln.strip()}
 
 
 def shared_lines(texts: Iterable[str]) -> Counter[str]:
@@ -1042,7 +1088,7 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
     """Measure one source (``shared``: line counts over the build's sources): its
     layout and template lines. Its kind is ``chrome`` when the template is all it
     has; any other kind is left to ``settle`` on the cleaned text."""
-    text = visible(source.text)
+    text = _without_numbered_margin(visible(source.text))
     chrome = chrome_lines(text, shared, source.boilerplate)
     kept = _kept(text, {i + 1 for i in chrome})
     return Profile(
@@ -1054,6 +1100,18 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
         # not plainly Russian
         language=language_mod.measure(kept, identify=False).code,
     )
+
+
+def _without_numbered_margin(text: str) -> str:
+    """``text`` with its margin of line numbers (``numbered_margin``) left out, line for
+    line: a page's template and layout are read as the cleaner will leave them."""
+    if not may_have_numbered_margin(text):
+        return text
+    lines = text.split("\n")
+    margin = numbered_margin(lines)
+    if not margin:
+        return text
+    return "\n".join(ln[margin[i] :] if i in margin else ln for i, ln in enumerate(lines))
 
 
 def _kept(text: str, template: AbstractSet[int]) -> str:

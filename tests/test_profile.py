@@ -669,3 +669,22 @@ def test_whitespace_is_what_regex_calls_white_space():
 
     found = "".join(chr(c) for c in range(sys.maxunicode + 1) if regex.match(r"\s", chr(c)))
     assert found == P._WHITESPACE
+
+
+def test_a_margin_of_line_numbers_hides_no_template_line():
+    """A page copied from a viewer that numbers its lines: the template and the lines
+    shared with other sources are read through the margin, as the cleaner leaves it."""
+    lines = [
+        "Главная | Жанры | Авторы | Новинки | Вход",
+        "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я",
+        "",
+        "Правило 64. Процедура",
+        "Когда фальшренонс выявлен, взятка",
+        "переходит к другой стороне, и судья",
+        "решает, как сказано в правиле 63.",
+    ]
+    plain = "\n".join(lines) + "\n"
+    numbered = "\n".join(f"{n:>4}  {ln}" for n, ln in enumerate(lines, start=41)) + "\n"
+    assert P.profile(src(numbered, "a.txt")).chrome == P.profile(src(plain, "b.txt")).chrome
+    assert [n for n, _ in P.profile(src(numbered, "a.txt")).chrome] == [1, 2]
+    assert P.line_set(numbered) == P.line_set(plain)
