@@ -176,7 +176,7 @@ class _Writer:
         for r in refs:
             if r.text and r.text in linked:
                 linked.remove(r.text)
-            elif r.text:
+            elif r.text and not site.inside_its_range(r, text):
                 where = f"{doc.kind}.xml, {note_base or el.get('eId') or 'a note'}"
                 self.diagnostics.append(
                     diag(

@@ -121,6 +121,13 @@ def ref_info(codex, ref) -> dict:
     return info
 
 
+def inside_its_range(ref, text: str) -> bool:
+    """``ref`` is an inner law of a range (63 of «правила 62–64»): its words are the
+    whole range's, which the links of the range's two ends cover in ``text``; it has
+    no words of its own to be a link, and nothing is lost."""
+    return ref.kind == "range" and ref.text in text
+
+
 def tokenize(
     codex,
     text: str,
@@ -153,7 +160,7 @@ def tokenize(
             while pos >= 0 and not free(pos, pos + len(r.text)):
                 pos = text.find(r.text, pos + 1)
         if pos < 0:
-            if lost is not None:
+            if lost is not None and not inside_its_range(r, text):
                 lost.append(
                     diag(
                         "K702",

@@ -825,6 +825,26 @@ def test_site_reports_a_reference_whose_words_are_not_in_the_text():
     assert d.code == "K702" and "«правилу 64»" in d.message and "law-64.html, 64A" in d.message
 
 
+def test_site_links_a_range_by_its_ends_and_loses_nothing_of_it():
+    """«правила 62–64»: 62 and 64 are links; 63, inside the range, has the range's
+    words, which the two links cover: no K702 (a reference lost from the text still
+    gets one, above)."""
+    from pipeline.refs import find_references
+    from pipeline.site import tokenize
+
+    text = "Судья применяет правила 62–64 к этому случаю."
+    refs = find_references(text)
+    assert [(r.text, r.target, r.kind) for r in refs] == [
+        ("правила 62", "62", "range"),
+        ("правила 62–64", "63", "range"),
+        ("64", "64", "range"),
+    ]
+    lost: list = []
+    paras = tokenize(None, text, refs, lost=lost, where="law-10.html, 10A")
+    assert [t.text for p in paras for t in p if t.kind == "ref"] == ["правила 62", "64"]
+    assert lost == []
+
+
 @pytest.mark.parametrize(
     ("ending", "targets", "cut"),
     [
