@@ -594,7 +594,8 @@ _AKN_LEVELS = {"art": "", "para": ".", "sec": "", "cl": "", "subcl": "()", "poin
 _AKN_PIECE = Pattern(r"^(?P<abbr>[a-z]+)_(?P<num>[0-9A-Za-z]+)$")
 
 
-_NUMERAL = Pattern(r"[IVXLC]+")
+_NUMERAL = Pattern(r"[IVXLC]+|\d{1,2}")
+"""A division's numeral: Roman (``Глава III``) or Arabic (the 1997 code's ``Раздел 1``)."""
 
 
 def akn_eid(address: str) -> str | None:

@@ -381,6 +381,31 @@ def test_division_levels_map_to_akn_elements(tmp_path):
     assert path is not None and law.title in "".join(path.find("a:heading", NS).itertext())
 
 
+def test_a_division_numbered_in_arabic_has_its_place_in_the_act(tmp_path):
+    """The 1997 code's chapter X has sections numbered in Arabic («Раздел 1
+    Ответственность»): part:1 inside chapter:X is a <part> with eId part_1, and the law
+    under it keeps its place; nothing goes to the fallback."""
+    from pipeline.run import run
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(
+        "Глава X. Судья турнира\nРаздел 1 Ответственность\n"
+        "Правило 81. Обязанности и полномочия\nA.Официальное положение\n"
+        "Судья представляет организаторов турнира и отвечает за проведение игры.\n",
+        encoding="utf-8",
+    )
+    codex = run(corpus).codex
+    assert "part:1" in codex.entries
+    found = akn.write_akn(codex, tmp_path / "akn")
+    assert "K702" not in [d.code for d in found]
+    (act,) = (tmp_path / "akn").glob("*/act.xml")
+    tree = etree.parse(str(act))
+    assert akn._schema().validate(tree)
+    assert tree.find(".//a:part[@eId='part_1']/a:article[@eId='art_81']", NS) is not None
+    assert addresses.from_akn_eid("part_1") == "part:1"
+
+
 def test_reference_missing_from_its_text_is_reported(tmp_path):
     """A reference whose words are not in its entry's text cannot become a <ref>;
     the export says so instead of dropping it silently."""
