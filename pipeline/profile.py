@@ -918,7 +918,7 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     words = _WORD.findall(lines[i])
     if len(words) < 4 or 2 * sum(w[0].islower() for w in words) < len(words):
         return False
-    nxt = next((ln.strip() for ln in lines[i + 1 :] if ln.strip()), "")
+    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
     return nxt[:1].islower()
 
 

@@ -257,6 +257,11 @@ def test_a_page_cut_inside_a_line_another_copy_holds_keeps_that_line():
     )
     pa, pb = P.profile_all([cut, whole])
     assert pa.chrome == () and pb.chrome == ()
+    # an e-book dump's margin on every line says nothing of that
+    margined = [
+        src("".join(f"| {ln}\n" for ln in p.text.splitlines()), p.name) for p in (cut, whole)
+    ]
+    assert [p.chrome for p in P.profile_all(margined)] == [(), ()]
     # a site's title line above a page that opens inside a sentence is still its template
     head = "Читальня у Камина Онлайн\n"
     pc, pd = P.profile_all([src(head + cut.text, "c.txt"), src(head + whole.text, "d.txt")])
