@@ -863,28 +863,32 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 
 
 _PAGE_AND_HEAD = regex.compile(
-    r"^[ \t]*(?:(?:[-–—][ \t]*)?(?P<a>\d{1,4})(?:[ \t]*[-–—])?[ \t]+(?P<h1>\p{Lu}.*?)"
-    r"|(?P<h2>\p{Lu}.*?)[ \t]+(?:[-–—][ \t]*)?(?P<b>\d{1,4})(?:[ \t]*[-–—])?)[ \t]*$"
+    r"^[ \t]*(?:(?:[-–—][ \t]*)?(?P<a>\d{1,3})(?:[ \t]*[-–—])?(?P<g1>[ \t]+)(?P<h1>\p{Lu}.*?)"
+    r"|(?P<h2>\p{Lu}.*?)(?P<g2>[ \t]+)(?:[-–—][ \t]*)?(?P<b>\d{1,3})(?:[ \t]*[-–—])?)[ \t]*$"
 )
 """A page's number and its running head on one line, either way round
-(``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so."""
+(``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so.
+A page number has three digits at most (``2017`` is a year)."""
 _NUMBER_EDGE = frozenset("0123456789-–—")
-_MARGINS_APART = regex.compile(r"\S[ \t]{5,}\S")
-_NUMBER_END = regex.compile(r"\d[ \t]*$", regex.M)
-_PAGE_AND_HEAD_GAP = 3
-"""Least lines between two such lines: a contents list's entries stand one under another."""
+_LINES_A_PAGE = 5
+"""Least lines of text a page holds between two such lines (a contents list's entries,
+a caption's numbered examples, stand closer)."""
+_MARGINS_APART = 3
+"""Least blanks between a page's number and its head where the page's two margins set
+them (a caption's number follows its words after one)."""
 
 
 def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
     """Line index → page number of the lines that hold a page's number and its running
-    head (``_PAGE_AND_HEAD``). The head must look like one (``profile.head_like``), and
-    repetition tells: the same head on two such lines or more, apart and numbered
-    upwards, or a head in capitals a page before or after another such line (a book
-    heads its left and right pages differently). One such line alone, its head in
-    capitals, is one where it stands inside a sentence (``profile.inside_a_sentence``),
-    or where the page's two margins set the number and the head far apart and neither
-    line beside it ends with a number, as a contents list's lines do."""
-    found: list[tuple[int, int, str]] = []  # (line index, page, head)
+    head (``_PAGE_AND_HEAD``). The head must look like one (``profile.head_like``: a
+    title of two words or more, on a line that opens no unit), and repetition tells: the
+    same head on two such lines or more, a page or two apart in numbers and at least
+    ``_LINES_A_PAGE`` lines a page apart in the text, in capitals or set far from its
+    number; or heads in capitals on consecutive pages (a book heads its left and right
+    pages differently). One such line alone, its head in capitals, is one inside a
+    sentence (``profile.inside_a_sentence``), or set far from its number between two
+    lines of prose (``profile.prose``), where a contents list has its entries."""
+    found: list[tuple[int, int, str, bool]] = []  # (line index, page, head, margins apart)
     for i, (_s, _e, line) in enumerate(lines):
         stripped = line.strip()
         if not stripped or len(stripped) > 90 or not (_NUMBER_EDGE & {stripped[0], stripped[-1]}):
@@ -893,30 +897,35 @@ def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
         if m is None:
             continue
         head = " ".join((m["h1"] or m["h2"]).split())
-        # a heading is a word and its number too («Правило 33», «Law 33»): a running
-        # head is a title of two words or more, on a line that opens no unit
+        # a heading is a word and its number too («Правило 33», «Law 33»)
         if len(head.split()) >= 2 and profile_mod.head_like(head) and not starts_unit(stripped):
-            found.append((i, int(m["a"] or m["b"]), head))
+            apart = len(m["g1"] or m["g2"]) >= _MARGINS_APART
+            found.append((i, int(m["a"] or m["b"]), head, apart))
     out: dict[int, int] = {}
-    for i, page, head in found:
-        if 0 < i < len(lines) - 1 and head.isupper():
-            above, below = lines[i - 1][2], lines[i + 1][2]
-            if profile_mod.inside_a_sentence(above, below) or (
-                _MARGINS_APART.search(lines[i][2]) and not _NUMBER_END.search(above + "\n" + below)
+    for i, page, head, apart in found:
+        if head.isupper():
+            # the text beside it, past the empty lines of a double-spaced page
+            above = next((ln for _s, _e, ln in reversed(lines[:i]) if ln.strip()), "")
+            below = next((ln for _s, _e, ln in lines[i + 1 :] if ln.strip()), "")
+            if (above and profile_mod.inside_a_sentence(above, below)) or (
+                apart and profile_mod.prose(above) and profile_mod.prose(below)
             ):
                 out[i] = page
-    if len(found) < 2:
-        return out
-    by_head: dict[str, list[tuple[int, int]]] = {}
-    for i, page, head in found:
-        by_head.setdefault(head, []).append((i, page))
-    for run in by_head.values():
+
+    def pages_apart(i: int, p: int, j: int, q: int) -> bool:
+        return 1 <= q - p <= 2 and j - i >= _LINES_A_PAGE * (q - p)
+
+    by_head: dict[str, list[tuple[int, int, bool]]] = {}
+    for i, page, head, apart in found:
+        by_head.setdefault(head, []).append((i, page, apart))
+    for head, run in by_head.items():
         if len(run) >= 2 and all(
-            j - i >= _PAGE_AND_HEAD_GAP and q > p for (i, p), (j, q) in itertools.pairwise(run)
+            pages_apart(i, p, j, q) and (head.isupper() or (a and b))
+            for (i, p, a), (j, q, b) in itertools.pairwise(run)
         ):
-            out.update(run)
-    for (i, p, h), (j, q, g) in itertools.pairwise(found):
-        if j - i >= _PAGE_AND_HEAD_GAP and q == p + 1 and h.isupper() and g.isupper():
+            out.update((i, p) for i, p, _a in run)
+    for (i, p, h, _a), (j, q, g, _b) in itertools.pairwise(found):
+        if q == p + 1 and pages_apart(i, p, j, q) and h.isupper() and g.isupper():
             out[i], out[j] = p, q
     return out
 

@@ -558,7 +558,7 @@ LINE_NUMBER = regex.compile(r"[ \t]*(\d{1,5})(?:[ \t]*[|:][ \t]?|[ \t]+|$)")
 """A line's number in a margin of line numbers, with the blank, bar or colon after it
 (a clause's number has its stop, a list's its bracket: neither is one)."""
 _LINE_NUMBER_HINT = regex.compile(r"(?m)^[ \t]*\d{1,5}(?:[ \t|:]|$)")
-LINE_NUMBER_RUN = 5
+LINE_NUMBER_RUN = 8
 """Least lines in a row that make a margin of line numbers."""
 
 
@@ -572,14 +572,19 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
     code viewer's, a pasting site's, a PDF of a court document's): every line opens with
     its own number, counting up one a line, empty lines too (a line of the number
     alone). A run of ``LINE_NUMBER_RUN`` lines or more is such a margin only when some
-    numbered line goes on with the sentence of the line before it (opens with a small
-    letter): a list numbered one item a line (``1 Определения``, ``2 Процедура``) opens
-    each item with a capital, and a clause's number has its stop (``1.Нарушитель``)."""
+    numbered line goes on with the sentence of the line before it (the line before ends
+    no sentence, clause or list item, and this one opens with a small letter): a list
+    numbered one item a line opens each item after a colon or a semicolon (``1 взятку —
+    20 очков;``) or with a capital (``1 Определения``), and a clause's number has its
+    stop (``1.Нарушитель``)."""
     out: dict[int, int] = {}
     run: list[tuple[int, int]] = []  # (line index, margin length)
 
     def flush() -> None:
-        if len(run) >= LINE_NUMBER_RUN and any(lines[i][n : n + 1].islower() for i, n in run):
+        if len(run) >= LINE_NUMBER_RUN and any(
+            lines[i][n : n + 1].islower() and not _ended(lines[h][m:])
+            for (h, m), (i, n) in itertools.pairwise(run)
+        ):
             out.update(run)
 
     prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
@@ -915,11 +920,17 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     small letters mostly, as a sentence's are (a template's menus and titles are
     names), and the next line with text opens with a small letter. A page cut inside
     the text opens with such a line, which another copy of the book holds too."""
-    words = _WORD.findall(lines[i])
-    if len(words) < 4 or 2 * sum(w[0].islower() for w in words) < len(words):
+    if not prose(lines[i]):
         return False
     nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
     return nxt[:1].islower()
+
+
+def prose(line: str) -> bool:
+    """Four words or more, most of them in small letters, as a sentence's are (a
+    template's menus and titles, a contents list's entries, are names and headings)."""
+    words = _WORD.findall(line)
+    return len(words) >= 4 and 2 * sum(w[0].islower() for w in words) >= len(words)
 
 
 def chrome_lines(

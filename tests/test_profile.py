@@ -687,6 +687,8 @@ def test_a_margin_of_line_numbers_hides_no_template_line():
         "Когда фальшренонс выявлен, взятка",
         "переходит к другой стороне, и судья",
         "решает, как сказано в правиле 63.",
+        "Так он поступает и",
+        "в других случаях.",
     ]
     plain = "\n".join(lines) + "\n"
     numbered = "\n".join(f"{n:>4}  {ln}" for n, ln in enumerate(lines, start=41)) + "\n"
