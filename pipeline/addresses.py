@@ -131,10 +131,16 @@ def display(address: str) -> str:
     return address
 
 
+DIVISION_NUMERAL = r"[IVXLC]+|\d{1,2}"
+"""A division's numeral in an address: Roman (``chapter:III``) or Arabic (the 1997
+code's ``Раздел 1``, ``part:1``)."""
+
 _CANON = Pattern(
     r"""(?x)
     ^(?:
-        (?P<div>chapter-part|chapter|part):(?P<part>[IVXLC]+|\d{1,2})
+        (?P<div>chapter-part|chapter|part):(?P<part>"""
+    + DIVISION_NUMERAL
+    + r""")
       | (?P<comm>\d{1,3}\.(?:\d{1,2}|[A-Z]\d{1,2}))(?P<citems>(?:\([ivx]+\))*)
       | (?P<law>\d{1,3})
         (?:(?P<sec>[A-Z])
@@ -458,7 +464,9 @@ _HUMAN_DIVISION = Pattern(
     lambda: (
         r"(?i)^(?P<word>"
         + "|".join(sorted({*SPACES, *divisions()}, key=lambda w: (-len(w), w)))
-        + r")(?::|\s+)(?P<num>[IVXLC]+|\d{1,2})\s*$"
+        + r")(?::|\s+)(?P<num>"
+        + DIVISION_NUMERAL
+        + r")\s*$"
     )
 )
 
@@ -594,8 +602,7 @@ _AKN_LEVELS = {"art": "", "para": ".", "sec": "", "cl": "", "subcl": "()", "poin
 _AKN_PIECE = Pattern(r"^(?P<abbr>[a-z]+)_(?P<num>[0-9A-Za-z]+)$")
 
 
-_NUMERAL = Pattern(r"[IVXLC]+|\d{1,2}")
-"""A division's numeral: Roman (``Глава III``) or Arabic (the 1997 code's ``Раздел 1``)."""
+_NUMERAL = Pattern(DIVISION_NUMERAL)
 
 
 def akn_eid(address: str) -> str | None:
@@ -603,8 +610,8 @@ def akn_eid(address: str) -> str | None:
 
     ``64`` → ``art_64``; ``64A1`` → ``art_64__sec_A__cl_1``; ``67B1(A)`` →
     ``art_67__sec_B__cl_1__subcl_A``; ``64.10(i)`` → ``art_64__para_10__point_i``;
-    ``part:I`` → ``part_I``, ``chapter:III`` → ``chp_III``, ``chapter-part:II`` →
-    ``subchp_II``. ``None`` when the address is not canonical."""
+    ``part:I`` → ``part_I``, ``part:1`` → ``part_1``, ``chapter:III`` → ``chp_III``,
+    ``chapter-part:II`` → ``subchp_II``. ``None`` when the address is not canonical."""
     head, sep, num = (address or "").partition(":")
     if sep:
         abbr = _AKN_DIVISIONS.get(head)

@@ -49,6 +49,7 @@ from .grammar import (
     AUCTION_ROW,
     BILINGUAL_HEAD,
     CLAUSE_END,
+    COUNTING_REACH,
     EN_HEADS,
     FOOTNOTE,
     FULL_STOP,
@@ -767,15 +768,18 @@ _ARTEFACT_WORDS = (
     "скачать", "Стр.", "стр.",
 )  # fmt: skip
 """How a line that opens with a letter other than a Latin one must open for
-``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter)."""
+``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter; the
+lines of a page's number and running head are found before, ``_pages_with_heads``)."""
 
 
 def line_artefacts(text: str, ctx: Context) -> list[Change]:
     """Remove whole lines that are not text: site chrome (reader menus), page
     numbers (``– 87``, ``- 41 -``, ``..page4``, ``стр. 12``), pagination strips
     (``1 2 3 … 206``), underline rules (``-----``, ``=====``), a lone ``|``, a
-    line of ``?``. A page number that opens a line of text (``– 95 C.Имеется…``)
-    is removed and the text kept. Page numbers are remembered for the segmenter."""
+    line of ``?``, a page's number and its running head on one line
+    (``56      ПРАВИЛА ИГРЫ``, ``_pages_with_heads``). A page number that opens a line
+    of text (``– 95 C.Имеется…``) is removed and the text kept. Page numbers are
+    remembered for the segmenter."""
     lines = ctx.lines(text)
     with_head = _pages_with_heads(lines)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
@@ -1355,7 +1359,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph;
     - a bulleted line after a list's item or after a colon is the list's next item
       (``_bulleted``);
-    - a row of an auction diagram (``W N E S``, ``1S контра``) is a line of its own.
+    - a row of an auction diagram (``W N E S``, ``1S контра``) is a line of its own,
+      unless it stands inside a sentence.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
@@ -1401,8 +1406,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
             or (was_item and _bulleted(line))
-            or AUCTION_ROW.match(prev)
-            or AUCTION_ROW.match(line)
+            or _auction_row_apart(lines, i - 1)
+            or _auction_row_apart(lines, i)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -1427,6 +1432,16 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         out.append(Change(nl, nl + 1, space, "unwrap"))
         item = joined_item
     return out
+
+
+def _auction_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
+    """``lines[k]`` is a row of an auction diagram (``AUCTION_ROW``) that stands as a
+    line of its own: not inside a sentence the lines around it run on with."""
+    if not (0 <= k < len(lines)) or not AUCTION_ROW.match(lines[k][2]):
+        return False
+    above = lines[k - 1][2] if k > 0 else ""
+    below = lines[k + 1][2] if k + 1 < len(lines) else ""
+    return not (above.strip() and profile_mod.inside_a_sentence(above, below))
 
 
 def _language_turns(prev: str, line: str, after: str) -> bool:
@@ -1717,10 +1732,8 @@ def _redecoded(line: str) -> list[str]:
     return out
 
 
-_LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)((?<!В)[¶\s]+|)$", regex.S)
-"""A line's margin bars, its text, and the pilcrows and spaces after it. A pilcrow
-after ``В`` is no layout's: it is the second half of the pilcrow's own UTF-8 bytes read
-as CP1251 (``В¶``), mis-decoded with the text, and decoded back with it."""
+_LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)([¶\s]*)$", regex.S)
+"""A line's margin bars, its text, and the pilcrows and spaces after it."""
 
 
 def mojibake(text: str, ctx: Context) -> list[Change]:
@@ -1769,16 +1782,31 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
         # decoding, they neither spoil it nor come out as other letters (``¶`` → ``╢``)
         edges = _LAYOUT_EDGES.match(text, s, e)
         s, e = edges.end(1), edges.start(3)
-        line = text[s:e]
-        # a word broken with a hyphen over two lines leaves a piece at either edge
-        cut = (
-            _HYPHENATED.search(text, max(0, s - 12), s) is not None,
-            _HYPHENATED.search(text, max(s, e - 12), e) is not None,
-        )
-        for a, b in _stretches(line) if joined else [(0, len(line))]:
-            change = _decoded_back(line[a:b], s + a, ctx, (False, False) if joined else cut)
-            if change is not None:
-                out.append(change)
+        # «В¶» may be the pilcrow's own UTF-8 bytes read as CP1251, typed before the text
+        # was mis-decoded: then it is decoded back with the text (and ``inline_marks``
+        # removes it later); a «В» of the text itself keeps the layout's pilcrow apart
+        ends = (e + 1, e) if text[e - 1 : e + 1] == "В¶" else (e,)
+        for end in ends:
+            found = _decoded_stretches(text, s, end, ctx, joined)
+            if found and (end == e or found[-1].end < end):
+                out += found  # the pilcrow decoded with the text came back a pilcrow
+                break
+    return out
+
+
+def _decoded_stretches(text: str, s: int, e: int, ctx: Context, joined: bool) -> list[Change]:
+    """``_decoded_lines``' changes for the text of one line, ``text[s:e]``."""
+    line = text[s:e]
+    # a word broken with a hyphen over two lines leaves a piece at either edge
+    cut = (
+        _HYPHENATED.search(text, max(0, s - 12), s) is not None,
+        _HYPHENATED.search(text, max(s, e - 12), e) is not None,
+    )
+    out = []
+    for a, b in _stretches(line) if joined else [(0, len(line))]:
+        change = _decoded_back(line[a:b], s + a, ctx, (False, False) if joined else cut)
+        if change is not None:
+            out.append(change)
     return out
 
 
@@ -2169,8 +2197,9 @@ def _breaks(
     number is soft when it continues a run that counts up. When the numbers cannot
     tell (one page number alone, an unreadable one, a last one after a gap, which
     the break before it already marks), a sentence that runs on over
-    the break (no sentence end before it, a small letter after it) or a heading
-    whose text comes after it makes it soft (``_runs_on``)."""
+    the break (no sentence end before it, a small letter after it), a heading
+    whose text comes after it, or a unit that goes on counting the units before it
+    makes it soft (``_runs_on``)."""
     pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
@@ -2201,14 +2230,18 @@ def _runs_on(text: str, at: int) -> bool:
     not ended, a line that opens with a small letter goes on with it, and so does one
     that opens with no letter and no unit marker (the number of a reference cut from
     its head word, ``правило`` | ``62D), и …``, a bracket, a quote). A colon at the
-    foot of a page announces the list the next page opens with its first item."""
+    foot of a page announces the list the next page opens with its first item. A unit
+    that goes on counting the units before the break (``2.`` after ``1.``,
+    ``grammar.goes_on_counting``) runs on too, unless the law headings on the two
+    sides skip a number (``_laws_skip``)."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
     if not before or not after:
         return False
     first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
     if before.endswith(":") and opens_series(first) in ("clause", "subclause", "item"):
         return True
-    if goes_on_counting(reversed(before.rsplit("\n", 60)[-60:]), first) and not _laws_skip(
+    reach = COUNTING_REACH
+    if goes_on_counting(reversed(before.rsplit("\n", reach)[-reach:]), first) and not _laws_skip(
         before, after
     ):
         return True

@@ -118,13 +118,17 @@ BULLET = regex.compile(r"^[-–—•]\s+(?=\p{Lu}\p{Ll})")
 """A list item an HTML page dumped as a bullet (``- Нарушитель выиграл…``) where the
 source numbered it (``1.Нарушитель…``)."""
 
-_CALL = r"(?:[1-7][ \t]?(?:NT|БК|[CDHSN♣♦♥♠ТБЧП])|[Пп]ас|[Pp]ass|[Кк]онтра|[Рр]еконтра|[XХ]{1,2}|[-–—?])"
+_BID = r"(?:[1-7][ \t]?(?:NT|БК|[CDHSN♣♦♥♠ТБЧП])|[Пп]ас|[Pp]ass|[Кк]онтра|[Рр]еконтра|[XХ]{1,2})"
+_SEAT = r"[WNESЗСВЮ]"
 AUCTION_ROW = regex.compile(
-    rf"^[ \t]*(?:{_CALL}|[WNESЗСВЮ])(?:[ \t]+(?:{_CALL}|[WNESЗСВЮ]))+[ \t]*$"
+    rf"^[ \t]*(?=(?:.*?(?<![\p{{L}}\d]){_BID}(?![\p{{L}}\d])){{2}}|(?:.*?(?<!\p{{L}}){_SEAT}(?!\p{{L}})){{3}})"
+    rf"(?:{_BID}|{_SEAT}|[-–—?])(?:[ \t]+(?:{_BID}|{_SEAT}|[-–—?]))+[ \t]*$"
 )
-"""A line of an auction diagram: two or more calls (``1S контра``, ``1NT пас 2♥``,
-``— пас``) or the players' compass letters over them (``W N E S``, ``З С В Ю``),
-nothing else. A diagram's rows are lines of their own, never a sentence's."""
+"""A line of an auction diagram: calls (``1S контра``, ``1NT пас 2♥``, ``— пас пас``),
+two or more of them, or the players' compass letters over them, three or more (``W N
+E S``, ``З С В Ю``), with dashes for a seat's turn to come, nothing else. A row of its
+own, unless it stands inside a sentence (``Если после торговли`` | ``1♠ – пас – 2♠ –
+пас`` | ``партнёр …``: ``unwrap`` joins it there)."""
 
 MARKERS = (
     LAW_HEAD,
@@ -200,14 +204,25 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
     if place is None or place[1] < 2:
         return False
     kind, n = place
+    rank = _SERIES_RANK.get(kind, 0)
     for line in before:
         line = line.lstrip()
         if LAW_HEAD.match(line):
             return False
         seen = series_place(line)
-        if seen is not None and seen[0] == kind:
+        if seen is None:
+            continue
+        if seen[0] == kind:
             return seen[1] == n - 1
+        if _SERIES_RANK.get(seen[0], 0) > rank:
+            return False  # a unit above this series opened a new one (clauses under «B.»)
     return False
+
+
+_SERIES_RANK = {"section": 4, "clause": 3, "subclause": 2, "item": 1}
+"""How high a series stands: a clause's numbers start again under each section."""
+COUNTING_REACH = 60
+"""Lines read back for the unit before (``goes_on_counting``)."""
 
 
 def opens_series(line: str) -> str | None:

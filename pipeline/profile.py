@@ -53,6 +53,7 @@ from . import language as language_mod
 from .blocks import measure
 from .grammar import (
     BILINGUAL_HEAD,
+    COUNTING_REACH,
     DITTO,
     HEAD_INITIALS,
     LEADER,
@@ -60,6 +61,7 @@ from .grammar import (
     collapsed_breaks,
     goes_on_counting,
     is_bare_heading,
+    series_place,
     starts_unit,
 )
 from .markup import visible
@@ -604,13 +606,17 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
 _MARGIN_FIRST = frozenset(" \t0123456789")
 
 
+_LAW_SERIES = frozenset({"section", "clause", "subclause"})
+
+
 def _heads_inside_a_sentence(
     lines: list[str], template: AbstractSet[int] = frozenset()
 ) -> set[int]:
     """A running head seen once (an excerpt of one page break): a short line in
     capitals beside a page number, the two standing inside a sentence (the text
     above runs on, the text below goes on in small letters) or between two units of
-    one series (``2.`` below, ``1.`` the last of its series above), where nothing of
+    one series of the laws (``2.`` below, ``1.`` the last of its series above; the
+    commentary may set a heading of its own between two paragraphs), where nothing of
     the page's own can. (A line in small letters there may be the page's own last
     line or a capitalised word of the sentence: only repetition tells those.)
     Lines in ``template`` are read past."""
@@ -626,8 +632,14 @@ def _heads_inside_a_sentence(
             if not _running_head_shape(head):
                 continue
             above, below = lines[text[before]], lines[text[after]].lstrip()
-            if not inside_a_sentence(above, below) and not goes_on_counting(
-                (lines[text[b]] for b in range(before, max(before - 60, -1), -1)), below
+            # the laws' units have no headings between them; the commentary's may
+            law_series = (place := series_place(below)) is not None and place[0] in _LAW_SERIES
+            if not inside_a_sentence(above, below) and not (
+                law_series
+                and goes_on_counting(
+                    (lines[text[b]] for b in range(before, max(before - COUNTING_REACH, -1), -1)),
+                    below,
+                )
             ):
                 continue
             out.add(text[j])
@@ -919,7 +931,8 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     """Line ``i`` is the head of a sentence the next line goes on with: words in
     small letters mostly, as a sentence's are (a template's menus and titles are
     names), and the next line with text opens with a small letter. A page cut inside
-    the text opens with such a line, which another copy of the book holds too."""
+    the text opens with such a line, which another copy of the book holds too (asked
+    only above a page's text: a site's footer below it may read so too)."""
     if not prose(lines[i]):
         return False
     nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
@@ -993,7 +1006,7 @@ def chrome_lines(
             if (
                 shared.get(_norm(line), 0) >= 2
                 and _short_non_sentence(line)
-                and not _runs_on_below(lines, i)
+                and not (i < first and _runs_on_below(lines, i))
             ):
                 chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
     _grow(lines, chrome)

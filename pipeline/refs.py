@@ -277,9 +277,11 @@ BIDS = frozenset("CDHСН")
 paragraph's start is bidding, not laws and sections."""
 ADDR_AFTER = regex.compile(rf"(?P<gap>{_F['gap']}{_F['number_sign']}){_ADDR}", regex.X)
 REL_AFTER = regex.compile(rf"{_F['gap']}{_REL}", regex.X)
-# Range end: "62–64", "62 - 64", "36...39" or "36…39" (same line); not a page number "- 41 -".
+# Range end: "62–64", "62 - 64" (same line), "36...39" or "36…39" (an ellipsis between the
+# numbers with no blank: after a blank it ends a sentence, «правило 12... 15 минут»);
+# not a page number "- 41 -".
 RANGE = regex.compile(
-    rf"{_SP}*(?:[-–—]|\.{{2,3}}|…){_SP}*(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?!{_SP}*[-–—])"
+    rf"(?:{_SP}*[-–—]{_SP}*|\.{{2,3}}|…)(?P<num>\d{_DIG}{{0,2}}){_F['end']}(?!{_SP}*[-–—])"
 )
 # List separator, then the next address. A commentary address may keep its dot ("62.6. и 63.3.").
 LIST_SEP = regex.compile(rf"(?:\.(?={_SP}*(?:,|(?i:и|или)\b)))?" + _F["sep"])

@@ -122,9 +122,11 @@ def ref_info(codex, ref) -> dict:
 
 
 def inside_its_range(ref, text: str) -> bool:
-    """``ref`` is an inner law of a range (63 of «правила 62–64»): its words are the
-    whole range's, which the links of the range's two ends cover in ``text``; it has
-    no words of its own to be a link, and nothing is lost."""
+    """``ref`` is a law of a range whose words stand in ``text`` but under another
+    link: an inner law (63 of «правила 62–64») has the whole range's words, which the
+    links of the range's two ends cover; it has no words of its own to be a link, and
+    nothing is lost. (A range's end is linked where its words stand free; one whose
+    words are nowhere in ``text`` is lost, and is reported.)"""
     return ref.kind == "range" and ref.text in text
 
 

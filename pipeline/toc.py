@@ -224,11 +224,15 @@ def _see_entries(text: str, a: int, b: int, numbered: bool = False) -> list[tupl
     end); the last keeps the piece's leader and numbers. A piece with numbers
     (``numbered``) whose last part is a cross-reference's list ends with a term of its
     own, which the numbers are of: a cross-reference has none (``… см. Конвенционная
-    игра картой; S.O. ……80``: «S.O.» is cut off)."""
+    игра картой; S.O. ……80``: «S.O.» is cut off). Not so a «см. также» term's, whose
+    numbers are its own, or a list in brackets (``Сигналы (см. Конвенции; Приличия)
+    ……40``)."""
     cuts = [m.start() for m in SEE_NEXT.finditer(text)]
     last = cuts[-1] if cuts else 0
     see = SEE.search(text, last) if numbered else None
-    if see is not None:
+    # a «см. также» term has numbers of its own, and a cross-reference in brackets
+    # ends at its bracket: neither runs into another term
+    if see is not None and not SEE_ALSO.match(text, see.start()) and ")" not in text[see.end() :]:
         k = text.rfind(";", see.end())
         if k >= 0 and text[k + 1 :].strip():
             cuts.append(k + 1)

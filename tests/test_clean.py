@@ -1696,6 +1696,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "unwrap": [
         (
+            "an auction diagram's rows stay lines of their own",
+            "36.1. Пример:\nW N E S\n1S контра\nЗдесь N ещё не говорил,\nа S уже контрит.\n",
+            "36.1. Пример:\nW N E S\n1S контра\nЗдесь N ещё не говорил, а S уже контрит.\n",
+            "unwrap",
+        ),
+        (
+            "calls inside a sentence are joined with it",
+            "25.1. Если после торговли\n1♠ – пас – 2♠ – пас\nпартнёр объявил контру, судья решает.\n",
+            "25.1. Если после торговли 1♠ – пас – 2♠ – пас партнёр объявил контру, судья решает.\n",
+            "unwrap",
+        ),
+        (
             "the items of a list in small letters are lines of their own; a wrapped one joins",
             "Организатор отвечает за:\n- место игры\n- расписание туров, которое\nон объявляет\n"
             "- итоги турнира\n",
@@ -1967,6 +1979,15 @@ def test_a_pilcrow_mis_decoded_with_its_line_is_decoded_back_with_it():
         c = clean(source(text, "laws"))
         assert good in c.text and bad not in c.text, c.text
         assert unapply(c.text, c.edits) == text
+    # a line mis-decoded alone that ends in «В» (CP1251 «ч» read as KOI8-R, KOI8-R «б»
+    # read as CP1251), the layout's pilcrow typed after: decoded without the pilcrow
+    for good, right, wrong in (
+        ("Судья сам проводит этот командный матч", "cp1251", "koi8_r"),
+        ("Апелляцию рассматривает комитет клуб", "koi8_r", "cp1251"),
+    ):
+        text = f"Правило 64. Процедура\n| За фальшренонс со стороны того же игрока¶\n| {misread(good, right, wrong)}¶\n"
+        c = clean(source(text, "laws"))
+        assert c.text.rstrip("\n").endswith(good), c.text
 
 
 def test_the_vocabulary_reads_words_as_accents_leaves_them():
@@ -2045,14 +2066,24 @@ def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
     for before, after in (
         ("1.Первый случай\nЕсли взятка не выиграна.", "2.Второй случай"),
         ("B.Наказание\nТекст раздела.\n1.Пункт\nТекст пункта.", "C.Судья отвечает"),
-        ("64.2. Судья решает.", "64.3. Судья решает снова."),
-        ("(i) Первый случай.", "(ii) Второй случай."),
     ):
         c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\nПРАВИЛА ИГРЫ\n{after}\n")
         assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)], after
-        # the line in capitals beside the page number, seen once, is the running head
+        # the line in capitals beside the page number, seen once between two units of
+        # the laws (which have no headings between them), is the running head
         assert "ПРАВИЛА ИГРЫ" not in c.text, after
     for before, after in (
+        ("64.2. Судья решает.", "64.3. Судья решает снова."),
+        ("(i) Первый случай.", "(ii) Второй случай."),
+    ):
+        c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after}\n")
+        assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)], after
+    # the commentary may head its next paragraphs: such a line stays
+    c = cleaned("64.1. Судья разбирает.\n– 70\nТИПИЧНЫЕ ОШИБКИ СУДЕЙ\n64.2. Судья ошибается.\n")
+    assert "ТИПИЧНЫЕ ОШИБКИ СУДЕЙ" in c.text
+    for before, after in (
+        # clauses count again under each section: «3.» under «B.» follows none of A's
+        ("A.Первый\n1.Один\n2.Два\nB.Второй раздел\nТекст раздела.", "3.Третий случай."),
         ("1.Первый случай\nЕсли взятка не выиграна.", "3.Третий случай"),
         ("1.Первый случай\nПравило 65. Другое\nТекст.", "2.Второй случай"),
         ("64.2. Судья решает.", "65.3. Судья решает снова."),

@@ -262,6 +262,11 @@ def test_a_page_cut_inside_a_line_another_copy_holds_keeps_that_line():
         src("".join(f"| {ln}\n" for ln in p.text.splitlines()), p.name) for p in (cut, whole)
     ]
     assert [p.chrome for p in P.profile_all(margined)] == [(), ()]
+    # below a page's text the same shape is a site's footer, shared as template is
+    foot = "Вы читаете книгу онлайн на нашем сайте\nбесплатно и без регистрации\n"
+    pc, pd = P.profile_all([src(whole.text + foot, "c.txt"), src(cut.text + foot, "d.txt")])
+    assert (5, "template line shared by 2 sources") in pc.chrome
+    assert (4, "template line shared by 2 sources") in pd.chrome
     # a site's title line above a page that opens inside a sentence is still its template
     head = "Читальня у Камина Онлайн\n"
     pc, pd = P.profile_all([src(head + cut.text, "c.txt"), src(head + whole.text, "d.txt")])

@@ -114,8 +114,9 @@ RANGES = [
         [("Правила 36", "36", "range"), ("Правила 36...38", "37", "range"), ("38", "38", "range")],
     ),
     ("правила 20…21", None, [("правила 20", "20", "range"), ("21", "21", "range")]),
-    # an ellipsis with no number after it ends the sentence, not a range
+    # an ellipsis with no number after it, or a blank, ends the sentence, not a range
     ("по правилу 36... и так далее", None, [("правилу 36", "36", "plain")]),
+    ("сослался на правило 12... 15 минут спустя", None, [("правило 12", "12", "plain")]),
 ]
 
 COMMENTARY = [

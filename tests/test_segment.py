@@ -641,6 +641,8 @@ def test_subject_index_read_by_its_own_lines():
         "Дубликация = ........ 6\n\nИспорченная = ........ 87 Сдающий\n\n"
         "Очерёдность = ........ 2\n\nТемп - см. Приличия; Торговля - см. также Период торговли;"
         "\n\nБлеф ........ 40\n\nСигналы - см. Конвенции; Приличия; Ренонс ........ 61\n"
+        "\nВисты (см. Конвенции; Приличия) ........ 40,73\n"
+        "\nВзятка - см. также Ренонс; Торговля ........ 44\n"
     )
     assert tree.nodes == ()
     assert [(e.term, e.targets, e.span.line) for e in tree.index] == [
@@ -655,6 +657,9 @@ def test_subject_index_read_by_its_own_lines():
         # a term with a leader and numbers after another's cross-reference list
         ("Сигналы - см. Конвенции; Приличия;", (), 19),
         ("Ренонс", ("61",), 19),
+        # a list in brackets, and a «см. также» term, keep their numbers
+        ("Висты (см. Конвенции; Приличия)", ("40", "73"), 21),
+        ("Взятка - см. также Ренонс; Торговля", ("44",), 23),
     ]
 
 
