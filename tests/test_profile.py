@@ -700,3 +700,14 @@ def test_a_margin_of_line_numbers_hides_no_template_line():
     assert P.profile(src(numbered, "a.txt")).chrome == P.profile(src(plain, "b.txt")).chrome
     assert [n for n, _ in P.profile(src(numbered, "a.txt")).chrome] == [1, 2]
     assert P.line_set(numbered) == P.line_set(plain)
+
+
+def test_a_margin_of_line_numbers_goes_on_past_the_lines_the_template_took():
+    """The cleaner takes a page's number and running head away before it reads the
+    margin: the count skips them, and the margin goes on."""
+    words = ["Когда фальшренонс", "выявлен, взятка", "переходит к другой", "стороне, и судья"]
+    lines = [f"{n}  {words[n % 4]}" for n in (*range(1, 6), *range(8, 14))]
+    assert sorted(P.numbered_margin(lines)) == list(range(len(lines)))
+    # a gap wider than a page's furniture ends the run
+    far = [f"{n}  {words[n % 4]}" for n in (*range(1, 6), *range(20, 26))]
+    assert sorted(P.numbered_margin(far)) == []
