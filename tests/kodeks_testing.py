@@ -24,6 +24,24 @@ GOLD_NODE_KEYS = frozenset(
 ``sources/*.json`` holds (``export.node_json``)."""
 
 
+COMMENTARY_AFTER_ITS_LAW = (
+    "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
+    "35.3. Судья решает, было ли право на наказание утрачено по правилу 35.\n"
+    "Правило 36. Заявки вне очереди\n36.1. Судья применяет это правило к заявкам.\n"
+)
+"""A page of the commentary that opens after its law's heading (law 35 is not on it)."""
+
+
+def built_page(tmp_path: Path, text: str):
+    """The codex of a corpus of one page, ``text``, built in ``tmp_path``."""
+    from pipeline.run import run
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.txt").write_text(text, encoding="utf-8")
+    return run(corpus).codex
+
+
 def source(text: str, kind: str = "laws") -> Source:
     """A source made from ``text`` in memory."""
     return Source(path="t.txt", name="t.txt", stem="t", kind=kind, text=text, encoding="utf-8")

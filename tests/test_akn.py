@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from kodeks_testing import CORPUS
+from kodeks_testing import COMMENTARY_AFTER_ITS_LAW, CORPUS, built_page
 from pipeline import addresses, akn
 from pipeline.model import Codex
 
@@ -307,17 +307,7 @@ def test_commentary_of_a_law_no_source_holds_stands_under_that_law(tmp_path):
     """A page of the commentary that opens after its law's heading: the commentary
     document gives the law its article (number, no heading) and the paragraphs their
     places in it, as the codex places them; nothing goes to the fallback."""
-    from pipeline.run import run
-
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    (corpus / "page.txt").write_text(
-        "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
-        "35.3. Судья решает, было ли право на наказание утрачено.\n"
-        "Правило 36. Заявки вне очереди\n36.1. Судья применяет это правило к заявкам.\n",
-        encoding="utf-8",
-    )
-    codex = run(corpus).codex
+    codex = built_page(tmp_path, COMMENTARY_AFTER_ITS_LAW)
     found = akn.write_akn(codex, tmp_path / "akn")
     assert "K702" not in [d.code for d in found]
     tree = etree.parse(str(tmp_path / "akn" / "1987" / "commentary.xml"))
@@ -385,17 +375,12 @@ def test_a_division_numbered_in_arabic_has_its_place_in_the_act(tmp_path):
     """The 1997 code's chapter X has sections numbered in Arabic («Раздел 1
     Ответственность»): part:1 inside chapter:X is a <part> with eId part_1, and the law
     under it keeps its place; nothing goes to the fallback."""
-    from pipeline.run import run
-
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    (corpus / "page.txt").write_text(
+    codex = built_page(
+        tmp_path,
         "Глава X. Судья турнира\nРаздел 1 Ответственность\n"
         "Правило 81. Обязанности и полномочия\nA.Официальное положение\n"
         "Судья представляет организаторов турнира и отвечает за проведение игры.\n",
-        encoding="utf-8",
     )
-    codex = run(corpus).codex
     assert "part:1" in codex.entries
     found = akn.write_akn(codex, tmp_path / "akn")
     assert "K702" not in [d.code for d in found]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kodeks_testing import CORPUS, ROOT
+from kodeks_testing import COMMENTARY_AFTER_ITS_LAW, CORPUS, ROOT, built_page
 from kodeks_testing import write_lookup_output as write_output
 from pipeline import lookup_cli
 from pipeline.api import AmbiguousAddress, BadAddress, CodexReader, Entry, UnknownAddress
@@ -102,15 +102,8 @@ def test_unknown_address(codex):
 def test_a_law_known_only_by_its_commentary_names_the_commentary(tmp_path):
     """A page of the commentary that opens after its law's heading holds the law's
     paragraphs but not the law: looking the law up names what there is of it."""
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    (corpus / "page.txt").write_text(
-        "35.2. Право на наказание за заявку утрачено, когда следующий игрок заявил.\n"
-        "35.3. Судья решает, было ли право на наказание утрачено по правилу 35.\n"
-        "Правило 36. Заявки вне очереди\n36.1. Судья применяет это правило к заявкам.\n",
-        encoding="utf-8",
-    )
-    reader = CodexReader.load(write_output(run(corpus).codex, tmp_path / "out"))
+    codex = built_page(tmp_path, COMMENTARY_AFTER_ITS_LAW)
+    reader = CodexReader.load(write_output(codex, tmp_path / "out"))
     with pytest.raises(UnknownAddress) as info:
         reader["35"]
     assert str(info.value) == "35 is not in the corpus; of law 35 it has 35.2, 35.3"
