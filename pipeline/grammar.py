@@ -199,7 +199,9 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
     """The unit ``first`` opens is the next of a series a unit ``before`` it opened
     (``2.`` after ``1.``, ``C.`` after ``B.``, ``64.3.`` after ``64.2.``): the text
     runs on up to it. ``before`` gives the lines before, the nearest first; the
-    nearest that opens a unit of the same series tells, never one past a law heading."""
+    nearest that opens a unit of the same series tells, never one past a law heading
+    or past a unit of a series above this one (clauses count again under each
+    section)."""
     place = series_place(first)
     if place is None or place[1] < 2:
         return False
@@ -221,6 +223,9 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
 
 _SERIES_RANK = {"section": 4, "clause": 3, "subclause": 2, "item": 1}
 """How high a series stands: a clause's numbers start again under each section."""
+LAW_SERIES = frozenset({"section", "clause", "subclause"})
+"""The series of the laws' own units (items and commentary paragraphs are the
+commentary's too)."""
 COUNTING_REACH = 60
 """Lines read back for the unit before (``goes_on_counting``)."""
 

@@ -56,6 +56,7 @@ from .grammar import (
     COUNTING_REACH,
     DITTO,
     HEAD_INITIALS,
+    LAW_SERIES,
     LEADER,
     PART_HEAD,
     collapsed_breaks,
@@ -593,29 +594,24 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
     prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
     for i, line in enumerate(lines):
         m = LINE_NUMBER.match(line) if line[:1] in _MARGIN_FIRST else None
-        n = int(m[1]) if m else None
         # counting up one a line; a line or two of the page the site's template took
         # away before (a page number, a running head) leave a small gap
         if (
             m is not None
-            and n is not None
             and prev is not None
             and prev[0] == i - 1
-            and 1 <= n - prev[1] <= 3
+            and 1 <= int(m[1]) - prev[1] <= 3
         ):
             run.append((i, m.end()))
         else:
             flush()
             run = [(i, m.end())] if m else []
-        prev = (i, n) if n is not None else None
+        prev = (i, int(m[1])) if m is not None else None
     flush()
     return out
 
 
 _MARGIN_FIRST = frozenset(" \t0123456789")
-
-
-_LAW_SERIES = frozenset({"section", "clause", "subclause"})
 
 
 def _heads_inside_a_sentence(
@@ -642,7 +638,7 @@ def _heads_inside_a_sentence(
                 continue
             above, below = lines[text[before]], lines[text[after]].lstrip()
             # the laws' units have no headings between them; the commentary's may
-            law_series = (place := series_place(below)) is not None and place[0] in _LAW_SERIES
+            law_series = (place := series_place(below)) is not None and place[0] in LAW_SERIES
             if not inside_a_sentence(above, below) and not (
                 law_series
                 and goes_on_counting(
