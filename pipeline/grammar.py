@@ -120,9 +120,13 @@ source numbered it (``1.Нарушитель…``)."""
 
 _BID = r"(?:[1-7][ \t]?(?:NT|БК|[CDHSN♣♦♥♠ТБЧП])|[Пп]ас|[Pp]ass|[Кк]онтра|[Рр]еконтра|[XХ]{1,2})"
 _SEAT = r"[WNESЗСВЮ]"
+_CALL = rf"(?:{_BID}|{_SEAT}|[-–—?])"
 AUCTION_ROW = regex.compile(
-    rf"^[ \t]*(?=(?:.*?(?<![\p{{L}}\d]){_BID}(?![\p{{L}}\d])){{2}}|(?:.*?(?<!\p{{L}}){_SEAT}(?!\p{{L}})){{3}})"
-    rf"(?:{_BID}|{_SEAT}|[-–—?])(?:[ \t]+(?:{_BID}|{_SEAT}|[-–—?]))+[ \t]*$"
+    # the row's shape first: a line of prose fails it at its first word, where the
+    # count of calls would read the whole line
+    rf"^[ \t]*(?={_CALL}(?:[ \t]+{_CALL})+[ \t]*$)"
+    rf"(?=(?:.*?(?<![\p{{L}}\d]){_BID}(?![\p{{L}}\d])){{2}}|(?:.*?(?<!\p{{L}}){_SEAT}(?!\p{{L}})){{3}})"
+    rf".*$"
 )
 """A line of an auction diagram: calls (``1S контра``, ``1NT пас 2♥``, ``— пас пас``),
 two or more of them, or the players' compass letters over them, three or more (``W N
