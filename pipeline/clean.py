@@ -86,8 +86,6 @@ class Context:
     buffer: Buffer
     vocabulary: set[str] = field(default_factory=set)
     """Lower-case word forms seen unbroken in the corpus."""
-    tagged_paragraphs: bool = False
-    """Paragraphs end with a tag such as ``(DC4)`` (001's commentary style)."""
     profile: Profile = field(default_factory=Profile)
     """The source's profile: its layout and the raw lines that are template."""
 
@@ -867,8 +865,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 
 
 _PAGE_AND_HEAD = regex.compile(
-    r"^[ \t]*(?:(?:[-–—][ \t]*)?(?P<a>\d{1,3})(?:[ \t]*[-–—])?(?P<g1>[ \t]+)(?P<h1>\p{Lu}.*?)"
-    r"|(?P<h2>\p{Lu}.*?)(?P<g2>[ \t]+)(?:[-–—][ \t]*)?(?P<b>\d{1,3})(?:[ \t]*[-–—])?)[ \t]*$"
+    rf"^[ \t]*(?:{profile_mod.page_number(3, 'a')}(?P<g1>[ \t]+)(?P<h1>\p{{Lu}}.*?)"
+    rf"|(?P<h2>\p{{Lu}}.*?)(?P<g2>[ \t]+){profile_mod.page_number(3, 'b')})[ \t]*$"
 )
 """A page's number and its running head on one line, either way round
 (``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so.
@@ -1424,7 +1422,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             upper
             and last in _CLAUSE_LAST
             and CLAUSE_END.search(prev)
-            and not ctx.tagged_paragraphs
+            # paragraphs that end with a source tag (``(DC4)``) end only there
+            and "tagged" not in layout
             and not (measure and _full(prev, line, measure))
         ):
             para_is_heading = para_is_footnote = False
@@ -2170,9 +2169,6 @@ def clean(
         buffer=buf,
         vocabulary=vocab if vocab is not None else vocabulary([source.text]),
         profile=profile,
-    )
-    ctx.tagged_paragraphs = (
-        len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*$", source.text, regex.M)) >= 3
     )
     pages: list[tuple[int, int | None]] = []  # (raw offset, number) of every page number removed
     for _name, repair in repairs:

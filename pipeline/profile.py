@@ -59,6 +59,7 @@ from .grammar import (
     LAW_SERIES,
     LEADER,
     PART_HEAD,
+    TAG,
     collapsed_breaks,
     goes_on_counting,
     is_bare_heading,
@@ -528,7 +529,15 @@ def _pager_runs(lines: list[str]) -> set[int]:
     return out
 
 
-_PAGE_NUMBER_LINE = regex.compile(r"^\s*(?:[-–—]\s*)?\d{1,4}(?:\s*[-–—])?\s*$")
+def page_number(digits: int = 4, group: str = "page") -> str:
+    """The pattern of a page's number as a printed page sets it, bare or between
+    dashes (``41``, ``– 87``, ``- 41 -``), of at most ``digits`` digits, the number
+    in the named ``group``: on a line of its own (``_PAGE_NUMBER_LINE``) or beside
+    the page's running head (``clean._PAGE_AND_HEAD``)."""
+    return rf"(?:[-–—]\s*)?(?P<{group}>\d{{1,{digits}}})(?:\s*[-–—])?"
+
+
+_PAGE_NUMBER_LINE = regex.compile(rf"^\s*{page_number()}\s*$")
 
 
 def _running_heads(lines: list[str]) -> set[int]:
@@ -1095,7 +1104,7 @@ def layout(text: str) -> tuple[str, ...]:
     # character, where ``(?:^|\s)`` tried both branches at every one (three times as slow)
     if regex.search(r"(?m)(?<!\S)(?:\p{Lu} ){4,}\p{Lu}(?:\s|$)", text):
         traits.append("spaced-letters")
-    if len(regex.findall(r"\([A-Z]{1,3}\d{1,3}\)[ \t]*\r?$", text, regex.M)) >= 3:
+    if len(regex.findall(rf"{TAG.pattern}[ \t]*\r?$", text, regex.M)) >= 3:
         traits.append("tagged")
     return tuple(traits)
 
