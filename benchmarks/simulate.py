@@ -1011,7 +1011,7 @@ ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
 
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
-_PAGED = {"dos", "page-furniture", "page-heads"}
+_PAGED = {"dos", "page-furniture", "page-heads", "form-feeds"}
 _LISTING = {"toc", "index"}
 
 COMBOS: tuple[tuple[str, ...], ...] = (
@@ -1034,7 +1034,7 @@ def combo_name(classes) -> str:
 
 def sensible(classes) -> bool:
     """A composition that real pages show: two or three classes, at most one layout,
-    one listing, the HTML damages only in an HTML-like layout, a collapsed page with
+    one listing, one kind of page number, the HTML damages only in an HTML-like layout, a collapsed page with
     nothing that needs its lines, a cut page with no front or back matter, no page
     numbers (a cut is one page of the book) and with its clause numbers (what a list
     that lost them under a lost heading is, no page tells), no wrong code page paragraph by paragraph
@@ -1045,6 +1045,8 @@ def sensible(classes) -> bool:
     if not 2 <= len(c) <= 3 or len(layouts) > 1 or len(c & _LISTING) > 1:
         return False
     if c - set(ORDER):
+        return False
+    if len(c & {"page-furniture", "page-heads"}) > 1:  # a printed page has one number
         return False
     if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines"})):
         return False
