@@ -602,6 +602,15 @@ def decomposed(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return " ".join(out), t
 
 
+def transliterated(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A library's copy in Latin letters, as some online libraries serve every book on
+    request: each Russian letter in its main Latin spelling (``translit.romanized``;
+    the Latin letters of the text, ``A.``, ``RHO``, stay as they are)."""
+    from pipeline import translit
+
+    return translit.romanized(text), t
+
+
 _MARKUP_HEADINGS = ("[b]{}[/b]", "<b>{}</b>", "**{}**", "## {}")
 
 
@@ -960,6 +969,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "quoted": quoted,
     "line-numbers": line_numbers,
     "form-feeds": form_feeds,
+    "transliterated": transliterated,
 }
 
 
@@ -978,6 +988,8 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "renumbered-ol": renumbered_ol,
     "bullets": bullets,
     "glued-html": glued_html,
+    # a library writes the book in Latin letters before its page is saved
+    "transliterated": transliterated,
     # the page's own markup and characters, before a wrong code page reads the file
     "invisible": invisible,
     "decomposed": decomposed,
@@ -1048,6 +1060,8 @@ def sensible(classes) -> bool:
         return False
     if len(c & {"page-furniture", "page-heads"}) > 1:  # a printed page has one number
         return False
+    if "transliterated" in c and c & {"mixed-scripts", "misdecoded", "decomposed"}:
+        return False  # Latin letters have no Cyrillic look-alikes, code pages or breves
     if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines"})):
         return False
     if c & _HTML and layouts - {"wrapped", "double-spaced"}:

@@ -39,7 +39,8 @@ from functools import lru_cache
 
 import regex
 
-from . import codepages, morph
+from . import codepages, morph, translit
+from . import language as language_mod
 from . import markup as markup_mod
 from . import profile as profile_mod
 from .buffer import Buffer, Change
@@ -245,6 +246,22 @@ def markup(text: str, ctx: Context) -> list[Change]:
     return [
         Change(start, end, new, name, _MARKUP_WHY[name])
         for start, end, name, new in markup_mod.changes(text)
+    ]
+
+
+def transliteration(text: str, ctx: Context) -> list[Change]:
+    """A page of Russian written in Latin letters (``language.transliterated_page``:
+    most of its words read back into Russian ones) is read back
+    into Cyrillic word by word (``translit.changes``: the first reading the
+    dictionary knows, else one the corpus knows, else the main one), as some online
+    libraries serve a book transliterated; a unit's letter, a Roman numeral, an
+    abbreviation and a web address stay in Latin letters. Runs once the markup is
+    gone (a tag's name is Latin too)."""
+    if not language_mod.transliterated_page(text):
+        return []
+    return [
+        Change(s, e, new, "transliteration", f"{word} → {new}")
+        for s, e, word, new in translit.changes(text, ctx.vocabulary.__contains__)
     ]
 
 
@@ -2100,6 +2117,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("dos_layout", dos_layout),
     ("indents", indents),
     ("markup", markup),
+    ("transliteration", transliteration),
     ("spaced_letters", spaced_letters),
     ("spaced_mojibake", spaced_mojibake),
     ("collapsed_lines", collapsed_lines),

@@ -44,6 +44,10 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "warning",
         "replacement characters (U+FFFD): characters lost before the file reached the corpus",
     ),
+    "K120": (
+        "info",
+        "a text in Latin letters that is Russian transliterated: read back into Cyrillic",
+    ),
     "K131": (
         "error",
         "an e-book, document or scan file that cannot be read (broken, truncated, hostile, "

@@ -12,7 +12,10 @@ The measure, in order:
 2. the share of Cyrillic letters among them. At least ``CYRILLIC`` is a Cyrillic
    text; below ``FOREIGN`` a text in another script; in between a Russian text
    with blocks in another language (the block rules keep those out, K309);
-3. a Cyrillic text is Russian unless letters that the Russian alphabet lacks
+3. a text mostly in Latin letters most of whose Latin words read back into Russian
+   words is Russian transliterated (``TRANSLIT``: the cleaner reads it back into Cyrillic,
+   ``clean.transliteration``, and the cleaned text is measured again);
+4. a Cyrillic text is Russian unless letters that the Russian alphabet lacks
    (``і ї є ґ ў`` …) make up ``OTHER_CYRILLIC`` of its Cyrillic letters; then,
    and for a text in another script, ``py3langid`` (its model ships in the
    wheel) names the language. The model is loaded only then: a Russian build
@@ -42,6 +45,31 @@ MISREAD_SHARE = 0.3
 """Least share, among the letters and lead characters of a text, of the characters
 a Russian letter's first UTF-8 byte becomes in those code pages (about one half in
 such a text; a capital or two in a hundred letters of Greek or Polish)."""
+
+TRANSLIT = "x-translit"
+"""The code of a text that is Russian written in Latin letters (``Pravilo 64.
+Protsedura …``), as some online libraries serve every book on request: most of its
+Latin words read back into words the Russian dictionary knows
+(``pipeline.translit``)."""
+
+TRANSLIT_SHARE = 0.6
+"""Least share of a text's distinct Latin words (three letters or more) that read
+back into Russian words (``translit.share_read_back``) for the text to be Russian in
+Latin letters. An English page reads back a quarter of its words or fewer (``most``,
+``past``), a page in a Slavic language in Latin script about as many (``pravilo``,
+``igra``), Russian nearly all."""
+
+TRANSLIT_LEAST = 10
+"""Fewest distinct Latin words that tell a text is Russian in Latin letters."""
+
+NOT_READ = {
+    MISREAD: "the text is Russian in UTF-8 read through a code page of another script, and "
+    "bytes were lost on the way (no decoding brings it back)",
+    TRANSLIT: "the text is Russian written in Latin letters (transliterated), and too "
+    "little of it reads back into Cyrillic words: give Kodeks a copy in Cyrillic (a library "
+    "that serves the book transliterated serves it in Cyrillic too)",
+}
+"""What a message says of a Russian text measured as no Russian (K311), by its code."""
 
 UNNAMED = "?"
 """The code ``measure(text, identify=False)`` gives where only the model can name the
@@ -256,6 +284,9 @@ def measure(text: str, identify: bool = True) -> Language:
     # share of Cyrillic letters says Russian (a contents page's dash leaders)
     if leads - lead_marks >= MISREAD_SHARE * letters:
         return Language(MISREAD, share, letters)
+    # Russian in Latin letters, maybe under a site's menus in Cyrillic
+    if share < CYRILLIC and transliterated(text[:SAMPLE]):
+        return Language(TRANSLIT, share, letters)
     if share >= FOREIGN and (share < CYRILLIC or not_russian < OTHER_CYRILLIC * cyr):
         return Language(RUSSIAN, share, letters)
     if leads >= MISREAD_SHARE * (letters + lead_marks):
@@ -268,6 +299,24 @@ def measure(text: str, identify: bool = True) -> Language:
     else:
         code = _identifier().classify(text[:SAMPLE])[0]
     return Language(str(code), share, letters)
+
+
+def transliterated_page(text: str) -> bool:
+    """Whether ``text`` is Russian written in Latin letters, measured on its first
+    ``SAMPLE`` characters (``measure``: a text in Latin letters most of whose words
+    read back into Russian ones). What measures a raw text reads such a page back
+    (``markup.visible``), and the cleaner writes it back (``clean.transliteration``)."""
+    return measure(text[:SAMPLE], identify=False).code == TRANSLIT
+
+
+def transliterated(text: str) -> bool:
+    """Whether ``text``, written in Latin letters, is Russian transliterated: at least
+    ``TRANSLIT_SHARE`` of its distinct Latin words read back into words the Russian
+    dictionary knows (``translit.share_read_back``)."""
+    from . import translit
+
+    share, words = translit.share_read_back(text)
+    return words >= TRANSLIT_LEAST and share >= TRANSLIT_SHARE
 
 
 class Tally(NamedTuple):

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 import regex
 
+from . import language, translit
 from .editions import BLANK
 
 INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
@@ -120,7 +121,8 @@ def changes(text: str) -> list[tuple[int, int, str, str]]:
 @lru_cache(maxsize=1)
 def visible(text: str) -> str:
     """``text`` as a reader sees it: without its ``INVISIBLE`` characters and its markup
-    (``FORMS``; a line break a tag stands for is a space here), on the same lines, so
+    (``FORMS``; a line break a tag stands for is a space here), and a page of Russian in
+    Latin letters read back into Cyrillic (``translit.cyrillic``), on the same lines, so
     line numbers hold. What measures a raw text (its profile, kind, edition and
     vocabulary) reads this; the cleaner takes them out as logged edits.
 
@@ -132,14 +134,16 @@ def visible(text: str) -> str:
     if INVISIBLE.search(text):
         text = INVISIBLE.sub("", text)
     found = changes(text)
-    if not found:
-        return text
-    parts, at = [], 0
-    for start, end, _name, new in found:
-        parts += [text[at:start], " " if new == "\n" else new]
-        at = end
-    parts.append(text[at:])
-    return "".join(parts)
+    if found:
+        parts, at = [], 0
+        for start, end, _name, new in found:
+            parts += [text[at:start], " " if new == "\n" else new]
+            at = end
+        parts.append(text[at:])
+        text = "".join(parts)
+    if language.transliterated_page(text):
+        text = translit.cyrillic(text)
+    return text
 
 
 def clear_cache() -> None:

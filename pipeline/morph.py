@@ -3,6 +3,8 @@
 - ``is_known(word)``: the dictionary knows this form (the cleaner uses it to
   decide joins of split words); ``unknown(words)``: those of a set of forms it
   does not know;
+- ``is_common(word)``: the dictionary knows it as an ordinary word (no name, no
+  distorted or archaic form);
 - ``is_surname(word)``: every reading is a person's name (an initial before it is
   no section letter);
 - ``lemma(word)``: the normal form of the most probable parse, lower case (the
@@ -95,6 +97,21 @@ def is_surname(word: str) -> bool:
     return all(_PROPER & p.tag.grammemes or p.tag.POS in ("ADJF", "ADJS") for p in parses)
 
 
+_UNCOMMON = _PROPER | {"Dist", "Infr", "Slng", "Arch", "Litr", "Erro", "Abbr", "Init"}
+"""Grammemes of a form ordinary text seldom holds: names, distorted, informal, slang,
+archaic, literary, misspelt forms, abbreviations and initials."""
+
+
+@lru_cache(maxsize=65_536)
+def is_common(word: str) -> bool:
+    """True when the dictionary knows ``word`` as an ordinary word: some reading of it
+    is no name and no distorted, informal, archaic or misspelt form (``_UNCOMMON``;
+    ``етот`` is known only as a distorted ``этот``, ``которе`` only as a place)."""
+    if not is_known(word):
+        return False
+    return any(not _UNCOMMON & p.tag.grammemes for p in analyzer().parse(word.lower()))
+
+
 @lru_cache(maxsize=200_000)
 def lemma(word: str) -> str:
     """Normal form of the most probable parse, lower case, ``ё`` folded to ``е``.
@@ -111,7 +128,7 @@ def clear_caches() -> None:
     dictionary. Full, the caches hold some 40 MB; a build clears them when its
     per-source stages are done and after its search index, so that what it
     renders next does not stand on them."""
-    for fn in (is_known, is_surname, lemma):
+    for fn in (is_known, is_common, is_surname, lemma):
         fn.cache_clear()
     _KNOWN.clear()
 

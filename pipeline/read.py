@@ -24,7 +24,7 @@ from pathlib import Path
 
 import regex
 
-from . import blocks, editions, formats
+from . import blocks, editions, formats, language
 from .errors import KodeksError, diag
 from .executor import Serial
 from .markup import visible
@@ -716,7 +716,17 @@ def read_source(path: Path, meta: dict | None = None) -> tuple[Source | None, li
         )
     meta = meta or {}
     declared = meta.get("kind")
-    seen = visible(text)  # what a reader sees: no markup, no zero-width characters
+    # what a reader sees: no markup, no zero-width characters, a page in Latin letters
+    # read back into Cyrillic
+    seen = visible(text)
+    if seen is not text and language.transliterated_page(text):
+        diags.append(
+            diag(
+                "K120",
+                f"{path}: the text is Russian written in Latin letters (transliterated); "
+                "read back into Cyrillic, word by word (the edit log has each word)",
+            )
+        )
     kind: SourceKind = declared if declared in ("laws", "commentary") else detect_kind(seen)
     if declared not in ("laws", "commentary") and meta:
         diags.append(diag("K106", f"{path}: kind not declared in the manifest; detected as {kind}"))

@@ -138,11 +138,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     diags = builder.diags
     if foreign:
         lang = cleaned.profile.language
-        what = (
-            "the text is Russian in UTF-8 read through a code page of another script, and "
-            "bytes were lost on the way (no decoding brings it back)"
-            if lang == language.MISREAD
-            else f"the text is in {language.described(lang)}, not Russian"
+        what = language.NOT_READ.get(
+            lang, f"the text is in {language.described(lang)}, not Russian"
         )
         diags.append(
             diag(

@@ -304,6 +304,42 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "spaced-letters",
         ),
     ],
+    "transliteration": [
+        (
+            "a page of Russian in Latin letters is read back; a unit's letter stays Latin",
+            "Pravilo 12. Poryadok vyzova sud'i\nA.Kogda vyzyvat' sud'yu\n"
+            "Igrok vyzyvaet sud'yu srazu, kak tol'ko zametil narushenie, i sud'ya "
+            "vyslushivaet obe storony.\n",
+            "Правило 12. Порядок вызова судьи\nA.Когда вызывать судью\n"
+            "Игрок вызывает судью сразу, как только заметил нарушение, и судья "
+            "выслушивает обе стороны.\n",
+            "transliteration",
+        ),
+        (
+            "an item, an abbreviation and a web address stay Latin",
+            "Pravilo 12. Poryadok vyzova sud'i\n(ii) Esli RHO sdelal zayavku vne ocheredi, "
+            "sud'ya reshaet, kak igrat' dal'she; sm. www.example.org/pravila\n",
+            "Правило 12. Порядок вызова судьи\n(ii) Если RHO сделал заявку вне очереди, "
+            "судья решает, как играть дальше; см. www.example.org/pravila\n",
+            "transliteration",
+        ),
+        (
+            "a page in English stays as it is",
+            "The director is called to the table as soon as a player notices an "
+            "irregularity, and hears both sides before ruling.\n",
+            "The director is called to the table as soon as a player notices an "
+            "irregularity, and hears both sides before ruling.\n",
+            None,
+        ),
+        (
+            "a Russian page with Latin words stays as it is",
+            "Правило 12. Порядок вызова судьи\nЕсли RHO (Right Hand Opponent) сделал заявку "
+            "вне очереди, судья решает, как играть дальше.\n",
+            "Правило 12. Порядок вызова судьи\nЕсли RHO (Right Hand Opponent) сделал заявку "
+            "вне очереди, судья решает, как играть дальше.\n",
+            None,
+        ),
+    ],
     "markup": [
         (
             "tags of a page's source around a heading and inside a line",

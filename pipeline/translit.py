@@ -1,0 +1,294 @@
+"""Russian written in Latin letters, and read back into Cyrillic.
+
+Some online libraries serve every book transliterated on request (``Pravilo 64.
+Procedura posle vyyavleniya fal'shrenonsa``), and a copy of the laws saved from
+such a page reaches a corpus so. ``SPELLINGS`` is the one table of how the usual
+schemes (the libraries' own, the passport and GOST schemes) write each Russian
+letter; everything here reads it:
+
+- ``share_read_back``: the share of a text's Latin words that read back into words
+  the Russian dictionary knows. ``language.measure`` names a text Russian in Latin
+  letters (``language.TRANSLIT``) from it: Russian reads back nearly whole, English
+  or a Slavic language in Latin script a quarter or less;
+- ``readings``: every Cyrillic spelling a Latin word may stand for (``ts`` is ц or
+  тс, ``e`` is е or э, ``y`` is ы or й), the main spellings first;
+- ``changes``: the words of a text to read back, and their readings
+  (``read_back``: the first the corpus holds, else the first ordinary word of the
+  dictionary, else the first form it knows, else the main one, in the word's own
+  case); the cleaner writes them (``clean.transliteration``), and the reader measures
+  a page's kind and edition on the text read back (``cyrillic``);
+- ``romanized``: a Cyrillic text written with each letter's main spelling (the
+  tests and the benchmark's damage make their Latin pages with it).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from functools import lru_cache
+
+import regex
+
+from . import morph
+
+SPELLINGS: dict[str, tuple[str, ...]] = {
+    "а": ("a",),
+    "б": ("b",),
+    "в": ("v", "w"),
+    "г": ("g",),
+    "д": ("d",),
+    "е": ("e", "ye", "je"),
+    "ё": ("jo", "yo", "e"),
+    "ж": ("zh",),
+    "з": ("z",),
+    "и": ("i",),
+    "й": ("j", "y", "i"),
+    "к": ("k", "q"),
+    "л": ("l",),
+    "м": ("m",),
+    "н": ("n",),
+    "о": ("o",),
+    "п": ("p",),
+    "р": ("r",),
+    "с": ("s",),
+    "т": ("t",),
+    "у": ("u",),
+    "ф": ("f",),
+    "х": ("h", "kh", "x"),
+    "ц": ("c", "ts", "tz"),
+    "ч": ("ch",),
+    "ш": ("sh",),
+    "щ": ("shch", "sch"),
+    "ъ": ('"', "''"),
+    "ы": ("y",),
+    "ь": ("'",),
+    "э": ("e'", "e"),
+    "ю": ("yu", "ju"),
+    "я": ("ya", "ja"),
+}
+"""Each Russian letter and the Latin spellings that write it, the main one first
+(``romanized`` writes that one)."""
+
+
+def _letters_of(spelling: str) -> tuple[str, ...]:
+    """The letters ``spelling`` writes, those it is the main spelling of first."""
+    letters = [letter for letter, spellings in SPELLINGS.items() if spelling in spellings]
+    return tuple(sorted(letters, key=lambda letter: SPELLINGS[letter].index(spelling)))
+
+
+_LETTERS_OF: dict[str, tuple[str, ...]] = {
+    spelling: _letters_of(spelling) for spellings in SPELLINGS.values() for spelling in spellings
+}
+"""Each Latin spelling and the letters it writes, those it is the main spelling of first
+(``y``: ы, then й)."""
+_UNIT = regex.compile("|".join(sorted(map(regex.escape, _LETTERS_OF), key=len, reverse=True)))
+
+WORD = regex.compile(r"(?<![\p{L}\d'])[A-Za-z]+(?:['\"]{1,2}[A-Za-z]+)*'?(?![\p{L}\d])")
+"""A word in Latin letters, with the apostrophes and quotes that write ь and ъ inside
+it or ь at its end (``sud'ya``, ``ob"yavlenie``, ``obnaruzhit'``); not a letter joined
+to digits (``64A1``)."""
+
+MAX_READINGS = 256
+"""Readings ``readings`` gives at most for one word."""
+
+
+@lru_cache(maxsize=16)
+def _options(unit: str) -> tuple[str, ...]:
+    """What one spelling (``_UNIT``) of a word may stand for: the letters it writes,
+    then the letters of its two parts where it is two spellings side by side (``ts``:
+    ц, then тс; ``sh``: ш, then сх; ``ye``: е, then ые)."""
+    out = list(_LETTERS_OF.get(unit, (unit,)))
+    for cut in range(1, len(unit)):
+        head, tail = unit[:cut], unit[cut:]
+        if head in _LETTERS_OF and tail in _LETTERS_OF:
+            out += [a + b for a in _LETTERS_OF[head] for b in _LETTERS_OF[tail]]
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=65_536)
+def readings(word: str) -> tuple[str, ...]:
+    """The Cyrillic spellings a lower-case Latin ``word`` may stand for, the likeliest
+    first: the word is cut into its longest spellings (``shch``, ``zh``, ``ya`` …), and
+    the readings come in the order of how far they stray from each spelling's first
+    option (``_options``): the main letters, then one spelling read otherwise, and so
+    on; at most ``MAX_READINGS``. A character no spelling holds stays as it is."""
+    units: list[tuple[str, ...]] = []
+    at = 0
+    for m in _UNIT.finditer(word):
+        units += [(ch,) for ch in word[at : m.start()]]
+        units.append(_options(m.group()))
+        at = m.end()
+    units += [(ch,) for ch in word[at:]]
+    first = (0,) * len(units)
+    out: list[str] = []
+    seen, heap = {first}, [(0, first)]
+    while heap and len(out) < MAX_READINGS:
+        cost, picks = heapq.heappop(heap)
+        out.append("".join(u[k] for u, k in zip(units, picks, strict=True)))
+        for i, u in enumerate(units):
+            if picks[i] + 1 < len(u):
+                nxt = (*picks[:i], picks[i] + 1, *picks[i + 1 :])
+                if nxt not in seen:
+                    seen.add(nxt)
+                    heapq.heappush(heap, (cost + 1, nxt))
+    return tuple(out)
+
+
+def read_back(word: str, *tests: Callable[[str], bool]) -> str:
+    """The Cyrillic reading of a Latin ``word``: of its ``readings``, the first that
+    passes the first of ``tests`` any of them passes (the cleaner asks, in order,
+    the corpus's words, the dictionary's ordinary words, any form the dictionary
+    knows), else the main one; in the case the word is written in (capitals, a
+    capital first, small letters)."""
+    options = readings(word.lower())
+    return _cased(word, next((r for test in tests for r in options if test(r)), options[0]))
+
+
+def _cased(word: str, reading: str) -> str:
+    """``reading`` in the case ``word`` is written in."""
+    if _in_capitals(word):
+        return reading.upper()
+    if word[0].isupper():
+        return reading[:1].upper() + reading[1:]
+    return reading
+
+
+def _in_capitals(word: str) -> bool:
+    """A word written in capitals: more than half its letters, and not one letter
+    alone (``RASPOLOZHENIYa``: the last letter's second Latin letter may be small)."""
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) > 1 and 2 * sum(c.isupper() for c in letters) > len(letters)
+
+
+_LINE_END_HYPHEN = regex.compile(r"-[ \t]*\n[ \t]*")
+
+
+def changes(
+    text: str, corpus: Callable[[str], bool] = lambda w: False
+) -> list[tuple[int, int, str, str]]:
+    """``(start, end, word, reading)`` of every Latin word of ``text`` to read back
+    (``read_back``: a reading the corpus holds, else an ordinary word of the
+    dictionary, else any form it knows, else the main reading). A word a hyphen
+    broke over two lines is read whole (``vyyas-`` | ``nitsya``: выяс | нится, where
+    ``nitsya`` alone reads ниця), each piece then written on its line. Left in Latin
+    letters, as the Russian text writes them too: a unit's letter (``A.``, ``(B)``),
+    a commentary's item (``(a)``, ``(iii)``), a Roman numeral (``Razdel IV -``; a
+    lone ``I`` or ``V`` before a word in small letters is the conjunction or the
+    preposition), a word in capitals of three letters or fewer that reads back into
+    no known word (``RHO``, ``NT``), and the words of a web address."""
+    tests = (corpus, morph.is_common, morph.is_known)
+    addresses = [m.span() for m in _WEB_ADDRESS.finditer(text)]
+    words = [
+        m
+        for m in WORD.finditer(text)
+        if not any(a <= m.start() < b for a, b in addresses)
+        and not _stays_latin(m.group(), text, m.start(), m.end())
+    ]
+    out: list[tuple[int, int, str, str]] = []
+    i = 0
+    while i < len(words):
+        m = words[i]
+        word = m.group()
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if nxt is not None and _LINE_END_HYPHEN.fullmatch(text, m.end(), nxt.start()):
+            pieces = _read_over_a_break(word, nxt.group(), tests)
+            if pieces is not None:
+                out += [(m.start(), m.end(), word, pieces[0])]
+                out += [(nxt.start(), nxt.end(), nxt.group(), pieces[1])]
+                i += 2
+                continue
+        new = read_back(word, *tests)
+        if not (len(word) <= 3 and word.isupper() and not morph.is_known(new)):
+            out.append((m.start(), m.end(), word, new))  # else an abbreviation the laws write so
+        i += 1
+    return out
+
+
+def _read_over_a_break(
+    head: str, tail: str, tests: tuple[Callable[[str], bool], ...]
+) -> tuple[str, str] | None:
+    """The readings of the two pieces of a word a line-end hyphen broke, read whole:
+    ``None`` where no reading of the whole passes a test, or the cut falls inside a
+    letter's spelling (``t-s`` of ц)."""
+    options = readings((head + tail).lower())
+    whole = next((r for test in tests for r in options if test(r)), None)
+    if whole is None:
+        return None
+    first = next((h for h in readings(head.lower()) if whole.startswith(h)), None)
+    if first is None or len(first) == len(whole):
+        return None
+    return _cased(head, first), _cased(tail, whole[len(first) :])
+
+
+def cyrillic(text: str) -> str:
+    """``text`` with its Latin words read back (``changes``), on the same lines: what
+    measures a source before it is cleaned (its kind, its edition) reads this of a
+    page in Latin letters."""
+    parts, at = [], 0
+    for s, e, _word, new in changes(text):
+        parts += [text[at:s], new]
+        at = e
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+_WEB_ADDRESS = regex.compile(r"\S*(?:://|www\.|@)\S*")
+_ROMAN = regex.compile(r"[IVXLC]+")
+
+
+def _stays_latin(word: str, text: str, s: int, e: int) -> bool:
+    """``changes``: the Latin ``word`` at ``text[s:e]`` is a unit's letter or a Roman
+    numeral."""
+    after = text[e : e + 2]
+    if len(word) == 1 and word.isupper() and (after[:1] in ".)" or text[s - 1 : s] == "("):
+        return True  # ``A.``, ``(B)``
+    if (
+        text[s - 1 : s] == "("
+        and after[:1] == ")"
+        and (len(word) == 1 or _ROMAN.fullmatch(word.upper()))
+    ):
+        return True  # a commentary's items: ``(a)``, ``(iii)``
+    if _ROMAN.fullmatch(word):
+        # ``Razdel IV -``, ``Chast' I.``; not ``I sud'ya`` (и) or ``V sluchae`` (в)
+        return len(word) > 1 or not (after[:1] == " " and after[1:2].islower())
+    return False
+
+
+def share_read_back(text: str, most: int = 300) -> tuple[float, int]:
+    """``(share, words)``: of the distinct Latin words of three letters or more in
+    ``text`` (the first ``most``), the share with a reading the dictionary knows, and
+    how many were read."""
+    words: dict[str, None] = {}
+    for m in WORD.finditer(text):
+        w = m.group().lower()
+        if sum(c.isalpha() for c in w) >= 3:
+            words[w] = None
+            if len(words) >= most:
+                break
+    if not words:
+        return 0.0, 0
+    read = sum(1 for w in words if any(morph.is_known(r) for r in readings(w)))
+    return read / len(words), len(words)
+
+
+_MAIN = {letter: spellings[0] for letter, spellings in SPELLINGS.items()}
+
+
+def romanized(text: str) -> str:
+    """``text`` with each Russian letter written in its main Latin spelling, in its
+    case (``Ш`` → ``Sh``, or ``SH`` inside a word in capitals)."""
+    out = []
+    for i, ch in enumerate(text):
+        low = ch.lower()
+        latin = _MAIN.get(low)
+        if latin is None:
+            out.append(ch)
+        elif ch == low:
+            out.append(latin)
+        else:
+            # a word in capitals: a letter beside another capital (``ЗАЯВКИ`` →
+            # ``ZAYaVKI`` would read as a capital and a small letter)
+            near = text[i + 1 : i + 2] + (text[i - 1 : i] if i else "")
+            caps = any(c.isupper() for c in near)
+            out.append(latin.upper() if caps else latin[:1].upper() + latin[1:])
+    return "".join(out)
