@@ -669,7 +669,14 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
         if not head:
             continue
         t = _TITLE_END.search(unit, head.end())
-        if t and "\n" not in unit[: t.start()]:
+        # a title ends before the first sentence does: past one, the title was glued
+        # to its text (``наказанияКогда``) and the next small letter before a capital
+        # is the text's, or a site's footer's (``последняя Купите``)
+        if (
+            t
+            and "\n" not in unit[: t.start()]
+            and not _SENTENCE_END.search(unit, head.end(), t.start())
+        ):
             out.append(
                 Change(
                     start + t.start(),
@@ -695,7 +702,9 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
     joined_template``: each piece a template line by its shape, or a short line
     beside one) is removed where a line of the site can stand: before the page's
     first heading, at the start of a line or after a sentence end, up to the end of
-    the line or to a word that starts a sentence (a capital)."""
+    the line or to a word that starts a sentence (a capital); and at the page's end
+    after a sentence cut off, a run that reaches the end (the site's pager and
+    footer under a page cut out of the book)."""
     if "collapsed" not in ctx.profile.layout:
         return []
     lines = [ln for ln in ctx.lines(text) if ln[2].strip()]
@@ -704,6 +713,10 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
     # broken the header into lines); after it, each line is one
     stretches = [lines[:first]] if first else []
     stretches += [[ln] for ln in lines[first:]]
+    if len(stretches) > 1 + bool(first) and not starts_unit(stretches[-1][0][2]):
+        # the last line is text ``collapsed_lines`` broke off its heading's title: a
+        # footer may begin under the title (a page cut off after a heading)
+        stretches[-2:] = [stretches[-2] + stretches[-1]]
     out = []
     for n, stretch in enumerate(stretches):
         words = [
@@ -711,19 +724,28 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
             for s, _, line in stretch
             for m in regex.finditer(r"\S+", line)
         ]
+        last = n == len(stretches) - 1
         p = 0
         while p < len(words):
-            if p and words[p - 1][2][-1] not in profile_mod._ENDS:
+            # in mid-sentence only at the page's end, where a page cut out of the book
+            # stops in mid-sentence before the site's footer, and only a run that
+            # reaches the end, opening with no small letter
+            mid = p > 0 and words[p - 1][2][-1] not in profile_mod._ENDS
+            if mid and not (
+                last and len(words) - p <= _JOINED_RUN_WORDS and not words[p][2][:1].islower()
+            ):
                 p += 1
                 continue
             ahead = [w for _, _, w in words[p : p + _JOINED_RUN_WORDS]]
             whole = p + len(ahead) == len(words)
             at_start = n == 0 and p == 0 and first > 0
-            ends = profile_mod.joined_template(
-                ahead, at_start, whole and (at_start or n == len(stretches) - 1)
-            )
+            ends = profile_mod.joined_template(ahead, at_start, whole and (at_start or last))
             k = next(
-                (k for k in reversed(ends) if p + k == len(words) or words[p + k][2][:1].isupper()),
+                (
+                    k
+                    for k in reversed(ends)
+                    if p + k == len(words) or (not mid and words[p + k][2][:1].isupper())
+                ),
                 0,
             )
             if not k:
@@ -745,6 +767,7 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
 
 
 _TITLE_END = regex.compile(r"(?<=[а-яё,)]) (?=[А-ЯЁ][а-яё]|[АВИКОСУЯ] [а-яё])")
+_SENTENCE_END = regex.compile(r"[.!?;](?=\s)")
 
 
 _CHROME = regex.compile(

@@ -1024,6 +1024,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "site-chrome",
         ),
         (
+            "a page cut out of the book: the pager and footer under a sentence cut off",
+            "Библиотека «Ветер» Главная | Книги | Авторы | Вход Автор: Неизвестен "
+            "Жанр: Игры Шрифт: - 100% + "
+            + _COLLAPSED_LAW
+            + " Судья решает, как играть дальше, и только потом « Назад 1 2 3 … 7 8 9 10 11 … 40 "
+            "Вперёд » Страницы: первая предыдущая следующая последняя © Ветер 2001–2020\n",
+            _COLLAPSED_CLEAN.rstrip("\n") + " Судья решает, как играть дальше, и только потом\n",
+            "site-chrome",
+        ),
+        (
+            "a page cut off after a heading: the footer under its title",
+            "Библиотека «Ветер» Главная | Книги | Авторы | Вход Автор: Неизвестен "
+            "Жанр: Игры Шрифт: - 100% + "
+            + _COLLAPSED_LAW
+            + " C.Права судьи « Назад 1 2 3 … 7 8 9 10 11 … 40 Вперёд » Страницы: первая "
+            "предыдущая следующая последняя Купите карты: karty.example © Ветер 2001–2020\n",
+            _COLLAPSED_CLEAN + "C.Права судьи\n",
+            "site-chrome",
+        ),
+        (
             "a page with no template keeps a capitalised remark and a footnote dash",
             _COLLAPSED_LAW.replace(
                 "видит. B.", "видит. Если такой ошибки не было, то: (*) - Как сказано выше. B.", 1
@@ -2512,3 +2532,26 @@ def test_page_numbers_after_any_margin_are_found(line):
     # trying its patterns: a page number after any blank or a dash must still be seen
     c = cleaned(f"Текст правила идёт дальше,\n{line}\nи кончается здесь.\n")
     assert {"page-number"} <= kinds_of(c), c.text
+
+
+def test_a_collapsed_heading_s_title_ends_before_its_first_sentence_does():
+    """On a page whose line breaks were all lost, a heading's title glued to its text
+    (``судьиИгрок``) has no blank before the text: the break between title and text is
+    not looked for past the text's first sentence, where a small letter before a
+    capital is the text's or a footer's (``дальше Купите``)."""
+    from pipeline.clean import Context, collapsed_lines
+    from pipeline.model import Profile
+
+    text = (
+        "Правило 12. Порядок вызова судьиИгрок зовёт судью сразу. Судья решает, как играть "
+        "дальше Купите карты: karty.example A.Права судьи Судья назначает наказание.\n"
+    )
+    ctx = Context(source=source(text), buffer=Buffer(text), profile=Profile(layout=("collapsed",)))
+    breaks = [
+        (c.why, text[: c.start].split()[-1], text[c.end :].split()[0])
+        for c in collapsed_lines(text, ctx)
+    ]
+    assert breaks == [
+        ("marker starts a new unit", "karty.example", "A.Права"),
+        ("title ends, text begins", "судьи", "Судья"),
+    ]
