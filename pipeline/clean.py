@@ -204,8 +204,9 @@ def newlines(text: str, ctx: Context) -> list[Change]:
     copy may carry: the line and paragraph separators (U+2028, U+2029) and the
     vertical tab (a word processor's line break inside a paragraph). A form feed (a
     page break of a text from a PDF or a printer file) is dropped where a line break
-    or the text's edge stands beside it, and is a line break between two pieces of
-    a line. A byte-order mark is dropped."""
+    or the text's edge stands beside it (past blanks or a viewer's line number:
+    ``_line_opens_at``), and is a line break between two pieces of a line. A
+    byte-order mark is dropped."""
     out = []
     if text.startswith("\ufeff"):
         out.append(Change(0, 1, "", "bom"))
@@ -215,11 +216,18 @@ def newlines(text: str, ctx: Context) -> list[Change]:
         a, b = m.span()
         if m.group() != "\f":
             out.append(Change(a, b, "\n", "newline", _LINE_BREAKS[m.group()[0]]))
-        elif text[a - 1 : a] in ("", "\n", "\r") or text[b : b + 1] in ("", "\n", "\r"):
+        elif _line_opens_at(text, a) or text[b : b + 1] in ("", "\n", "\r"):
             out.append(Change(a, b, "", "form-feed", "a page break beside a line break"))
         else:
             out.append(Change(a, b, "\n", "form-feed", "a page break inside a line"))
     return out
+
+
+def _line_opens_at(text: str, at: int) -> bool:
+    """Nothing but blanks or a margin's line number (``241: ``, ``profile.LINE_NUMBER``:
+    a viewer numbered the lines of a PDF's text) stands before ``at`` on its line."""
+    before = text[max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1 : at]
+    return not before.strip(" \t") or profile_mod.LINE_NUMBER.fullmatch(before) is not None
 
 
 _LINE_BREAKS = {
