@@ -92,7 +92,7 @@ MAX_READINGS = 256
 """Readings ``readings`` gives at most for one word."""
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=None)
 def _options(unit: str) -> tuple[str, ...]:
     """What one spelling (``_UNIT``) of a word may stand for: the letters it writes,
     then the letters of its two parts where it is two spellings side by side (``ts``:
