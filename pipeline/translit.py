@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import regex
 
@@ -38,8 +38,8 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "г": ("g",),
     "д": ("d",),
     "е": ("e", "ye", "je"),
-    "ё": ("jo", "yo", "e"),
-    "ж": ("zh",),
+    "ё": ("jo", "yo", "e", "ë"),
+    "ж": ("zh", "ž"),
     "з": ("z",),
     "и": ("i",),
     "й": ("j", "y", "i"),
@@ -56,18 +56,19 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "ф": ("f",),
     "х": ("h", "kh", "x"),
     "ц": ("c", "ts", "tz"),
-    "ч": ("ch",),
-    "ш": ("sh",),
-    "щ": ("shch", "sch"),
-    "ъ": ('"', "''"),
+    "ч": ("ch", "č"),
+    "ш": ("sh", "š"),
+    "щ": ("shch", "sch", "šč", "ŝ"),
+    "ъ": ('"', "''", "ʺ", "'"),
     "ы": ("y",),
-    "ь": ("'",),
-    "э": ("e'", "e"),
-    "ю": ("yu", "ju"),
-    "я": ("ya", "ja"),
+    "ь": ("'", "’", "ʹ"),
+    "э": ("e'", "e", "è", "ė"),
+    "ю": ("yu", "ju", "iu", "û"),
+    "я": ("ya", "ja", "ia", "â"),
 }
 """Each Russian letter and the Latin spellings that write it, the main one first
-(``romanized`` writes that one)."""
+(``romanized`` writes that one): the online libraries' own, the passport schemes
+(``ia``, ``iu``), the scholarly and ISO 9 letters (``š``, ``ž``, ``ŝ``, ``ʹ``)."""
 
 
 def _letters_of(spelling: str) -> tuple[str, ...]:
@@ -83,7 +84,11 @@ _LETTERS_OF: dict[str, tuple[str, ...]] = {
 (``y``: ы, then й)."""
 _UNIT = regex.compile("|".join(sorted(map(regex.escape, _LETTERS_OF), key=len, reverse=True)))
 
-WORD = regex.compile(r"(?<![\p{L}\d'])[A-Za-z]+(?:['\"]{1,2}[A-Za-z]+)*'?(?![\p{L}\d])")
+_LATIN = "A-Za-zšžčŝëèėûâŠŽČŜËÈĖÛÂ"
+_SIGN = "'\"’ʹʺ"
+WORD = regex.compile(
+    rf"(?<![\p{{L}}\d])[{_LATIN}]+(?:[{_SIGN}]{{1,2}}[{_LATIN}]+)*[{_SIGN}]?(?![\p{{L}}\d])"
+)
 """A word in Latin letters, with the apostrophes and quotes that write ь and ъ inside
 it or ь at its end (``sud'ya``, ``ob"yavlenie``, ``obnaruzhit'``); not a letter joined
 to digits (``64A1``)."""
@@ -92,7 +97,7 @@ MAX_READINGS = 256
 """Readings ``readings`` gives at most for one word."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _options(unit: str) -> tuple[str, ...]:
     """What one spelling (``_UNIT``) of a word may stand for: the letters it writes,
     then the letters of its two parts where it is two spellings side by side (``ts``:
@@ -177,13 +182,8 @@ def changes(
     preposition), a word in capitals of three letters or fewer that reads back into
     no known word (``RHO``, ``NT``), and the words of a web address."""
     tests = (corpus, morph.is_common, morph.is_known)
-    addresses = [m.span() for m in _WEB_ADDRESS.finditer(text)]
-    words = [
-        m
-        for m in WORD.finditer(text)
-        if not any(a <= m.start() < b for a, b in addresses)
-        and not _stays_latin(m.group(), text, m.start(), m.end())
-    ]
+    words = [m for m in _words(text) if not _stays_latin(m.group(), text, m.start(), m.end())]
+    words = _without_foreign_runs(words, tests)
     out: list[tuple[int, int, str, str]] = []
     i = 0
     while i < len(words):
@@ -197,11 +197,69 @@ def changes(
                 out += [(nxt.start(), nxt.end(), nxt.group(), pieces[1])]
                 i += 2
                 continue
+        end = m.end()
+        if word[-1] in _SIGN and _quote_open(text, m.start()):
+            word, end = word[:-1], end - 1  # a closing quote (``'povedeniem'``), no ь
         new = read_back(word, *tests)
         if not (len(word) <= 3 and word.isupper() and not morph.is_known(new)):
-            out.append((m.start(), m.end(), word, new))  # else an abbreviation the laws write so
+            out.append((m.start(), end, word, new))  # else an abbreviation the laws write so
         i += 1
     return out
+
+
+FOREIGN_RUN = 3
+"""Words in a row, none of which reads back into a word the corpus or the dictionary
+knows, that are a phrase in another language (``Calling the Director``): they stay
+as they are. Russian words the dictionary lacks seldom stand three in a row."""
+
+
+def _without_foreign_runs(
+    words: list[regex.Match], tests: tuple[Callable[[str], bool], ...]
+) -> list[regex.Match]:
+    """``words`` without the runs of ``FOREIGN_RUN`` or more words of three letters or
+    more that have no reading any of ``tests`` passes (short words inside a run, ``a``,
+    ``of``, go with it)."""
+
+    def stranger(m: regex.Match) -> bool:
+        word = m.group().lower()
+        forms = {word, word.rstrip(_SIGN)}
+        return len(word) >= 3 and not any(t(r) for t in tests for f in forms for r in readings(f))
+
+    out: list[regex.Match] = []
+    run: list[regex.Match] = []
+    strangers = 0
+    for m in words:
+        if run and "\n" in m.string[run[-1].end() : m.start()]:  # a run stays on its line
+            out += run if strangers < FOREIGN_RUN else []
+            run, strangers = [], 0
+        odd = stranger(m)
+        if odd or len(m.group()) < 3:
+            run.append(m)
+            strangers += odd
+        else:
+            out += run if strangers < FOREIGN_RUN else []
+            run, strangers = [], 0
+            out.append(m)
+    out += run if strangers < FOREIGN_RUN else []
+    return out
+
+
+_OPENING_QUOTE = regex.compile(r"(?<![^\s(\[«])['’\"](?=\p{L})")
+_CLOSING_QUOTE = regex.compile(r"(?<=\p{L})['’\"](?![\p{L}])")
+
+
+def _quote_open(text: str, at: int) -> bool:
+    """A quote opened before ``at`` on its line is not closed yet: an apostrophe or a
+    double quote at the end of the word at ``at`` closes it, and writes no ь or ъ."""
+    start = text.rfind("\n", 0, at) + 1
+    opened = _OPENING_QUOTE.findall(text[start : at + 1])  # with the word's first letter
+    return len(opened) > len(_CLOSING_QUOTE.findall(text[start:at]))
+
+
+def _words(text: str) -> list[regex.Match]:
+    """The Latin words of ``text`` outside its web addresses (``_WEB_ADDRESS``)."""
+    addresses = [m.span() for m in _WEB_ADDRESS.finditer(text)]
+    return [m for m in WORD.finditer(text) if not any(a <= m.start() < b for a, b in addresses)]
 
 
 def _read_over_a_break(
@@ -232,7 +290,13 @@ def cyrillic(text: str) -> str:
     return "".join(parts)
 
 
-_WEB_ADDRESS = regex.compile(r"\S*(?:://|www\.|@)\S*")
+_WEB_ADDRESS = regex.compile(
+    r"\S*(?:://|www\.|@)\S*"
+    r"|\S*[\w-]\.(?:ru|su|com|org|net|info|biz|edu|gov|ua|by|kz|pl|de|uk|eu|io|me)\b\S*",
+    regex.I,
+)
+"""A web address, with its scheme or ``www.`` or an ``@``, or a domain's name with its
+path (``bridge-klub.example.ru/zakony/pravilo-11``): its words stay as they are."""
 _ROMAN = regex.compile(r"[IVXLC]+")
 
 
@@ -248,10 +312,20 @@ def _stays_latin(word: str, text: str, s: int, e: int) -> bool:
         and (len(word) == 1 or _ROMAN.fullmatch(word.upper()))
     ):
         return True  # a commentary's items: ``(a)``, ``(iii)``
-    if _ROMAN.fullmatch(word):
-        # ``Razdel IV -``, ``Chast' I.``; not ``I sud'ya`` (и) or ``V sluchae`` (в)
-        return len(word) > 1 or not (after[:1] == " " and after[1:2].islower())
+    if _ROMAN.fullmatch(word) and len(word) > 1:
+        return True  # ``Razdel IV -``
+    if len(word) == 1 and word.isupper():
+        # a capital alone is one of Russian's words of one letter (``I``, ``V``, ``S``,
+        # ``K``, ``A``, ``O``, ``U``) in its main spelling before a word in small letters
+        # (``I sud'ya``, ``V sluchae``); else a Roman numeral (``Chast' I.``), a
+        # player's seat (``W N E S``) or a card (``♠K``)
+        main = _LETTERS_OF.get(word.lower(), ("",))[0]
+        before_word = after[:1] == " " and after[1:2].islower()
+        return main not in _ONE_LETTER_WORDS or not before_word
     return False
+
+
+_ONE_LETTER_WORDS = frozenset("авикосуя")
 
 
 def share_read_back(text: str, most: int = 300) -> tuple[float, int]:
@@ -259,7 +333,7 @@ def share_read_back(text: str, most: int = 300) -> tuple[float, int]:
     ``text`` (the first ``most``), the share with a reading the dictionary knows, and
     how many were read."""
     words: dict[str, None] = {}
-    for m in WORD.finditer(text):
+    for m in _words(text):
         w = m.group().lower()
         if sum(c.isalpha() for c in w) >= 3:
             words[w] = None

@@ -32,6 +32,19 @@ CROATIAN = (
     "kaznjavanju nepravilnosti, vec ispravljanju situacija u kojima bi inace mogli biti "
     "osteceni igraci. Sudac mora biti pozvan kada se skrene pozornost na nepravilnost."
 )
+# Serbian written without its accents shares many words with Russian read back
+SERBIAN = (
+    "Pravilo 12. Sudija moze da dodeli kaznu. Pravilo 13. Igra se nastavlja posle kazne. "
+    "Kontra, rekontra i pas su dozvoljeni. Ako je karta otkrivena, sudija odlucuje. Strana "
+    "koja je pogresila gubi dve ruke. Pravila igre su ista za sve turnire. Komentar: sudija "
+    "ima pravo da prekine igru."
+)
+LINKED = (
+    "Правило 12. Порядок вызова судьи\n1. Игрок вызывает судью сразу, как только заметил "
+    "нарушение (см. http://bridge.example.ru/zakony/pravilo-11-poterya-prava-na-ispravlenie и "
+    "bridge.example.ru/zakony/pravilo-13-nepravilnoe-kolichestvo-kart).\n2. Если партнёр "
+    "возражает, судья выслушивает обе стороны (bridge.example.ru/zakony/pravilo-14).\n"
+)
 ENGLISH = (
     "The director is called to the table as soon as a player notices an irregularity. "
     "Either side may call, and the director hears both sides before ruling; a ruling "
@@ -71,6 +84,47 @@ def test_what_the_russian_text_writes_in_latin_letters_stays():
     assert words == ["Pravila", "ob", "i", "Razdel", "V", "sluchae", "I", "sud'ya"]
 
 
+@pytest.mark.parametrize(
+    "latin, cyrillic",
+    [
+        # a web address without its scheme, and one with it, stay as they are
+        (
+            "Sm. bridge-klub.example.ru/zakony/pravilo-11-poterya i http://x.example.org/a-b\n",
+            "См. bridge-klub.example.ru/zakony/pravilo-11-poterya и http://x.example.org/a-b\n",
+        ),
+        # a phrase in another language (three words in a row no reading makes Russian)
+        (
+            "Pravilo 12. Vyzov sud'i / Calling the Director\n",
+            "Правило 12. Вызов судьи / Calling the Director\n",
+        ),
+        # the players' seats and a card stay; a letter after a number is a suffix, and
+        # a small letter before a stop an abbreviation
+        ("W N E S\n♠K 5 3 v 12-j vzyatke, p. 64.8\n", "W N E S\n♠K 5 3 в 12-й взятке, п. 64.8\n"),
+        # a quote that closes on a word is no ь or ъ; an apostrophe inside a word is
+        # either (``ob'yom``: ъ)
+        (
+            "Na 'pas' igrok otvechaet \"kontroj\"; ob'yom s'yezda; razygryvalas' normal'no\n",
+            "На 'пас' игрок отвечает \"контрой\"; объём съезда; разыгрывалась нормально\n",
+        ),
+        # the passport scheme's ia, iu; curly and modifier apostrophes; the scholarly
+        # letters
+        (
+            "Vyiasnitsia: fal’shrenons, sudʹya, rozygryš, čelovek, žalovat'sja\n",
+            "Выяснится: фальшренонс, судья, розыгрыш, человек, жаловаться\n",
+        ),
+    ],
+    ids=[
+        "web addresses",
+        "a foreign phrase",
+        "seats, card, suffix, abbreviation",
+        "quotes",
+        "schemes",
+    ],
+)
+def test_a_text_reads_back_as_russian_writes_it(latin, cyrillic):
+    assert translit.cyrillic(latin) == cyrillic
+
+
 def test_a_word_broken_over_two_lines_is_read_whole():
     # «nitsya» alone reads «ниця»; the word whole is «выяснится»
     got = translit.cyrillic("Eto vyyas-\nnitsya potom.\n")
@@ -91,11 +145,22 @@ def test_romanized_text_has_no_cyrillic_letter_and_keeps_its_lines(text):
         # under a site's menus in Cyrillic
         ("Главная\nПоиск по сайту\nВойти\n" + translit.romanized(LAW * 2), True),
         (CROATIAN, False),
+        (SERBIAN, False),
         (ENGLISH, False),
+        # a Russian page whose links hold transliterated words
+        (LINKED, False),
         # a Russian page that quotes English stays Russian
         (LAW * 2 + ENGLISH, False),
     ],
-    ids=["romanized law", "under Cyrillic menus", "Croatian", "English", "Russian and English"],
+    ids=[
+        "romanized law",
+        "under Cyrillic menus",
+        "Croatian",
+        "Serbian",
+        "English",
+        "Russian with transliterated links",
+        "Russian and English",
+    ],
 )
 def test_a_page_is_measured_russian_in_latin_letters_only_when_it_is(text, translit_page):
     assert (language.measure(text).code == language.TRANSLIT) == translit_page
