@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 import regex
 
 from . import morph
+from .grammar import AUCTION_ROW
 
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "а": ("a",),
@@ -151,6 +152,8 @@ def read_back(word: str, *tests: Callable[[str], bool]) -> str:
 
 def _cased(word: str, reading: str) -> str:
     """``reading`` in the case ``word`` is written in."""
+    if not word[0].isalpha():
+        return reading
     if _in_capitals(word):
         return reading.upper()
     if word[0].isupper():
@@ -182,9 +185,24 @@ def changes(
     preposition), a word in capitals of three letters or fewer that reads back into
     no known word (``RHO``, ``NT``), and the words of a web address."""
     tests = (corpus, morph.is_common, morph.is_known)
-    words = [m for m in _words(text) if not _stays_latin(m.group(), text, m.start(), m.end())]
-    words = _without_foreign_runs(words, tests)
     out: list[tuple[int, int, str, str]] = []
+    spaced = []
+    for run in _SPACED_RUN.finditer(text):
+        if _spaced_title(text, run):
+            # a title in spaced letters (``P r a v i l o``): each its letter, in its case
+            spaced.append(run.span())
+            for piece in regex.finditer(r"\S+", run.group()):
+                at, letter = run.start() + piece.start(), _LETTERS_OF[piece.group().lower()][0]
+                out.append(
+                    (at, at + len(piece.group()), piece.group(), _cased(piece.group(), letter))
+                )
+    words = [
+        m
+        for m in _words(text)
+        if not any(a <= m.start() < b for a, b in spaced)
+        and not _stays_latin(m.group(), text, m.start(), m.end())
+    ]
+    words = _without_foreign_runs(words, tests)
     i = 0
     while i < len(words):
         m = words[i]
@@ -204,7 +222,25 @@ def changes(
         if not (len(word) <= 3 and word.isupper() and not morph.is_known(new)):
             out.append((m.start(), end, word, new))  # else an abbreviation the laws write so
         i += 1
-    return out
+    return sorted(out)
+
+
+_SPACED_RUN = regex.compile(
+    rf"(?<!\S)[{_LATIN}{_SIGN}]{{1,4}}(?: [{_LATIN}{_SIGN}]{{1,4}}){{3,}}(?!\S)"
+)
+"""Four or more spellings of one letter each, a blank between them: a title in spaced
+letters (``P r a v i l o``, ``v y ya v l e n i ya``)."""
+
+
+def _spaced_title(text: str, m: regex.Match) -> bool:
+    """The spaced run ``m`` is a title in spaced letters: every piece is one letter's
+    spelling, and its line is no row of the players' seats (``W N E S``,
+    ``grammar.AUCTION_ROW``)."""
+    if not all(piece.lower() in _LETTERS_OF for piece in m.group().split(" ")):
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    return AUCTION_ROW.match(text[start : len(text) if end < 0 else end]) is None
 
 
 FOREIGN_RUN = 3

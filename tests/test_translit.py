@@ -112,6 +112,12 @@ def test_what_the_russian_text_writes_in_latin_letters_stays():
             "Vyiasnitsia: fal’shrenons, sudʹya, rozygryš, čelovek, žalovat'sja\n",
             "Выяснится: фальшренонс, судья, розыгрыш, человек, жаловаться\n",
         ),
+        # each letter of a title in spaced letters in its case (``ya`` is one letter);
+        # a row of the players' seats is no title
+        (
+            "P r a v i l o  1 2 .  V y z o v  s u d ' i  z a  ya v k o j\nW N E S\n",
+            "П р а в и л о  1 2 .  В ы з о в  с у д ь и  з а  я в к о й\nW N E S\n",
+        ),
     ],
     ids=[
         "web addresses",
@@ -119,6 +125,7 @@ def test_what_the_russian_text_writes_in_latin_letters_stays():
         "seats, card, suffix, abbreviation",
         "quotes",
         "schemes",
+        "a title in spaced letters",
     ],
 )
 def test_a_text_reads_back_as_russian_writes_it(latin, cyrillic):
