@@ -259,12 +259,13 @@ def markup(text: str, ctx: Context) -> list[Change]:
 
 def transliteration(text: str, ctx: Context) -> list[Change]:
     """A page of Russian written in Latin letters (``language.transliterated_page``:
-    most of its words read back into Russian ones) is read back
-    into Cyrillic word by word (``translit.changes``: the first reading the
-    dictionary knows, else one the corpus knows, else the main one), as some online
-    libraries serve a book transliterated; a unit's letter, a Roman numeral, an
-    abbreviation and a web address stay in Latin letters. Runs once the markup is
-    gone (a tag's name is Latin too)."""
+    most of its words read back into Russian ones), as some online libraries serve a
+    book, is read back into Cyrillic word by word (``translit.changes``: the first
+    reading the corpus holds, else the dictionary's first ordinary word, else the
+    first form it knows, else the main reading); what the Russian text writes in
+    Latin letters too (a unit's letter, a Roman numeral, an abbreviation, the
+    players' seats) and web addresses and phrases in another language stay. Runs
+    once the markup is gone (a tag's name is Latin too)."""
     if not language_mod.transliterated_page(text):
         return []
     return [

@@ -3,20 +3,22 @@
 Some online libraries serve every book transliterated on request (``Pravilo 64.
 Procedura posle vyyavleniya fal'shrenonsa``), and a copy of the laws saved from
 such a page reaches a corpus so. ``SPELLINGS`` is the one table of how the usual
-schemes (the libraries' own, the passport and GOST schemes) write each Russian
-letter; everything here reads it:
+schemes (the libraries' own, the passport schemes, the scholarly and ISO letters)
+write each Russian letter; everything here reads it:
 
-- ``share_read_back``: the share of a text's Latin words that read back into words
-  the Russian dictionary knows. ``language.measure`` names a text Russian in Latin
-  letters (``language.TRANSLIT``) from it: Russian reads back nearly whole, English
-  or a Slavic language in Latin script a quarter or less;
+- ``share_read_back``: the share of a text's Latin words (outside web addresses)
+  that read back into words the Russian dictionary knows. ``language.measure`` names
+  a text Russian in Latin letters (``language.TRANSLIT``) from it: Russian reads back
+  nearly whole, English a quarter, a Slavic language in Latin script up to two thirds;
 - ``readings``: every Cyrillic spelling a Latin word may stand for (``ts`` is ц or
   тс, ``e`` is е or э, ``y`` is ы or й), the main spellings first;
 - ``changes``: the words of a text to read back, and their readings
   (``read_back``: the first the corpus holds, else the first ordinary word of the
   dictionary, else the first form it knows, else the main one, in the word's own
-  case); the cleaner writes them (``clean.transliteration``), and the reader measures
-  a page's kind and edition on the text read back (``cyrillic``);
+  case; a title in spaced letters letter by letter; a phrase in another language, a
+  web address and what the Russian text writes in Latin letters too left as they
+  are); the cleaner writes them (``clean.transliteration``), and what measures a raw
+  text reads the text read back (``cyrillic``, through ``markup.visible``);
 - ``romanized``: a Cyrillic text written with each letter's main spelling (the
   tests and the benchmark's damage make their Latin pages with it).
 """
