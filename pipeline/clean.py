@@ -59,6 +59,7 @@ from .grammar import (
     LAW_HEAD,
     PART_HEAD,
     RU_HEADS,
+    SENTENCE_STOP,
     TAG_END,
     collapsed_breaks,
     glued_markers,
@@ -684,7 +685,7 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
         if (
             t
             and "\n" not in unit[: t.start()]
-            and not _SENTENCE_END.search(unit, head.end(), t.start())
+            and not SENTENCE_STOP.search(unit, head.end(), t.start())
         ):
             out.append(
                 Change(
@@ -776,7 +777,6 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
 
 
 _TITLE_END = regex.compile(r"(?<=[а-яё,)]) (?=[А-ЯЁ][а-яё]|[АВИКОСУЯ] [а-яё])")
-_SENTENCE_END = regex.compile(r"[.!?;](?=\s)")
 
 
 _CHROME = regex.compile(

@@ -404,6 +404,10 @@ def unended(line: str) -> bool:
     return CLAUSE_END.search(line) is None and not line.rstrip().endswith(",")
 
 
+SENTENCE_STOP = regex.compile(r"[.!?;](?=\s)")
+"""A sentence's or a clause's stop inside a line, a blank after it (a title has none:
+``clean.collapsed_lines`` looks for a title's end only before the first)."""
+
 TAG_END = regex.compile(r"\([A-Z]{1,3}\d{1,3}\)\s*$")
 """A line that ends with a source tag such as ``(DC4)`` (001 ends every paragraph so)."""
 

@@ -149,7 +149,14 @@ def read_back(word: str, *tests: Callable[[str], bool]) -> str:
     knows), else the main one; in the case the word is written in (capitals, a
     capital first, small letters)."""
     options = readings(word.lower())
-    return _cased(word, next((r for test in tests for r in options if test(r)), options[0]))
+    return _cased(word, _first_passing(options, tests) or options[0])
+
+
+def _first_passing(
+    options: tuple[str, ...], tests: tuple[Callable[[str], bool], ...]
+) -> str | None:
+    """Of ``options``, the first that passes the first of ``tests`` any of them passes."""
+    return next((r for test in tests for r in options if test(r)), None)
 
 
 def _cased(word: str, reading: str) -> str:
@@ -201,8 +208,7 @@ def changes(
     words = [
         m
         for m in _words(text)
-        if not any(a <= m.start() < b for a, b in spaced)
-        and not _stays_latin(m.group(), text, m.start(), m.end())
+        if not _inside(spaced, m.start()) and not _stays_latin(m.group(), text, m.start(), m.end())
     ]
     words = _without_foreign_runs(words, tests)
     i = 0
@@ -297,7 +303,12 @@ def _quote_open(text: str, at: int) -> bool:
 def _words(text: str) -> list[regex.Match]:
     """The Latin words of ``text`` outside its web addresses (``_WEB_ADDRESS``)."""
     addresses = [m.span() for m in _WEB_ADDRESS.finditer(text)]
-    return [m for m in WORD.finditer(text) if not any(a <= m.start() < b for a, b in addresses)]
+    return [m for m in WORD.finditer(text) if not _inside(addresses, m.start())]
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Offset ``at`` lies inside one of ``spans``."""
+    return any(a <= at < b for a, b in spans)
 
 
 def _read_over_a_break(
@@ -306,8 +317,7 @@ def _read_over_a_break(
     """The readings of the two pieces of a word a line-end hyphen broke, read whole:
     ``None`` where no reading of the whole passes a test, or the cut falls inside a
     letter's spelling (``t-s`` of ц)."""
-    options = readings((head + tail).lower())
-    whole = next((r for test in tests for r in options if test(r)), None)
+    whole = _first_passing(readings((head + tail).lower()), tests)
     if whole is None:
         return None
     first = next((h for h in readings(head.lower()) if whole.startswith(h)), None)
@@ -339,8 +349,9 @@ _ROMAN = regex.compile(r"[IVXLC]+")
 
 
 def _stays_latin(word: str, text: str, s: int, e: int) -> bool:
-    """``changes``: the Latin ``word`` at ``text[s:e]`` is a unit's letter or a Roman
-    numeral."""
+    """``changes``: the Latin ``word`` at ``text[s:e]`` is written so in the Russian text
+    too: a unit's letter, a commentary's item, a Roman numeral, or a capital alone that
+    is no Russian word of one letter (a player's seat, a card)."""
     after = text[e : e + 2]
     if len(word) == 1 and word.isupper() and (after[:1] in ".)" or text[s - 1 : s] == "("):
         return True  # ``A.``, ``(B)``
