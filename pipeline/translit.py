@@ -25,9 +25,10 @@ write each Russian letter; everything here reads it:
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
+from itertools import accumulate, chain, islice, product
+from math import prod
 
 import regex
 
@@ -118,8 +119,10 @@ def readings(word: str) -> tuple[str, ...]:
     """The Cyrillic spellings a lower-case Latin ``word`` may stand for, the likeliest
     first: the word is cut into its longest spellings (``shch``, ``zh``, ``ya`` …), and
     the readings come in the order of how far they stray from each spelling's first
-    option (``_options``): the main letters, then one spelling read otherwise, and so
-    on; at most ``MAX_READINGS``. A character no spelling holds stays as it is."""
+    option (``_options``; the second option is one step away, the third two), and
+    among readings that stray as far, in the order of the options word from its
+    start (``_picks``); at most ``MAX_READINGS``. A character no spelling holds stays
+    as it is."""
     units: list[tuple[str, ...]] = []
     at = 0
     for m in _UNIT.finditer(word):
@@ -127,19 +130,39 @@ def readings(word: str) -> tuple[str, ...]:
         units.append(_options(m.group()))
         at = m.end()
     units += [(ch,) for ch in word[at:]]
-    first = (0,) * len(units)
+    varying = [i for i, u in enumerate(units) if len(u) > 1]
+    sizes = [len(units[i]) for i in varying]
+    room = [*accumulate(reversed([size - 1 for size in sizes]), initial=0)][::-1]
+    if prod(sizes) <= _SORTED_AT_MOST:
+        # every choice, in order of the places (``product``), then by how far it strays
+        # (a stable sort): ``_picks``'s order, faster where the choices are few
+        choices: Iterable[tuple[int, ...]] = sorted(product(*map(range, sizes)), key=sum)
+    else:
+        choices = chain.from_iterable(_picks(sizes, steps, room) for steps in range(room[0] + 1))
+    letters = [u[0] for u in units]
     out: list[str] = []
-    seen, heap = {first}, [(0, first)]
-    while heap and len(out) < MAX_READINGS:
-        cost, picks = heapq.heappop(heap)
-        out.append("".join(u[k] for u, k in zip(units, picks, strict=True)))
-        for i, u in enumerate(units):
-            if picks[i] + 1 < len(u):
-                nxt = (*picks[:i], picks[i] + 1, *picks[i + 1 :])
-                if nxt not in seen:
-                    seen.add(nxt)
-                    heapq.heappush(heap, (cost + 1, nxt))
+    for picks in islice(choices, MAX_READINGS):
+        for i, k in zip(varying, picks, strict=True):
+            letters[i] = units[i][k]
+        out.append("".join(letters))
     return tuple(out)
+
+
+_SORTED_AT_MOST = 4096
+"""``readings`` sorts all of a word's choices where they are no more than this many."""
+
+
+def _picks(sizes: list[int], steps: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every choice of one option at each place (``sizes``: how many options each
+    place has) that strays ``steps`` from the first options in all, in the order of
+    the choices from the first place on; ``room[i]``: how far the places from ``i``
+    on can stray at most (so no choice is begun that cannot be finished)."""
+    if not sizes:
+        yield ()
+        return
+    for k in range(max(0, steps - room[1]), min(steps, sizes[0] - 1) + 1):
+        for rest in _picks(sizes[1:], steps - k, room[1:]):
+            yield (k, *rest)
 
 
 def read_back(word: str, *tests: Callable[[str], bool]) -> str:
@@ -148,15 +171,32 @@ def read_back(word: str, *tests: Callable[[str], bool]) -> str:
     the corpus's words, the dictionary's ordinary words, any form the dictionary
     knows), else the main one; in the case the word is written in (capitals, a
     capital first, small letters)."""
-    options = readings(word.lower())
-    return _cased(word, _first_passing(options, tests) or options[0])
+    low = word.lower()
+    return _cased(word, _first_passing(low, tests) or main_reading(low))
 
 
-def _first_passing(
-    options: tuple[str, ...], tests: tuple[Callable[[str], bool], ...]
-) -> str | None:
-    """Of ``options``, the first that passes the first of ``tests`` any of them passes."""
-    return next((r for test in tests for r in options if test(r)), None)
+@lru_cache(maxsize=65_536)
+def main_reading(word: str) -> str:
+    """The first of ``readings(word)``: each spelling read as the letter it is the main
+    spelling of. Most words of a page in Latin letters read back so, and it is asked
+    first, before all the readings are made."""
+    return _UNIT.sub(lambda m: _options(m.group())[0], word)
+
+
+def _first_passing(word: str, tests: tuple[Callable[[str], bool], ...]) -> str | None:
+    """Of the ``readings`` of the lower-case ``word``, the first that passes the first
+    of ``tests`` any of them passes (the main reading, where it passes the first)."""
+    main = main_reading(word)
+    if tests and tests[0](main):
+        return main
+    return next((r for test in tests for r in readings(word) if test(r)), None)
+
+
+def _reads_back(word: str, tests: tuple[Callable[[str], bool], ...]) -> bool:
+    """Some reading of the lower-case ``word`` passes some one of ``tests`` (the main
+    reading asked first)."""
+    main = main_reading(word)
+    return any(t(main) for t in tests) or any(t(r) for r in readings(word)[1:] for t in tests)
 
 
 def _cased(word: str, reading: str) -> str:
@@ -181,7 +221,7 @@ _LINE_END_HYPHEN = regex.compile(r"-[ \t]*\n[ \t]*")
 
 
 def changes(
-    text: str, corpus: Callable[[str], bool] = lambda w: False
+    text: str, corpus: Callable[[str], bool] | None = None
 ) -> list[tuple[int, int, str, str]]:
     """``(start, end, word, reading)`` of every Latin word of ``text`` to read back
     (``read_back``: a reading the corpus holds, else an ordinary word of the
@@ -193,7 +233,9 @@ def changes(
     lone ``I`` or ``V`` before a word in small letters is the conjunction or the
     preposition), a word in capitals of three letters or fewer that reads back into
     no known word (``RHO``, ``NT``), and the words of a web address."""
-    tests = (corpus, morph.is_common, morph.is_known)
+    tests: tuple[Callable[[str], bool], ...] = (morph.is_common, morph.is_known)
+    if corpus is not None:
+        tests = (corpus, *tests)
     out: list[tuple[int, int, str, str]] = []
     spaced = []
     for run in _SPACED_RUN.finditer(text):
@@ -264,10 +306,14 @@ def _without_foreign_runs(
     more that have no reading any of ``tests`` passes (short words inside a run, ``a``,
     ``of``, go with it)."""
 
+    strange: dict[str, bool] = {}  # a text repeats its words: each is asked once
+
     def stranger(m: regex.Match) -> bool:
         word = m.group().lower()
-        forms = {word, word.rstrip(_SIGN)}
-        return len(word) >= 3 and not any(t(r) for t in tests for f in forms for r in readings(f))
+        if word not in strange:
+            forms = {word, word.rstrip(_SIGN)}
+            strange[word] = len(word) >= 3 and not any(_reads_back(f, tests) for f in forms)
+        return strange[word]
 
     out: list[regex.Match] = []
     run: list[regex.Match] = []
@@ -317,7 +363,7 @@ def _read_over_a_break(
     """The readings of the two pieces of a word a line-end hyphen broke, read whole:
     ``None`` where no reading of the whole passes a test, or the cut falls inside a
     letter's spelling (``t-s`` of ц)."""
-    whole = _first_passing(readings((head + tail).lower()), tests)
+    whole = _first_passing((head + tail).lower(), tests)
     if whole is None:
         return None
     first = next((h for h in readings(head.lower()) if whole.startswith(h)), None)
@@ -339,12 +385,14 @@ def cyrillic(text: str) -> str:
 
 
 _WEB_ADDRESS = regex.compile(
-    r"\S*(?:://|www\.|@)\S*"
-    r"|\S*[\w-]\.(?:ru|su|com|org|net|info|biz|edu|gov|ua|by|kz|pl|de|uk|eu|io|me)\b\S*",
+    r"(?<!\S)\S*?(?:://|www\.|@)\S*"
+    r"|(?<!\S)\S*?[\w-]\.(?:ru|su|com|org|net|info|biz|edu|gov|ua|by|kz|pl|de|uk|eu|io|me)\b\S*",
     regex.I,
 )
 """A web address, with its scheme or ``www.`` or an ``@``, or a domain's name with its
-path (``bridge-klub.example.ru/zakony/pravilo-11``): its words stay as they are."""
+path (``bridge-klub.example.ru/zakony/pravilo-11``): its words stay as they are. A
+match is a whole run of characters between blanks, begun only at its first (where a
+match begun anywhere else would have begun)."""
 _ROMAN = regex.compile(r"[IVXLC]+")
 
 
@@ -390,7 +438,7 @@ def share_read_back(text: str, most: int = 300) -> tuple[float, int]:
                 break
     if not words:
         return 0.0, 0
-    read = sum(1 for w in words if any(morph.is_known(r) for r in readings(w)))
+    read = sum(1 for w in words if _reads_back(w, (morph.is_known,)))
     return read / len(words), len(words)
 
 
