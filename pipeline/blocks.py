@@ -875,6 +875,10 @@ def has_letter(text: str) -> bool:
     return _LETTER.search(text) is not None
 
 
+OTHER_CODE = "the text of another code or game"
+"""How ``no_law_text`` opens what it says of a code of another game or sport."""
+
+
 def no_law_text(tokens: list[Token]) -> str | None:
     """What tokenized text holds when it holds no law text (front matter, a
     translator's note, a preface, an article, notes or a code of another game that
@@ -885,9 +889,11 @@ def no_law_text(tokens: list[Token]) -> str | None:
     sentences (``_prose``) or holds no word at all (``(9).`` left beside text in
     another language). The segmenter (no nodes, K308) and ``measure`` (kind
     ``front``) both ask this."""
-    play = editions.other_play("\n".join(t.rest for t in tokens))
-    if play:
-        return f"the code of another game, which {play}"
+    other = editions.not_these_laws("\n".join(t.rest for t in tokens)[: editions.SAMPLE])
+    if other:
+        # another card game's code, a sport's (its play, its points nested three deep
+        # under «Правило 24.»), whatever headings it shares with the laws
+        return f"{OTHER_CODE}: {other}"
     if law_text_evidence(tokens) is not None:
         return None
     paras = sum(1 for t in tokens if t.kind == "para")

@@ -947,7 +947,7 @@ NOT_LAWS = "none"
 """The prefix of evidence that a text renders no edition at all (``"none: …"``)."""
 
 
-def _not_these_laws(text: str) -> str:
+def not_these_laws(text: str) -> str:
     """Why ``text`` renders no edition of these laws, or ``""``: a title line names
     the code or rules of another card game (``OTHER_GAMES``), the text names such
     games at least twice and more often than bridge, two or more of its lines
@@ -1019,10 +1019,10 @@ def assess(text: str) -> Detection:
     (``LEVELS``) decides; a winner there scoring below ``STRONG``, or tied, is
     ``UNKNOWN``. The confidence is the winner's margin at that level, halved when a
     weaker kind of evidence points to another edition. A text that is not these
-    laws (``_not_these_laws``: another card game, another code's numbering) is
+    laws (``not_these_laws``: another card game, another code's numbering) is
     ``UNKNOWN`` with that as its only evidence (``"none: …"``) and ``not_laws`` set:
     it never joins an edition."""
-    why = _not_these_laws(text[:SAMPLE])
+    why = not_these_laws(text[:SAMPLE])
     if why:
         return Detection(UNKNOWN, 0.0, (f"{NOT_LAWS}: {why}",), (), why)
     scores, evidence = _signals(text[:SAMPLE])

@@ -30,7 +30,15 @@ from itertools import groupby
 from typing import cast
 
 from . import addresses, editions, language, toc
-from .blocks import Line, Token, forget_measured, has_letter, no_law_text, tokens_of
+from .blocks import (
+    OTHER_CODE,
+    Line,
+    Token,
+    forget_measured,
+    has_letter,
+    no_law_text,
+    tokens_of,
+)
 from .errors import diag
 from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
 from .model import (
@@ -155,9 +163,14 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         diags.append(
             diag(
                 "K308",
-                f"{src.name}: no law text (no law heading in a text that names a card or "
-                f"the game, no commentary paragraph or marker of the law book; {what}); it "
-                "yields no nodes",
+                f"{src.name}: no law text ("
+                + (
+                    ""
+                    if (what or "").startswith(OTHER_CODE)
+                    else "no law heading in a text that names a card or the game, no "
+                    "commentary paragraph or marker of the law book; "
+                )
+                + f"{what}); it yields no nodes",
                 at.span(0, len(cleaned.text)),
             )
         )

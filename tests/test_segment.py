@@ -891,6 +891,18 @@ WILD_NOT_LAW_PAGES = {
         "Правило 218. Эстафетный бег\n\n"
         "Перечень эстафет дан в правиле 170.\n"
     ),
+    # a sport's code under the laws' own headings: a part, «Правило N.», then points
+    # nested three deep, that never name a card
+    "a sport's code headed as the laws, its points nested three deep": (
+        "Раздел IV\n"
+        "Судьи и порядок судейства\n"
+        "Правило 31.Судейская коллегия\n"
+        "31.1. Состав коллегии.\n"
+        "31.1.1. На каждую площадку назначают главного судью, двух судей на линии и "
+        "секретаря.\n"
+        "31.1.2. Судьи носят форму одного цвета, не похожего на форму команд.\n"
+        "31.1.3. Судью, уличённого в пристрастии, отстраняют до конца турнира.\n"
+    ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
         "покер\n\n\n"
