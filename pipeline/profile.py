@@ -931,6 +931,25 @@ def shared_of_counts(seen: Iterable[tuple[str, int]]) -> Counter[str]:
     return Counter({line: n for line, n in seen if n >= 2})
 
 
+def _text_bounds(lines: list[str]) -> tuple[int, int]:
+    """The index of the first line of the page's own text (``_text_line``) and of
+    its last (``len(lines)`` and ``-1`` when it has none): a site's template stands
+    above the one or below the other."""
+    first = next((i for i in range(len(lines)) if _text_line(lines[i])), len(lines))
+    last = next((i for i in range(len(lines) - 1, first - 1, -1) if _text_line(lines[i])), -1)
+    return first, last
+
+
+def edge_lines(raw: str) -> set[str]:
+    """The distinct normalised lines a source's text (``raw``, as read) holds above
+    its first line of text or below its last (``_text_bounds``), where a site's
+    template stands: the build counts them over its sources (``chrome_lines``'s
+    ``edges``)."""
+    lines = [ln.rstrip("\r") for ln in _read_text(raw).split("\n")]
+    first, last = _text_bounds(lines)
+    return {_norm(ln) for i, ln in enumerate(lines) if not first <= i <= last and ln.strip()}
+
+
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     """Line ``i`` follows a law or division heading that has no title of its own
     (``Правило 33`` alone on its line): it is that heading's title, short like a
@@ -961,10 +980,16 @@ def prose(line: str) -> bool:
 
 
 def chrome_lines(
-    text: str, shared: Counter[str] | None = None, boilerplate: tuple[int, ...] = ()
+    text: str,
+    shared: Counter[str] | None = None,
+    boilerplate: tuple[int, ...] = (),
+    edges: Counter[str] | None = None,
 ) -> dict[int, str]:
     """0-based raw line index → why it is template, for one source's text
-    (``boilerplate``: 1-based lines an HTML boilerplate extractor flagged)."""
+    (``boilerplate``: 1-based lines an HTML boilerplate extractor flagged;
+    ``shared``: how many of the build's sources hold each line, ``edges``: how many
+    hold it outside their text, ``edge_lines``; ``shared`` stands for both where
+    ``edges`` is not given)."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
     chrome: dict[int, str] = {}
     for i in _pager_runs(lines):
@@ -1008,21 +1033,21 @@ def chrome_lines(
     if shared is not None:
         # a shared line is the site's template only where a template can stand:
         # above the page's first line of text or below its last (two copies of
-        # the same law share their short lines too, but inside the text)
-        def texty(i: int) -> bool:
-            return _text_line(lines[i], shapes.get(i, _UNKNOWN))
-
-        first = next((i for i in range(len(lines)) if texty(i)), len(lines))
-        last = next((i for i in range(len(lines) - 1, first - 1, -1) if texty(i)), -1)
+        # the same law share their short lines too, but inside the text), and only
+        # where two sources or more hold it there (a page cut off after a
+        # signature and a paragraph's first words shares them with a copy of the
+        # book that goes on)
+        at_edges = shared if edges is None else edges
+        first, last = _text_bounds(lines)
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue
             if (
-                shared.get(_norm(line), 0) >= 2
+                at_edges.get(_norm(line), 0) >= 2
                 and _short_non_sentence(line)
                 and not (i < first and _runs_on_below(lines, i))
             ):
-                chrome[i] = f"template line shared by {shared[_norm(line)]} sources"
+                chrome[i] = f"template line shared by {at_edges[_norm(line)]} sources"
     _grow(lines, chrome)
     return chrome
 
@@ -1122,12 +1147,15 @@ def structure(text: str) -> tuple[TextKind, tuple[str, ...]]:
     return measure(text)
 
 
-def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
-    """Measure one source (``shared``: line counts over the build's sources): its
-    layout and template lines. Its kind is ``chrome`` when the template is all it
-    has; any other kind is left to ``settle`` on the cleaned text."""
-    text = _without_numbered_margin(visible(source.text))
-    chrome = chrome_lines(text, shared, source.boilerplate)
+def profile(
+    source: Source, shared: Counter[str] | None = None, edges: Counter[str] | None = None
+) -> Profile:
+    """Measure one source (``shared``, ``edges``: line counts over the build's
+    sources, ``chrome_lines``): its layout and template lines. Its kind is
+    ``chrome`` when the template is all it has; any other kind is left to
+    ``settle`` on the cleaned text."""
+    text = _read_text(source.text)
+    chrome = chrome_lines(text, shared, source.boilerplate, edges)
     kept = _kept(text, {i + 1 for i in chrome})
     return Profile(
         layout=layout(kept),
@@ -1138,6 +1166,12 @@ def profile(source: Source, shared: Counter[str] | None = None) -> Profile:
         # not plainly Russian
         language=language_mod.measure(kept, identify=False).code,
     )
+
+
+def _read_text(raw: str) -> str:
+    """A source's text as the profile reads it: as a reader sees it
+    (``markup.visible``), without a margin of line numbers."""
+    return _without_numbered_margin(visible(raw))
 
 
 def _without_numbered_margin(text: str) -> str:
@@ -1237,4 +1271,5 @@ def _foreign_listing(text: str) -> bool:
 def profile_all(sources: list[Source]) -> list[Profile]:
     """Profiles of all the sources of a build, compared with each other."""
     shared = shared_lines(s.text for s in sources)
-    return [profile(s, shared) for s in sources]
+    edges = shared_lines_of(edge_lines(s.text) for s in sources)
+    return [profile(s, shared, edges) for s in sources]

@@ -79,6 +79,9 @@ class Build:
     over every source's task, wherever it ran."""
     shared: Counter[str] = field(default_factory=Counter)
     """The normalised lines two or more sources share, with their counts (``profile``)."""
+    edges: Counter[str] = field(default_factory=Counter)
+    """The normalised lines two or more sources hold outside their text, with their
+    counts (``profile.edge_lines``)."""
     vocab: set[str] = field(default_factory=set)
     """The corpus's vocabulary (``clean``)."""
     pdf: bool = True
@@ -125,11 +128,14 @@ class Summary:
     (7× the input at 20 MB, kept by the allocator after they were freed), while
     one string per summary costs two bytes a character. The shared lines are
     counted on the digests (``_join``), and only the lines whose digest two or
-    more sources have are looked at as text."""
+    more sources have are looked at as text. ``edges``: the lines it holds outside
+    its text (``profile.edge_lines``: a few, where a site's template stands), the
+    same way, counted as text."""
 
     digests: bytes
     lines: str
     words: str
+    edges: str
 
 
 def summary(source: Source) -> Summary:
@@ -139,6 +145,7 @@ def summary(source: Source) -> Summary:
         b"".join(_digest(line) for line in lines),
         _joined(lines),
         _joined(list(clean_mod.vocabulary([source.text]))),
+        _joined(sorted(profile_mod.edge_lines(source.text))),
     )
 
 
@@ -169,9 +176,11 @@ def _split(joined: str) -> list[str]:
     return joined.split("\n")[:-1]
 
 
-def _join(summaries: Callable[[], Iterator[Summary]]) -> tuple[Counter[str], set[str]]:
-    """The lines two or more sources share, with their counts, and the corpus's
-    vocabulary, from every source's summary (``summaries()`` gives them in the
+def _join(
+    summaries: Callable[[], Iterator[Summary]],
+) -> tuple[Counter[str], Counter[str], set[str]]:
+    """The lines two or more sources share, with their counts, those two or more
+    hold outside their text, and the corpus's vocabulary, from every source's summary (``summaries()`` gives them in the
     sources' order, each time it is called; it is called twice). The digests of
     every source's lines are counted first; the lines of the digests two or
     more sources have (a digest that two different lines share included) are
@@ -180,9 +189,11 @@ def _join(summaries: Callable[[], Iterator[Summary]]) -> tuple[Counter[str], set
     import numpy as np
 
     vocab: set[str] = set()
+    edges: Counter[str] = Counter()
     digests = []
     for s in summaries():
         vocab.update(_split(s.words))
+        edges.update(_split(s.edges))
         digests.append(np.frombuffer(s.digests, dtype="<u8"))
     every = np.concatenate(digests) if digests else np.zeros(0, dtype="<u8")
     del digests
@@ -195,7 +206,11 @@ def _join(summaries: Callable[[], Iterator[Summary]]) -> tuple[Counter[str], set
         if at.size:
             lines = _split(s.lines)
             shared.update(lines[i] for i in at)
-    return profile_mod.shared_of_counts(sorted(shared.items())), vocab
+    return (
+        profile_mod.shared_of_counts(sorted(shared.items())),
+        profile_mod.shared_of_counts(sorted(edges.items())),
+        vocab,
+    )
 
 
 def stage_read(b: Build) -> None:
@@ -216,13 +231,13 @@ def stage_read(b: Build) -> None:
         # the read tasks set each text and summary aside: from here to render
         # the build holds no source's text, and one summary at a time
         spilled, keys = b.spill, [spill_mod.key(src.path) for src in b.sources]
-        b.shared, b.vocab = _join(lambda: map(spilled.summary, keys))
+        b.shared, b.edges, b.vocab = _join(lambda: map(spilled.summary, keys))
         for k in keys:
             spilled.path(k, "summary").unlink()
         spill_mod.trim()
     else:
         summaries: list[Summary] = b.ex.map(summary, b.sources)
-        b.shared, b.vocab = _join(lambda: iter(summaries))
+        b.shared, b.edges, b.vocab = _join(lambda: iter(summaries))
 
 
 @dataclass
@@ -233,6 +248,7 @@ class Work:
 
     source: Source
     shared: Counter[str]
+    edges: Counter[str]
     vocab: set[str]
     profile: Profile | None = None
     cleaned: Cleaned | None = None
@@ -242,7 +258,7 @@ class Work:
 
 
 def stage_profile(w: Work) -> None:
-    w.profile = profile_mod.profile(w.source, w.shared)
+    w.profile = profile_mod.profile(w.source, w.shared, w.edges)
 
 
 def stage_clean(w: Work) -> None:
@@ -272,14 +288,21 @@ class Done:
 
 
 def per_source(
-    source: Source, key: str, names: tuple[str, ...], *, shared, vocab, spill: Path | None = None
+    source: Source,
+    key: str,
+    names: tuple[str, ...],
+    *,
+    shared,
+    edges,
+    vocab,
+    spill: Path | None = None,
 ) -> Done:
     """The task: run the per-source stages ``names`` in order over one source.
     With ``spill`` (the build's spill folder) a finished tree's heavy parts are
     written there, under ``key``, and a light tree comes back (``pipeline.spill``)."""
     if spill is not None and source.set_aside is not None:
         source = spill_mod.Spill(spill).take_text(key, source)
-    w = Work(source, shared, vocab)
+    w = Work(source, shared, edges, vocab)
     _paused_gc(_through, w, names)
     product = w.tree or w.cleaned or w.profile
     assert product is not None
@@ -317,6 +340,7 @@ def _run_per_source(b: Build, names: tuple[str, ...]) -> None:
         [b.sources[i] for i in order],
         [spill_mod.key(b.sources[i].path) for i in order],
         shared=b.shared,
+        edges=b.edges,
         vocab=b.vocab,
         spill=spill,
     )

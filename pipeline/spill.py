@@ -356,6 +356,7 @@ def release(b: Build) -> None:
     merge.clear_cache()
     b.vocab = set()
     b.shared = Counter()
+    b.edges = Counter()
     gc.collect()
     trim()
 

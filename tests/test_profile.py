@@ -711,3 +711,24 @@ def test_a_margin_of_line_numbers_goes_on_past_the_lines_the_template_took():
     # a gap wider than a page's furniture ends the run
     far = [f"{n}  {words[n % 4]}" for n in (*range(1, 6), *range(20, 26))]
     assert sorted(P.numbered_margin(far)) == []
+
+
+def test_a_line_another_copy_holds_inside_its_text_is_no_template():
+    """A page cut off after a translator's signature, a heading and a paragraph's
+    first words: those lines stand below its last line of text, where a site's
+    footer stands, and another copy of the book holds them too, but inside its text.
+    Only lines two sources hold outside their text are template."""
+    note = (
+        "ОТ ПЕРЕВОДЧИКА\n\nПри переводе мы держались терминов, принятых в самих правилах.\n"
+        "Благодарю коллег за советы и за терпение.\n\nИ.Петров\n\n"
+    )
+    start = "Эта книга написана для судей, которые"
+    cut = src(f"{note}ВВЕДЕНИЕ\n\n{start}\n", "a.txt")
+    whole = src(
+        f"{note}ВВЕДЕНИЕ\n\n{start}\nразбирают споры за столом спокойно. Она им поможет.\n",
+        "b.txt",
+    )
+    assert P.edge_lines(cut.text) == {"ОТ ПЕРЕВОДЧИКА", "И.Петров", "ВВЕДЕНИЕ", start}
+    assert P.edge_lines(whole.text) == {"ОТ ПЕРЕВОДЧИКА"}
+    pa, pb = P.profile_all([cut, whole])
+    assert pa.chrome == () and pb.chrome == ()
