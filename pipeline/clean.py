@@ -1137,9 +1137,11 @@ def _is_subsequence(short: list[str], long: list[str]) -> bool:
 
 def duplicates(text: str, ctx: Context) -> list[Change]:
     """Lines repeated by the scan: an exact repeat of the line before, a repeat
-    of that line's last words (``картой,`` after ``…взяток картой,``), or a line
-    that the scan printed twice and whose words all stand, in order, in the line
-    before (001: ``наказание в две взятки не``). The first copy is kept."""
+    of that line's last words (``картой,`` after ``…взяток картой,``) or of its first
+    two words or more, the last perhaps cut short (``ни вызывать суд`` after ``ни
+    вызывать судью до тех пор…``), or a line that the scan printed twice and whose
+    words all stand, in order, in the line before (001: ``наказание в две взятки
+    не``). The first copy is kept."""
     lines = ctx.lines(text)
     stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
     n = len(lines)
@@ -1156,6 +1158,14 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
             twin = (i + 1 < n and stripped[i + 1] == cur) or (i > 0 and stripped[i - 1] == cur)
             if cur == prev_kept:
                 dup = "repeats the line before"
+            elif prev_kept.startswith(cur) and not twin and _ECHO.fullmatch(cur):
+                words, pwords = _norm_words(cur), _norm_words(prev_kept)
+                if (
+                    2 <= len(words) < len(pwords)
+                    and not starts_unit(cur)
+                    and not AUCTION_ROW.match(cur)
+                ):
+                    dup = "repeats the head of the line before"
             elif prev_kept.endswith(cur) or twin:
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
                 if (
@@ -1192,6 +1202,10 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
+_ECHO = regex.compile(r"\p{L}[\p{L}\p{M} \t,;:-]*")
+"""A line the scan may print again as the head of the line before: words alone (an
+index's ditto entry, ``= после заявки ……46``, or a listing's line with its number
+opens as the entry above it does, and is no repeat)."""
 _LEADING_WORD = regex.compile(r"\G[ \t]*([\p{L}\p{N}]+)[ \t]*")
 
 

@@ -1509,6 +1509,19 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
+            "the head of the line before, printed again and cut shorter each time",
+            "не вправе ни спорить,\nни звать судью, пока не сыграна сдача.\nни звать судью\n"
+            "ни звать суд",
+            "не вправе ни спорить, ни звать судью, пока не сыграна сдача.\n",
+            "duplicate",
+        ),
+        (
+            "a line of one word that opens the line before is no repeat",
+            "игрок ходит картой. Потом\nигрок смотрит на стол.\nигрок\n",
+            "игрок ходит картой. Потом игрок смотрит на стол. игрок\n",
+            None,
+        ),
+        (
             "a short line that is not a tail",
             "выиграл взятку картой,\nкоторая могла\n",
             "выиграл взятку картой, которая могла\n",
