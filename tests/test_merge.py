@@ -207,6 +207,26 @@ def test_table_of_contents_gives_missing_titles_and_gaps():
     assert cov["20"]["listed_by"] == ["toc.txt"] and "18A" not in cov["18"]["missing"]
 
 
+def test_the_contents_of_another_edition_list_no_gaps_of_this_one():
+    """A contents page of another edition's code lists its own laws, which this
+    edition numbers otherwise: the coverage of this edition's codex lists only its
+    own edition's gaps, and a corpus of unknown editions only still lists them all."""
+    law = (
+        "Правило 18. Заявки\nA.Первый\nТекст раздела, длиннее страницы содержания.\n"
+        "B.Второй\nЕщё один текст раздела, чтобы у этой редакции было больше текста.\n"
+    )
+    toc = "Правило 19. Контра ........ 40\nПравило 20. Пояснение ........ 41\n"
+    cx, _ = merge([_tree("a.txt", law), _tree("toc97.txt", toc, edition="1997")])
+    assert cx.edition == "1987"  # the edition with the most text
+    assert [row["law"] for row in coverage(cx)["laws"]] == ["18"]
+    cx, _ = merge([_tree("a.txt", law), _tree("toc.txt", toc)])
+    assert [row["law"] for row in coverage(cx)["laws"]] == ["18", "19", "20"]
+    cx, _ = merge(
+        [_tree("a.txt", law, edition="unknown"), _tree("toc.txt", toc, edition="unknown")]
+    )
+    assert [row["law"] for row in coverage(cx)["laws"]] == ["18", "19", "20"]
+
+
 def test_another_edition_is_kept_apart():
     # the default edition is the one with the most text: here a's
     a = _tree(
