@@ -1410,7 +1410,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - the line ends with a tag such as ``(DC4)`` (001 ends every paragraph so);
     - in a heading, the next line begins with a capital (the body starts);
     - in body text, the line ends a sentence and the next begins with a capital
-      (not in tagged sources, where only tags end paragraphs), unless the text is
+      (not in tagged sources, where only tags end paragraphs, nor on a page whose
+      paragraphs end with pilcrows, ``PILCROW_PAGE``), unless the text is
       hard-wrapped and double-spaced and the line was full: the next line's first
       word would not have fitted on it, so the wrap, not the paragraph's end, broke
       it there;
@@ -1421,7 +1422,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a bulleted line after a list's item or after a colon is the list's next item
       (``_bulleted``);
     - a row of an auction diagram (``W N E S``, ``1S контра``) is a line of its own,
-      unless it stands inside a sentence.
+      unless it stands inside a sentence;
+    - a heading in capitals of a few words ends before a line of text in small
+      letters (``_heading_in_capitals``).
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
@@ -1431,8 +1434,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # in mid-paragraph (a typewritten single-spaced page ends paragraphs so too: 004)
     layout = ctx.profile.layout
     measure = _measure(lines) if "double-spaced" in layout and "wrapped" in layout else None
-    # a pilcrow the cleaner took from a line's end said the paragraph ends there
+    # a pilcrow the cleaner took from a line's end said the paragraph ends there; on
+    # a page that ends its paragraphs so, a line that ends a sentence without one
+    # was wrapped there (``… намерение игрока.`` | ``Если судья …``)
     pilcrows = set(ctx.buffer.marks("pilcrow"))
+    pilcrowed = len(pilcrows) >= PILCROW_PAGE
     out = []
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
@@ -1469,6 +1475,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (was_item and _bulleted(line))
             or _auction_row_apart(lines, i - 1)
             or _auction_row_apart(lines, i)
+            or _heading_in_capitals(prev, line)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
@@ -1485,8 +1492,10 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             upper
             and last in _CLAUSE_LAST
             and CLAUSE_END.search(prev)
-            # paragraphs that end with a source tag (``(DC4)``) end only there
+            # paragraphs that end with a source tag (``(DC4)``) end only there, and
+            # so do those that end with a pilcrow
             and "tagged" not in layout
+            and not pilcrowed
             and not (measure and _full(prev, line, measure))
         ):
             para_is_heading = para_is_footnote = False
@@ -1494,6 +1503,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         out.append(Change(nl, nl + 1, space, "unwrap"))
         item = joined_item
     return out
+
+
+PILCROW_PAGE = 3
+"""Pilcrows (``¶``) a page holds at least when it ends its paragraphs with them
+(``unwrap``): one or two may be a scan's stray marks."""
 
 
 def _auction_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
@@ -1540,6 +1554,24 @@ def _reference_goes_on(prev: str, line: str) -> bool:
     п.`` | ``64.8. выше)``, ``… по правилу`` | ``64. Судья …``): a wrap put it there,
     and it opens no unit."""
     return line.lstrip()[:1].isdigit() and HEAD_AT_END.search(prev) is not None
+
+
+def _heading_in_capitals(prev: str, line: str) -> bool:
+    """``prev`` is a Russian heading in capitals of a few words (``ОТ ПЕРЕВОДЧИКА``,
+    ``ПРЕДИСЛОВИЕ``) and ``line`` opens the text under it: a capital, then small
+    letters. A title in capitals wrapped over two lines goes on in capitals."""
+    words = prev.split()
+    if not 0 < len(words) <= _HEADING_WORDS or prev.rstrip()[-1:] in "-,–—":
+        return False
+    letters = [c for c in prev if c.isalpha()]
+    if len(letters) < 4 or not all(c.isupper() for c in letters) or not _CYRILLIC_WORD.search(prev):
+        return False
+    first = next((c for c in line if c.isalpha()), "")
+    return first.isupper() and any(c.islower() for c in line)
+
+
+_HEADING_WORDS = 6
+"""Words a heading in capitals (``_heading_in_capitals``) has at most."""
 
 
 def _caps_title_goes_on(heading: str, line: str) -> bool:
