@@ -1034,8 +1034,16 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(m.start(), m.end(), "\n", "pilcrow", "a paragraph ends here"))
             continue
         kind = "printer-mark" if "page" in g else "dot-leader"
-        out.append(Change(m.start(), m.end(), "", kind))
+        start = m.start()
+        if kind == "dot-leader" and _ABBREVIATED.search(text[max(0, start - 12) : start]):
+            start += 1  # the first dot ends an abbreviation (``Правило 80. S.O.......114``)
+        out.append(Change(start, m.end(), "", kind))
     return out
+
+
+_ABBREVIATED = regex.compile(r"(?<![\p{L}\d.])(?:\p{L}\.)+\p{L}$")
+"""An abbreviation of letters with stops between them (``S.O``, ``т.е``), its last
+stop still to come: a dot leader right after it begins with that stop."""
 
 
 _INLINE_MARK = regex.compile(

@@ -1311,6 +1311,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "inline_marks": [
+        (
+            "a dot leader after an abbreviation leaves the abbreviation its stop",
+            "Правило 80. S.O..........114\nA.Судья.........114\n",
+            "Правило 80. S.O.\nA.Судья\n",
+            "dot-leader",
+        ),
         ("pilcrow", "¶ Правило 64. Процедура\n", "Правило 64. Процедура\n", "pilcrow"),
         (
             "pilcrow mid-line",
