@@ -159,6 +159,19 @@ _READ_BOOK = regex.compile(
 )
 """``"Название." - читать интересную книгу автора``, ``Книга - читать онлайн``: the
 header a reader site puts before the book's text (the site's verb after a dash)."""
+_DOCUMENT_NOTICE = regex.compile(
+    r"""\b[Дд]окумент\w*\s+(?:утратил\w*\s+силу|не\s+вступил\w*\s+в\s+силу|отмен[её]н\w*
+        |предоставлен\w*)
+      |\b(?:[Аа]ктуальн|[Дд]ействующ)\w+\s+(?:верси|редакци)\w+\s+(?:этого\s+)?документа
+      |\b[Оо]ткрыть\s+(?:этот\s+)?документ""",
+    regex.X,
+)
+"""A legal database's notice about the document it shows (``Документ утратил силу или
+отменен. Подробнее см. Справку``, ``Откройте актуальную версию документа``, an offer to
+open the document in the database's own program): the laws never speak of themselves
+as a document."""
+_DOCUMENT_HINT = "окумент"
+"""What every ``_DOCUMENT_NOTICE`` line holds."""
 _TITLE_BAR = regex.compile(r"^[^\\\n]*\p{L}[^\\\n]*[ \t]\\[ \t]+\p{L}[\p{L}\d.+-]*$")
 """``Заголовок статьи \\ Сайт``: a page's title bar, the document's title and, after a
 backslash between blanks, the one word of the site's name; no sentence of a page's
@@ -348,6 +361,8 @@ def line_shape(line: str) -> str | None:
         return None
     words = len(s.split())
     digit = _DIGITS.search(s) is not None
+    if _DOCUMENT_HINT in s and words <= 30 and _DOCUMENT_NOTICE.search(s):
+        return "document notice"
     # cheap string tests guard every pattern: most lines are long lines of words
     if words > 16 and not digit:
         return "alphabet bar" if _alphabet_bar(s) else None
@@ -770,8 +785,9 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
 _DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH = (1 << k for k in range(7))
 _ANYWHERE = _URLISH | _BACKSLASH | _CRUMB | _HINT
 """Traits with which a shape may claim a piece wherever in it they stand."""
-_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS)
-"""What the casefolded words of a reader's header hold (a pager's words open it)."""
+_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS, _DOCUMENT_HINT)
+"""What the casefolded words of a reader's header or a legal database's notice about
+its document hold (a pager's words open it)."""
 _SETTING_CHARACTERS = 12
 """The longest line ``_SETTING`` is tried on."""
 _PAGER_LABEL_LETTERS = "СсPp"
@@ -818,9 +834,9 @@ def _may_have_shape(
     ``traits``, ``short`` of whose words have three characters or fewer, and whose
     first words say ``opening`` (``_opening``). Each shape's own guards in
     ``line_shape`` need what is asked here: a site's address, a backslash (a title
-    bar), a breadcrumb's separator or a reader's header word anywhere; a digit in a
-    line that opens with no letter (page numbers, a phone, a size, a date), with a
-    pager's word or a counter's label; a pager's or a label's
+    bar), a breadcrumb's separator, a reader's header word or a notice's «документ»
+    anywhere; a digit in a line that opens with no letter (page numbers, a phone, a
+    size, a date), with a pager's word or a counter's label; a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);
     a setting's few characters. A run of spaces (a spaced menu) is never in a piece."""

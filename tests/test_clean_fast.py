@@ -393,6 +393,10 @@ _SHAPE_PIECES = [
     "страница 3 (всего 10)",
     "Текущая страница: 3 (из 10)",
     "ᲃтраница 3 (из 10)",
+    "Документ утратил силу",
+    "документ не вступил в силу",
+    "актуальную версию документа",
+    "открыть этот документ",
 ]
 
 
@@ -410,6 +414,8 @@ def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
         assert P._has_any(low, P._PAGER_WORDS_HINTS)
     if P._CURRENT_PAGE.match(s):
         assert low[:1] in P._CURRENT_PAGE_INITIALS
+    if P._DOCUMENT_NOTICE.search(s):
+        assert P._DOCUMENT_HINT in s
     for pattern in (P._CATALOGUE_COUNTER, P._DATE_STAMP, P._READING_TIME):
         if pattern.match(s):
             assert s[0].isdigit(), pattern.pattern

@@ -130,6 +130,27 @@ SHAPES = [
         None,
     ),
     ("the verb read inside a sentence", "Судья читает книгу правил онлайн и решает.", None),
+    (
+        "a legal database's notice that its document lapsed",
+        "Документ утратил силу или отменен. Подробнее см. Справку",
+        "document notice",
+    ),
+    (
+        "a legal database's offer of the document's current version",
+        "Откройте актуальную версию документа прямо сейчас",
+        "document notice",
+    ),
+    (
+        "a legal database's offer to open the document in its program",
+        "Если вы пользуетесь программой базы, вы можете открыть этот документ прямо в ней или "
+        "запросить его по телефону.",
+        "document notice",
+    ),
+    (
+        "a sentence about a document of the tournament",
+        "Судья составляет документ о результатах сессии.",
+        None,
+    ),
 ]
 
 
