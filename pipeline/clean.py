@@ -56,6 +56,7 @@ from .grammar import (
     FULL_STOP,
     GLUED_SECTION_LETTER,
     GLUED_SUBCLAUSE,
+    HAND_ROW,
     LAW_HEAD,
     PART_HEAD,
     RU_HEADS,
@@ -1429,8 +1430,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     - a pilcrow (``¶``) the cleaner removed from the line's end ended a paragraph;
     - a bulleted line after a list's item or after a colon is the list's next item
       (``_bulleted``);
-    - a row of an auction diagram (``W N E S``, ``1S контра``) is a line of its own,
-      unless it stands inside a sentence;
+    - a row of an auction diagram (``W N E S``, ``1S контра``) or of a deal diagram
+      (``п В1082``, ``т 7632 Ю т КВ5``) is a line of its own, unless it stands inside
+      a sentence;
     - a heading in capitals of a few words ends before a line of text in small
       letters (``_heading_in_capitals``).
     """
@@ -1481,8 +1483,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
             or (was_item and _bulleted(line))
-            or _auction_row_apart(lines, i - 1)
-            or _auction_row_apart(lines, i)
+            or _diagram_row_apart(lines, i - 1)
+            or _diagram_row_apart(lines, i)
             or _heading_in_capitals(prev, line)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
@@ -1518,14 +1520,25 @@ PILCROW_PAGE = 3
 (``unwrap``): one or two may be a scan's stray marks."""
 
 
-def _auction_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
-    """``lines[k]`` is a row of an auction diagram (``AUCTION_ROW``) that stands as a
-    line of its own: not inside a sentence the lines around it run on with."""
-    if not (0 <= k < len(lines)) or not AUCTION_ROW.match(lines[k][2]):
+def _diagram_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
+    """``lines[k]`` is a row of an auction diagram (``AUCTION_ROW``) or of a deal's
+    (``HAND_ROW``) that stands as a line of its own: not inside a sentence the lines
+    around it run on with."""
+    if not (0 <= k < len(lines)) or not _diagram_row(lines[k][2]):
         return False
     above = lines[k - 1][2] if k > 0 else ""
     below = lines[k + 1][2] if k + 1 < len(lines) else ""
-    return not (above.strip() and profile_mod.inside_a_sentence(above, below))
+    # rows of one diagram are no sentence running on (a suit's letter is a small one)
+    return (
+        not above.strip()
+        or _diagram_row(above)
+        or _diagram_row(below)
+        or not profile_mod.inside_a_sentence(above, below)
+    )
+
+
+def _diagram_row(line: str) -> bool:
+    return AUCTION_ROW.match(line) is not None or HAND_ROW.match(line) is not None
 
 
 def _language_turns(prev: str, line: str, after: str) -> bool:

@@ -134,6 +134,18 @@ E S``, ``З С В Ю``), with dashes for a seat's turn to come, nothing else. A 
 own, unless it stands inside a sentence (``Если после торговли`` | ``1♠ – пас – 2♠ –
 пас`` | ``партнёр …``: ``unwrap`` joins it there)."""
 
+_RANK = r"(?:10|[2-9ТКДВAKQJxх])"
+_HOLDING = rf"(?:{_RANK}(?:[ \t]?{_RANK})*|[-–—])"
+_SUIT = r"[♠♥♦♣пчбтПЧБSHDC]"
+HAND_ROW = regex.compile(
+    rf"^[ \t]*(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING}"
+    rf"(?:[ \t]+(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING})*[ \t]*$"
+)
+"""A line of a deal diagram: one suit of a hand or of several side by side, each a suit
+(a symbol, or its letter: ``п ч б т``, ``S H D C``) and its cards by rank (``ТД104``,
+``K Q 10 8``, a dash for a void), a seat's compass letter between hands (``т 7632 Ю т
+КВ5``). A row of its own, as ``AUCTION_ROW``'s."""
+
 MARKERS = (
     LAW_HEAD,
     PART_HEAD,

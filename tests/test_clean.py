@@ -1796,6 +1796,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "unwrap": [
         (
+            "a deal diagram's rows stay lines of their own, each hand's suits and two hands side by side",
+            "Вот расклад этой сдачи.\nп В1082\nч 972\nб Т5\nт ТД104\nп 65 С п 93\n"
+            "ч В85 З ч ТК1064\nЮ играет четыре пики.\n",
+            "Вот расклад этой сдачи.\nп В1082\nч 972\nб Т5\nт ТД104\nп 65 С п 93\n"
+            "ч В85 З ч ТК1064\nЮ играет четыре пики.\n",
+            None,
+        ),
+        (
             "a page that ends its paragraphs with pilcrows: a sentence's end without one is a wrap",
             "Судья выясняет, что хотел сделать игрок.¶\nЕсли карта сыграна, она остаётся\n"
             "в игре. Важно понять намерение игрока.\nЕсли это был ход, судья применяет\n"
