@@ -889,10 +889,10 @@ def no_law_text(tokens: list[Token]) -> str | None:
     sentences (``_prose``) or holds no word at all (``(9).`` left beside text in
     another language). The segmenter (no nodes, K308) and ``measure`` (kind
     ``front``) both ask this."""
-    other = editions.not_these_laws("\n".join(t.rest for t in tokens)[: editions.SAMPLE])
+    other = editions.another_code("\n".join(t.rest for t in tokens)[: editions.SAMPLE])
     if other:
-        # another card game's code, a sport's (its play, its points nested three deep
-        # under «Правило 24.»), whatever headings it shares with the laws
+        # another game's or sport's code (its play, its points nested three deep under
+        # «Правило 24.»), whatever headings it shares with the laws
         return f"{OTHER_CODE}: {other}"
     if law_text_evidence(tokens) is not None:
         return None

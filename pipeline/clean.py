@@ -1036,7 +1036,11 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
             continue
         kind = "printer-mark" if "page" in g else "dot-leader"
         start = m.start()
-        if kind == "dot-leader" and _ABBREVIATED.search(text[max(0, start - 12) : start]):
+        if (
+            kind == "dot-leader"
+            and text[start] == "."
+            and _ABBREVIATED.search(text[max(0, start - 12) : start])
+        ):
             start += 1  # the first dot ends an abbreviation (``Правило 80. S.O.......114``)
         out.append(Change(start, m.end(), "", kind))
     return out
@@ -1150,7 +1154,8 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     two words or more, the last perhaps cut short (``ни вызывать суд`` after ``ни
     вызывать судью до тех пор…``), or a line that the scan printed twice and whose
     words all stand, in order, in the line before (001: ``наказание в две взятки
-    не``). The first copy is kept."""
+    не``). The first copy is kept. A line that opens as the one before does and that
+    the next line goes on with (in small letters) is ragged text, no echo."""
     lines = ctx.lines(text)
     stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
     n = len(lines)
@@ -1169,10 +1174,14 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
                 dup = "repeats the line before"
             elif prev_kept.startswith(cur) and not twin and _ECHO.fullmatch(cur):
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
+                nxt = next((t for t in stripped[i + 1 :] if t), "")
                 if (
                     2 <= len(words) < len(pwords)
                     and not starts_unit(cur)
                     and not AUCTION_ROW.match(cur)
+                    # the next line does not go on with it (a ragged line that opens
+                    # as the one before does: ``Игрок должен`` | ``быть внимателен``)
+                    and (not nxt[:1].islower() or prev_kept.startswith(nxt))
                 ):
                     dup = "repeats the head of the line before"
             elif prev_kept.endswith(cur) or twin:
@@ -1448,7 +1457,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # a page that ends its paragraphs so, a line that ends a sentence without one
     # was wrapped there (``… намерение игрока.`` | ``Если судья …``)
     pilcrows = set(ctx.buffer.marks("pilcrow"))
-    pilcrowed = len(pilcrows) >= PILCROW_PAGE
+    pilcrowed = sum(1 for at in pilcrows if text[at : at + 1] == "\n") >= PILCROW_PAGE
     out = []
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
@@ -1516,8 +1525,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
 
 
 PILCROW_PAGE = 3
-"""Pilcrows (``¶``) a page holds at least when it ends its paragraphs with them
-(``unwrap``): one or two may be a scan's stray marks."""
+"""Pilcrows (``¶``) a page holds at the ends of its lines at least when it ends its
+paragraphs with them (``unwrap``): one or two may be a scan's stray marks, and a
+pilcrow that opens a paragraph or stands alone on a line marks no line's end."""
 
 
 def _diagram_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
@@ -1580,10 +1590,14 @@ def _reference_goes_on(prev: str, line: str) -> bool:
 def _heading_in_capitals(prev: str, line: str) -> bool:
     """``prev`` is a Russian heading in capitals of a few words (``ОТ ПЕРЕВОДЧИКА``,
     ``ПРЕДИСЛОВИЕ``) and ``line`` opens the text under it: a capital, then small
-    letters. A title in capitals wrapped over two lines goes on in capitals."""
+    letters. A title in capitals wrapped over two lines goes on in capitals; a law's
+    or a division's heading (``ПРАВИЛО 64``) is no such heading: the title under it
+    is still the heading (``unwrap``)."""
     words = prev.split()
     if not 0 < len(words) <= _HEADING_WORDS or prev.rstrip()[-1:] in "-,–—":
         return False
+    if is_heading_line(prev) or is_bare_heading(prev):
+        return False  # a law's or a division's heading: its title may follow (``ПРАВИЛО 64``)
     letters = [c for c in prev if c.isalpha()]
     if len(letters) < 4 or not all(c.isupper() for c in letters) or not _CYRILLIC_WORD.search(prev):
         return False

@@ -950,9 +950,8 @@ NOT_LAWS = "none"
 def not_these_laws(text: str) -> str:
     """Why ``text`` renders no edition of these laws, or ``""``: a title line names
     the code or rules of another card game (``OTHER_GAMES``), the text names such
-    games at least twice and more often than bridge, two or more of its lines
-    open with three-level numbers («3.8.1.»), or two or more head divisions with
-    sub-numbers («Глава II-1»)."""
+    games at least twice and more often than bridge, or it is another game's or
+    sport's code by its play or its numbering (``another_code``)."""
     import regex
 
     # both patterns below need the name of a game: one literal search per name
@@ -975,6 +974,16 @@ def not_these_laws(text: str) -> str:
                 f"names another card game more often than bridge "
                 f"(«{named[0]}» ×{len(named)}, «бридж» ×{bridge})"
             )
+    return another_code(text)
+
+
+def another_code(text: str) -> str:
+    """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
+    game's play (``other_play``), two or more of its lines open with three-level
+    numbers («3.8.1.»), or two or more head divisions with sub-numbers («Глава II-1»).
+    Unlike a name of another card game, which the laws' text may use in a figure of
+    speech (a «poker face»), none of these is in any edition of the laws or of the
+    commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
     play = other_play(text)
     if play:
         return play

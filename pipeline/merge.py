@@ -791,12 +791,17 @@ def _law_info(law: str) -> dict:
 
 
 def _listed_gaps(codex: Codex, laws: dict[str, dict]) -> None:
-    """Laws, sections and clauses a table of contents of this codex's edition lists
-    and no source has are gaps too; ``listed_by`` names the tables that list them.
-    (The default edition's codex keeps every source's tree; the contents of another
-    edition's code list its own laws, which the default's may number otherwise.)"""
+    """Laws, sections and clauses a table of contents of this codex's edition (or of
+    none it shows) lists and no source has are gaps too; ``listed_by`` names the
+    tables that list them. (The default edition's codex keeps every source's tree;
+    the contents of another edition's code list its own laws, which the default's
+    may number otherwise.)"""
     held = spill.held(codex.trees)  # their sources, without reading a tree back
-    own = [i for i, t in enumerate(held) if t.source.edition == codex.edition]
+    own = [
+        i
+        for i, t in enumerate(held)
+        if t.source.edition in (codex.edition, editions.UNKNOWN)  # a bare contents page
+    ]
     # a corpus whose editions are all unknown is read as the default edition's
     for i in own or range(len(held)):
         tree = codex.trees[i]

@@ -1317,6 +1317,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 80. S.O.\nA.Судья\n",
             "dot-leader",
         ),
+        (
+            "a dot leader after a blank leaves an abbreviation as it is",
+            "Предисловие С.О ..........7\nПравило 1. Колода.........9\n",
+            "Предисловие С.О\nПравило 1. Колода\n",
+            "dot-leader",
+        ),
         ("pilcrow", "¶ Правило 64. Процедура\n", "Правило 64. Процедура\n", "pilcrow"),
         (
             "pilcrow mid-line",
@@ -1520,6 +1526,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ни звать суд",
             "не вправе ни спорить, ни звать судью, пока не сыграна сдача.\n",
             "duplicate",
+        ),
+        (
+            "a ragged line that opens as the line before and goes on below is no repeat",
+            "Игрок должен вести себя вежливо и корректно.\nИгрок должен\n"
+            "быть внимателен к партнёру.\n",
+            "Игрок должен вести себя вежливо и корректно.\nИгрок должен быть внимателен к "
+            "партнёру.\n",
+            None,
         ),
         (
             "a line of one word that opens the line before is no repeat",
@@ -1795,6 +1809,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "a law's heading in capitals alone on its line keeps its title apart from its text",
+            "ПРАВИЛО 64\nПроцедура после выявления фальшренонса\nНарушитель выиграл "
+            "взятку, и\nвзятка переходит к другой стороне.\n",
+            "ПРАВИЛО 64\nПроцедура после выявления фальшренонса\nНарушитель выиграл "
+            "взятку, и взятка переходит к другой стороне.\n",
+            "unwrap",
+        ),
+        (
+            "pilcrows that open paragraphs end no line: a sentence's end still ends its paragraph",
+            "A. Поведение\n¶ Игрок должен быть вежлив с партнёром.\n¶ Он не спорит с "
+            "противниками.\n¶ Игрок, нарушивший это, получает замечание.\n¶ Судья следит\n"
+            "за порядком.\n",
+            "A. Поведение\nИгрок должен быть вежлив с партнёром.\nОн не спорит с "
+            "противниками.\nИгрок, нарушивший это, получает замечание.\nСудья следит за "
+            "порядком.\n",
+            "unwrap",
+        ),
         (
             "a deal diagram's rows stay lines of their own, each hand's suits and two hands side by side",
             "Вот расклад этой сдачи.\nп В1082\nч 972\nб Т5\nт ТД104\nп 65 С п 93\n"

@@ -221,6 +221,9 @@ def test_the_contents_of_another_edition_list_no_gaps_of_this_one():
     assert [row["law"] for row in coverage(cx)["laws"]] == ["18"]
     cx, _ = merge([_tree("a.txt", law), _tree("toc.txt", toc)])
     assert [row["law"] for row in coverage(cx)["laws"]] == ["18", "19", "20"]
+    # a bare contents page that shows no edition lists gaps of this one still
+    cx, _ = merge([_tree("a.txt", law), _tree("toc.txt", toc, edition="unknown")])
+    assert [row["law"] for row in coverage(cx)["laws"]] == ["18", "19", "20"]
     cx, _ = merge(
         [_tree("a.txt", law, edition="unknown"), _tree("toc.txt", toc, edition="unknown")]
     )

@@ -1009,6 +1009,13 @@ LAW_EXCERPTS = {
         "Правило 7. Колода\nКолоду тасуют перед каждой сдачей.\nКарты не показывают.\n",
         ["law"],
     ),
+    # the laws may name another card game in a figure of speech: that is no other code
+    "a law that names another game twice in a figure of speech": (
+        "Правило 73. Общение партнёров\nD.Непреднамеренная информация\n"
+        "1.Игроку желательно сохранять «покерное лицо» во время торговли.\n"
+        "2.Отступление от «покерного лица» само по себе не нарушение.\n",
+        ["law", "section", "clause", "clause"],
+    ),
 }
 
 
