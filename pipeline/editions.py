@@ -977,6 +977,14 @@ def not_these_laws(text: str) -> str:
     return another_code(text)
 
 
+_THREE_LEVEL_HINT = re.compile(r"\.\d{1,2}\.\d")
+"""What every match of ``grammar.THREE_LEVELS`` holds (``3.8.1``: a stop, the second
+level, a stop, a digit), for the standard library's ``re``, which finds a pattern that
+opens with a literal much faster than ``_line_matches`` reads the lines."""
+_SUB_NUMBER_HINT = re.compile(r"[IVXLC][-–—/]\d")
+"""What every match of ``grammar.SUBNUMBERED_DIVISION`` holds (``II-1``)."""
+
+
 def another_code(text: str) -> str:
     """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
     game's play (``other_play``), two or more of its lines open with three-level
@@ -992,13 +1000,18 @@ def another_code(text: str) -> str:
         THREE_LEVELS,
     )
 
-    found = _two(_line_matches(_numbered_line(), THREE_LEVELS, text))
+    # each pattern is tried only where a literal search finds what its match holds
+    found = _THREE_LEVEL_HINT.search(text) and _two(
+        _line_matches(_numbered_line(), THREE_LEVELS, text)
+    )
     if found:
         return (
             f"paragraphs numbered in three levels ({found}), as no edition of these laws or "
             "its commentary numbers them"
         )
-    found = _two(_line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text))
+    found = _SUB_NUMBER_HINT.search(text) and _two(
+        _line_matches(_subnumbered_line(), SUBNUMBERED_DIVISION, text)
+    )
     if found:
         return (
             f"divisions numbered with sub-numbers ({found}), as no edition of these laws "
