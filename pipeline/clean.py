@@ -1269,19 +1269,43 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
 
 
 _GLUED = regex.compile(r"(?<=[а-яё]{3})(?=[А-ЯЁ][а-яё]{2,})")
+_GLUED_SHORT = regex.compile(r"(?<=([а-яё]{3,}))(?=([А-ЯЁ][а-яё]?)[ \t])")
+"""A heading's last word glued to the text's first, a word of one or two letters
+(``…от нарушителяЗа последующий``, ``…фальшренонсаИ взятка``)."""
 
 
 def glued_headings(text: str, ctx: Context) -> list[Change]:
     """A heading glued to its text (``A. ТасованиеПеред началом``): break the
-    line where a lower-case letter runs into a capital inside one word."""
+    line where a lower-case letter runs into a capital inside one word; where the
+    text opens with a word of one or two letters (``…нарушителяЗа последующий``),
+    only when both the heading's word and that word are words the dictionary or
+    the corpus knows, and the two together are none (a scan's capital at a word's
+    end, ``ПравилО``, is no glue)."""
     out = []
     for s, _e, line in ctx.lines(text):
         if not is_heading_line(line):
             continue
-        m = _GLUED.search(line)
+        m = _GLUED.search(line) or next(
+            (g for g in _GLUED_SHORT.finditer(line) if _glued_words(g, ctx)), None
+        )
         if m:
             out.append(Change(s + m.start(), s + m.start(), "\n", "glued-heading"))
     return out
+
+
+def _glued_words(m: regex.Match, ctx: Context) -> bool:
+    """The words either side of a ``_GLUED_SHORT`` join are known words."""
+    head = m.string[: m.start()].split()[-1] if m.string[: m.start()].split() else ""
+    word = regex.sub(r"^\W+", "", head).lower()
+    short = m.group(2).lower()
+    known = ctx.vocabulary.__contains__
+    return (
+        len(word) > 3
+        and (morph.is_known(word) or known(word))
+        and morph.is_known(short)
+        # the two are no one word whose last letter a scan set in capitals (``ПравилО``)
+        and not morph.is_known(word + short)
+    )
 
 
 _BILINGUAL_HEAD = regex.compile(rf"^\s*(?:{RU_HEADS})\s+[\dIVXLC]+\b")
@@ -2280,11 +2304,24 @@ def vocabulary(texts) -> set[str]:
     hyphen or split by a space is usually whole somewhere else in the corpus, so
     the joins consult this set beside the dictionary. The forms are read as
     ``accents`` leaves them (a letter and its accent stored apart, «и» and a breve,
-    are one letter; a stress mark is none), as the repairs that ask see them."""
+    are one letter; a stress mark is none), as the repairs that ask see them; two
+    words glued where a page's markup stood (``взяткиЕсли``) are not one."""
     words: set[str] = set()
     for text in texts:
-        words.update(morph.WORD.findall(_unaccented(markup_mod.visible(text)).lower()))
+        seen = _unaccented(markup_mod.visible(text))
+        if _CAPITAL_INSIDE.search(seen) is None:
+            words.update(morph.WORD.findall(seen.lower()))
+        else:
+            # two words a page's markup glued (``фальшренонсаИ``) are no word of the
+            # corpus: a join of ``фальшренонса и`` must not find them there
+            words.update(
+                w.lower() for w in morph.WORD.findall(seen) if not _CAPITAL_INSIDE.search(w)
+            )
     return words
+
+
+_CAPITAL_INSIDE = regex.compile(r"\p{Ll}\p{Lu}")
+"""A small letter, then a capital: inside a word, two words glued (``взяткиЕсли``)."""
 
 
 def clean(

@@ -25,6 +25,7 @@ write each Russian letter; everything here reads it:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import accumulate, chain, islice, product
@@ -347,9 +348,34 @@ def _quote_open(text: str, at: int) -> bool:
 
 
 def _words(text: str) -> list[regex.Match]:
-    """The Latin words of ``text`` outside its web addresses (``_WEB_ADDRESS``)."""
+    """The Latin words of ``text`` outside its web addresses (``_WEB_ADDRESS``), a
+    word glued to the next where a page's markup stood between them cut apart
+    (``naznachaetsyaKogda``: the small letters of one, then a capital and small
+    letters: ``_GLUED``), each piece a match over its own span, so that each reads
+    back on its own and keeps its capital for the cleaner's repair of glued
+    headings. A word in capitals is not cut (``ZAYaVKI``)."""
     addresses = [m.span() for m in _WEB_ADDRESS.finditer(text)]
-    return [m for m in WORD.finditer(text) if not _inside(addresses, m.start())]
+    out: list[regex.Match] = []
+    for m in WORD.finditer(text):
+        if _inside(addresses, m.start()):
+            continue
+        word = m.group()
+        cuts = [c.start() for c in _GLUED.finditer(word)] if not _in_capitals(word) else []
+        if not cuts:
+            out.append(m)
+            continue
+        for a, b in itertools.pairwise([0, *cuts, len(word)]):
+            piece = _PIECE.fullmatch(text, m.start() + a, m.start() + b)
+            assert piece is not None  # a piece of a word is letters and signs
+            out.append(piece)
+    return out
+
+
+_PIECE = regex.compile(rf"[{_LATIN}{_SIGN}]+")
+_GLUED = regex.compile(rf"(?<=[a-zšžčŝëèėûâ]{{2}}[{_SIGN}]?)(?=[A-ZŠŽČŜËÈĖÛÂ](?![A-ZŠŽČŜËÈĖÛÂ]))")
+"""Where two Latin words a page's markup glued together meet (``…sya|Kogda``,
+``…vost'|Kogda``, ``…sa|I``): small letters (and a soft sign), then a capital that
+no other capital follows."""
 
 
 def _inside(spans: list[tuple[int, int]], at: int) -> bool:

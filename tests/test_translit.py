@@ -118,6 +118,12 @@ def test_what_the_russian_text_writes_in_latin_letters_stays():
             "P r a v i l o  1 2 .  V y z o v  s u d ' i  z a  ya v k o j\nW N E S\n",
             "П р а в и л о  1 2 .  В ы з о в  с у д ь и  з а  я в к о й\nW N E S\n",
         ),
+        # two words a page's markup glued read back each alone, the second keeping its
+        # capital for the cleaner (a word in capitals is one word)
+        (
+            "A.Nakazanie naznachaetsyaKogda: spravedlivost'Kogda fal'shrenonsaI vzyatka ZAYaVKI\n",
+            "A.Наказание назначаетсяКогда: справедливостьКогда фальшренонсаИ взятка ЗАЯВКИ\n",
+        ),
     ],
     ids=[
         "web addresses",
@@ -126,6 +132,7 @@ def test_what_the_russian_text_writes_in_latin_letters_stays():
         "quotes",
         "schemes",
         "a title in spaced letters",
+        "glued words",
     ],
 )
 def test_a_text_reads_back_as_russian_writes_it(latin, cyrillic):
