@@ -1882,7 +1882,44 @@ def _redecoded(line: str) -> list[str]:
                 except UnicodeDecodeError:
                     continue
         out.extend(matches)
-    return out
+    return out + [lost for r in out if (lost := _lost_a(r)) is not None]
+
+
+_LOST_A_LETTERS = 8
+"""Russian letters a reading holds at least, not one of them «а», when its «а» may have
+been lost (``_lost_a``)."""
+
+
+def _lost_a(reading: str) -> str | None:
+    """``reading`` with the «а» a page lost put back, or ``None``: CP866 writes «а» with
+    the byte CP1251 reads as a no-break space, which a page's copy often made a plain
+    space (``‹®¦­ п гбвгЇЄ`` reads back ``Ложн я уступк``). Only a reading without
+    any «а» is tried; each of its spaces is a space or an «а», as makes the most
+    letters of the dictionary's words (words of four pieces at most)."""
+    if "а" in reading or len(_RUSSIAN_LETTER.findall(reading)) < _LOST_A_LETTERS:
+        return None
+    pieces = reading.split(" ")
+    if len(pieces) < 2:
+        return None
+
+    def worth(piece: str) -> int:
+        return sum(len(w) for w in morph.WORD.findall(piece) if morph.is_known(w))
+
+    n = len(pieces)
+    best = [0] * (n + 1)
+    back = [0] * (n + 1)
+    for i in range(1, n + 1):
+        best[i], back[i] = -1, i - 1
+        for j in range(max(0, i - 4), i):
+            score = best[j] + worth("а".join(pieces[j:i]))
+            if score > best[i] or (score == best[i] and j == i - 1):
+                best[i], back[i] = score, j
+    words, i = [], n
+    while i > 0:
+        words.append("а".join(pieces[back[i] : i]))
+        i = back[i]
+    restored = " ".join(reversed(words))
+    return restored if restored != reading else None
 
 
 _LAYOUT_EDGES = regex.compile(r"([|¦\s]*)(.*?)([¶\s]*)$", regex.S)

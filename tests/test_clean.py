@@ -2677,3 +2677,15 @@ def test_the_vocabulary_holds_no_two_words_glued():
         ["Нарушитель выиграл взятку фальшренонсаИ взятка была выиграна. Фальшренонса нет.\n"]
     )
     assert "фальшренонсаи" not in words and {"фальшренонса", "взятка", "взятку"} <= words
+
+
+def test_a_cp866_line_whose_a_became_spaces_decodes_back():
+    """CP866 writes «а» with the byte CP1251 reads as a no-break space; a page's copy
+    made those plain spaces. The line decodes back with its «а» put back where the
+    dictionary's words need them, and is logged as one repair."""
+    right = "Когда игрок сделал заявку, судья назначает наказание по правилу 64."
+    wrong = right.encode("cp866").decode("cp1251").replace("\xa0", " ")
+    assert "\xa0" not in wrong and "  " in wrong
+    c = cleaned(f"Правило 64. Процедура\n{wrong}\n", "laws")
+    assert c.text == f"Правило 64. Процедура\n{right}\n"
+    assert "mojibake" in kinds_of(c)
