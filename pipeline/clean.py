@@ -1269,7 +1269,7 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
 
 
 _GLUED = regex.compile(r"(?<=[а-яё]{3})(?=[А-ЯЁ][а-яё]{2,})")
-_GLUED_SHORT = regex.compile(r"(?<=([а-яё]{3,}))(?=([А-ЯЁ][а-яё]?)[ \t])")
+_GLUED_SHORT = regex.compile(r"(?<=[а-яё]{3})(?=([А-ЯЁ][а-яё]?)[ \t])")
 """A heading's last word glued to the text's first, a word of one or two letters
 (``…от нарушителяЗа последующий``, ``…фальшренонсаИ взятка``)."""
 
@@ -1295,9 +1295,9 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
 
 def _glued_words(m: regex.Match, ctx: Context) -> bool:
     """The words either side of a ``_GLUED_SHORT`` join are known words."""
-    head = m.string[: m.start()].split()[-1] if m.string[: m.start()].split() else ""
-    word = regex.sub(r"^\W+", "", head).lower()
-    short = m.group(2).lower()
+    before = m.string[: m.start()].split()
+    word = regex.sub(r"^\W+", "", before[-1]).lower() if before else ""
+    short = m.group(1).lower()
     known = ctx.vocabulary.__contains__
     return (
         len(word) > 3

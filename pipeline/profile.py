@@ -947,12 +947,18 @@ def shared_of_counts(seen: Iterable[tuple[str, int]]) -> Counter[str]:
     return Counter({line: n for line, n in seen if n >= 2})
 
 
-def _text_bounds(lines: list[str]) -> tuple[int, int]:
+def _text_bounds(lines: list[str], shapes: dict[int, str | None] | None = None) -> tuple[int, int]:
     """The index of the first line of the page's own text (``_text_line``) and of
     its last (``len(lines)`` and ``-1`` when it has none): a site's template stands
-    above the one or below the other."""
-    first = next((i for i in range(len(lines)) if _text_line(lines[i])), len(lines))
-    last = next((i for i in range(len(lines) - 1, first - 1, -1) if _text_line(lines[i])), -1)
+    above the one or below the other. ``shapes``: the ``line_shape`` of lines
+    already measured."""
+    known = shapes or {}
+
+    def texty(i: int) -> bool:
+        return _text_line(lines[i], known.get(i, _UNKNOWN))
+
+    first = next((i for i in range(len(lines)) if texty(i)), len(lines))
+    last = next((i for i in range(len(lines) - 1, first - 1, -1) if texty(i)), -1)
     return first, last
 
 
@@ -1054,7 +1060,7 @@ def chrome_lines(
         # signature and a paragraph's first words shares them with a copy of the
         # book that goes on)
         at_edges = shared if edges is None else edges
-        first, last = _text_bounds(lines)
+        first, last = _text_bounds(lines, shapes)
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue

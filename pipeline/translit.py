@@ -25,10 +25,9 @@ write each Russian letter; everything here reads it:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
-from itertools import accumulate, chain, islice, product
+from itertools import accumulate, chain, islice, pairwise, product
 from math import prod
 
 import regex
@@ -121,7 +120,7 @@ def readings(word: str) -> tuple[str, ...]:
     first: the word is cut into its longest spellings (``shch``, ``zh``, ``ya`` …), and
     the readings come in the order of how far they stray from each spelling's first
     option (``_options``; the second option is one step away, the third two), and
-    among readings that stray as far, in the order of the options word from its
+    among readings that stray as far, in the order of the options from the word's
     start (``_picks``); at most ``MAX_READINGS``. A character no spelling holds stays
     as it is."""
     units: list[tuple[str, ...]] = []
@@ -364,7 +363,7 @@ def _words(text: str) -> list[regex.Match]:
         if not cuts:
             out.append(m)
             continue
-        for a, b in itertools.pairwise([0, *cuts, len(word)]):
+        for a, b in pairwise([0, *cuts, len(word)]):
             piece = _PIECE.fullmatch(text, m.start() + a, m.start() + b)
             assert piece is not None  # a piece of a word is letters and signs
             out.append(piece)
