@@ -1174,7 +1174,7 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
                 dup = "repeats the line before"
             elif prev_kept.startswith(cur) and not twin and _ECHO.fullmatch(cur):
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
-                nxt = next((t for t in stripped[i + 1 :] if t), "")
+                nxt = next((stripped[j] for j in range(i + 1, n) if stripped[j]), "")
                 if (
                     2 <= len(words) < len(pwords)
                     and not starts_unit(cur)
@@ -1294,14 +1294,14 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
 
 
 def _glued_words(m: regex.Match, ctx: Context) -> bool:
-    """The words either side of a ``_GLUED_SHORT`` join are known words."""
+    """The words either side of a ``_GLUED_SHORT`` join are known words (the heading's
+    to the dictionary or the corpus, ``Context.known``), and the two together are none."""
     before = m.string[: m.start()].split()
     word = regex.sub(r"^\W+", "", before[-1]).lower() if before else ""
     short = m.group(1).lower()
-    known = ctx.vocabulary.__contains__
     return (
         len(word) > 3
-        and (morph.is_known(word) or known(word))
+        and ctx.known(word)
         and morph.is_known(short)
         # the two are no one word whose last letter a scan set in capitals (``ПравилО``)
         and not morph.is_known(word + short)
