@@ -69,6 +69,7 @@ from .grammar import (
     is_heading_line,
     opens_body,
     opens_series,
+    run_in_items,
     run_ins,
     starts_unit,
 )
@@ -1265,6 +1266,10 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
         out.append(Change(m.start(), m.end(), "\n", "run-in-structure", "marker starts a new unit"))
     for m in GLUED_SUBCLAUSE.finditer(text):
         out.append(Change(m.start(), m.start(), "\n", "run-in-structure", "a subclause glued on"))
+    for m in run_in_items(text):
+        out.append(
+            Change(m.start(), m.start(1) - 1, "\n", "run-in-structure", "the next item of a list")
+        )
     return out
 
 

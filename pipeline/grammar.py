@@ -356,6 +356,38 @@ def run_ins(text: str):
             yield m
 
 
+_ITEM_MID_LINE = regex.compile(r"(?<=[\p{L},;])[ \t]+\(([ivx]{1,5})\)(?=[ \t]+\S)")
+"""A commentary item's marker inside a line, after a word or a clause's punctuation
+(``… с претензией или уступкой И (ii) не возникает …``); the group is its numeral. A
+marker after a number or a full stop (``п. 77.3 (iii)``, ``см. (ii)``) cites an item."""
+_ITEM_OR_PARAGRAPH = regex.compile(
+    r"(?:^|(?<=[\p{L},;])[ \t]+)\(([ivx]{1,5})\)[ \t]|^\d{1,3}\s*[.,]\s*\d{1,2}\.|^Правило\s*\d",
+    regex.M | regex.I,
+)
+"""An item's marker at a line's start or inside a line, or the start of a commentary
+paragraph or of a law: what ``run_in_items`` looks back for."""
+_ITEM_LOOK_BACK = 3000
+"""How far back (in characters) ``run_in_items`` looks for the item before."""
+
+
+def run_in_items(text: str):
+    """The runs of blanks before a commentary item run into a line, one that carries on
+    its paragraph's list: ``(ii)`` where the last item before it, in the same paragraph,
+    is ``(i)``. Another mention of an item (``условие (ii)`` in a paragraph without
+    items) cites it and stays in the text."""
+    if "(" not in text:
+        return
+    for m in _ITEM_MID_LINE.finditer(text):
+        value = roman_value(m[1])
+        if value < 2:
+            continue
+        window = text[max(0, m.start() - _ITEM_LOOK_BACK) : m.start()]
+        found = _ITEM_OR_PARAGRAPH.findall(window)
+        last = found[-1] if found else None
+        if last and roman_value(last) == value - 1:
+            yield m
+
+
 GLUED_SECTION_LETTER = regex.compile(r"(?<=\p{Cyrillic})[A-H](?=\.[ \t]?\p{Cyrillic})")
 """The Latin section letter of the last branch of ``GLUED_MARKER`` (``СДАЧАA.``):
 no look-alike in a mixed word, but a marker."""

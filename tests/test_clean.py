@@ -1550,6 +1550,40 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "run_in_structure": [
         (
+            "the next item of a paragraph's list run into a line after a conjunction",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку И (ii) партнёр промолчал.\n",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку И\n(ii) партнёр промолчал.\n",
+            "run-in-structure",
+        ),
+        (
+            "an item run into a line carries on from the item run in before it",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку; (ii) партнёр\nпромолчал; (iii) "
+            "стол молчит.\n",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку;\n(ii) партнёр промолчал;\n"
+            "(iii) стол молчит.\n",
+            "run-in-structure",
+        ),
+        (
+            "an item named in a paragraph without a list is cited, not run in",
+            "12.4. Судья решает так, если условие (ii) выполнено.\n",
+            "12.4. Судья решает так, если условие (ii) выполнено.\n",
+            None,
+        ),
+        (
+            "an item named after the list of another paragraph is cited, not run in",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку.\n12.4. По условию (ii) "
+            "стол молчит.\n",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку.\n12.4. По условию (ii) "
+            "стол молчит.\n",
+            None,
+        ),
+        (
+            "an item after a paragraph's number is cited, not run in",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку, см. п. 12.2 (ii) выше.\n",
+            "12.3. Судья решает так:\n(i) игрок признал ошибку, см. п. 12.2 (ii) выше.\n",
+            None,
+        ),
+        (
             "section after a closing paren",
             "сыграл картой иным способом). B.Фальшренонс не может быть исправлен\n",
             "сыграл картой иным способом).\nB.Фальшренонс не может быть исправлен\n",

@@ -879,3 +879,25 @@ def test_the_rows_of_an_auction_diagram_stay_lines_of_their_own(tmp_path):
         "1S контра",
         "Здесь игрок контрит раньше, чем соперник успел заявить.",
     ]
+
+
+# A reader site's page of the commentary: the second item of a list runs on in the
+# first item's line, after a conjunction in capitals.
+ITEM_IN_MID_LINE = (
+    "Правило 30. ПАС ВНЕ ОЧЕРЕДИ\n"
+    "30.6. Судья считает пас принятым, когда:\n"
+    "(i) следующий игрок заявил свою заявку И (ii) никто из\n"
+    "игроков не позвал судью до конца торговли (см. п. 30.4 (ii)).\n"
+    "30.7. Иначе действует правило 30B.\n"
+)
+
+
+def test_an_item_run_into_the_line_of_the_item_before_is_an_item(tmp_path):
+    trees, _ = _build(tmp_path, {"mid.txt": ITEM_IN_MID_LINE})
+    nodes = _by_id(trees["mid"])
+    assert list(nodes) == ["30", "30.6", "30.6(i)", "30.6(ii)", "30.7"]
+    assert nodes["30.6(i)"]["text"] == "следующий игрок заявил свою заявку И"
+    second = nodes["30.6(ii)"]
+    assert second["text"].startswith("никто из игроков не позвал судью")
+    # the item named after a paragraph's number inside it is a citation
+    assert second["text"].endswith("(см. п. 30.4 (ii)).")
