@@ -27,6 +27,7 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 
 from __future__ import annotations
 
+import collections
 import heapq
 import itertools
 import re
@@ -1731,6 +1732,52 @@ def split_words(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(at - 1, at, "", "split-word", f"{a} {b} → {joined}"))
                 joined_upto = j + 1
                 break
+    if len(out) >= _LOST_HYPHENS:
+        out += _lost_hyphen_breaks(text, ctx, out)
+    return out
+
+
+_LOST_HYPHENS = 2
+"""How many words split at a line's end, with a half no word, show that a page lost
+the hyphens of its line-end breaks (``чер`` | ``ву``)."""
+_WORD_AT = regex.compile(r"\p{Cyrillic}+")
+_WORD_BEFORE = regex.compile(r"(?<!\p{L})\p{Cyrillic}+$")
+
+
+def _lost_hyphen_breaks(text: str, ctx: Context, joins: list[Change]) -> list[Change]:
+    """On a page that lost the hyphens of its line-end breaks (``joins``, the words it
+    split with a half no word, ``_LOST_HYPHENS`` of them at a line's end), the words
+    split there into two words (``од`` | ``на``, ``пере`` | ``бил``): the joined form is
+    a word and the first half is never a word of its own on the page, away from a
+    line's end. A word before a line's end that the page uses inside its lines (``по``
+    | ``том``) stays a word."""
+    wraps = set(ctx.buffer.marks("unwrap"))
+    done = {c.start for c in joins}
+    if sum(c.start in wraps for c in joins) < _LOST_HYPHENS:
+        return []
+    words = collections.Counter(w.lower() for w in _WORD_AT.findall(text))
+    at_ends: collections.Counter[str] = collections.Counter()
+    pairs = []
+    for p in sorted(wraps):
+        if p in done or text[p : p + 1] != " ":
+            continue
+        a_m = _WORD_BEFORE.search(text, max(0, p - 40), p)
+        b_m = _WORD_AT.match(text, p + 1)
+        if a_m is None or b_m is None:
+            continue
+        a, b = a_m.group(), b_m.group()
+        at_ends[a.lower()] += 1
+        pairs.append((p, a, b))
+    out = []
+    for p, a, b in pairs:
+        joined = a + b
+        if (
+            b[0].islower()
+            and len(joined) >= 4
+            and words[a.lower()] == at_ends[a.lower()]
+            and ctx.known(joined)
+        ):
+            out.append(Change(p, p + 1, "", "split-word", f"{a} {b} → {joined} (line end)"))
     return out
 
 

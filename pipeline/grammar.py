@@ -136,13 +136,18 @@ own, unless it stands inside a sentence (``Если после торговли`
 
 _RANK = r"(?:10|[2-9ТКДВAKQJxх])"
 _HOLDING = rf"(?:{_RANK}(?:[ \t]?{_RANK})*|[-–—])"
-_SUIT = r"[♠♥♦♣пчбтПЧБSHDC]"
+_SUIT = r"[♠♥♦♣пчбтПЧБSHDC%$#&]"
+CARDS_FIRST = rf"(?:{_RANK}{{2,}}|10|[2-9]|[-–—])(?:[ \t\n]|$)"
+"""A suit's cards as the first word of what follows (``В1087``, ``9``, a dash for a
+void): where a page draws its suits in a font's ASCII (``# В1087``), the ``#`` before
+them is a suit, no Markdown heading's mark. A pattern's text, for ``markup``."""
 HAND_ROW = regex.compile(
     rf"^[ \t]*(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING}"
     rf"(?:[ \t]+(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING})*[ \t]*$"
 )
 """A line of a deal diagram: one suit of a hand or of several side by side, each a suit
-(a symbol, or its letter: ``п ч б т``, ``S H D C``) and its cards by rank (``ТД104``,
+(a symbol, or its letter: ``п ч б т``, ``S H D C``, or the ASCII a font drew as one:
+``% $ # &``) and its cards by rank (``ТД104``,
 ``K Q 10 8``, a dash for a void), a seat's compass letter between hands (``т 7632 Ю т
 КВ5``). A row of its own, as ``AUCTION_ROW``'s."""
 

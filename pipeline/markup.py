@@ -28,6 +28,7 @@ import regex
 
 from . import language, translit
 from .editions import BLANK
+from .grammar import CARDS_FIRST
 
 INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
 """Format characters: no reader sees them. The soft hyphen is one too, but a
@@ -73,7 +74,8 @@ FORMS: tuple[Form, ...] = (
         r"(?<![\w_])__(?=[^\s_])((?:[^_\n]|\n(?![ \t]*\n)){1,500}?)(?<=[^\s_])__(?![\w_])",
         1,
     ),
-    Form("markdown", rf"(?<=(?:\A|\n){BLANK}*)#{{1,6}}[ \t]+(?=\S)"),
+    # (not a suit drawn as ``#`` in a deal's row: ``# В1087``)
+    Form("markdown", rf"(?<=(?:\A|\n){BLANK}*)#{{1,6}}[ \t]+(?=\S)(?!{CARDS_FIRST})"),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )

@@ -371,6 +371,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "markdown",
         ),
         (
+            "a suit a page draws as # at a deal row's start is no Markdown heading",
+            "% КД10 W E % В10\n# В1087 S # 4\n# 9\n## Правило 64. Процедура\n",
+            "% КД10 W E % В10\n# В1087 S # 4\n# 9\nПравило 64. Процедура\n",
+            "markdown",
+        ),
+        (
             "character references decoded, a no-break space stays one",
             "см.&nbsp;правило&#160;63 и &laquo;фальшренонс&raquo; &#x2014; так\n",
             "см.\u00a0правило\u00a063 и «фальшренонс» — так\n",
@@ -2124,6 +2130,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         ("punctuation spacing kept", "И взятка,в которой\n", "И взятка,в которой\n", None),
+        (
+            "a page that lost its line-end hyphens: words split into two words joined too",
+            "Игрок сыграл пикой, а партнёр сбро\nсил черву, и разыгры\nвающий взял ещё од\n"
+            "ну взятку. Тогда Запад пере\nбил валетом, и по\nтом все ждали, что по правилу "
+            "скажет судья.\n",
+            "Игрок сыграл пикой, а партнёр сбросил черву, и разыгрывающий взял ещё одну "
+            "взятку. Тогда Запад перебил валетом, и по том все ждали, что по правилу скажет "
+            "судья.\n",
+            "split-word",
+        ),
+        (
+            "one word split at a line's end does not show a page lost its hyphens",
+            "Игрок сыграл пикой, а партнёр сбро\nсил черву и взял ещё од\nну взятку, и "
+            "Запад пере\nбил валетом.\n",
+            "Игрок сыграл пикой, а партнёр сбросил черву и взял ещё од ну взятку, и Запад "
+            "пере бил валетом.\n",
+            "split-word",
+        ),
     ],
 }
 
