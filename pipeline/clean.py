@@ -1957,12 +1957,21 @@ def _lost_a(reading: str) -> str | None:
     def worth(piece: str) -> int:
         return sum(len(w) for w in morph.WORD.findall(piece) if morph.is_known(w))
 
+    def may_join(left: str, right: str) -> bool:
+        """An «а» between ``left`` and ``right`` is a word's letter or the word «а»
+        alone (between two blanks), never a letter between two signs (``клуб. »``)."""
+        before, after = left[-1:], right[:1]
+        return before.isalpha() or after.isalpha() or not (before or after)
+
     n = len(pieces)
     best = [0] * (n + 1)
     back = [0] * (n + 1)
     for i in range(1, n + 1):
         best[i], back[i] = -1, i - 1
-        for j in range(max(0, i - 4), i):
+        lo = i - 1  # the first piece a word ending with piece ``i - 1`` may open with
+        while lo > max(0, i - 4) and may_join(pieces[lo - 1], pieces[lo]):
+            lo -= 1
+        for j in range(lo, i):
             score = best[j] + worth("а".join(pieces[j:i]))
             if score > best[i] or (score == best[i] and j == i - 1):
                 best[i], back[i] = score, j

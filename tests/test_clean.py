@@ -2747,3 +2747,14 @@ def test_a_cp866_line_whose_a_became_spaces_decodes_back():
     c = cleaned(f"Правило 64. Процедура\n{wrong}\n", "laws")
     assert c.text == f"Правило 64. Процедура\n{right}\n"
     assert "mojibake" in kinds_of(c)
+
+
+def test_a_line_read_back_without_any_a_gets_no_a_between_two_signs():
+    """A line of CP1251 read as Latin-1 may hold no «а» at all (``Вы здесь » КЛУБ. »
+    ПРАВИЛО``); an «а» is put back only inside a word or as the word «а» alone, never
+    between a full stop and a breadcrumb's sign."""
+    right = "Игрок мог пойти с пик. » Судья пришёл к столу. » Он решит, что было."
+    assert "а" not in right
+    wrong = right.encode("cp1251").decode("latin-1")
+    c = cleaned(f"{wrong}\nИгрок сыграл в клубе.\n", "laws")
+    assert c.text.splitlines()[0] == right
