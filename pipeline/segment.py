@@ -803,6 +803,10 @@ def _order(kind: str, label: str) -> tuple:
     return (1, ord(core[0]))
 
 
+_HEADING_AT_MOST = 160
+"""The most characters a unit's heading holds; a longer first paragraph is its text."""
+
+
 def _finish(b: _Build, cut: bool = False) -> None:
     """Split a unit's paragraphs into title and body; strip tags; no more edits.
     ``cut``: the end of the source cuts the unit's last paragraph off mid-sentence."""
@@ -825,15 +829,27 @@ def _finish(b: _Build, cut: bool = False) -> None:
         # (a section's is its heading: «D. Title» closing a page).
         # A commentary paragraph's heading is a phrase with text or items after it
         # ("64.10. Разыгрывающий совершает фальшренонс"): a first paragraph that
-        # ends as a sentence, a question or a lead-in to a list is text.
+        # ends as a sentence, a question or a lead-in to a list, that holds lettered
+        # sub-paragraphs or that runs longer than a heading is text (its lead-in to
+        # items ``(i)`` whose colon a page lost: «…он аннулируется и» | «(i) если…»).
         lone_sentence = (
             len(paras) == 1
             and not b.children
             and bool(
-                FULL_STOP.search(paras[0]) or len(paras[0]) > 160 or (cut and b.kind != "section")
+                FULL_STOP.search(paras[0])
+                or len(paras[0]) > _HEADING_AT_MOST
+                or (cut and b.kind != "section")
             )
         )
-        sentence_first = b.kind == "commentary" and bool(paras and CLAUSE_END.search(paras[0]))
+        sentence_first = (
+            b.kind == "commentary"
+            and bool(paras)
+            and bool(
+                CLAUSE_END.search(paras[0])
+                or LETTERED.search(paras[0])
+                or len(paras[0]) > _HEADING_AT_MOST
+            )
+        )
         if paras and not lone_sentence and not sentence_first:
             b.title, b.paras = paras[0] or None, paras[1:]
         else:

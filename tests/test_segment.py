@@ -249,6 +249,28 @@ def test_commentary_items():
     ]
 
 
+def test_a_commentary_paragraphs_long_lead_in_to_its_items_is_text_not_a_title():
+    """A page that lost the colon of a lead-in to items (``… аннулируется и`` | ``(i)``)
+    still gives the paragraph no title: a first paragraph longer than a heading, or one
+    that holds lettered sub-paragraphs, is text."""
+    lead_in = (
+        "Судья, к которому обратились после того, как игрок сделал заявку вне очереди, "
+        "обязан прежде всего выяснить, видели ли эту заявку оба оппонента за столом, и лишь "
+        "затем решает так"
+    )
+    tree, _ = seg(
+        f"64.11. {lead_in}\n(i) Если оппоненты видели заявку.\n"
+        "64.12. (a) Судья решает. (b) Если результат получен на чужой колоде, он снимается и\n"
+        "(i) сдача переигрывается.\n",
+        kind="commentary",
+    )
+    long, lettered = tree.nodes
+    assert (long.id, long.title, long.text) == ("64.11", None, lead_in)
+    assert [i.id for i in long.children] == ["64.11(i)"]
+    assert (lettered.id, lettered.title) == ("64.12", None)
+    assert lettered.text.startswith("(a) Судья решает. (b) Если результат")
+
+
 def test_nested_subclauses():
     tree, diags = seg(
         "Правило 9. Процедура после нарушения\nA.Привлечение внимания к нарушению\n2.Во время розыгрыша\n"
