@@ -241,7 +241,10 @@ def align_fragment(
 
 
 def _rank(w: _Reading, src: Source) -> tuple:
-    return (w.truncated, w.edits, -src.priority)
+    """A whole reading first; of two cut off, the one that goes further (a copy of a
+    page cut sooner holds less of the same text, and needs fewer repairs for it);
+    then the fewer repairs and the manifest's priority."""
+    return (w.truncated, -w.length if w.truncated else 0, w.edits, -src.priority)
 
 
 def merge(
@@ -328,6 +331,8 @@ class _Reading:
     parent: str | None
     """The address of its parent in its tree."""
     penalty: bool
+    length: int
+    """How many characters of its own text it has (its title's when it has none)."""
     pos: int = 0
     """Its place among the address's witnesses (0: the chosen one)."""
 
@@ -454,6 +459,7 @@ def _collect(
                 placed_by=how,
                 parent=one.setdefault(pid, pid) if pid else pid,
                 penalty=node.penalty,
+                length=len(node.text or node.title or ""),
             )
             seen.setdefault(addr, []).append(r)
             readings.append(r)
@@ -608,6 +614,10 @@ def _why(best: _Reading, others: list[_Reading], sources: dict[str, Source]) -> 
     for o in others:
         if o.truncated and not best.truncated:
             reasons.append(f"{o.source} is cut off here")
+        elif o.truncated and o.length < best.length:
+            reasons.append(
+                f"{o.source} is cut off sooner ({o.length} characters against {best.length})"
+            )
         elif o.edits > best.edits:
             reasons.append(f"{o.source} needed more repairs ({o.edits} against {best.edits})")
         elif sources[o.source].priority < sources[best.source].priority:

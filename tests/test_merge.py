@@ -118,6 +118,20 @@ def test_reading_rule_fewer_repairs_then_priority():
     assert cx.entries["50A"].chosen == "a.txt"
 
 
+def test_of_two_copies_cut_off_the_one_that_goes_further_is_read():
+    """Two pages end inside the same paragraph: the longer copy needs more repairs for
+    its extra lines, but it holds more of the text; the shorter is the variant."""
+    head = "Правило 50. Штрафная карта\nA.Определение\n"
+    lines = ["Карта, которую вистующий показал", "партнёру не во время игры, стано-", "вится"]
+    long = _tree("a.txt", head + "\n".join([*lines, "штрафной, если судья не ре-", "шит"]) + "\n")
+    short = _tree("b.txt", head + "\n".join(lines) + "\n")
+    cx, _ = merge([long, short])
+    e = cx.entries["50A"]
+    assert e.chosen == "a.txt" and e.text.endswith("становится штрафной, если судья не решит")
+    assert "b.txt is cut off sooner" in e.why
+    assert [w.source for w in e.witnesses] == ["a.txt", "b.txt"]
+
+
 def test_unalignable_fragment_stays_unplaced():
     a = _tree(
         "a.txt",
