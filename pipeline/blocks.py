@@ -19,7 +19,7 @@ fixture table in ``tests/test_blocks.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -263,6 +263,8 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
                 None,
             )
             if FULL_STOP.search(ln.text) or len(ln.text) > 160:
+                if count and ahead is None and _cut_entry(lines, i, end):
+                    last = i
                 break
             if ahead is None:
                 # an entry cut off by the end of the source (maybe wrapped over two
@@ -289,6 +291,25 @@ def _run(state: BlockState, start: int, end: int) -> int | None:
         i += 1
     headed = not _listing_line(lines[start])  # a heading line, then the entries
     return last if count >= 2 or (headed and count >= 1) else None
+
+
+_CUT_ENTRY_AT_MOST = 120
+"""The most characters of an entry of a listing the source's end cut off before its
+leader, over its two lines (``_cut_entry``)."""
+
+
+def _cut_entry(lines: Sequence[Line], i: int, end: int) -> bool:
+    """Line ``i`` after a listing is its last entry, which the source's end cut off
+    before its leader: it opens with a structural marker, it is no longer than a
+    title, and nothing follows it. Its title may end in a stop (``(A).Разыгрывающий
+    требует хода в определённую масть.``), where a cut-off entry without a marker
+    is a sentence of text."""
+    text = lines[i].text
+    return (
+        is_heading_line(text)
+        and len(text) <= _CUT_ENTRY_AT_MOST
+        and not any(lines[j].text.strip() for j in range(i + 1, end))
+    )
 
 
 def _short_leader(ln: Line) -> bool:

@@ -901,3 +901,28 @@ def test_an_item_run_into_the_line_of_the_item_before_is_an_item(tmp_path):
     assert second["text"].startswith("никто из игроков не позвал судью")
     # the item named after a paragraph's number inside it is a citation
     assert second["text"].endswith("(см. п. 30.4 (ii)).")
+
+
+# A reader site's page of the laws' contents: the page ends inside an entry, before
+# its leader, and the entry's wrapped title ends with a stop.
+CONTENTS_CUT_AT_THE_END = (
+    "Глава VI - РОЗЫГРЫШ...........................70\n"
+    "Правило 41. Начало розыгрыша................70\n"
+    "A.Первый ход закрытой картой..............70\n"
+    "B.Вопросы о торговле......................70\n"
+    "C.Рука болвана............................71\n"
+    "- 10 -\n"
+    "(A).Разыгрывающий просит сыграть\n"
+    "в заданную масть.\n"
+)
+
+
+def test_a_contents_entry_the_page_cuts_before_its_leader_makes_no_node(tmp_path):
+    trees, _ = _build(tmp_path, {"toc.txt": CONTENTS_CUT_AT_THE_END})
+    assert trees["toc"]["nodes"] == []
+    # a page of the laws' text that ends in a sentence keeps it as its text
+    trees, _ = _build(
+        tmp_path / "text",
+        {"law.txt": "Правило 41. Начало розыгрыша\nA.Первый ход\nИгрок ходит закрытой картой.\n"},
+    )
+    assert _by_id(trees["law"])["41A"]["text"] == "Игрок ходит закрытой картой."
