@@ -442,6 +442,8 @@ _CLOSERS = r"[)\]»\"”']*"
 FULL_STOP = regex.compile(r"[.!?…]" + _CLOSERS + r"\s*$")
 """A line that ends a sentence with a full stop (``.``, ``!``, ``?``, ``…``),
 maybe followed by closing brackets or quotes."""
+LEAD_IN = regex.compile(r":\s*$")
+"""A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
 """A line that ends a sentence or a clause of a list (a colon or a semicolon
 before the list's next item counts)."""

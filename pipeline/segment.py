@@ -40,7 +40,7 @@ from .blocks import (
     tokens_of,
 )
 from .errors import diag
-from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LETTERED, TAG
+from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LEAD_IN, LETTERED, TAG
 from .model import (
     Cleaned,
     Diagnostic,
@@ -841,14 +841,16 @@ def _finish(b: _Build, cut: bool = False) -> None:
                 or (cut and b.kind != "section")
             )
         )
-        sentence_first = (
-            b.kind == "commentary"
-            and bool(paras)
-            and bool(
+        sentence_first = bool(paras) and (
+            bool(
                 CLAUSE_END.search(paras[0])
                 or LETTERED.search(paras[0])
                 or len(paras[0]) > _HEADING_AT_MOST
             )
+            if b.kind == "commentary"
+            # a lead-in to a list is no heading (a page that lost the heading above
+            # it: «Нет исправления … вслед за фальшренонсом:» | «1. Если …»)
+            else LEAD_IN.search(paras[0]) is not None
         )
         if paras and not lone_sentence and not sentence_first:
             b.title, b.paras = paras[0] or None, paras[1:]

@@ -271,6 +271,27 @@ def test_a_commentary_paragraphs_long_lead_in_to_its_items_is_text_not_a_title()
     assert lettered.text.startswith("(a) Судья решает. (b) Если результат")
 
 
+def test_a_sections_lead_in_to_its_clauses_is_text_not_a_title():
+    """A section's first paragraph that ends with a colon leads in to its clauses: it is
+    the section's text, whether the page kept the heading above it or lost it."""
+    tree, _ = seg(
+        "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
+        "1.Нарушитель выиграл взятку\nВзятка переходит к оппонентам.\n"
+        "B.Когда наказания нет, судья смотрит так:\n1.Фальшренонс повторный\n"
+        "Игрок уже был наказан.\n"
+    )
+    nodes = {n.id: n for n, _ in walk(tree.nodes)}
+    assert (nodes["64A"].title, nodes["64A"].text) == (
+        "Наказание назначается",
+        "Когда фальшренонс выявлен:",
+    )
+    assert (nodes["64B"].title, nodes["64B"].text) == (
+        None,
+        "Когда наказания нет, судья смотрит так:",
+    )
+    assert nodes["64B1"].title == "Фальшренонс повторный"
+
+
 def test_nested_subclauses():
     tree, diags = seg(
         "Правило 9. Процедура после нарушения\nA.Привлечение внимания к нарушению\n2.Во время розыгрыша\n"
@@ -1212,7 +1233,9 @@ def test_clause_numbers_starting_again_open_the_section_whose_letter_was_lost():
     nodes = {n.id: n for n, _p in walk(tree.nodes)}
     assert list(nodes) == ["30", "30A", "30A1", "30A2", "30B", "30B1", "30B2", "30B3"]
     b = nodes["30B"]
-    assert b.inferred and b.label is None and b.title.startswith("Нет наказания")
+    # the paragraph that leads in to its clauses is its text: the heading was lost too
+    assert b.inferred and b.label is None and b.title is None
+    assert b.text == "Нет наказания (как в пункте A) после паса в чужую очередь:"
     assert all(nodes[k].inferred for k in ("30B1", "30B2", "30B3"))
     assert not any(nodes[k].inferred for k in ("30", "30A", "30A1", "30A2"))
     # the footnote is a footnote, not text of the clause before it
