@@ -1712,6 +1712,7 @@ def split_words(text: str, ctx: Context) -> list[Change]:
     # order), not kept for every part
     done, at = 0, 0  # ``at``: where part ``done`` starts
     joined_upto = -1  # index of the last token already joined to the one before it
+    wraps: set[int] | None = None  # where ``unwrap`` joined two lines, when first asked
     for i in itertools.compress(range(n), map(unknown.__contains__, toks)):
         # an unknown token: try it with the word before, then with the word after
         for j in (i - 1, i):
@@ -1725,13 +1726,24 @@ def split_words(text: str, ctx: Context) -> list[Change]:
             ):
                 continue
             joined = a + b
-            if len(joined) >= 5 and ctx.known(joined):
-                second = 2 * j + 3  # the second token's part
-                at += sum(map(len, parts[done:second]))
-                done = second
-                out.append(Change(at - 1, at, "", "split-word", f"{a} {b} → {joined}"))
-                joined_upto = j + 1
-                break
+            new = ""
+            if not (len(joined) >= 5 and ctx.known(joined)):
+                # a compound whose hyphen a line's end lost (``какой`` | ``нибудь``)
+                joined = f"{a}-{b}"
+                if b in unknown and ctx.known(joined):
+                    if wraps is None:
+                        wraps = set(ctx.buffer.marks("unwrap"))
+                    new = "-"
+                else:
+                    continue
+            second = 2 * j + 3  # the second token's part
+            at += sum(map(len, parts[done:second]))
+            done = second
+            if new and (wraps is None or at - 1 not in wraps):
+                continue  # two words apart inside a line stay as the source has them
+            out.append(Change(at - 1, at, new, "split-word", f"{a} {b} → {joined}"))
+            joined_upto = j + 1
+            break
     if len(out) >= _LOST_HYPHENS:
         out += _lost_hyphen_breaks(text, ctx, out)
     return out

@@ -2131,6 +2131,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
         ("punctuation spacing kept", "И взятка,в которой\n", "И взятка,в которой\n", None),
         (
+            "a compound whose hyphen a line's end lost gets it back",
+            "Игрок уверен, что у оппонента не возникнет какой\nнибудь вопрос о картах.\n",
+            "Игрок уверен, что у оппонента не возникнет какой-нибудь вопрос о картах.\n",
+            "split-word",
+        ),
+        (
+            "a compound written apart inside a line stays as the source has it",
+            "Игрок уверен, что не возникнет какой нибудь вопрос.\n",
+            "Игрок уверен, что не возникнет какой нибудь вопрос.\n",
+            None,
+        ),
+        (
             "a page that lost its line-end hyphens: words split into two words joined too",
             "Игрок сыграл пикой, а партнёр сбро\nсил черву, и разыгры\nвающий взял ещё од\n"
             "ну взятку. Тогда Запад пере\nбил валетом, и по\nтом все ждали, что по правилу "
