@@ -62,8 +62,10 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
-# Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40).
-_DIGIT_LOOKALIKE = str.maketrans({"З": "3", "О": "0", "O": "0"})
+DIGIT_LOOKALIKES = {"З": "3", "О": "0", "O": "0", "l": "1", "I": "1", "б": "6"}
+"""Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40, «l6» for 16,
+«1б» for 16)."""
+_DIGIT_LOOKALIKE = str.maketrans(DIGIT_LOOKALIKES)
 
 
 def digits(text: str) -> str:

@@ -40,7 +40,7 @@ from functools import lru_cache
 
 import regex
 
-from . import codepages, morph, translit
+from . import addresses, codepages, editions, morph, translit
 from . import language as language_mod
 from . import markup as markup_mod
 from . import profile as profile_mod
@@ -59,6 +59,7 @@ from .grammar import (
     GLUED_SUBCLAUSE,
     HAND_ROW,
     LAW_HEAD,
+    OCR_LAW_NUMBER,
     PART_HEAD,
     RU_HEADS,
     SENTENCE_STOP,
@@ -1252,6 +1253,27 @@ def _repeated_head(kept: str, dropped: str, line: str) -> int:
 _ABBREVIATION_END = regex.compile(r"\b[a-zа-я]\.$")
 
 
+_OCR_DIGIT_HINT = regex.compile("[" + "".join(addresses.DIGIT_LOOKALIKES) + "]")
+
+
+def ocr_digits(text: str, ctx: Context) -> list[Change]:
+    """A law's number a scan's OCR read with a letter for a digit (``Правило 6З.``,
+    ``правило l6``, ``правилу 1б``; ``grammar.OCR_LAW_NUMBER``): the letters become
+    the digits they stand for, where the number is one of a law (1 to the number of
+    the edition's laws). A number the source wrote in digits is left alone."""
+    if not _OCR_DIGIT_HINT.search(text):
+        return []
+    most = editions.DEFAULT.laws
+    out = []
+    for m in OCR_LAW_NUMBER.finditer(text):
+        written = m[1]
+        number = addresses.digits(written)
+        if number == written or not number.isdigit() or not 1 <= int(number) <= most:
+            continue
+        out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
+    return out
+
+
 def run_in_structure(text: str, ctx: Context) -> list[Change]:
     """Start a new line where a structural marker was run into the text
     (``…способом). B.Фальшренонс…``, ``…если это не: A.Ложная уступка``), or a
@@ -2379,6 +2401,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     # before run_in_structure, which would split «Law 22. Правило 22. …» at its
     # Russian half and leave the English one a line of its own
     ("bilingual_headings", bilingual_headings),
+    ("ocr_digits", ocr_digits),
     ("run_in_structure", run_in_structure),
     ("glued_headings", glued_headings),
     ("yo_mojibake", yo_mojibake),

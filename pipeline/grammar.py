@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import regex
 
-from .addresses import latin, roman_value
+from .addresses import DIGIT_LOOKALIKES, latin, roman_value
 from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER, TITLE_AFTER_NUMBER
 
 _INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
@@ -442,6 +442,16 @@ _CLOSERS = r"[)\]»\"”']*"
 FULL_STOP = regex.compile(r"[.!?…]" + _CLOSERS + r"\s*$")
 """A line that ends a sentence with a full stop (``.``, ``!``, ``?``, ``…``),
 maybe followed by closing brackets or quotes."""
+_OCR_DIGIT = "[" + "".join(DIGIT_LOOKALIKES) + r"\d]"
+OCR_LAW_NUMBER = regex.compile(
+    rf"(?<![\p{{L}}\d])(?:[Пп]равил|ПРАВИЛ)\p{{L}}{{0,3}}[ \t]{{1,3}}"
+    rf"(?=(?:{_OCR_DIGIT}){{0,2}}\d)"  # a digit among them
+    rf"((?:{_OCR_DIGIT}){{1,3}})"
+    r"(?=[A-HА-Е]?(?:\d|(?!\p{L})))"  # a section's letter may follow, no word
+)
+"""A law's number after the noun «Правило» (any case) as OCR may read it: its digits,
+a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 1б``,
+``правило 6ЗA1``). The group is the number as written."""
 LEAD_IN = regex.compile(r":\s*$")
 """A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
