@@ -59,9 +59,13 @@ from .grammar import (
     GLUED_SUBCLAUSE,
     HAND_ROW,
     LAW_HEAD,
+    OCR_FIRST_MARKER,
     OCR_LAW_NUMBER,
+    OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
     RU_HEADS,
+    SECOND_CLAUSE,
+    SECOND_SUBCLAUSE,
     SENTENCE_STOP,
     TAG_END,
     collapsed_breaks,
@@ -1257,21 +1261,43 @@ _OCR_DIGIT_HINT = regex.compile("[" + "".join(addresses.DIGIT_LOOKALIKES) + "]")
 
 
 def ocr_digits(text: str, ctx: Context) -> list[Change]:
-    """A law's number a scan's OCR read with a letter for a digit (``Правило 6З.``,
-    ``правило l6``, ``правилу 1б``; ``grammar.OCR_LAW_NUMBER``): the letters become
-    the digits they stand for, where the number is one of a law (1 to the number of
-    the edition's laws). A number the source wrote in digits is left alone."""
-    if not _OCR_DIGIT_HINT.search(text):
-        return []
+    """A number a scan's OCR misread:
+
+    - a law's number read with a letter for a digit (``Правило 6З.``, ``правило l6``,
+      ``правилу 1б``; ``grammar.OCR_LAW_NUMBER``): the letters become the digits they
+      stand for, where the number is one of a law (1 to the number of the edition's
+      laws); a number the source wrote in digits is left alone;
+    - a law heading's two digits set apart (``Правило 6 5.``) are joined;
+    - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
+      ``(I).Болван``) where the list's second (``2.``, ``(2).``) follows."""
     most = editions.DEFAULT.laws
     out = []
-    for m in OCR_LAW_NUMBER.finditer(text):
+    for m in OCR_LAW_NUMBER.finditer(text) if _OCR_DIGIT_HINT.search(text) else ():
         written = m[1]
         number = addresses.digits(written)
         if number == written or not number.isdigit() or not 1 <= int(number) <= most:
             continue
         out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
+    for m in OCR_SPACED_LAW_NUMBER.finditer(text):
+        written = m[1]
+        number = written[0] + written[-1]
+        if int(number) <= most:
+            out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
+    for m in OCR_FIRST_MARKER.finditer(text):
+        clause = m[1] is not None
+        second = (SECOND_CLAUSE if clause else SECOND_SUBCLAUSE).search(
+            text, m.end(), m.end() + _SECOND_MARKER_WITHIN
+        )
+        if second is None:
+            continue
+        at = m.start(1) if clause else m.start(2)
+        out.append(Change(at, at + 1, "1", "ocr-digit", f"{text[at]} → 1 (a list's first)"))
+    out.sort(key=lambda c: c.start)
     return out
+
+
+_SECOND_MARKER_WITHIN = 2000
+"""How far after a first marker OCR misread (``l.``) the list's second stands."""
 
 
 def run_in_structure(text: str, ctx: Context) -> list[Change]:

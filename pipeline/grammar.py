@@ -452,6 +452,17 @@ OCR_LAW_NUMBER = regex.compile(
 """A law's number after the noun «Правило» (any case) as OCR may read it: its digits,
 a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 1б``,
 ``правило 6ЗA1``). The group is the number as written."""
+OCR_SPACED_LAW_NUMBER = regex.compile(
+    r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]+(\d[ \t]\d)(?=[ \t]*\.(?:[ \t]|\p{Lu}|$))", regex.M
+)
+"""A law heading whose two digits a scan set apart (``Правило 6 5. …``); the group is
+the number as written."""
+OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
+"""A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
+(``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first
+of a list only where the second, ``2.`` or ``(2).``, follows (``clean.ocr_digits``)."""
+SECOND_CLAUSE = regex.compile(r"^[ \t]*2\.[ \t]?\p{Lu}", regex.M)
+SECOND_SUBCLAUSE = regex.compile(r"^[ \t]*\(2\)\.", regex.M)
 LEAD_IN = regex.compile(r":\s*$")
 """A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")

@@ -1562,6 +1562,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ocr-digit",
         ),
         (
+            "a law heading's digits set apart, and a list's first markers read as letters",
+            "Правило 6 5. Расположение взяток\nA.Сыгранные карты\nl.Игрок держит карту\n"
+            "2.Игрок кладёт карту\n(I).Болван молчит.\n(2).Судья решает.\n",
+            "Правило 65. Расположение взяток\nA.Сыгранные карты\n1.Игрок держит карту\n"
+            "2.Игрок кладёт карту\n(1).Болван молчит.\n(2).Судья решает.\n",
+            "ocr-digit",
+        ),
+        (
             "numerals, a word and a number past the last law are no law's number",
             "Правила I и II; правило lб; правило 1ОО; правило Оно.\n",
             "Правила I и II; правило lб; правило 1ОО; правило Оно.\n",
@@ -2784,3 +2792,12 @@ def test_a_line_read_back_without_any_a_gets_no_a_between_two_signs():
     wrong = right.encode("cp1251").decode("latin-1")
     c = cleaned(f"{wrong}\nИгрок сыграл в клубе.\n", "laws")
     assert c.text.splitlines()[0] == right
+
+
+def test_ocr_digits_leave_a_numeral_a_lone_letter_and_a_decimal_alone():
+    """A Roman «I.» or a letter «l.» that opens no list of two, and two numbers apart
+    after «Правило» that are no heading's, are no OCR misreading."""
+    from pipeline.clean import Context, ocr_digits
+
+    text = "I.Общие положения\nl.Игрок держит карту\nПравило 6 9.5 процента\n"
+    assert ocr_digits(text, Context(source=source(text), buffer=Buffer(text))) == []
