@@ -113,6 +113,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     if aside:
         tokens = [t for t in tokens if t.kind in _ASIDE]
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
+    if src.kind != "commentary":
+        builder.next_law, builder.laws = _next_laws(tokens), edition.laws
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()
@@ -265,6 +267,17 @@ def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
     return out
 
 
+def _next_laws(tokens: list[Token]) -> dict[int, int | None]:
+    """The number of the next law heading after each token (by its start), or None."""
+    out: dict[int, int | None] = {}
+    nxt = None
+    for t in reversed(tokens):
+        out[t.start] = nxt
+        if t.kind == "law" and t.label and t.label.isdigit():
+            nxt = int(t.label)
+    return out
+
+
 class _TreeBuilder:
     """Phase 3: nests tokens into ``_Build`` units by their levels."""
 
@@ -281,6 +294,8 @@ class _TreeBuilder:
         self.diags: list[Diagnostic] = []
         self.region = -1
         self.current: _Build | None = None  # the unit whose paragraphs are being collected
+        self.next_law: dict[int, int | None] = {}  # token start → the next law heading's number
+        self.laws = 0  # how many laws the edition has (0: no law is inferred from sections)
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
@@ -330,6 +345,8 @@ class _TreeBuilder:
             tok = self._renumbered(tok)
             if tok.kind == "clause":
                 tok = self._restarted(tok)
+        elif tok.kind == "section":
+            self._section_again(tok)
         if (tok.kind in ("clause", "subclause") and self._under_unnumbered(tok)) or (
             tok.kind == "item" and self._under_lettered()
         ):
@@ -462,6 +479,61 @@ class _TreeBuilder:
             )
         )
         return replace(tok, kind="para", label=None, rest=tok.lines[0].text)
+
+    def _section_again(self, tok: Token) -> None:
+        """A section letter its law has used already never makes a second node of one
+        address: the source lost the heading of the next law. Section ``A`` again,
+        where the next heading is the law after the next, opens the law between them,
+        ``inferred`` (K306); any other repeat opens an unplaced fragment (K301)."""
+        law = next((b for b in reversed(self.stack) if b.kind == "law"), None)
+        if law is None or law.id is None or not law.id.isdigit():
+            return
+        again = addresses.child(law.id, "section", tok.label)
+        if not any(c.id == again for c in law.children):
+            return
+        n, nxt = int(law.id) + 1, self.next_law.get(tok.start)
+        span = self.at.span(tok.start, tok.end)
+        while self.stack and self.stack[-1].kind != "part":
+            self.stack.pop()
+        if tok.label == "A" and n <= self.laws and nxt == n + 1:
+            self._open(
+                _Build(
+                    "law",
+                    str(n),
+                    None,
+                    None,
+                    [],
+                    tok.start,
+                    tok.start,
+                    tok.page,
+                    tok.region,
+                    inferred=True,
+                    level=LEVEL["law"],
+                )
+            )
+            self.diags.append(
+                diag(
+                    "K306",
+                    f"{self.at.at(tok.start)}: section A again after the sections of law "
+                    f"{law.id}: read as law {n}, whose heading the source lost (the next "
+                    f"heading is law {nxt})",
+                    span,
+                )
+            )
+            return
+        self.stack.clear()
+        self._root(
+            _Build("fragment", None, None, None, [], tok.start, tok.start, tok.page, level=-1)
+        )
+        self.diags.append(
+            diag(
+                "K301",
+                f"{self.at.at(tok.start)}: section {tok.label} again under law {law.id}: "
+                "the heading of its own law is lost, and which law it is cannot be told "
+                "from this source; kept as an unplaced fragment",
+                span,
+            )
+        )
 
     def _intro(self) -> tuple[_Build, int] | None:
         """``(unit, k)``: the unit collecting text holds, from its paragraph ``k`` on,

@@ -292,6 +292,29 @@ def test_a_sections_lead_in_to_its_clauses_is_text_not_a_title():
     assert nodes["64B1"].title == "Фальшренонс повторный"
 
 
+def test_a_section_letter_again_opens_the_law_whose_heading_was_lost():
+    """Section A again under a law never makes a second node of one address: before a
+    later law's heading it opens the law between (inferred, K306); where the next
+    heading is the very law after, its law cannot be told (an unplaced fragment)."""
+    law_64 = (
+        "Правило 64. Процедура\nA.Наказание назначается\nВзятка переходит.\n"
+        "B.Наказания нет\nНарушитель не выиграл взятки.\n"
+    )
+    again = "A.Сыгранные карты\nИгрок держит карту.\nB.Порядок карт\nИгрок хранит порядок.\n"
+    tree, diags = seg(law_64 + again + "Правило 66. Просмотр взяток\nA.Своя карта\nТекст.\n")
+    nodes = {n.id: n for n, _ in walk(tree.nodes)}
+    assert list(nodes) == ["64", "64A", "64B", "65", "65A", "65B", "66", "66A"]
+    assert nodes["65"].inferred and nodes["65A"].title == "Сыгранные карты"
+    assert (
+        "K304" not in codes(diags)
+        and "law 65" in next(d for d in diags if d.code == "K306").message
+    )
+    tree, diags = seg(law_64 + again + "Правило 65. Расположение\nA.Карты\nТекст.\n")
+    ids = [n.id for n, _ in walk(tree.nodes)]
+    assert ids == ["64", "64A", "64B", None, None, None, "65", "65A"]
+    assert "K301" in codes(diags) and "K304" not in codes(diags)
+
+
 def test_nested_subclauses():
     tree, diags = seg(
         "Правило 9. Процедура после нарушения\nA.Привлечение внимания к нарушению\n2.Во время розыгрыша\n"
@@ -587,9 +610,15 @@ def test_footnote_body_without_mark():
 
 
 def test_duplicate_address():
-    _tree, diags = seg("Правило 18. Заявки\nA.Первый\nТекст.\nA.Первый снова\nТекст.\n")
+    # a section letter again under its law makes no second node of its address
+    tree, diags = seg("Правило 18. Заявки\nA.Первый\nТекст.\nA.Первый снова\nТекст.\n")
+    assert [n.id for n, _ in walk(tree.nodes)] == ["18", "18A", None, None]
+    (d,) = [d for d in diags if d.code == "K301"]
+    assert "section A again under law 18" in d.message and d.message.startswith("t.txt:4:")
+    # a clause number again under its section: its line is text (K304)
+    _tree, diags = seg("Правило 18. Заявки\nA.Первый\n1.Пункт\nТекст.\n1.Пункт снова\nТекст.\n")
     (d,) = [d for d in diags if d.code == "K304"]
-    assert "18A" in d.message and "line 2" in d.message
+    assert "clause 1 again under section 18A" in d.message
 
 
 def test_numbering_backwards():
