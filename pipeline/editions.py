@@ -703,6 +703,19 @@ def _title_letters() -> frozenset[str]:
     )
 
 
+ALONE_LENGTH = 0.9
+"""Least ratio of the shorter to the longer of a line alone and the title it is
+compared with (``_whole``)."""
+
+
+def _whole(want: str, have: str) -> bool:
+    """A line alone reads as the whole title ``want``, not as a part of it: a section's
+    title inside a law's («Starszeństwo kart i kolorów» in «Talia, starszeństwo kart i
+    kolorów») is close to it by ``fuzz.ratio`` but a word short. Their lengths are
+    within ``ALONE_LENGTH`` of each other."""
+    return min(len(want), len(have)) >= ALONE_LENGTH * max(len(want), len(have))
+
+
 def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
     """Add to ``found`` the law numbers whose heading in another language reads as an
     edition's translation words its title (``titles_in``): numbered («23. TITLE»,
@@ -746,7 +759,7 @@ def _foreign_headings(text: str, found: dict[str, list[int]]) -> None:
                 # below the cut-off rapidfuzz gives 0 (and stops early); at or above
                 # it, the ratio itself
                 score = fuzz.ratio(want, have, score_cutoff=TITLE_MATCH)
-                if score >= TITLE_MATCH:
+                if score >= TITLE_MATCH and _whole(want, have):
                     seen = alone.setdefault(number, {})
                     seen[eid] = max(seen.get(eid, 0.0), score)
     for number, scores in alone.items():

@@ -423,3 +423,17 @@ def test_a_title_wrapped_over_two_short_lines_names_its_year():
 def test_evidence_quotes_the_pages_own_commentary_key():
     found = editions.assess("74.3. Игрок не должен торопить партнёра.\n74.4. Взятки.\n")
     assert any("numbered commentary paragraphs («74.3.»)" in e for e in found.evidence), found
+
+
+def test_a_line_alone_that_is_part_of_a_translated_title_names_no_edition():
+    """A law's page in another language has a section's title on a line of its own,
+    which may read as the end of another edition's title of the law («Starszeństwo
+    kart i kolorów», «The Rank of Cards and Suits»): only a line as long as a whole
+    title is one."""
+    for part in ("Starszeństwo kart i kolorów", "The Rank of Cards and Suits"):
+        found: dict[str, list[int]] = {}
+        editions._foreign_headings(f"Prawo 1\n{part}\nTekst.\n", found)
+        assert found == {}, part
+    found = {}
+    editions._foreign_headings("Talia, starszenstwo kart i kolorow\nTekst.\n", found)
+    assert found == {"2007": [1]}
