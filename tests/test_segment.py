@@ -432,6 +432,18 @@ def test_front_matter_above_the_first_heading_is_no_law_text():
     assert "K306" not in codes(diags)
 
 
+def test_an_official_texts_approval_above_the_first_heading_is_no_law_text():
+    # the title and the approval line of an official edition above «Правило 16»
+    tree, diags = seg(
+        "ПРАВИЛА ВИДА СПОРТА «НАСТОЛЬНАЯ ИГРА»\n"
+        "Утверждены приказом Министерства спорта от 1 марта 2020 г.\n"
+        "Правило 16. Информация\nИгрок не пользуется подсказкой партнёра.\n"
+    )
+    assert [(n.kind, n.id, n.inferred) for n in tree.nodes] == [("law", "16", False)]
+    (note,) = [d for d in diags if d.code == "K313"]
+    assert "lines 1-2" in note.message and "front matter («Утвержден»" in note.message
+
+
 def test_unplaced_fragment():
     tree, diags = seg(
         "Правило 18. Заявки\nТекст.\n– 40\nтекст, оборванный на прошлой странице.\n1.Пункт\n"
