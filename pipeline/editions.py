@@ -1001,7 +1001,8 @@ _SUB_NUMBER_HINT = re.compile(r"[IVXLC][-–—/]\d")
 def another_code(text: str) -> str:
     """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
     game's play (``other_play``), two or more of its lines open with three-level
-    numbers («3.8.1.»), or two or more head divisions with sub-numbers («Глава II-1»).
+    numbers («3.8.1.»), two or more head divisions with sub-numbers («Глава II-1»), or
+    a line heads an article («Статья 53.»).
     Unlike a name of another card game, which the laws' text may use in a figure of
     speech (a «poker face»), none of these is in any edition of the laws or of the
     commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
@@ -1009,6 +1010,7 @@ def another_code(text: str) -> str:
     if play:
         return play
     from .grammar import (  # imported when first needed, as _division_line does
+        ARTICLE_HEAD,
         SUBNUMBERED_DIVISION,
         THREE_LEVELS,
     )
@@ -1029,6 +1031,12 @@ def another_code(text: str) -> str:
         return (
             f"divisions numbered with sub-numbers ({found}), as no edition of these laws "
             "numbers them"
+        )
+    article = ("татья" in text or "ТАТЬЯ" in text) and ARTICLE_HEAD.search(text)
+    if article:
+        return (
+            f"an article's heading («{article.group().strip()}»), as no edition of these laws "
+            "or its commentary has articles"
         )
     return ""
 

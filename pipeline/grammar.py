@@ -101,6 +101,11 @@ THREE_LEVELS = regex.compile(r"^[ \t]*\d{1,2}\.\d{1,2}\.\d{1,2}\.?(?!\d)", regex
 another code; the commentary numbers its paragraphs in two («64.10.», «64.10(i)») and
 the laws not at all (``editions`` gives such a text no edition, ``blocks`` reads its
 two-level numbers as no commentary keys)."""
+ARTICLE_HEAD = regex.compile(
+    r"^[ \t]*(?:Статья|СТАТЬЯ)[ \t]+\d{1,4}(?:\.\d{1,3})*\.?(?=[ \t]|$)", regex.M
+)
+"""An article's heading («Статья 53. …»): the unit of a code of law or of another
+game's code; no edition of these laws or of the commentary has articles."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")

@@ -446,3 +446,23 @@ def test_the_scheme_signals_read_the_division_number_of_the_grammar():
     chapter = next(regex.compile(p, regex.M) for p in scheme if "Глава" in p)
     assert chapter.search("Глава IV - Торговля")
     assert not chapter.search("Глава II-1 - Конструкция")
+
+
+# another game's code, divided into articles, its points numbered in two levels
+ARTICLE_CODE = """\
+Статья 12. Запись партии
+12.1. Каждый ход записывают на бланке, пока часы идут.
+12.2. Бланк подписывают оба участника после окончания партии.
+Статья 13. Время
+13.1. Опоздавшему засчитывают поражение.
+"""
+
+
+def test_a_code_divided_into_articles_gets_no_edition_even_as_a_commentary(tmp_path: Path):
+    found = editions.assess(ARTICLE_CODE)
+    assert found.edition == editions.UNKNOWN and "«Статья 12.»" in found.not_laws
+    assert not [e for e in found.evidence if e.startswith("1987:")]
+    (tmp_path / "code.txt").write_text(ARTICLE_CODE, encoding="utf-8")
+    (source,), diags = read(tmp_path)
+    assert source.edition == editions.UNKNOWN
+    assert [d.code for d in diags] == ["K114"] and "article" in diags[0].message
