@@ -672,15 +672,33 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
     a line break goes back before every structural marker, even where no
     sentence end precedes it (titles have none), and between a heading's title
     and its text, where a word in small letters is followed by a capital."""
-    if "collapsed" not in ctx.profile.layout:
-        return []
+    if "collapsed" in ctx.profile.layout:
+        stretches = [(0, len(text))]
+    else:  # only the lines that lost their breaks, on a page whose others kept them
+        stretches = [
+            (a, b)
+            for a, b, line in ctx.lines(text)
+            if len(line) > profile_mod.COLLAPSED_LINE and profile_mod.collapsed_line(line)
+        ]
+    out: list[Change] = []
+    for a, b in stretches:
+        out += _collapsed_stretch(text[a:b], a)
+    return _merge_sorted(out)
+
+
+def _collapsed_stretch(text: str, at: int) -> list[Change]:
+    """``collapsed_lines`` in a stretch of a text that starts at offset ``at``."""
     out = []
     cuts = collapsed_breaks(text)
     cuts += glued_markers(text)  # ``оппонентов.B. Сдача``: no blank to replace
     cuts.sort(key=lambda m: m.start())
     bounds = [0] + [m.end() for m in cuts]
     for m in cuts:
-        out.append(Change(m.start(), m.end(), "\n", "collapsed-break", "marker starts a new unit"))
+        out.append(
+            Change(
+                at + m.start(), at + m.end(), "\n", "collapsed-break", "marker starts a new unit"
+            )
+        )
     for start, end in zip(bounds, [*bounds[1:], len(text)]):
         unit = text[start:end]
         head = ANY_HEADING.match(unit)
@@ -697,14 +715,14 @@ def collapsed_lines(text: str, ctx: Context) -> list[Change]:
         ):
             out.append(
                 Change(
-                    start + t.start(),
-                    start + t.end(),
+                    at + start + t.start(),
+                    at + start + t.end(),
                     "\n",
                     "collapsed-break",
                     "title ends, text begins",
                 )
             )
-    return _merge_sorted(out)
+    return out
 
 
 _JOINED_RUN_WORDS = 120

@@ -1091,6 +1091,18 @@ def _joined_units(body: list[str]) -> bool:
     return len(longest.strip()) > 1500 or len(collapsed_breaks(longest)) >= _JOINED_UNITS - 1
 
 
+COLLAPSED_LINE = 600
+"""Characters of a line past which it may be a stretch of a page whose line breaks
+were lost, on a page whose other lines kept theirs (``collapsed_line``)."""
+
+
+def collapsed_line(line: str) -> bool:
+    """One line of a page that is not collapsed, but whose own line breaks were lost (a
+    page of a site pasted whole into a file of other pages): longer than
+    ``COLLAPSED_LINE``, and holding three units or more."""
+    return len(line) > COLLAPSED_LINE and len(collapsed_breaks(line)) >= _JOINED_UNITS - 1
+
+
 def double_spaced(lines: list[str]) -> bool:
     """A blank line after nearly every line (``lines``: without the empty string
     after the final newline), or after nearly every line of text: a scan's page

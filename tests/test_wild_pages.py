@@ -926,3 +926,38 @@ def test_a_contents_entry_the_page_cuts_before_its_leader_makes_no_node(tmp_path
         {"law.txt": "Правило 41. Начало розыгрыша\nA.Первый ход\nИгрок ходит закрытой картой.\n"},
     )
     assert _by_id(trees["law"])["41A"]["text"] == "Игрок ходит закрытой картой."
+
+
+# Two pages of a site saved into one file: the first lost all its line breaks (one
+# long line, headings run into their text), the second kept them.
+_SENTENCE = "Колоду тщательно тасуют перед каждой сдачей, и любой из оппонентов может снять. "
+ONE_LINE_THEN_LINES = (
+    "Правило 6. ТАСОВАНИЕ И СДАЧАA. Тасование"
+    + _SENTENCE * 4
+    + "B. Сдача"
+    + _SENTENCE * 3
+    + "C. Пересдача и её поводы1. Карты сданы неверно Карты сдали не по одной. "
+    + _SENTENCE * 2
+    + "Их сдают заново.2. Не было тасования Сдача недействительна.\n"
+    "Правило 7. КОНТРОЛЬ НАД КАРТАМИ ВО ВРЕМЯ СДАЧИ И РОЗЫГРЫША\n"
+    "A.Положение коробки с картами на столе во время игры\n"
+    "Коробку с картами кладут на середину стола, и она остаётся\n"
+    "там до конца сдачи, пока судья не разрешит её передвинуть в\n"
+    "сторону или не велит передать её к соседнему столу, где\n"
+    "играют следующий тур турнира.\n"
+)
+
+
+def test_a_line_that_lost_its_breaks_among_lines_that_kept_theirs_is_split(tmp_path):
+    assert len(ONE_LINE_THEN_LINES.split("\n")[0]) > 600
+    trees, _ = _build(tmp_path, {"two.txt": ONE_LINE_THEN_LINES})
+    nodes = _by_id(trees["two"])
+    assert list(nodes) == ["6", "6A", "6B", "6C", "6C1", "6C2", "7", "7A"]
+    assert [nodes[k]["title"] for k in ("6A", "6B", "6C", "6C1", "6C2")] == [
+        "Тасование",
+        "Сдача",
+        "Пересдача и её поводы",
+        "Карты сданы неверно",
+        "Не было тасования",
+    ]
+    assert nodes["7A"]["text"].startswith("Коробку с картами кладут на середину стола, и она")
