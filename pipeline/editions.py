@@ -511,6 +511,15 @@ def follow(address: str, from_edition: str, to_edition: str) -> str:
 UNKNOWN = "unknown"
 """The edition of a source whose text does not tell it with confidence: kept apart,
 never merged into a known edition."""
+UNKNOWN_LABEL = "не установлена"
+"""What a reader sees for ``UNKNOWN`` (``label``)."""
+
+
+def label(edition_id: str) -> str:
+    """An edition's id as a reader sees it: the id (its year), or «не установлена» for
+    ``UNKNOWN``, an id kept for files and folders."""
+    return UNKNOWN_LABEL if edition_id == UNKNOWN else edition_id
+
 
 STRONG = 3
 """A score at least this high, with no rival as high, names the edition with confidence."""

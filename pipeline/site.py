@@ -558,6 +558,7 @@ def _in_other_editions(site: Site, addr: str) -> list[dict]:
         {
             **o,
             "display": display(o["address"]),
+            "label": editions.label(o["edition"]),
             "href": edition_folder(site, o["edition"]) + href(o["address"]),
         }
         for o in found
@@ -568,7 +569,11 @@ def _heading(codex) -> str:
     """The title of an edition's site: the table's heading, or the edition's id when
     the table does not know it (``unknown``)."""
     known = editions.EDITIONS.get(codex.edition)
-    return known.heading if known else f"{editions.DEFAULT.title} (редакция {codex.edition})"
+    return (
+        known.heading
+        if known
+        else f"{editions.DEFAULT.title} (редакция {editions.label(codex.edition)})"
+    )
 
 
 def render_site(
@@ -598,7 +603,12 @@ def render_site(
         "has_fragments": bool(codex.fragments),
         "site_title": "Кодекс дубликатного бриджа",
         "editions": [
-            {"id": e, "href": edition_folder(site, e) + "index.html", "current": e == codex.edition}
+            {
+                "id": e,
+                "label": editions.label(e),
+                "href": edition_folder(site, e) + "index.html",
+                "current": e == codex.edition,
+            }
             for e in family
         ]
         if len(family) > 1

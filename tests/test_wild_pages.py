@@ -961,3 +961,20 @@ def test_a_line_that_lost_its_breaks_among_lines_that_kept_theirs_is_split(tmp_p
         "Не было тасования",
     ]
     assert nodes["7A"]["text"].startswith("Коробку с картами кладут на середину стола, и она")
+
+
+def test_a_reader_sees_an_unknown_edition_as_not_established(tmp_path):
+    """A page whose edition its text does not tell is kept apart as edition «unknown»
+    (the id of its folder and files); the site's pages name it «не установлена»."""
+    pages = {
+        "known.txt": "Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
+        "Когда фальшренонс выявлен, взятка переходит к оппонентам.\n",
+        "other.txt": "Правило 64. Порядок\nA.Взятки\nВзятка переходит к оппонентам.\n",
+    }
+    _build(tmp_path, pages)
+    site = (tmp_path / "out" / "html").rglob("*.html")
+    shown = [p.read_text(encoding="utf-8") for p in site]
+    switches = [page for page in shown if 'class="edition-switch"' in page]
+    assert switches, "two editions: the site has an edition switch"
+    assert all(">не установлена<" in page and ">unknown<" not in page for page in switches)
+    assert not any("редакция unknown" in page.lower() for page in shown)
