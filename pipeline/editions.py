@@ -163,6 +163,7 @@ class Table:
     book_terms: list[str]
     title_words: list[str] = field(default_factory=list)
     other_play: list[str] = field(default_factory=list)
+    other_card_play: list[str] = field(default_factory=list)
     card_terms: list[str] = field(default_factory=list)
     past_words: list[str] = field(default_factory=list)
     book_subject: list[str] = field(default_factory=list)
@@ -224,6 +225,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
     for key in (
         "title_words",
         "other_play",
+        "other_card_play",
         "card_terms",
         "past_words",
         "book_subject",
@@ -405,6 +407,22 @@ def _play_patterns() -> tuple[regex.Pattern, regex.Pattern]:
         _word_starts("other_play", _TABLE.other_play),
         _word_starts("card_terms", _TABLE.card_terms),
     )
+
+
+@lru_cache(maxsize=1)
+def _other_card_play() -> regex.Pattern:
+    return _word_starts("other_card_play", _TABLE.other_card_play)
+
+
+def other_card_play(text: str) -> str:
+    """Why ``text`` speaks of another card game's play, or ``""``: two words of
+    ``other_card_play`` (the talon, a misère, passed-out deals), which bridge has none
+    of."""
+    found = [m.group().lower() for m in itertools.islice(_other_card_play().finditer(text), 2)]
+    if len(found) < 2:
+        return ""
+    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
+    return f"speaks of another card game's play ({words}), which bridge does not have"
 
 
 def other_play(text: str) -> str:
@@ -1009,13 +1027,14 @@ _SUB_NUMBER_HINT = re.compile(r"[IVXLC][-–—/]\d")
 
 def another_code(text: str) -> str:
     """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
-    game's play (``other_play``), two or more of its lines open with three-level
+    game's or another card game's play (``other_play``, ``other_card_play``), two or
+    more of its lines open with three-level
     numbers («3.8.1.»), two or more head divisions with sub-numbers («Глава II-1»), or
     a line heads an article («Статья 53.»).
     Unlike a name of another card game, which the laws' text may use in a figure of
     speech (a «poker face»), none of these is in any edition of the laws or of the
     commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
-    play = other_play(text)
+    play = other_play(text) or other_card_play(text)
     if play:
         return play
     from .grammar import (  # imported when first needed, as _division_line does

@@ -466,3 +466,23 @@ def test_a_code_divided_into_articles_gets_no_edition_even_as_a_commentary(tmp_p
     (source,), diags = read(tmp_path)
     assert source.edition == editions.UNKNOWN
     assert [d.code for d in diags] == ["K114"] and "article" in diags[0].message
+
+
+# another card game's players list its penalties in numbered points; they name no game
+OTHER_CARD_PLAY = """\
+Штрафы за нарушения при сдаче
+1. Сдающий посмотрел прикуп до конца торговли.
+1.1. Штраф десять очков в гору.
+2. Игрок объявил мизер и открыл карты раньше времени.
+2.1. Сдача переигрывается.
+"""
+
+
+def test_another_card_games_own_play_gets_no_edition_even_as_a_commentary(tmp_path: Path):
+    found = editions.assess(OTHER_CARD_PLAY)
+    assert found.edition == editions.UNKNOWN and "«прикуп», «мизер»" in found.not_laws
+    assert not [e for e in found.evidence if e.startswith("1987:")]
+    (tmp_path / "penalties.txt").write_text(OTHER_CARD_PLAY, encoding="utf-8")
+    (source,), diags = read(tmp_path)
+    assert source.edition == editions.UNKNOWN
+    assert [d.code for d in diags] == ["K114"] and "another card game" in diags[0].message
