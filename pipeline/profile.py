@@ -130,6 +130,7 @@ _SIZE_OR_COUNTER = regex.compile(
 )
 _UI_LABEL_WORDS = r"""(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
+    | Настро[йи]ки
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
     | Войти|Регистрация|Вход|Выход|Меню|Главная|На\ главную|Оглавление|Содержание|Версия\ для\ печати
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
@@ -206,9 +207,17 @@ first border, then space), whose cells are the page's own lines, however short."
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(
-    r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3})\s*$"
+    r"^\s*(?:[-+]|[AaАа]{1,2}(?:\s+[AaАа]{1,2}){0,3}|[A-Za-z]{2}(?:\s+[A-Za-z]{2}){1,3}|Текст)\s*$"
 )
-"""Font-size buttons (``+``, ``-``, ``A A A``) and language toggles (``En Ru``)."""
+"""Font-size buttons (``+``, ``-``, ``A A A``), language toggles (``En Ru``) and a
+colour's sample (``Текст``)."""
+_FONT_NAME = regex.compile(
+    r"""^\s*(?:Roboto|Garamond|Fira\ Sans|Times(?:\ New\ Roman)?|Arial|Georgia|Verdana
+      |Open\ Sans|PT\ (?:Serif|Sans)|Helvetica|Tahoma|Courier(?:\ New)?|Lora|Merriweather
+      |Noto\ (?:Sans|Serif))\s*$""",
+    regex.X,
+)
+"""A font's name alone on a line: a reader site's choice of typeface."""
 _DIGITS = regex.compile(r"\d+")
 _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
@@ -438,6 +447,8 @@ def line_shape(line: str) -> str | None:
         if sum(len(w) >= 2 for w in found) >= 0.75 * len(found):
             return "menu"
     if len(s) <= 12 and _SETTING.match(s):
+        return "setting"
+    if len(s) <= _FONT_NAME_CHARACTERS and s[:1].isascii() and _FONT_NAME.match(s):
         return "setting"
     return None
 
@@ -790,6 +801,8 @@ _PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS, _DOCUMENT_HINT)
 its document hold (a pager's words open it)."""
 _SETTING_CHARACTERS = 12
 """The longest line ``_SETTING`` is tried on."""
+_FONT_NAME_CHARACTERS = 16
+"""The longest line ``_FONT_NAME`` is tried on."""
 _PAGER_LABEL_LETTERS = "СсPp"
 """What a ``_PAGER_LABEL`` line opens with."""
 
@@ -839,13 +852,15 @@ def _may_have_shape(
     size, a date), with a pager's word or a counter's label; a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);
-    a setting's few characters. A run of spaces (a spaced menu) is never in a piece."""
+    a setting's few characters, or a font's few words. A run of spaces (a spaced menu)
+    is never in a piece."""
     labelled, numbered = opening
     return bool(
         traits & _ANYWHERE
         or (traits & _DIGIT and numbered)
         or words == 1
         or chars <= _SETTING_CHARACTERS
+        or (chars <= _FONT_NAME_CHARACTERS and words <= 3)
         or (labelled and (words <= 10 or traits & _COLON))
         or (traits & _DASH and words <= 7)
         or (words >= 8 and short >= 0.8 * words)

@@ -61,6 +61,10 @@ SHAPES = [
     ("font buttons", "A A A", "setting"),
     ("plus button", "+", "setting"),
     ("language toggle", "En Ru", "setting"),
+    ("a reader's choice of font", "Fira Sans", "setting"),
+    ("a reader's choice of a font of three words", "Times New Roman", "setting"),
+    ("a colour's sample", "Текст", "setting"),
+    ("a reader's settings", "Настройки", "menu"),
     (
         "reader header with a long book title",
         "Читать книгу Большая книга о карточной игре для самых начинающих игроков и их друзей"
@@ -88,6 +92,8 @@ SHAPES = [
     ("letters that fall are no range", "Я-А", None),
     ("a clause range", "64А-Б", None),
     ("the next deal", "Следующая сдача", None),
+    ("a short heading in Latin letters", "Laws 1987", None),
+    ("a word of the text that opens with «Текст»", "Текст правила", None),
     (
         "a sentence opening with a site",
         "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для судей.",
