@@ -173,6 +173,23 @@ open the document in the database's own program): the laws never speak of themse
 as a document."""
 _DOCUMENT_HINT = "окумент"
 """What every ``_DOCUMENT_NOTICE`` line holds."""
+_SITE_NOTICE = regex.compile(
+    r"""^\W*(?:©|\(c\)\s*\d{4}|copyright\b)
+      |\bвсе\s+права\s+(?:защищены|охраняются)
+      |\b(?:копирование|перепечатка|использование)\s+(?:\w+\s+){0,2}?(?:материалов|текстов)
+         [^.]{0,40}?(?:запрещен|разрешен|только)
+      |\bпри\s+(?:копировании|использовании|цитировании)\s+(?:\w+\s+){0,2}?материалов""",
+    regex.X | regex.I,
+)
+"""A site's notice of its rights, at a page's foot (``© 2010-2024 Библиотека. Все права
+защищены.``, ``Копирование материалов запрещено``, ``При использовании материалов
+ссылка обязательна``): the laws' and the commentary's own text has no sign ``©`` and
+speaks of no site's materials."""
+_BOOK_RIGHTS = regex.compile(r"перев[оеё]д|издани|издательств|isbn|редакц|составител", regex.I)
+"""A rights line of the book itself (``© Перевод на русский язык, 1990``, an ISBN): the
+book's front matter, which stays its text (``editions.front_matter``)."""
+_SITE_NOTICE_HINTS = ("©", "(c)", "copyright", "права", "материалов")
+"""What a ``_SITE_NOTICE`` line holds, casefolded (one of them)."""
 _TITLE_BAR = regex.compile(r"^[^\\\n]*\p{L}[^\\\n]*[ \t]\\[ \t]+\p{L}[\p{L}\d.+-]*$")
 """``Заголовок статьи \\ Сайт``: a page's title bar, the document's title and, after a
 backslash between blanks, the one word of the site's name; no sentence of a page's
@@ -372,6 +389,13 @@ def line_shape(line: str) -> str | None:
     digit = _DIGITS.search(s) is not None
     if _DOCUMENT_HINT in s and words <= 30 and _DOCUMENT_NOTICE.search(s):
         return "document notice"
+    if (
+        words <= 30
+        and _has_any(s.casefold(), _SITE_NOTICE_HINTS)
+        and _SITE_NOTICE.search(s)
+        and not _BOOK_RIGHTS.search(s)
+    ):
+        return "site notice"
     # cheap string tests guard every pattern: most lines are long lines of words
     if words > 16 and not digit:
         return "alphabet bar" if _alphabet_bar(s) else None
@@ -796,7 +820,7 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
 _DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH = (1 << k for k in range(7))
 _ANYWHERE = _URLISH | _BACKSLASH | _CRUMB | _HINT
 """Traits with which a shape may claim a piece wherever in it they stand."""
-_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS, _DOCUMENT_HINT)
+_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS, _DOCUMENT_HINT, *_SITE_NOTICE_HINTS)
 """What the casefolded words of a reader's header or a legal database's notice about
 its document hold (a pager's words open it)."""
 _SETTING_CHARACTERS = 12

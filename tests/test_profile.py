@@ -65,6 +65,9 @@ SHAPES = [
     ("a reader's choice of a font of three words", "Times New Roman", "setting"),
     ("a colour's sample", "Текст", "setting"),
     ("a reader's settings", "Настройки", "menu"),
+    ("a site's rights at its foot", "© 2008-2024 Читальня. Все права защищены.", "site notice"),
+    ("a site's rule on copying", "Копирование материалов сайта запрещено.", "site notice"),
+    ("a site's rule on quoting", "При использовании материалов ссылка обязательна.", "site notice"),
     (
         "reader header with a long book title",
         "Читать книгу Большая книга о карточной игре для самых начинающих игроков и их друзей"
@@ -94,6 +97,8 @@ SHAPES = [
     ("the next deal", "Следующая сдача", None),
     ("a short heading in Latin letters", "Laws 1987", None),
     ("a word of the text that opens with «Текст»", "Текст правила", None),
+    ("the book's own rights line", "© Перевод на русский язык, 1990", None),
+    ("a sentence on the players' rights", "Судья защищает права ненарушившей стороны.", None),
     (
         "a sentence opening with a site",
         "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для судей.",

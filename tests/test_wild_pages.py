@@ -978,3 +978,31 @@ def test_a_reader_sees_an_unknown_edition_as_not_established(tmp_path):
     assert switches, "two editions: the site has an edition switch"
     assert all(">не установлена<" in page and ">unknown<" not in page for page in switches)
     assert not any("редакция unknown" in page.lower() for page in shown)
+
+
+# A reader site's page saved as HTML: menus above, a pager, and the site's notice of
+# its rights at the foot, under the law's last clause.
+HTML_PAGE_WITH_A_FOOTER = """<!DOCTYPE html>
+<html lang="ru"><head><meta charset="utf-8"><title>Книга о бридже - страница 3</title></head>
+<body><div class="top"><a href="/">Главная</a> | <a href="/a">Авторы</a></div>
+<div class="text">
+<p>Правило 65. Расположение взяток</p>
+<p>A.Сыгранные карты</p>
+<p>Каждый игрок держит свою сыгранную карту перед собой лицом вниз до конца сдачи.</p>
+<p>B.Порядок карт</p>
+<p>Карты лежат в том порядке, в каком были сыграны, чтобы судья мог проверить ход игры.</p>
+</div>
+<div class="foot">&copy; 2009-2024 Читальня. Все права защищены.<br>
+Копирование материалов сайта запрещено.</div>
+</body></html>
+"""
+
+
+def test_a_sites_notice_of_its_rights_at_the_foot_of_an_html_page_is_no_law_text(tmp_path):
+    trees, _ = _build(tmp_path, {"page.html": HTML_PAGE_WITH_A_FOOTER})
+    nodes = _by_id(trees["page"])
+    assert list(nodes) == ["65", "65A", "65B"]
+    assert nodes["65B"]["text"].endswith("чтобы судья мог проверить ход игры.")
+    assert not any("защищены" in line or "Копирование" in line for line in _all_text(trees["page"]))
+    removed = [r["why"] for r in trees["page"]["removed"] if "Копирование" in r["text"]]
+    assert removed == ["site-chrome"]
