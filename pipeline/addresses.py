@@ -62,9 +62,9 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
-DIGIT_LOOKALIKES = {"З": "3", "О": "0", "O": "0", "l": "1", "I": "1", "б": "6"}
-"""Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40, «l6» for 16,
-«1б» for 16)."""
+DIGIT_LOOKALIKES = {"З": "3", "О": "0", "O": "0", "l": "1", "I": "1"}
+"""Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40, «l6» for 16).
+Not «б» for 6: «1б» is as often a sub-item «б» of point 1."""
 _DIGIT_LOOKALIKE = str.maketrans(DIGIT_LOOKALIKES)
 
 

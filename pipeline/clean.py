@@ -1282,7 +1282,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
     """A number a scan's OCR misread:
 
     - a law's number read with a letter for a digit (``Правило 6З.``, ``правило l6``,
-      ``правилу 1б``; ``grammar.OCR_LAW_NUMBER``): the letters become the digits they
+      ``правилу 4О``; ``grammar.OCR_LAW_NUMBER``): the letters become the digits they
       stand for, where the number is one of a law (1 to the number of the edition's
       laws); a number the source wrote in digits is left alone;
     - a law heading's two digits set apart (``Правило 6 5.``) are joined;

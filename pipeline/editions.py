@@ -415,9 +415,9 @@ def _other_card_play() -> regex.Pattern:
 
 
 def other_card_play(text: str) -> str:
-    """Why ``text`` speaks of another card game's play, or ``""``: two words of
-    ``other_card_play`` (the talon, a misère, passed-out deals), which bridge has none
-    of."""
+    """Why ``text`` speaks of another card game's play, or ``""``: two uses (of one word
+    or of two) of the nouns of ``other_card_play`` (the talon, a misère, passed-out
+    deals), which bridge has none of."""
     found = [m.group().lower() for m in itertools.islice(_other_card_play().finditer(text), 2)]
     if len(found) < 2:
         return ""

@@ -102,10 +102,12 @@ another code; the commentary numbers its paragraphs in two («64.10.», «64.10(
 the laws not at all (``editions`` gives such a text no edition, ``blocks`` reads its
 two-level numbers as no commentary keys)."""
 ARTICLE_HEAD = regex.compile(
-    r"^[ \t]*(?:Статья|СТАТЬЯ)[ \t]+\d{1,4}(?:\.\d{1,3})*\.?(?=[ \t]|$)", regex.M
+    r"^[ \t]*(?:Статья|СТАТЬЯ)[ \t]+\d{1,4}(?:\.\d{1,3})*\.(?=[ \t]*\p{Lu}|[ \t]*$)", regex.M
 )
-"""An article's heading («Статья 53. …»): the unit of a code of law or of another
-game's code; no edition of these laws or of the commentary has articles."""
+"""An article's heading at a line's start, its number closed by a stop and its title in
+a capital or on the next line («Статья 53. Цифровая нотация»): the unit of a code of law
+or of another game's code; no edition of these laws or of the commentary has articles.
+A line of text that opens with «Статья 7 Регламента …» is none."""
 ITEM = regex.compile(r"^\(([ivx]{1,5})\)\s+")
 """Commentary items ``(i) …``, ``(iii) …``."""
 FOOTNOTE = regex.compile(r"^\((\*+\d*)\)\s*[-–—]\s*")
@@ -455,7 +457,7 @@ OCR_LAW_NUMBER = regex.compile(
     r"(?=[A-HА-Е]?(?:\d|(?!\p{L})))"  # a section's letter may follow, no word
 )
 """A law's number after the noun «Правило» (any case) as OCR may read it: its digits,
-a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 1б``,
+a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 4О``,
 ``правило 6ЗA1``). The group is the number as written."""
 OCR_SPACED_LAW_NUMBER = regex.compile(
     r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]+(\d[ \t]\d)(?=[ \t]*\.(?:[ \t]|\p{Lu}|$))", regex.M

@@ -1557,8 +1557,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     "ocr_digits": [
         (
             "a law's number read with letters for digits, in a heading and in references",
-            "Правило 6З. Фальшренонс\nСм. правило l6, правилу 1б и правило 6ЗA1.\n",
-            "Правило 63. Фальшренонс\nСм. правило 16, правилу 16 и правило 63A1.\n",
+            "Правило 6З. Фальшренонс\nСм. правило l6, правилу 4О и правило 6ЗA1.\n",
+            "Правило 63. Фальшренонс\nСм. правило 16, правилу 40 и правило 63A1.\n",
             "ocr-digit",
         ),
         (
@@ -1571,8 +1571,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
         (
             "numerals, a word and a number past the last law are no law's number",
-            "Правила I и II; правило lб; правило 1ОО; правило Оно.\n",
-            "Правила I и II; правило lб; правило 1ОО; правило Оно.\n",
+            "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
+            "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
             None,
         ),
     ],

@@ -486,3 +486,23 @@ def test_another_card_games_own_play_gets_no_edition_even_as_a_commentary(tmp_pa
     (source,), diags = read(tmp_path)
     assert source.edition == editions.UNKNOWN
     assert [d.code for d in diags] == ["K114"] and "another card game" in diags[0].message
+
+
+def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own():
+    """«мизерный» is no misère, a line of text that opens with «Статья 7 Регламента» is
+    no article's heading, and a law's tail that names results «утверждённых» by the
+    organisers is no approval of an official text."""
+    assert (
+        editions.other_card_play("мизерное преимущество нарушителя и даже мизерный выигрыш") == ""
+    )
+    assert (
+        editions.another_code(
+            "81.1. Судья отвечает за порядок.\nСтатья 7 Регламента повторяет это.\n"
+        )
+        == ""
+    )
+    assert (
+        editions.front_matter("результатов, утверждённых организаторами соревнования до начала.")
+        == ""
+    )
+    assert editions.front_matter("Утверждены приказом Министерства спорта от 1 марта 2020 г.")

@@ -441,7 +441,7 @@ def test_an_official_texts_approval_above_the_first_heading_is_no_law_text():
     )
     assert [(n.kind, n.id, n.inferred) for n in tree.nodes] == [("law", "16", False)]
     (note,) = [d for d in diags if d.code == "K313"]
-    assert "lines 1-2" in note.message and "front matter («Утвержден»" in note.message
+    assert "lines 1-2" in note.message and "front matter («Утверждены приказом»" in note.message
 
 
 def test_unplaced_fragment():
