@@ -372,31 +372,51 @@ _ITEM_MID_LINE = regex.compile(r"(?<=[\p{L},;])[ \t]+\(([ivx]{1,5})\)(?=[ \t]+\S
 """A commentary item's marker inside a line, after a word or a clause's punctuation
 (``… с претензией или уступкой И (ii) не возникает …``); the group is its numeral. A
 marker after a number or a full stop (``п. 77.3 (iii)``, ``см. (ii)``) cites an item."""
+_ITEM_JOINED = regex.compile(r"(?:[,;:]|(?<!\p{L})(?:и|или|а|либо|and|or))\Z", regex.I)
+"""What an item run on in the line of the item before stands after: a clause's comma,
+semicolon or colon, or a conjunction (``… уступкой И (ii) …``); an item named after a
+preposition or a noun (``описанном в (ii)``, ``условие (ii)``) is cited."""
+_CITED_AFTER = regex.compile(r"[ \t]+(?:ниже|выше|настоящ|этого|данного|пункта|правила)", regex.I)
+"""What follows an item's marker that cites it (``(ii) ниже``, ``(ii) пункта 64.1``)."""
 _ITEM_OR_PARAGRAPH = regex.compile(
-    r"(?:^|(?<=[\p{L},;])[ \t]+)\(([ivx]{1,5})\)[ \t]|^\d{1,3}\s*[.,]\s*\d{1,2}\.|^Правило\s*\d",
-    regex.M | regex.I,
+    rf"(?:{ITEM.pattern})|(?:{COMMENTARY.pattern})(?:\(([ivx]{{1,5}})\))?|(?:{LAW_HEAD.pattern})",
+    regex.M,
 )
-"""An item's marker at a line's start or inside a line, or the start of a commentary
-paragraph or of a law: what ``run_in_items`` looks back for."""
+"""An item's marker at a line's start (``ITEM``), or the start of a commentary paragraph
+(``COMMENTARY``, maybe with its first item run in) or of a law (``LAW_HEAD``): what
+``run_in_items`` looks back for. Group 1 or 5 is an item's numeral."""
 _ITEM_LOOK_BACK = 3000
 """How far back (in characters) ``run_in_items`` looks for the item before."""
 
 
 def run_in_items(text: str):
     """The runs of blanks before a commentary item run into a line, one that carries on
-    its paragraph's list: ``(ii)`` where the last item before it, in the same paragraph,
-    is ``(i)``. Another mention of an item (``условие (ii)`` in a paragraph without
-    items) cites it and stays in the text."""
+    its paragraph's list: ``(ii)`` after a clause's punctuation or a conjunction, where
+    the last item before it in the same paragraph is ``(i)``, at a line's start or run
+    in itself. Another mention of an item (``условие (ii)``, ``описанном в (ii) ниже``,
+    ``Положения (i) и (ii) пункта 64.1``) cites it and stays in the text."""
     if "(" not in text:
         return
+    run_in: tuple[int, int] | None = None  # (where, numeral) of the last item run in
     for m in _ITEM_MID_LINE.finditer(text):
         value = roman_value(m[1])
-        if value < 2:
+        if (
+            value < 2
+            or _ITEM_JOINED.search(text, max(0, m.start() - 8), m.start()) is None
+            or _CITED_AFTER.match(text, m.end()) is not None
+        ):
             continue
-        window = text[max(0, m.start() - _ITEM_LOOK_BACK) : m.start()]
-        found = _ITEM_OR_PARAGRAPH.findall(window)
-        last = found[-1] if found else None
-        if last and roman_value(last) == value - 1:
+        found = list(
+            _ITEM_OR_PARAGRAPH.finditer(text, max(0, m.start() - _ITEM_LOOK_BACK), m.start())
+        )
+        before = None
+        if found:
+            numeral = found[-1][1] or found[-1][5]
+            before = (found[-1].start(), roman_value(numeral) if numeral else 0)
+        if run_in is not None and (before is None or run_in[0] > before[0]):
+            before = run_in
+        if before is not None and before[1] == value - 1:
+            run_in = (m.start(), value)
             yield m
 
 

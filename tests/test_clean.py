@@ -1606,6 +1606,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
+            "an item named after a preposition, or before «ниже», is cited, not run in",
+            "64.5. Судья решает так:\n(i) в случае, описанном в (ii) ниже;\n(ii) иначе.\n",
+            "64.5. Судья решает так:\n(i) в случае, описанном в (ii) ниже;\n(ii) иначе.\n",
+            None,
+        ),
+        (
+            "items named one after another in a sentence are cited, not run in",
+            "64.3. Судья решает так же, как в пункте 64.1.\nПоложения (i) и (ii) пункта "
+            "64.1 действуют.\nУсловия (i), (ii) и (iii) тоже.\n",
+            "64.3. Судья решает так же, как в пункте 64.1.\nПоложения (i) и (ii) пункта "
+            "64.1 действуют.\nУсловия (i), (ii) и (iii) тоже.\n",
+            None,
+        ),
+        (
             "an item after a paragraph's number is cited, not run in",
             "12.3. Судья решает так:\n(i) игрок признал ошибку, см. п. 12.2 (ii) выше.\n",
             "12.3. Судья решает так:\n(i) игрок признал ошибку, см. п. 12.2 (ii) выше.\n",
