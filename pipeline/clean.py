@@ -2036,10 +2036,12 @@ def _lost_a(reading: str) -> str | None:
         return sum(len(w) for w in morph.WORD.findall(piece) if morph.is_known(w))
 
     def may_join(left: str, right: str) -> bool:
-        """An «а» between ``left`` and ``right`` is a word's letter or the word «а»
-        alone (between two blanks), never a letter between two signs (``клуб. »``)."""
+        """An «а» between ``left`` and ``right`` is a letter inside a word or stands
+        beside a blank (the word «а», a word's first or last letter, ``(а также``,
+        ``а)``), never a letter between a sign and anything but a blank (``клуб. »``,
+        ``партнёр) и``)."""
         before, after = left[-1:], right[:1]
-        return before.isalpha() or after.isalpha() or not (before or after)
+        return (before.isalpha() and after.isalpha()) or not before or not after
 
     n = len(pieces)
     best = [0] * (n + 1)

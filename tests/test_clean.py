@@ -2815,3 +2815,12 @@ def test_ocr_digits_leave_a_numeral_a_lone_letter_and_a_decimal_alone():
 
     text = "I.Общие положения\nl.Игрок держит карту\nПравило 6 9.5 процента\n"
     assert ocr_digits(text, Context(source=source(text), buffer=Buffer(text))) == []
+
+
+def test_a_cp866_line_gets_its_a_back_beside_a_bracket():
+    """The «а» a CP866 copy lost is put back beside a bracket where a blank stands on its
+    other side (``(а также``, ``а)``), and nowhere between a bracket and a letter."""
+    from pipeline.clean import _lost_a
+
+    right = "Игрок нарушитель (а также его партнёр) и пункты а) и б) правило"
+    assert _lost_a(right.replace("а", " ")) == right
