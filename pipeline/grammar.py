@@ -144,10 +144,13 @@ own, unless it stands inside a sentence (``Если после торговли`
 _RANK = r"(?:10|[2-9ТКДВAKQJxх])"
 _HOLDING = rf"(?:{_RANK}(?:[ \t]?{_RANK})*|[-–—])"
 _SUIT = r"[♠♥♦♣пчбтПЧБSHDC%$#&]"
-CARDS_FIRST = rf"(?:{_RANK}{{2,}}|10|[2-9]|[-–—])(?:[ \t\n]|$)"
-"""A suit's cards as the first word of what follows (``В1087``, ``9``, a dash for a
-void): where a page draws its suits in a font's ASCII (``# В1087``), the ``#`` before
-them is a suit, no Markdown heading's mark. A pattern's text, for ``markup``."""
+CARDS_ROW_REST = (
+    rf"{_HOLDING}(?:[ \t]+(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING}|[ \t]+{_SEAT})*[ \t]*(?=\n|$)"
+)
+"""The rest of a deal's row after its first suit's sign: that suit's cards (``В1087``,
+``9``, a dash for a void), then other suits' and seats' (``S # 4``), nothing else. A
+pattern's text, for ``markup``: where a page draws its suits in a font's ASCII (``#
+В1087 S # 4``), a ``#`` before such a rest is a suit, no Markdown heading's mark."""
 HAND_ROW = regex.compile(
     rf"^[ \t]*(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING}"
     rf"(?:[ \t]+(?:{_SEAT}[ \t]+)?{_SUIT}[ \t]*{_HOLDING})*[ \t]*$"

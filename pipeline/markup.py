@@ -28,7 +28,7 @@ import regex
 
 from . import language, translit
 from .editions import BLANK
-from .grammar import CARDS_FIRST
+from .grammar import CARDS_ROW_REST
 
 INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
 """Format characters: no reader sees them. The soft hyphen is one too, but a
@@ -75,7 +75,9 @@ FORMS: tuple[Form, ...] = (
         1,
     ),
     # (not a suit drawn as ``#`` in a deal's row: ``# В1087``)
-    Form("markdown", rf"(?<=(?:\A|\n){BLANK}*)#{{1,6}}[ \t]+(?=\S)(?!{CARDS_FIRST})"),
+    Form(
+        "markdown", rf"(?<=(?:\A|\n){BLANK}*)(?:#{{2,6}}|#(?![ \t]+{CARDS_ROW_REST}))[ \t]+(?=\S)"
+    ),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )
