@@ -59,13 +59,12 @@ from .grammar import (
     GLUED_SUBCLAUSE,
     HAND_ROW,
     LAW_HEAD,
+    NEXT_MARKER,
     OCR_FIRST_MARKER,
     OCR_LAW_NUMBER,
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
     RU_HEADS,
-    SECOND_CLAUSE,
-    SECOND_SUBCLAUSE,
     SENTENCE_STOP,
     TAG_END,
     collapsed_breaks,
@@ -1287,7 +1286,8 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       laws); a number the source wrote in digits is left alone;
     - a law heading's two digits set apart (``Правило 6 5.``) are joined;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
-      ``(I).Болван``) where the list's second (``2.``, ``(2).``) follows."""
+      ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
+      is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
     most = editions.DEFAULT.laws
     out = []
     for m in OCR_LAW_NUMBER.finditer(text) if _OCR_DIGIT_HINT.search(text) else ():
@@ -1303,10 +1303,14 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
     for m in OCR_FIRST_MARKER.finditer(text):
         clause = m[1] is not None
-        second = (SECOND_CLAUSE if clause else SECOND_SUBCLAUSE).search(
-            text, m.end(), m.end() + _SECOND_MARKER_WITHIN
-        )
-        if second is None:
+        # the next unit the text opens (a clause's subclauses may come between)
+        nxt = None
+        for nxt in NEXT_MARKER.finditer(text, m.end(), m.end() + _SECOND_MARKER_WITHIN):
+            if not (clause and nxt["sub"]):
+                break
+        else:
+            continue
+        if (clause and nxt["clause"] != "2") or (not clause and nxt["subnumber"] != "2"):
             continue
         at = m.start(1) if clause else m.start(2)
         out.append(Change(at, at + 1, "1", "ocr-digit", f"{text[at]} → 1 (a list's first)"))

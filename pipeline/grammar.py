@@ -491,8 +491,15 @@ OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{L
 """A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first
 of a list only where the second, ``2.`` or ``(2).``, follows (``clean.ocr_digits``)."""
-SECOND_CLAUSE = regex.compile(r"^[ \t]*2\.[ \t]?\p{Lu}", regex.M)
-SECOND_SUBCLAUSE = regex.compile(r"^[ \t]*\(2\)\.", regex.M)
+NEXT_MARKER = regex.compile(
+    rf"^[ \t]*(?:(?P<head>{RU_HEADS})\b|[A-HА-ЕВС]\.|(?P<clause>\d{{1,2}})\.(?!\d)"
+    r"|(?P<sub>\((?:[A-HА-ЕВС]|(?P<subnumber>\d{1,2}))\)\.))",
+    regex.M,
+)
+"""A line that opens a unit: a law's or a division's heading, a section, a clause
+(group ``clause``: its number) or a subclause (group ``sub``; ``subnumber``: its
+number). ``clean.ocr_digits`` reads the next one after a list's first marker OCR
+misread: it is the list's second (``2.``, ``(2).``), or that marker is no list's."""
 LEAD_IN = regex.compile(r":\s*$")
 """A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")

@@ -2811,11 +2811,16 @@ def test_a_line_read_back_without_any_a_gets_no_a_between_two_signs():
 
 
 def test_ocr_digits_leave_a_numeral_a_lone_letter_and_a_decimal_alone():
-    """A Roman «I.» or a letter «l.» that opens no list of two, and two numbers apart
-    after «Правило» that are no heading's, are no OCR misreading."""
+    """A Roman «I.» or a letter «l.» that opens no list of two (the next unit is a law's
+    heading, though a «2.» comes later), and two numbers apart after «Правило» that are
+    no heading's, are no OCR misreading."""
     from pipeline.clean import Context, ocr_digits
 
-    text = "I.Общие положения\nl.Игрок держит карту\nПравило 6 9.5 процента\n"
+    text = (
+        "I.Общие положения\nl.Игрок держит карту\nПравило 6 9.5 процента\n"
+        "I. Основные понятия\nПравило 1. Колода\nТекст правила.\n1. Первый пункт\n"
+        "2. Второй пункт\n"
+    )
     assert ocr_digits(text, Context(source=source(text), buffer=Buffer(text))) == []
 
 
