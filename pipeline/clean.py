@@ -1832,7 +1832,8 @@ def _lost_hyphen_breaks(text: str, ctx: Context, joins: list[Change]) -> list[Ch
     split there into two words (``од`` | ``на``, ``пере`` | ``бил``): the joined form is
     a word and the first half is never a word of its own on the page, away from a
     line's end. A word before a line's end that the page uses inside its lines (``по``
-    | ``том``) stays a word."""
+    | ``том``) stays a word, and so does a function word (``так`` | ``же``, ``во`` |
+    ``время``: both spellings are words, ``morph.is_function_word``)."""
     wraps = set(ctx.buffer.marks("unwrap"))
     done = {c.start for c in joins}
     if sum(c.start in wraps for c in joins) < _LOST_HYPHENS:
@@ -1857,6 +1858,7 @@ def _lost_hyphen_breaks(text: str, ctx: Context, joins: list[Change]) -> list[Ch
             b[0].islower()
             and len(joined) >= 4
             and words[a.lower()] == at_ends[a.lower()]
+            and not morph.is_function_word(a)
             and ctx.known(joined)
         ):
             out.append(Change(p, p + 1, "", "split-word", f"{a} {b} → {joined} (line end)"))

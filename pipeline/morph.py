@@ -112,6 +112,21 @@ def is_common(word: str) -> bool:
     return any(not _UNCOMMON & p.tag.grammemes for p in analyzer().parse(word.lower()))
 
 
+_FUNCTION = frozenset({"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"})
+"""Parts of speech of the words that join others (a preposition, a conjunction, a
+particle, a pronoun …)."""
+
+
+@lru_cache(maxsize=65_536)
+def is_function_word(word: str) -> bool:
+    """True when the most probable reading of ``word`` is a preposition, a conjunction,
+    a particle, an interjection, a pronoun or a predicative (``во``, ``так``, ``то``):
+    such a word and the next may be two words or one (``во время`` and ``вовремя``,
+    ``так же`` and ``также``), which no dictionary can tell apart."""
+    parses = analyzer().parse(word.lower())
+    return bool(parses) and parses[0].tag.POS in _FUNCTION
+
+
 @lru_cache(maxsize=200_000)
 def lemma(word: str) -> str:
     """Normal form of the most probable parse, lower case, ``ё`` folded to ``е``.
