@@ -875,6 +875,9 @@ def _order(kind: str, label: str) -> tuple:
     return (1, ord(core[0]))
 
 
+_LEAD_IN_WORDS = 5
+"""The fewest words of a first paragraph ending with a colon that is a lead-in to a
+list, not a heading."""
 _HEADING_AT_MOST = 160
 """The most characters a unit's heading holds; a longer first paragraph is its text."""
 
@@ -921,8 +924,9 @@ def _finish(b: _Build, cut: bool = False) -> None:
             )
             if b.kind == "commentary"
             # a lead-in to a list is no heading (a page that lost the heading above
-            # it: «Нет исправления … вслед за фальшренонсом:» | «1. Если …»)
-            else LEAD_IN.search(paras[0]) is not None
+            # it: «Нет исправления … вслед за фальшренонсом:» | «1. Если …»); a
+            # heading of a few words may end with a colon («A. Передача взяток:»)
+            else LEAD_IN.search(paras[0]) is not None and len(paras[0].split()) >= _LEAD_IN_WORDS
         )
         if paras and not lone_sentence and not sentence_first:
             b.title, b.paras = paras[0] or None, paras[1:]

@@ -290,6 +290,9 @@ def test_a_sections_lead_in_to_its_clauses_is_text_not_a_title():
         "Когда наказания нет, судья смотрит так:",
     )
     assert nodes["64B1"].title == "Фальшренонс повторный"
+    # a heading of a few words may end with a colon
+    tree, _ = seg("Правило 64. Процедура\nA. Передача взяток:\nВзятка переходит.\n")
+    assert [(n.id, n.title) for n, _ in walk(tree.nodes)][1] == ("64A", "Передача взяток:")
 
 
 def test_a_section_letter_again_opens_the_law_whose_heading_was_lost():
