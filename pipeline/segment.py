@@ -483,19 +483,23 @@ class _TreeBuilder:
     def _section_again(self, tok: Token) -> None:
         """A section letter its law has used already never makes a second node of one
         address: the source lost the heading of the next law. Section ``A`` again,
-        where the next heading is the law after the next, opens the law between them,
-        ``inferred`` (K306); any other repeat opens an unplaced fragment (K301)."""
+        under another heading, where the next heading is the law after the next, opens
+        the law between them, ``inferred`` (K306); any other repeat (the same section
+        printed twice) opens an unplaced fragment (K301)."""
         law = next((b for b in reversed(self.stack) if b.kind == "law"), None)
         if law is None or law.id is None or not law.id.isdigit():
             return
         again = addresses.child(law.id, "section", tok.label)
-        if not any(c.id == again for c in law.children):
+        first = next((c for c in law.children if c.id == again), None)
+        if first is None:
             return
         n, nxt = int(law.id) + 1, self.next_law.get(tok.start)
         span = self.at.span(tok.start, tok.end)
+        # the same heading again is a block the page printed twice, not the next law
+        repeated = bool(first.paras) and first.paras[0].strip() == tok.rest.strip()
         while self.stack and self.stack[-1].kind != "part":
             self.stack.pop()
-        if tok.label == "A" and n <= self.laws and nxt == n + 1:
+        if tok.label == "A" and n <= self.laws and nxt == n + 1 and not repeated:
             self._open(
                 _Build(
                     "law",

@@ -312,6 +312,18 @@ def test_a_section_letter_again_opens_the_law_whose_heading_was_lost():
         "K304" not in codes(diags)
         and "law 65" in next(d for d in diags if d.code == "K306").message
     )
+    # the same section printed twice is no law between
+    tree, diags = seg(law_64 + law_64.split("\n", 1)[1] + "Правило 66. Просмотр\nA.Карты\nТекст.\n")
+    assert [n.id for n, _ in walk(tree.nodes)] == [
+        "64",
+        "64A",
+        "64B",
+        None,
+        None,
+        None,
+        "66",
+        "66A",
+    ]
     tree, diags = seg(law_64 + again + "Правило 65. Расположение\nA.Карты\nТекст.\n")
     ids = [n.id for n, _ in walk(tree.nodes)]
     assert ids == ["64", "64A", "64B", None, None, None, "65", "65A"]
