@@ -667,18 +667,16 @@ def _split_known(letters: str, ctx: Context) -> int | None:
 
 
 def collapsed_lines(text: str, ctx: Context) -> list[Change]:
-    """A page whose line breaks were all lost (the profile says ``collapsed``):
-    a line break goes back before every structural marker, even where no
-    sentence end precedes it (titles have none), and between a heading's title
-    and its text, where a word in small letters is followed by a capital."""
+    """A page whose line breaks were all lost (the profile says ``collapsed``), or a
+    line of a page whose other lines kept theirs that lost its own
+    (``profile.collapsed_line``): a line break goes back before every structural
+    marker, even where no sentence end precedes it (titles have none), and between a
+    heading's title and its text, where a word in small letters is followed by a
+    capital."""
     if "collapsed" in ctx.profile.layout:
         stretches = [(0, len(text))]
     else:  # only the lines that lost their breaks, on a page whose others kept them
-        stretches = [
-            (a, b)
-            for a, b, line in ctx.lines(text)
-            if len(line) > profile_mod.COLLAPSED_LINE and profile_mod.collapsed_line(line)
-        ]
+        stretches = [(a, b) for a, b, line in ctx.lines(text) if profile_mod.collapsed_line(line)]
     out: list[Change] = []
     for a, b in stretches:
         out += _collapsed_stretch(text[a:b], a)

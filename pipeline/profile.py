@@ -59,8 +59,10 @@ from .grammar import (
     LAW_SERIES,
     LEADER,
     PART_HEAD,
+    RU_HEADS,
     TAG,
     collapsed_breaks,
+    glued_markers,
     goes_on_counting,
     is_bare_heading,
     series_place,
@@ -1135,11 +1137,24 @@ COLLAPSED_LINE = 600
 were lost, on a page whose other lines kept theirs (``collapsed_line``)."""
 
 
+_WHOLE_UNIT = regex.compile(rf"(?:{RU_HEADS})[ \t]*(?:\d|[IVXLC]+\b)|\d{{1,3}}\.\d{{1,2}}\.[ \t]")
+"""What opens a law, a division or a commentary paragraph, where a line runs one on."""
+
+
 def collapsed_line(line: str) -> bool:
     """One line of a page that is not collapsed, but whose own line breaks were lost (a
     page of a site pasted whole into a file of other pages): longer than
-    ``COLLAPSED_LINE``, and holding three units or more."""
-    return len(line) > COLLAPSED_LINE and len(collapsed_breaks(line)) >= _JOINED_UNITS - 1
+    ``COLLAPSED_LINE``, holding three units or more, and one of them a law, a division
+    or a commentary paragraph run on after text (``_WHOLE_UNIT``) or a marker glued to
+    the word before it (``СДАЧАA. Тасование``). A long paragraph that names items, an
+    initial or a clause («Условия (i) и (ii) …, Е. Гулевич») runs on no unit."""
+    if len(line) <= COLLAPSED_LINE:
+        return False
+    breaks = collapsed_breaks(line)
+    glued = list(glued_markers(line))
+    if len(breaks) + len(glued) < _JOINED_UNITS - 1:
+        return False
+    return bool(glued) or any(_WHOLE_UNIT.match(line, b.end()) for b in breaks)
 
 
 def double_spaced(lines: list[str]) -> bool:
