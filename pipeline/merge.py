@@ -241,10 +241,40 @@ def align_fragment(
 
 
 def _rank(w: _Reading, src: Source) -> tuple:
-    """A whole reading first; of two cut off, the one that goes further (a copy of a
-    page cut sooner holds less of the same text, and needs fewer repairs for it);
-    then the fewer repairs and the manifest's priority."""
-    return (w.truncated, -w.length if w.truncated else 0, w.edits, -src.priority)
+    """A whole reading first; then the fewer repairs and the manifest's priority (of
+    readings cut off, ``_further`` then puts first the one that goes further)."""
+    return (w.truncated, w.edits, -src.priority)
+
+
+_HEAD = 160
+"""Characters of a reading's letters kept to tell whether a shorter reading cut off
+is the start of a longer one (``_further``)."""
+_NOT_LETTERS = regex.compile(r"[^\p{L}]+")
+
+
+def _opening_letters(text: str) -> str:
+    """A reading's first ``_HEAD`` letters, lower case, «ё» as «е»: two copies of one
+    text compare alike across their spacing, punctuation and case."""
+    return _NOT_LETTERS.sub("", text[: _HEAD * 2]).lower().replace("ё", "е")[:_HEAD]
+
+
+def _further(ranked: list[_Reading]) -> list[_Reading]:
+    """``ranked`` with a reading cut off later put before the first one when both are
+    cut off and the first is its start (a copy of a page cut sooner holds less of the
+    same text, and needs fewer repairs for it); a longer reading that is no such
+    continuation (a site's links after the text) does not go first."""
+    best = ranked[0]
+    if not best.truncated:
+        return ranked
+    longer = [
+        r
+        for r in ranked[1:]
+        if r.truncated and r.length > best.length and r.head.startswith(best.head)
+    ]
+    if not longer:
+        return ranked
+    first = max(longer, key=lambda r: r.length)
+    return [first, *(r for r in ranked if r is not first)]
 
 
 def merge(
@@ -333,6 +363,8 @@ class _Reading:
     penalty: bool
     length: int
     """How many characters of its own text it has (its title's when it has none)."""
+    head: str
+    """Its first letters (``_opening_letters``)."""
     pos: int = 0
     """Its place among the address's witnesses (0: the chosen one)."""
 
@@ -361,7 +393,9 @@ def _merge_one(
     index = _index(trees)
     seen, per_tree, fragments = _collect(trees, index, diags)
     for found in seen.values():
-        ranked = sorted(found, key=lambda r: (_rank(r, sources[r.source]), order[r.source]))
+        ranked = _further(
+            sorted(found, key=lambda r: (_rank(r, sources[r.source]), order[r.source]))
+        )
         for pos, r in enumerate(ranked):
             r.pos = pos
     handles: dict[str, list] = {addr: [None] * len(found) for addr, found in seen.items()}
@@ -460,6 +494,7 @@ def _collect(
                 parent=one.setdefault(pid, pid) if pid else pid,
                 penalty=node.penalty,
                 length=len(node.text or node.title or ""),
+                head=_opening_letters(node.text or node.title or ""),
             )
             seen.setdefault(addr, []).append(r)
             readings.append(r)
@@ -614,7 +649,7 @@ def _why(best: _Reading, others: list[_Reading], sources: dict[str, Source]) -> 
     for o in others:
         if o.truncated and not best.truncated:
             reasons.append(f"{o.source} is cut off here")
-        elif o.truncated and o.length < best.length:
+        elif o.truncated and o.length < best.length and best.head.startswith(o.head):
             reasons.append(
                 f"{o.source} is cut off sooner ({o.length} characters against {best.length})"
             )

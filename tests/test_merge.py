@@ -348,3 +348,19 @@ def test_refs_merge_and_link_copy_only_what_they_change(monkeypatch):
     copies.clear()
     link_mod.link(codex)
     assert copies[Entry] == entries
+
+
+def test_a_longer_reading_cut_off_that_goes_on_with_other_words_is_not_read():
+    """A copy cut off with a site's links after the law's words is longer than a copy
+    cut off inside them, but it does not go on with the same text: the fewer repairs
+    decide, as for any two readings."""
+    head = "Правило 50. Штрафная карта\nA.Определение\n"
+    clean_cut = _tree("a.txt", head + "Карта, которую вистующий показал партнёру, если судья не\n")
+    junk = _tree(
+        "b.txt",
+        head + "Карта, которую вистующий показал во время игры, Поделиться ВКонтакте Одноклассники "
+        "Читать далее\n",
+    )
+    cx, _ = merge([clean_cut, junk])
+    assert cx.entries["50A"].chosen == "a.txt"
+    assert "cut off sooner" not in cx.entries["50A"].why
