@@ -1807,7 +1807,7 @@ def split_words(text: str, ctx: Context) -> list[Change]:
             second = 2 * j + 3  # the second token's part
             at += sum(map(len, parts[done:second]))
             done = second
-            if new and (wraps is None or at - 1 not in wraps):
+            if new and at - 1 not in (wraps or ()):
                 continue  # two words apart inside a line stay as the source has them
             out.append(Change(at - 1, at, new, "split-word", f"{a} {b} → {joined}"))
             joined_upto = j + 1

@@ -53,7 +53,7 @@ from typing import Any
 import regex
 
 from pipeline import editions
-from pipeline.addresses import compose, digits, law_of, section_of
+from pipeline.addresses import DIGIT_LOOKALIKES, compose, digits, law_of, section_of
 from pipeline.errors import diag
 from pipeline.model import (
     REF_KINDS,
@@ -127,7 +127,8 @@ SG_DEM_FORMS = frozenset(
 
 _SEC_UP = "A-HАВСЕН"  # Latin A-H and Cyrillic look-alikes А В С Е Н
 _SEC_LOW = "a-hавсен"
-_DIG = r"[\dЗО]"  # a digit, or a Cyrillic letter OCR reads for one (З 3, О 0)
+_DIG = r"[\d" + "".join(DIGIT_LOOKALIKES) + "]"
+"""A digit, or a letter OCR reads for one (``addresses.DIGIT_LOOKALIKES``: З 3, О 0)."""
 
 
 _SP = editions.BLANK

@@ -49,6 +49,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["anchor"] = addresses.anchor
+    env.globals["unknown_edition"] = editions.UNKNOWN_LABEL
     return env
 
 

@@ -2201,7 +2201,7 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "split-word",
         ),
         (
-            "one word split at a line's end does not show a page lost its hyphens",
+            "one split with a half no word does not show a page lost its hyphens",
             "Игрок сыграл пикой, а партнёр сбро\nсил черву и взял ещё од\nну взятку, и "
             "Запад пере\nбил валетом.\n",
             "Игрок сыграл пикой, а партнёр сбросил черву и взял ещё од ну взятку, и Запад "
