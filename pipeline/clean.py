@@ -2019,6 +2019,10 @@ def _redecoded(line: str) -> list[str]:
     return out + [lost for r in out if (lost := _lost_a(r)) is not None]
 
 
+_OPENING = frozenset("([{«„\"'")
+"""Signs a word may open right after (``_lost_a``)."""
+_CLOSING = frozenset(")]}»“\"'.,;:!?…")
+"""Signs a word may end right before (``_lost_a``)."""
 _LOST_A_LETTERS = 8
 """Russian letters a reading holds at least, not one of them «а», when its «а» may have
 been lost (``_lost_a``)."""
@@ -2040,12 +2044,21 @@ def _lost_a(reading: str) -> str | None:
         return sum(len(w) for w in morph.WORD.findall(piece) if morph.is_known(w))
 
     def may_join(left: str, right: str) -> bool:
-        """An «а» between ``left`` and ``right`` is a letter inside a word or stands
-        beside a blank (the word «а», a word's first or last letter, ``(а также``,
-        ``а)``), never a letter between a sign and anything but a blank (``клуб. »``,
-        ``партнёр) и``)."""
+        """An «а» between ``left`` and ``right`` (a piece's last and the next piece's
+        first character; empty: a blank) is a letter inside a word, the word «а»
+        between blanks, a word's last letter before a blank or its punctuation
+        (``хода;``, ``а)``), a word's first letter after a blank or an opening bracket
+        or quote (``(а также``), or the word «а» in brackets or quotes (``"а"``); never
+        a letter right after a closing sign (``партнёр)а и``, ``Игрок,а``) or between
+        two closing signs (``клуб.а»``)."""
         before, after = left[-1:], right[:1]
-        return (before.isalpha() and after.isalpha()) or not before or not after
+        if before.isalpha() and after.isalpha():
+            return True
+        if before.isalpha() or not before:
+            return not after or after.isalpha() or after in _CLOSING
+        if after.isalpha() or not after:
+            return before in _OPENING
+        return before in _OPENING and after in _CLOSING
 
     n = len(pieces)
     best = [0] * (n + 1)

@@ -56,6 +56,9 @@ from .offsets import OffsetMap, span_of
 
 PENALTY = "(НАКАЗАНИЕ)"
 
+_ASSUMED_EDITION = ("commentary", "laws", "corpus")
+"""How a source's edition was read when its text did not tell it but the corpus did
+(``Source.edition_from``): what its being another code's or game's page withdraws."""
 _LISTINGS = ("toc", "index")
 _ASIDE = (*_LISTINGS, "foreign", "title", "front")
 """Tokens that are no text of the units around them."""
@@ -176,6 +179,25 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 at.span(0, len(cleaned.text)),
             )
         )
+        if what and what.startswith(OTHER_CODE) and src.edition_from in _ASSUMED_EDITION:
+            # the edition was assumed of a page of the book (a commentary page, a page
+            # beside the corpus's laws), which its cleaned text shows it is not (a page
+            # whose wrong code page hid its words until the cleaner decoded them)
+            src = replace(
+                src,
+                edition=editions.UNKNOWN,
+                edition_from="text",
+                edition_confidence=0.0,
+                edition_evidence=(f"{editions.NOT_LAWS}: {what[len(OTHER_CODE) + 2 :]}",),
+            )
+            cleaned = replace(cleaned, source=src)
+            diags.append(
+                diag(
+                    "K114",
+                    f"{src.path}: the edition read for a page of the book is withdrawn: its "
+                    f"cleaned text is {what}; kept apart as edition unknown",
+                )
+            )
     diags += _attach_footnotes(builder.footnotes, builder.all_nodes, at)
     diags += _check_numbering(builder.roots, builder.all_nodes, at)
     nodes = tuple(_freeze(b, at) for b in builder.roots)

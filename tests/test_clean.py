@@ -2836,8 +2836,14 @@ def test_ocr_digits_leave_a_numeral_a_lone_letter_and_a_decimal_alone():
 
 def test_a_cp866_line_gets_its_a_back_beside_a_bracket():
     """The «а» a CP866 copy lost is put back beside a bracket where a blank stands on its
-    other side (``(а также``, ``а)``), and nowhere between a bracket and a letter."""
+    other side (``(а также``, ``а)``), before a word's punctuation (``хода;``), in
+    quotes (``"а"``), and never right after a closing sign (``Игрок,а``)."""
     from pipeline.clean import _lost_a
 
-    right = "Игрок нарушитель (а также его партнёр) и пункты а) и б) правило"
-    assert _lost_a(right.replace("а", " ")) == right
+    for right in (
+        "Игрок нарушитель (а также его партнёр) и пункты а) и б) правило",
+        "Он играет любой картой масти хода; сторона вистующих согласна.",
+        'Судья ставит букву "а" против номера сдачи и номер правила.',
+        "Игрок, а также партнёр — а не судья — решают сами по правилам.",
+    ):
+        assert _lost_a(right.replace("а", " ")) == right

@@ -1006,3 +1006,26 @@ def test_a_sites_notice_of_its_rights_at_the_foot_of_an_html_page_is_no_law_text
     assert not any("защищены" in line or "Копирование" in line for line in _all_text(trees["page"]))
     removed = [r["why"] for r in trees["page"]["removed"] if "Копирование" in r["text"]]
     assert removed == ["site-chrome"]
+
+
+# A card club's forum page of another game's penalties, its Russian read with the wrong
+# code page: only the cleaner's decoding shows its words («прикуп»).
+OTHER_GAME_MISDECODED = (
+    (
+        "Штрафы за ошибки при сдаче\n"
+        "1. Сдающий посмотрел прикуп до конца торговли.\n"
+        "1.1. Штраф десять очков.\n"
+        "2. Игрок открыл прикуп раньше времени.\n"
+        "2.1. Сдача переигрывается.\n"
+    )
+    .encode("cp1251")
+    .decode("latin-1")
+)
+
+
+def test_another_games_page_the_cleaner_decodes_gets_no_edition_of_the_book(tmp_path):
+    trees, report = _build(tmp_path, {"forum.txt": OTHER_GAME_MISDECODED})
+    assert trees["forum"]["nodes"] == []
+    edition = report["sources"]["forum.txt"]["edition"]
+    assert edition["edition"] == "unknown" and "прикуп" in edition["evidence"][0]
+    assert "K114" in _codes(report, "forum.txt") and "K308" in _codes(report, "forum.txt")
