@@ -415,11 +415,16 @@ def _other_card_play() -> regex.Pattern:
 
 
 def other_card_play(text: str) -> str:
-    """Why ``text`` speaks of another card game's play, or ``""``: two uses (of one word
-    or of two) of the nouns of ``other_card_play`` (the talon, a misère, passed-out
-    deals), which bridge has none of."""
-    found = [m.group().lower() for m in itertools.islice(_other_card_play().finditer(text), 2)]
+    """Why ``text`` speaks of another card game's play, or ``""``: two uses or more (of
+    one word or of two) of the nouns of ``other_card_play`` (the talon, a misère,
+    passed-out deals), which bridge has none of, and more of them than of the words of
+    the law book (``book_terms``): a commentary that compares bridge with preference
+    once («после торговли будет прикуп») speaks of the laws far more."""
+    found = [m.group().lower() for m in _other_card_play().finditer(text)]
     if len(found) < 2:
+        return ""
+    book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))
+    if book >= len(found):
         return ""
     words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
     return f"speaks of another card game's play ({words}), which bridge does not have"
@@ -1030,7 +1035,7 @@ def another_code(text: str) -> str:
     game's or another card game's play (``other_play``, ``other_card_play``), two or
     more of its lines open with three-level
     numbers («3.8.1.»), two or more head divisions with sub-numbers («Глава II-1»), or
-    a line heads an article («Статья 53.»).
+    a line heads an article over its own points («Статья 53.» | «53.1.»).
     Unlike a name of another card game, which the laws' text may use in a figure of
     speech (a «poker face»), none of these is in any edition of the laws or of the
     commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
@@ -1060,12 +1065,15 @@ def another_code(text: str) -> str:
             f"divisions numbered with sub-numbers ({found}), as no edition of these laws "
             "numbers them"
         )
-    article = ("татья" in text or "ТАТЬЯ" in text) and ARTICLE_HEAD.search(text)
-    if article:
-        return (
-            f"an article's heading («{article.group().strip()}»), as no edition of these laws "
-            "or its commentary has articles"
-        )
+    for article in ARTICLE_HEAD.finditer(text) if "татья" in text or "ТАТЬЯ" in text else ():
+        # an article numbers its own points (``Статья 53.`` | ``53.1.``); one the text
+        # quotes (a commentary citing a regulation's «Статья 7.») numbers none of them
+        points = re.compile(rf"^[ \t]*{article['number']}\.\d{{1,2}}\.", re.M)
+        if points.search(text, article.end()):
+            return (
+                f"an article's heading («{article.group().strip()}») over its own points, as "
+                "no edition of these laws or its commentary has articles"
+            )
     return ""
 
 

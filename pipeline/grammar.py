@@ -102,7 +102,8 @@ another code; the commentary numbers its paragraphs in two («64.10.», «64.10(
 the laws not at all (``editions`` gives such a text no edition, ``blocks`` reads its
 two-level numbers as no commentary keys)."""
 ARTICLE_HEAD = regex.compile(
-    r"^[ \t]*(?:Статья|СТАТЬЯ)[ \t]+\d{1,4}(?:\.\d{1,3})*\.(?=[ \t]*\p{Lu}|[ \t]*$)", regex.M
+    r"^[ \t]*(?:Статья|СТАТЬЯ)[ \t]+(?P<number>\d{1,4})(?:\.\d{1,3})*\.(?=[ \t]*\p{Lu}|[ \t]*$)",
+    regex.M,
 )
 """An article's heading at a line's start, its number closed by a stop and its title in
 a capital or on the next line («Статья 53. Цифровая нотация»): the unit of a code of law

@@ -506,3 +506,20 @@ def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own(
         == ""
     )
     assert editions.front_matter("Утверждены приказом Министерства спорта от 1 марта 2020 г.")
+
+
+def test_a_commentary_that_names_another_games_play_or_quotes_an_article_is_the_laws():
+    """A commentary paragraph that compares bridge with preference («прикуп»,
+    «распасы») speaks of the laws far more; one that quotes a regulation's «Статья 7.»
+    numbers no points of it: both stay the commentary."""
+    text = (
+        "Правило 72. ОБЩИЕ ПОЛОЖЕНИЯ\n"
+        "72.1. Игроки, пришедшие в бридж из преферанса, ждут, что после торговли будет "
+        "прикуп или что при всех пасах начнутся распасы. Разыгрывающий и вистующие помнят, "
+        "что судья применяет правила.\n"
+        "72.2. Регламент соревнований говорит о том же:\n"
+        "Статья 7. Судья ведёт протокол сдач.\n"
+        "72.3. Судья объясняет правило игрокам.\n"
+    )
+    assert editions.another_code(text) == ""
+    assert editions.assess(text).not_laws == ""

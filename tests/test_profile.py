@@ -100,6 +100,11 @@ SHAPES = [
     ("the book's own rights line", "© Перевод на русский язык, 1990", None),
     ("a sentence on the players' rights", "Судья защищает права ненарушившей стороны.", None),
     (
+        "a law's sentence on written materials",
+        "Использование письменных материалов во время торговли и розыгрыша запрещено.",
+        None,
+    ),
+    (
         "a sentence opening with a site",
         "Primer.ru: здесь правила 1987 года изложены полностью, с комментарием и указателем для судей.",
         None,
