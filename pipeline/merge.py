@@ -258,18 +258,32 @@ def _opening_letters(text: str) -> str:
     return _NOT_LETTERS.sub("", text[: _HEAD * 2]).lower().replace("ё", "е")[:_HEAD]
 
 
+_LAST_WORDS = 10
+"""Words at a reading's end that ``_ends_in_prose`` reads."""
+_WORD = regex.compile(r"\p{L}+")
+
+
+def _ends_in_prose(text: str) -> bool:
+    """Most of the last ``_LAST_WORDS`` words of ``text`` open with a small letter, as
+    a sentence's do; a site's links and buttons (``Поделиться ВКонтакте Telegram
+    Читать далее``) open with capitals."""
+    words = _WORD.findall(text[-200:])[-_LAST_WORDS:]
+    return 2 * sum(w[0].islower() for w in words) > len(words)
+
+
 def _further(ranked: list[_Reading]) -> list[_Reading]:
     """``ranked`` with a reading cut off later put before the first one when both are
-    cut off and the first is its start (a copy of a page cut sooner holds less of the
-    same text, and needs fewer repairs for it); a longer reading that is no such
-    continuation (a site's links after the text) does not go first."""
+    cut off, the first is its start and it ends in prose (a copy of a page cut sooner
+    holds less of the same text, and needs fewer repairs for it); a longer reading that
+    is no such continuation, or ends in a site's links (``Поделиться ВКонтакте …``),
+    does not go first."""
     best = ranked[0]
     if not best.truncated:
         return ranked
     longer = [
         r
         for r in ranked[1:]
-        if r.truncated and r.length > best.length and r.head.startswith(best.head)
+        if r.truncated and r.length > best.length and r.prose and r.head.startswith(best.head)
     ]
     if not longer:
         return ranked
@@ -365,6 +379,8 @@ class _Reading:
     """How many characters of its own text it has (its title's when it has none)."""
     head: str
     """Its first letters (``_opening_letters``)."""
+    prose: bool
+    """Its last words read as prose (``_ends_in_prose``)."""
     pos: int = 0
     """Its place among the address's witnesses (0: the chosen one)."""
 
@@ -495,6 +511,7 @@ def _collect(
                 penalty=node.penalty,
                 length=len(node.text or node.title or ""),
                 head=_opening_letters(node.text or node.title or ""),
+                prose=_ends_in_prose(node.text or node.title or ""),
             )
             seen.setdefault(addr, []).append(r)
             readings.append(r)

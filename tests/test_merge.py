@@ -364,3 +364,17 @@ def test_a_longer_reading_cut_off_that_goes_on_with_other_words_is_not_read():
     cx, _ = merge([clean_cut, junk])
     assert cx.entries["50A"].chosen == "a.txt"
     assert "cut off sooner" not in cx.entries["50A"].why
+
+
+def test_a_longer_reading_cut_off_that_ends_in_a_sites_links_is_not_read():
+    """A copy whose law's words run on into a site's links is longer than a clean copy
+    cut off at the same place, and starts as it does: it is still not read."""
+    head = "Правило 50. Штрафная карта\nA.Определение\n"
+    words = "Карта, которую вистующий показал партнёру не во время игры,"
+    clean_cut = _tree("a.txt", head + words + "\n")
+    links = _tree(
+        "b.txt",
+        head + words + " Поделиться ВКонтакте Одноклассники Telegram WhatsApp Читать далее\n",
+    )
+    cx, _ = merge([clean_cut, links])
+    assert cx.entries["50A"].chosen == "a.txt"
