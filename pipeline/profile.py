@@ -1138,8 +1138,13 @@ COLLAPSED_LINE = 600
 were lost, on a page whose other lines kept theirs (``collapsed_line``)."""
 
 
-_WHOLE_UNIT = regex.compile(rf"(?:{RU_HEADS})[ \t]*(?:\d|[IVXLC]+\b)|\d{{1,3}}\.\d{{1,2}}\.[ \t]")
-"""What opens a law, a division or a commentary paragraph, where a line runs one on."""
+_WHOLE_UNIT = regex.compile(
+    rf"(?:{RU_HEADS})[ \t]*(?:\d{{1,3}}|[IVXLC]+\b)[ \t]*[.\-–—]|\d{{1,3}}\.\d{{1,2}}\.[ \t]"
+)
+"""What opens a law, a division or a commentary paragraph where a line runs one on: its
+word and number closed by a stop or a dash (``Правило 65.``, ``Глава VI -``), or a
+paragraph's number (``56.2.``); a sentence that names one («Глава VI Правил, …») is
+none."""
 
 
 def collapsed_line(line: str) -> bool:
