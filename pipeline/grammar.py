@@ -376,11 +376,14 @@ _ITEM_MID_LINE = regex.compile(r"(?<=[\p{L},;])[ \t]+\(([ivx]{1,5})\)(?=[ \t]+\S
 """A commentary item's marker inside a line, after a word or a clause's punctuation
 (``… с претензией или уступкой И (ii) не возникает …``); the group is its numeral. A
 marker after a number or a full stop (``п. 77.3 (iii)``, ``см. (ii)``) cites an item."""
-_ITEM_JOINED = regex.compile(r"(?:[,;:]|(?<!\p{L})(?:и|или|а|либо|and|or))\Z", regex.I)
+_ITEM_JOINED = regex.compile(
+    r"(?:[,;:]|(?<!\p{L})(?<!(?:как|так)[ \t]+)(?:и|или|а|либо|and|or))\Z", regex.I
+)
 """What an item run on in the line of the item before stands after: a clause's comma,
 semicolon or colon, or a conjunction (``… уступкой И (ii) …``); an item named after a
-preposition or a noun (``описанном в (ii)``, ``условие (ii)``) is cited."""
-_CITED_AFTER = regex.compile(r"[ \t]+(?:ниже|выше|настоящ|этого|данного|пункта|правила)", regex.I)
+preposition or a noun (``описанном в (ii)``, ``условие (ii)``), or compared (``как и
+(ii)``), is cited."""
+_CITED_AFTER = regex.compile(r"[ \t]+(?:ниже|выше|пункт[аеу]?\b)", regex.I)
 """What follows an item's marker that cites it (``(ii) ниже``, ``(ii) пункта 64.1``)."""
 _ITEM_OR_PARAGRAPH = regex.compile(
     rf"(?:{ITEM.pattern})|(?:{COMMENTARY.pattern})(?:\(([ivx]{{1,5}})\))?|(?:{LAW_HEAD.pattern})",
