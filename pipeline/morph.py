@@ -112,15 +112,15 @@ def is_common(word: str) -> bool:
     return any(not _UNCOMMON & p.tag.grammemes for p in analyzer().parse(word.lower()))
 
 
-_FUNCTION = frozenset({"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"})
-"""Parts of speech of the words that join others (a preposition, a conjunction, a
-particle, a pronoun …)."""
+_FUNCTION = frozenset({"PREP", "CONJ", "PRCL"})
+"""Parts of speech of the words that join others: a preposition, a conjunction, a
+particle."""
 
 
 @lru_cache(maxsize=65_536)
 def is_function_word(word: str) -> bool:
-    """True when the most probable reading of ``word`` is a preposition, a conjunction,
-    a particle, an interjection, a pronoun or a predicative (``во``, ``так``, ``то``):
+    """True when the most probable reading of ``word`` is a preposition, a conjunction
+    or a particle (``во``, ``так``, ``то``; not the pronoun ``вы`` of ``вы|игранная``):
     such a word and the next may be two words or one (``во время`` and ``вовремя``,
     ``так же`` and ``также``), which no dictionary can tell apart."""
     parses = analyzer().parse(word.lower())

@@ -505,6 +505,7 @@ def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own(
         editions.front_matter("результатов, утверждённых организаторами соревнования до начала.")
         == ""
     )
+    assert editions.front_matter("по регламенту, утверждённым постановлением Президиума.") == ""
     assert editions.front_matter("Утверждены приказом Министерства спорта от 1 марта 2020 г.")
 
 
