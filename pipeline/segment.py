@@ -502,6 +502,24 @@ class _TreeBuilder:
         )
         return replace(tok, kind="para", label=None, rest=tok.lines[0].text)
 
+    def _open_inferred_law(self, number: str, tok: Token) -> None:
+        """Open law ``number``, whose heading the source lost, where ``tok`` stands."""
+        self._open(
+            _Build(
+                "law",
+                number,
+                None,
+                None,
+                [],
+                tok.start,
+                tok.start,
+                tok.page,
+                tok.region,
+                inferred=True,
+                level=LEVEL["law"],
+            )
+        )
+
     def _section_again(self, tok: Token) -> None:
         """A section letter its law has used already never makes a second node of one
         address: the source lost the heading of the next law. Section ``A`` again,
@@ -522,21 +540,7 @@ class _TreeBuilder:
         while self.stack and self.stack[-1].kind != "part":
             self.stack.pop()
         if tok.label == "A" and n <= self.laws and nxt == n + 1 and not repeated:
-            self._open(
-                _Build(
-                    "law",
-                    str(n),
-                    None,
-                    None,
-                    [],
-                    tok.start,
-                    tok.start,
-                    tok.page,
-                    tok.region,
-                    inferred=True,
-                    level=LEVEL["law"],
-                )
-            )
+            self._open_inferred_law(str(n), tok)
             self.diags.append(
                 diag(
                     "K306",
@@ -620,20 +624,7 @@ class _TreeBuilder:
         span = self.at.span(tok.start, tok.end)
         if self.region in self.infer_for_region:
             n = str(self.infer_for_region[self.region])
-            self._open(
-                _Build(
-                    "law",
-                    n,
-                    None,
-                    None,
-                    [],
-                    tok.start,
-                    tok.start,
-                    tok.page,
-                    inferred=True,
-                    level=LEVEL["law"],
-                )
-            )
+            self._open_inferred_law(n, tok)
             self.diags.append(
                 diag(
                     "K306",
