@@ -410,8 +410,16 @@ def _play_patterns() -> tuple[regex.Pattern, regex.Pattern]:
 
 
 @lru_cache(maxsize=1)
-def _other_card_play() -> regex.Pattern:
-    return _word_starts("other_card_play", _TABLE.other_card_play)
+def _other_card_play() -> tuple[regex.Pattern, tuple[str, ...]]:
+    """The pattern of ``other_card_play``, and the letters each of its words opens with
+    (lower case; empty when one opens otherwise): a text that holds none of them
+    holds no match, and is not searched by the pattern (which tries every position)."""
+    import re
+
+    stems = tuple(m.group().lower() for w in _TABLE.other_card_play if (m := re.match(r"\w+", w)))
+    if len(stems) < len(_TABLE.other_card_play):
+        stems = ()
+    return _word_starts("other_card_play", _TABLE.other_card_play), stems
 
 
 def other_card_play(text: str) -> str:
@@ -420,7 +428,12 @@ def other_card_play(text: str) -> str:
     passed-out deals), which bridge has none of, and more of them than of the words of
     the law book (``book_terms``): a commentary that compares bridge with preference
     once («после торговли будет прикуп») speaks of the laws far more."""
-    found = [m.group().lower() for m in _other_card_play().finditer(text)]
+    pattern, stems = _other_card_play()
+    if stems:
+        low = text.lower()
+        if not any(stem in low for stem in stems):
+            return ""
+    found = [m.group().lower() for m in pattern.finditer(text)]
     if len(found) < 2:
         return ""
     book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))

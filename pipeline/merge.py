@@ -378,9 +378,9 @@ class _Reading:
     length: int
     """How many characters of its own text it has (its title's when it has none)."""
     head: str
-    """Its first letters (``_opening_letters``)."""
+    """Its first letters (``_opening_letters``), when it is cut off."""
     prose: bool
-    """Its last words read as prose (``_ends_in_prose``)."""
+    """It is cut off, and its last words read as prose (``_ends_in_prose``)."""
     pos: int = 0
     """Its place among the address's witnesses (0: the chosen one)."""
 
@@ -500,18 +500,21 @@ def _collect(
         for node, pid, how in _readings(tree, index, fragments, diags):
             assert node.id is not None
             addr = one.setdefault(node.id, node.id)
+            body = node.text or node.title or ""
+            cut = _truncated(node)
             r = _Reading(
                 addr=addr,
                 source=tree.source.name,
                 title=one.setdefault(node.title, node.title) if node.title else node.title,
-                truncated=_truncated(node),
+                truncated=cut,
                 edits=len(_edits_inside(node, spans)),
                 placed_by=how,
                 parent=one.setdefault(pid, pid) if pid else pid,
                 penalty=node.penalty,
-                length=len(node.text or node.title or ""),
-                head=_opening_letters(node.text or node.title or ""),
-                prose=_ends_in_prose(node.text or node.title or ""),
+                length=len(body),
+                # only readings cut off are compared by them (``_further``)
+                head=_opening_letters(body) if cut else "",
+                prose=cut and _ends_in_prose(body),
             )
             seen.setdefault(addr, []).append(r)
             readings.append(r)
