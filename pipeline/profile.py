@@ -191,8 +191,19 @@ speaks of no site's materials."""
 _BOOK_RIGHTS = regex.compile(r"перев[оеё]д|издани|издательств|isbn|редакц|составител", regex.I)
 """A rights line of the book itself (``© Перевод на русский язык, 1990``, an ISBN): the
 book's front matter, which stays its text (``editions.front_matter``)."""
-_SITE_NOTICE_HINTS = ("©", "(c)", "copyright", "права", "материалов")
-"""What a ``_SITE_NOTICE`` line holds, casefolded (one of them)."""
+_SITE_NOTICE_HINTS = (
+    "©",
+    "(c)",
+    "(C)",
+    "opyright",
+    "OPYRIGHT",
+    "защищены",
+    "ЗАЩИЩЕНЫ",
+    "охраняются",
+    "материалов",
+)
+"""What a ``_SITE_NOTICE`` line holds as written (one of them): cheap substring tests
+before the pattern, on lines of the laws' text that rarely hold any."""
 _TITLE_BAR = regex.compile(r"^[^\\\n]*\p{L}[^\\\n]*[ \t]\\[ \t]+\p{L}[\p{L}\d.+-]*$")
 """``Заголовок статьи \\ Сайт``: a page's title bar, the document's title and, after a
 backslash between blanks, the one word of the site's name; no sentence of a page's
@@ -394,7 +405,7 @@ def line_shape(line: str) -> str | None:
         return "document notice"
     if (
         words <= 30
-        and _has_any(s.casefold(), _SITE_NOTICE_HINTS)
+        and _has_any(s, _SITE_NOTICE_HINTS)
         and _SITE_NOTICE.search(s)
         and not _BOOK_RIGHTS.search(s)
     ):

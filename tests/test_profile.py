@@ -67,6 +67,7 @@ SHAPES = [
     ("a reader's settings", "Настройки", "menu"),
     ("a site's rights at its foot", "© 2008-2024 Читальня. Все права защищены.", "site notice"),
     ("a site's rule on copying", "Копирование материалов сайта запрещено.", "site notice"),
+    ("a site's rights in capitals", "ВСЕ ПРАВА ЗАЩИЩЕНЫ", "site notice"),
     ("a site's rule on quoting", "При использовании материалов ссылка обязательна.", "site notice"),
     (
         "reader header with a long book title",
