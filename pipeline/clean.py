@@ -1280,8 +1280,9 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
 
     - a law's number read with a letter for a digit (``Правило 6З.``, ``правило l6``,
       ``правилу 4О``; ``grammar.OCR_LAW_NUMBER``): the letters become the digits they
-      stand for, where the number is one of a law (1 to the number of the edition's
-      laws); a number the source wrote in digits is left alone;
+      stand for, where the number is one of a law (1 to the number of laws of the
+      default edition, ``editions.DEFAULT``); a number the source wrote in digits is
+      left alone;
     - a law heading's two digits set apart (``Правило 6 5.``) are joined;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)

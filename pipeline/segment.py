@@ -164,6 +164,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 at.span(0, len(cleaned.text)),
             )
         )
+    other_code = (what or "").startswith(OTHER_CODE)
     if aside:
         diags.append(
             diag(
@@ -171,7 +172,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 f"{src.name}: no law text ("
                 + (
                     ""
-                    if (what or "").startswith(OTHER_CODE)
+                    if other_code
                     else "no law heading in a text that names a card or the game, no "
                     "commentary paragraph or marker of the law book; "
                 )
@@ -179,7 +180,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 at.span(0, len(cleaned.text)),
             )
         )
-        if what and what.startswith(OTHER_CODE) and src.edition_from in _ASSUMED_EDITION:
+        if other_code and src.edition_from in _ASSUMED_EDITION:
             # the edition was assumed of a page of the book (a commentary page, a page
             # beside the corpus's laws), which its cleaned text shows it is not (a page
             # whose wrong code page hid its words until the cleaner decoded them)
@@ -188,7 +189,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
                 edition=editions.UNKNOWN,
                 edition_from="text",
                 edition_confidence=0.0,
-                edition_evidence=(f"{editions.NOT_LAWS}: {what[len(OTHER_CODE) + 2 :]}",),
+                edition_evidence=(f"{editions.NOT_LAWS}: {(what or '')[len(OTHER_CODE) + 2 :]}",),
             )
             cleaned = replace(cleaned, source=src)
             diags.append(
@@ -580,7 +581,7 @@ class _TreeBuilder:
             k = cur.sealed
         elif (
             len(cur.paras) >= 2
-            and cur.paras[-1].rstrip().endswith(":")
+            and LEAD_IN.search(cur.paras[-1]) is not None
             and FULL_STOP.search(TAG.sub("", cur.paras[-2]).rstrip())
         ):
             k = len(cur.paras) - 1

@@ -342,16 +342,21 @@ THREE_LEVEL_CODE = """\
 """
 
 
+def _read_alone_as_unknown(tmp_path: Path, text: str, why: str) -> None:
+    """``text`` read as a corpus of its own gets no edition, and K114 alone says why."""
+    (tmp_path / "code.txt").write_text(text, encoding="utf-8")
+    (source,), diags = read(tmp_path)
+    assert source.edition == editions.UNKNOWN
+    assert [d.code for d in diags] == ["K114"] and why in diags[0].message
+
+
 def test_a_code_numbered_in_three_levels_gets_no_edition_even_as_a_commentary(tmp_path: Path):
     found = editions.assess(THREE_LEVEL_CODE)
     assert found.edition == editions.UNKNOWN and "three levels" in found.not_laws
     # the reason quotes the page's own numbers, not an example of them
     assert "(«2.1.1.», «2.1.2.»)" in found.not_laws
     assert not [e for e in found.evidence if e.startswith("1987:")]
-    (tmp_path / "code.txt").write_text(THREE_LEVEL_CODE, encoding="utf-8")
-    (source,), diags = read(tmp_path)
-    assert source.edition == editions.UNKNOWN
-    assert [d.code for d in diags] == ["K114"] and "three levels" in diags[0].message
+    _read_alone_as_unknown(tmp_path, THREE_LEVEL_CODE, "three levels")
 
 
 # another code, its chapters numbered with sub-numbers (as a maritime convention's are)
@@ -462,10 +467,7 @@ def test_a_code_divided_into_articles_gets_no_edition_even_as_a_commentary(tmp_p
     found = editions.assess(ARTICLE_CODE)
     assert found.edition == editions.UNKNOWN and "«Статья 12.»" in found.not_laws
     assert not [e for e in found.evidence if e.startswith("1987:")]
-    (tmp_path / "code.txt").write_text(ARTICLE_CODE, encoding="utf-8")
-    (source,), diags = read(tmp_path)
-    assert source.edition == editions.UNKNOWN
-    assert [d.code for d in diags] == ["K114"] and "article" in diags[0].message
+    _read_alone_as_unknown(tmp_path, ARTICLE_CODE, "article")
 
 
 # another card game's players list its penalties in numbered points; they name no game
@@ -482,10 +484,7 @@ def test_another_card_games_own_play_gets_no_edition_even_as_a_commentary(tmp_pa
     found = editions.assess(OTHER_CARD_PLAY)
     assert found.edition == editions.UNKNOWN and "«прикуп», «мизер»" in found.not_laws
     assert not [e for e in found.evidence if e.startswith("1987:")]
-    (tmp_path / "penalties.txt").write_text(OTHER_CARD_PLAY, encoding="utf-8")
-    (source,), diags = read(tmp_path)
-    assert source.edition == editions.UNKNOWN
-    assert [d.code for d in diags] == ["K114"] and "another card game" in diags[0].message
+    _read_alone_as_unknown(tmp_path, OTHER_CARD_PLAY, "another card game")
 
 
 def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own():
