@@ -370,7 +370,7 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
     ):
         return []
     out = []
-    furniture = _pages_with_heads(lines).keys()
+    furniture = _pages_with_heads(lines, ctx.profile.running_heads).keys()
     for i, (s, e, line) in enumerate(lines):
         if line.strip() or (i == len(lines) - 1 and s == e):
             continue
@@ -606,10 +606,15 @@ _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _GOES_ON = regex.compile(r"[\p{Ll},][ \t]*$")
 """A line that ends in a small letter or a comma: its sentence goes on."""
 _DOS_HEADING = regex.compile(LAW_HEAD.pattern + "|" + PART_HEAD.pattern)
+_SPACED_UNIT = r"(?:[РС](?:[^\s¶]|\xa0)|\S|\xa0(?=[ \t\n¶]|$))(?![^\s¶])"
+"""One spaced character: a letter, or what a wrong code page made of one: two
+characters for a letter of UTF-8 read as CP1251 (``Рџ СЂ`` is «Пр», ``Р\xa0`` is «Р»),
+or a no-break space between single spaces, the «а» of a DOS page read as CP1251
+(``Џ а \xa0 ў Ё « ®`` is «Правило»)."""
 _SPACED = regex.compile(
-    r"""
-    (?<!\S) \S(?![^\s¶]) (?:[ ]\S(?![^\s¶])){2,}          # a word of three or more spaced characters
-    (?: [ \t]{2,} \S(?![^\s¶]) (?:[ ]\S(?![^\s¶]))* )*    # more spaced words, after wider gaps
+    rf"""
+    (?<!\S) {_SPACED_UNIT} (?:[ ]{_SPACED_UNIT}){{2,}}          # a word of three or more spaced characters
+    (?: [ \t]{{2,}} {_SPACED_UNIT} (?:[ ]{_SPACED_UNIT})* )*    # more spaced words, after wider gaps
 """,
     regex.X,
 )
@@ -851,7 +856,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     of text (``– 95 C.Имеется…``) is removed and the text kept. Page numbers are
     remembered for the segmenter."""
     lines = ctx.lines(text)
-    with_head = _pages_with_heads(lines)
+    with_head = _pages_with_heads(lines, ctx.profile.running_heads)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     for i, (_s, _e, line) in enumerate(lines):
         if i in with_head:
@@ -936,48 +941,35 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-_PAGE_AND_HEAD = regex.compile(
-    rf"^[ \t]*(?:{profile_mod.page_number(3, 'a')}(?P<g1>[ \t]+)(?P<h1>\p{{Lu}}.*?)"
-    rf"|(?P<h2>\p{{Lu}}.*?)(?P<g2>[ \t]+){profile_mod.page_number(3, 'b')})[ \t]*$"
-)
-"""A page's number and its running head on one line, either way round
-(``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so.
-A page number has three digits at most (``2017`` is a year)."""
-_NUMBER_EDGE = frozenset("0123456789-–—")
 _LINES_A_PAGE = 5
 """Least lines of text a page holds between two such lines (a contents list's entries,
 a caption's numbered examples, stand closer)."""
-_MARGINS_APART = 3
-"""Least blanks between a page's number and its head where the page's two margins set
-them (a caption's number follows its words after one)."""
 
 
-def _pages_with_heads(lines: list[tuple[int, int, str]]) -> dict[int, int]:
+def _pages_with_heads(
+    lines: list[tuple[int, int, str]], shared: AbstractSet[str] = frozenset()
+) -> dict[int, int]:
     """Line index → page number of the lines that hold a page's number and its running
-    head (``_PAGE_AND_HEAD``). The head must look like one (``profile.head_like``: a
-    title of two words or more, on a line that opens no unit), and repetition tells: the
-    same head on two such lines or more, a page or two apart in numbers and at least
-    ``_LINES_A_PAGE`` lines a page apart in the text, in capitals or set far from its
-    number; or heads in capitals on consecutive pages (a book heads its left and right
-    pages differently). One such line alone, its head in capitals, is one inside a
-    sentence (``profile.inside_a_sentence``), or set far from its number between two
-    lines of prose (``profile.prose``), where a contents list has its entries."""
+    head (``profile.page_and_head``). Repetition tells: the same head on two such lines
+    or more, a page or two apart in numbers and at least ``_LINES_A_PAGE`` lines a page
+    apart in the text, in capitals or set far from its number; or heads in capitals on
+    consecutive pages (a book heads its left and right pages differently). One such line
+    alone, its head in capitals, is one inside a sentence (``profile.inside_a_sentence``),
+    or set far from its number between two lines of prose (``profile.prose``), where a
+    contents list has its entries, or one whose head other sources of the build print
+    beside their page numbers too (``shared``, ``Profile.running_heads``), with no other
+    such line a page's lines near it (a contents list's entries stand closer)."""
     found: list[tuple[int, int, str, bool]] = []  # (line index, page, head, margins apart)
     for i, (_s, _e, line) in enumerate(lines):
-        stripped = line.strip()
-        if not stripped or len(stripped) > 90 or not (_NUMBER_EDGE & {stripped[0], stripped[-1]}):
-            continue  # the number stands at one end of the line
-        m = _PAGE_AND_HEAD.match(line)
-        if m is None:
-            continue
-        head = " ".join((m["h1"] or m["h2"]).split())
-        # a heading is a word and its number too («Правило 33», «Law 33»)
-        if len(head.split()) >= 2 and profile_mod.head_like(head) and not starts_unit(stripped):
-            apart = len(m["g1"] or m["g2"]) >= _MARGINS_APART
-            found.append((i, int(m["a"] or m["b"]), head, apart))
+        if (got := profile_mod.page_and_head(line)) is not None:
+            found.append((i, *got))
     out: dict[int, int] = {}
-    for i, page, head, apart in found:
-        if head.isupper():
+    for k, (i, page, head, apart) in enumerate(found):
+        if head in shared and not any(
+            abs(found[n][0] - i) < _LINES_A_PAGE for n in (k - 1, k + 1) if 0 <= n < len(found)
+        ):
+            out[i] = page
+        elif head.isupper():
             # the text beside it, past the empty lines of a double-spaced page
             above = next((ln for _s, _e, ln in reversed(lines[:i]) if ln.strip()), "")
             below = next((ln for _s, _e, ln in lines[i + 1 :] if ln.strip()), "")
@@ -1868,11 +1860,16 @@ _YO_QUOTE = regex.compile(r"(?<=\p{Cyrillic})„")
 _CYRILLIC_RUN = regex.compile(r"\p{Cyrillic}+")
 
 
+_BROKEN_WORD = regex.compile(r"(\p{Cyrillic}+)-[ \t]*\n[ \t]*(\p{Cyrillic}+)")
+"""A word a hyphen broke over two lines, its halves the groups."""
+
+
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     """``ё`` mis-decoded in older files: as ``„`` inside or at the end of a word
     (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
-    dictionary and the same word with ``ё`` in that place is."""
+    dictionary and the same word with ``ё`` in that place is; a word a hyphen
+    broke over two lines is judged whole (``понес-`` | ``пнный``)."""
     out = (
         [
             Change(m.start(), m.end(), _yo_case(text, m.start()), "yo", "„ after a letter")
@@ -1883,15 +1880,25 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     )
     # each distinct word is judged once; positions are found only for the words to fix
     known = morph.is_known
-    fix: dict[str, int] = {}
-    for word in set(_CYRILLIC_RUN.findall(text)):
+
+    def yo_at(word: str) -> int | None:
         if "п" not in word or known(word):
-            continue
+            return None
         fixes = [
             i for i, ch in enumerate(word) if ch == "п" and known(word[:i] + "ё" + word[i + 1 :])
         ]
-        if len(fixes) == 1:
-            fix[word] = fixes[0]
+        return fixes[0] if len(fixes) == 1 else None
+
+    fix: dict[str, int] = {}
+    for word in set(_CYRILLIC_RUN.findall(text)):
+        if (k := yo_at(word)) is not None:
+            fix[word] = k
+    for m in _BROKEN_WORD.finditer(text) if "-\n" in text else ():
+        head, tail = m.group(1, 2)
+        if (k := yo_at(head + tail)) is not None:
+            at = m.start(1) + k if k < len(head) else m.start(2) + k - len(head)
+            yo = _yo_case(text, at)
+            out.append(Change(at, at + 1, yo, "yo", f"{head}-{tail} → {yo} at {k + 1}"))
     if fix:
         for m in _CYRILLIC_RUN.finditer(text):
             word = m.group()
@@ -1900,7 +1907,7 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
                 at = m.start() + k
                 yo = _yo_case(text, at)
                 out.append(Change(at, at + 1, yo, "yo", f"{word} → {word[:k]}{yo}{word[k + 1 :]}"))
-        out.sort(key=lambda c: c.start)
+    out.sort(key=lambda c: c.start)
     return out
 
 
@@ -2134,13 +2141,33 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
         # «В¶» may be the pilcrow's own UTF-8 bytes read as CP1251, typed before the text
         # was mis-decoded: then it is decoded back with the text (and ``inline_marks``
         # removes it later); a «В» of the text itself keeps the layout's pilcrow apart
-        ends = (e + 1, e) if text[e - 1 : e + 1] == "В¶" else (e,)
-        for end in ends:
+        if text[e - 1 : e + 1] == "В¶":
+            ends = [(e + 1, _pilcrow_kept)]
+        else:
+            # no-break spaces after the text may be a DOS page's «а» read as CP1251
+            # (``Є\xa0ав\xa0`` is «карта»): decoded with the text when they come back letters
+            lost = len(_LOST_LETTERS.match(text, e, edges.end(3))[0])
+            ends = [(e + lost, _letters_back)] if lost else []
+        for end, good in [*ends, (e, None)]:
             found = _decoded_stretches(text, s, end, ctx, joined)
-            if found and (end == e or found[-1].end < end):
-                out += found  # the pilcrow decoded with the text came back a pilcrow
+            if found and (good is None or good(found[-1], end)):
+                out += found
                 break
     return out
+
+
+_LOST_LETTERS = regex.compile("\xa0*")
+
+
+def _pilcrow_kept(last: Change, end: int) -> bool:
+    """The pilcrow decoded with the text came back a pilcrow (it is left out of the
+    change that ends before it)."""
+    return last.end < end
+
+
+def _letters_back(last: Change, end: int) -> bool:
+    """The no-break spaces decoded with the text came back letters."""
+    return last.end == end and last.new[-1:].isalpha()
 
 
 def _decoded_stretches(text: str, s: int, e: int, ctx: Context, joined: bool) -> list[Change]:
@@ -2161,6 +2188,28 @@ def _decoded_stretches(text: str, s: int, e: int, ctx: Context, joined: bool) ->
 
 _HYPHENATED = regex.compile(r"\p{L}-[ \t]*(?:¶[ \t]*)?\n?[ \t|¦]*$")
 """The end of a line (or of the text before a line) whose last word a hyphen broke."""
+
+
+_KNOWN = 0.6
+"""Share of its words the dictionary must know for a reading to replace a line."""
+_UTF8_KNOWN = 0.5
+"""The same share for a line that is UTF-8 read as CP1251 throughout
+(``_utf8_read_as_cp1251``): the bytes' own shape vouches for the reading, and a short
+line with a word of the book's own spelling («разыргывалась») knows half its words."""
+_UTF8_LETTERS = 8
+"""Letters a line's UTF-8 reading holds at least to vouch for itself."""
+
+
+def _utf8_read_as_cp1251(line: str) -> str | None:
+    """``line`` read back as the UTF-8 it was (``СЂР°Р·`` is «раз»), when its
+    characters' CP1251 bytes are UTF-8 throughout and make ``_UTF8_LETTERS`` Russian
+    letters or more (a Russian line in CP1251 never does: its letters are lead bytes
+    with no byte after them that continues one); ``None`` otherwise."""
+    try:
+        back = line.encode("cp1251").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return None
+    return back if len(_RUSSIAN_LETTER.findall(back)) >= _UTF8_LETTERS else None
 
 
 def _decoded_back(
@@ -2195,7 +2244,9 @@ def _decoded_back(
         key = (share + _known_share(reading, _known_or_look_alike, cut), russian)
         if key > rank:
             best, score, rank = reading, share, key
-    if best == line or score < 0.6 or score < before + 0.3:
+    if best == line or score < before + 0.3:
+        return None
+    if score < (_UTF8_KNOWN if best == _utf8_read_as_cp1251(line) else _KNOWN):
         return None
     head = len(_common_prefix(line, best))
     tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))

@@ -788,6 +788,10 @@ class Profile:
     (``profile.settle``), where the segmenter reads the structure."""
     divisions: tuple[str, ...] = ()
     """Division headings the text uses, in order of first appearance (``Глава``, ``Часть``, ``Раздел``)."""
+    running_heads: frozenset[str] = frozenset()
+    """The running heads its lines of a page's number and head share with other
+    sources of the build (``profile.running_heads``): read by the cleaner, not written
+    out."""
     language: str = ""
     """The language of its text (``pipeline.language``): an ISO 639-1 code, ``ru`` for
     Russian, ``""`` when the text has too few letters to tell (``?`` before

@@ -597,11 +597,41 @@ def page_number(digits: int = 4, group: str = "page") -> str:
     """The pattern of a page's number as a printed page sets it, bare or between
     dashes (``41``, ``– 87``, ``- 41 -``), of at most ``digits`` digits, the number
     in the named ``group``: on a line of its own (``_PAGE_NUMBER_LINE``) or beside
-    the page's running head (``clean._PAGE_AND_HEAD``)."""
+    the page's running head (``PAGE_AND_HEAD``)."""
     return rf"(?:[-–—]\s*)?(?P<{group}>\d{{1,{digits}}})(?:\s*[-–—])?"
 
 
 _PAGE_NUMBER_LINE = regex.compile(rf"^\s*{page_number()}\s*$")
+PAGE_AND_HEAD = regex.compile(
+    rf"^[ \t]*(?:{page_number(3, 'a')}(?P<g1>[ \t]+)(?P<h1>\p{{Lu}}.*?)"
+    rf"|(?P<h2>\p{{Lu}}.*?)(?P<g2>[ \t]+){page_number(3, 'b')})[ \t]*$"
+)
+"""A page's number and its running head on one line, either way round
+(``56        ПРАВИЛА ИГРЫ``, ``ПРАВИЛА ИГРЫ        57``): a scan's text layer keeps them so.
+A page number has three digits at most (``2017`` is a year)."""
+_NUMBER_EDGE = frozenset("0123456789-–—")
+_MARGINS_APART = 3
+"""Least blanks between a page's number and its head where the page's two margins set
+them (a caption's number follows its words after one)."""
+
+
+def page_and_head(line: str) -> tuple[int, str, bool] | None:
+    """``(page, head, margins apart)`` of a line shaped as a page's number and its
+    running head (``PAGE_AND_HEAD``; the head normalised, its number and it
+    ``_MARGINS_APART`` blanks or more apart), or ``None``. The head must look like one
+    (``head_like``: a title of two words or more, on a line that opens no unit); only
+    repetition tells that it is one (``clean._pages_with_heads``)."""
+    stripped = line.strip()
+    if not stripped or len(stripped) > 90 or not (_NUMBER_EDGE & {stripped[0], stripped[-1]}):
+        return None  # the number stands at one end of the line
+    m = PAGE_AND_HEAD.match(line)
+    if m is None:
+        return None
+    head = " ".join((m["h1"] or m["h2"]).split())
+    # a heading is a word and its number too («Правило 33», «Law 33»)
+    if len(head.split()) < 2 or not head_like(head) or starts_unit(stripped):
+        return None
+    return int(m["a"] or m["b"]), head, len(m["g1"] or m["g2"]) >= _MARGINS_APART
 
 
 def _running_heads(lines: list[str]) -> set[int]:
@@ -976,8 +1006,30 @@ def _norm(line: str) -> str:
 
 def line_set(text: str) -> set[str]:
     """The distinct normalised lines of one text (blank lines left out), without a
-    margin of line numbers (``numbered_margin``), as the profile reads them."""
-    return {_norm(ln) for ln in _without_numbered_margin(text).split("\n") if ln.strip()}
+    margin of line numbers (``numbered_margin``), as the profile reads them; and the
+    running head in capitals of each line of a page's number and its head
+    (``page_and_head``), which other sources print beside other numbers
+    (``running_heads``)."""
+    out = set()
+    for ln in _without_numbered_margin(text).split("\n"):
+        if ln.strip():
+            out.add(_norm(ln))
+            if (got := page_and_head(ln)) is not None and got[1].isupper():
+                out.add(got[1])
+    return out
+
+
+def running_heads(text: str, shared: Counter[str]) -> frozenset[str]:
+    """The heads in capitals of ``text``'s lines of a page's number and its running
+    head that two sources of the build or more hold (``line_set``): a book's running
+    heads, which its scanned pages repeat beside every number."""
+    return frozenset(
+        got[1]
+        for ln in text.split("\n")
+        if (got := page_and_head(ln)) is not None
+        and got[1].isupper()
+        and shared.get(got[1], 0) >= 2
+    )
 
 
 def shared_lines(texts: Iterable[str]) -> Counter[str]:
@@ -1265,6 +1317,7 @@ def profile(
     return Profile(
         layout=layout(kept),
         chrome=tuple((i + 1, why) for i, why in sorted(chrome.items())),
+        running_heads=running_heads(text, shared) if shared else frozenset(),
         # the whole page is the site's template: no text of its own
         kind="chrome" if chrome and not kept.strip() else "laws",
         # named by the model only in ``settle``, and only where the cleaned text is

@@ -38,6 +38,12 @@ def misread(text: str, right: str, wrong: str) -> str:
     return text.encode(right).decode(wrong)
 
 
+def spaced_misread(title: str, right: str, wrong: str) -> str:
+    """``title`` typed with a space between letters and two between words, its
+    ``right`` bytes then decoded as ``wrong``: a letter's characters stay together."""
+    return "  ".join(" ".join(misread(ch, right, wrong) for ch in w) for w in title.split())
+
+
 _COLLAPSED_LAW = (
     "Правило 64. Процедура после выявления A.Наказание назначается Когда "
     "фальшренонс выявлен: 1.Нарушитель выиграл взятку И взятка была выиграна нарушителем. "
@@ -305,6 +311,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         (
             "a title in spaced letters a wrong code page read (KOI8-R as CP1251)",
             "р Т Б Ч Й М П  6 7 .  д Е Ж Е Л Ф О Б С  Ч Ъ С Ф Л Б\nA.Текст правила о взятке.\n",
+            "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
+            "mojibake",
+        ),
+        (
+            "a title in spaced letters a DOS page's CP866 read as CP1251 («а» is a no-break space)",
+            spaced_misread("Правило 67. Дефектная взятка", "cp866", "cp1251")
+            + "\nA.Текст правила о взятке.\n",
+            "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
+            "mojibake",
+        ),
+        (
+            "a title in spaced letters UTF-8 read as CP1251 (two characters a letter)",
+            spaced_misread("Правило 67. Дефектная взятка", "utf-8", "cp1251")
+            + "\nA.Текст правила о взятке.\n",
             "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
             "mojibake",
         ),
@@ -598,6 +618,22 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "mojibake": [
+        (
+            "a DOS page's line that ends in «а» (a no-break space as CP1251 reads it) keeps it",
+            "Игрок кладёт свои карты.\n"
+            + misread("Судья видит, что сыграна чужая карта", "cp866", "cp1251")
+            + "\n\nДалее игра идёт.\n",
+            "Игрок кладёт свои карты.\nСудья видит, что сыграна чужая карта\n\nДалее игра идёт.\n",
+            "mojibake",
+        ),
+        (
+            "UTF-8 read as CP1251 vouches for a short line with a word of the book's own spelling",
+            "Игрок сдаёт карты по кругу, и потом\n"
+            + misread("разыргывалась нормально.", "utf-8", "cp1251")
+            + "\nСудья следит за игрой.\n",
+            "Игрок сдаёт карты по кругу, и потом разыргывалась нормально.\nСудья следит за игрой.\n",
+            "mojibake",
+        ),
         (
             "the short last line of a wrapped paragraph is read with it",
             misread(
@@ -1793,6 +1829,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ("quote mark stays", "слово „цитата“ стоит\n", "слово „цитата“ стоит\n", None),
         ("yo read as п", "ещп не всп сыграно\n", "ещё не всё сыграно\n", "yo"),
         ("yo read as п in capitals", "Глава VIII - ОБСЧпТ\n", "Глава VIII - ОБСЧЁТ\n", "yo"),
+        (
+            "yo read as п in a word a hyphen broke over two lines",
+            "Судья возмещает стороне понес-\nпнный ущерб.\n",
+            "Судья возмещает стороне понесённый ущерб.\n",
+            "yo",
+        ),
+        (
+            "a word a hyphen broke with a real п stays",
+            "Игрок подсказал парт-\nнёру ход.\n",
+            "Игрок подсказал партнёру ход.\n",
+            "dehyphenate",
+        ),
         ("yo as „ in capitals", "Часть II - ПОДСЧ„Т ВЗЯТОК\n", "Часть II - ПОДСЧЁТ ВЗЯТОК\n", "yo"),
         (
             "real words with п stay",

@@ -564,6 +564,55 @@ def test_a_running_head_two_files_of_one_book_share_is_chrome_wherever_its_page_
     assert P.profile(a).chrome == ()
 
 
+def test_a_running_head_on_its_page_numbers_line_two_files_share_is_removed_anywhere():
+    """«34      ПРАВИЛА ИГРЫ» once in a file, after a section's heading or as its last
+    line, where neither the sentence around it nor a second page of the file tells; the
+    other file of the same scanned book prints the head beside another number."""
+    from pipeline.clean import clean
+
+    a = src(
+        "Правило 65. Расположение взяток\nA.Взятки лежат рядом\n"
+        "34          ПРАВИЛА ИГРЫ\nКогда взятки сыграны:\n1.Каждый игрок кладёт свои карты.\n",
+        "a.txt",
+    )
+    b = src(
+        "Правило 66. Просмотр взяток\nИгрок может посмотреть последнюю взятку.\n"
+        "ПРАВИЛА ИГРЫ       58\n",
+        "b.txt",
+    )
+    c = src("Правило 67. Дефектная взятка\nМЕЖДУНАРОДНЫЙ КОДЕКС   61\nТекст.\n", "c.txt")
+    d = src("Правило 68. Претензия\nИгрок заявляет претензию.\nМЕЖДУНАРОДНЫЙ КОДЕКС  63\n", "d.txt")
+    sources = (a, b, c, d)
+    profiles = P.profile_all(list(sources))
+    assert [p.running_heads for p in profiles] == [
+        {"ПРАВИЛА ИГРЫ"},
+        {"ПРАВИЛА ИГРЫ"},
+        {"МЕЖДУНАРОДНЫЙ КОДЕКС"},
+        {"МЕЖДУНАРОДНЫЙ КОДЕКС"},
+    ]
+    for s, p in zip(sources, profiles, strict=True):
+        text = clean(s, profile=p).text
+        assert "ПРАВИЛА" not in text and "КОДЕКС" not in text, text
+        assert not any(n in text for n in ("34", "58", "61", "63")), text
+    # alone, each file keeps the line: nothing tells it from the page's own
+    assert "ПРАВИЛА ИГРЫ" in clean(a, profile=P.profile(a)).text
+    assert P.profile(a).running_heads == frozenset()
+
+
+def test_a_contents_list_two_files_share_keeps_its_entries():
+    """Entries in capitals with their pages, one under another, in two copies of a
+    contents list: shared, but a page's lines never stand so close."""
+    from pipeline.clean import clean
+
+    toc = "СОДЕРЖАНИЕ\nОБЩИЕ ПОЛОЖЕНИЯ        5\nПРАВИЛА ИГРЫ        12\nТОРГОВЛЯ ЗАЯВКАМИ        20\n"
+    a, b = src(toc, "a.txt"), src(toc + "ПРИЛОЖЕНИЯ        40\n", "b.txt")
+    pa, pb = P.profile_all([a, b])
+    assert "ПРАВИЛА ИГРЫ" in pa.running_heads
+    for s, p in ((a, pa), (b, pb)):
+        text = " ".join(clean(s, profile=p).text.split())
+        assert "ОБЩИЕ ПОЛОЖЕНИЯ 5" in text and "ПРАВИЛА ИГРЫ 12" in text, text
+
+
 def test_a_running_head_is_found_past_an_advert_beside_its_page_number():
     """A reader site that hosts a scanned book puts its advert anywhere, even between
     the page number and the running head: the head is read past it."""
