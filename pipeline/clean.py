@@ -2111,11 +2111,24 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     )
     starts.update(s for s, n in unknown_caps.items() if n >= 2)
     # the last line of a wrapped paragraph may hold only one: it is read with the
-    # paragraph when the line before it is suspect (``| РП РТБЧЙМХ 64.¶``)
+    # paragraph when the line before it is suspect (``| РП РТБЧЙМХ 64.¶``), or when it
+    # opens with it and the sentence of the line before goes on (``того же`` | ``ЙЗТПЛБ.``)
     for s in sorted(unknown_caps):
-        if s and text.rfind("\n", 0, s - 1) + 1 in starts:
+        if s and (text.rfind("\n", 0, s - 1) + 1 in starts or _opens_in_capitals_going_on(text, s)):
             starts.add(s)
     return _decoded_lines(text, ctx, starts)
+
+
+def _goes_on(text: str, s: int) -> bool:
+    """The sentence of the line before the line that starts at ``s`` goes on."""
+    return s > 0 and _GOES_ON.search(text[text.rfind("\n", 0, s - 1) + 1 : s - 1]) is not None
+
+
+def _opens_in_capitals_going_on(text: str, s: int) -> bool:
+    """The line at ``s`` opens with a word in capitals (``_CAPS_WORD``) where the
+    sentence of the line before goes on: a small letter belongs there."""
+    m = _CAPS_WORD.match(text, s)
+    return m is not None and _goes_on(text, s)
 
 
 def spaced_mojibake(text: str, ctx: Context) -> list[Change]:
@@ -2130,13 +2143,13 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
     """``mojibake``'s changes for the lines that start at ``starts``."""
     out = []
     joined = "collapsed" in ctx.profile.layout
-    for s in sorted(starts):
-        e = text.find("\n", s)
+    for line_start in sorted(starts):
+        e = text.find("\n", line_start)
         e = len(text) if e < 0 else e
         # a margin bar before the text and a pilcrow after it are the layout's, added
         # after the text was mis-decoded (``| РІС‹Р±РёСЂР°РµС‚ …¶``): left out of the
         # decoding, they neither spoil it nor come out as other letters (``¶`` → ``╢``)
-        edges = _LAYOUT_EDGES.match(text, s, e)
+        edges = _LAYOUT_EDGES.match(text, line_start, e)
         s, e = edges.end(1), edges.start(3)
         # «В¶» may be the pilcrow's own UTF-8 bytes read as CP1251, typed before the text
         # was mis-decoded: then it is decoded back with the text (and ``inline_marks``
@@ -2144,19 +2157,33 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
         if text[e - 1 : e + 1] == "В¶":
             ends = [(e + 1, _pilcrow_kept)]
         else:
-            # no-break spaces after the text may be a DOS page's «а» read as CP1251
-            # (``Є\xa0ав\xa0`` is «карта»): decoded with the text when they come back letters
+            # no-break spaces before or after the text may be a DOS page's «а» read as
+            # CP1251 (``Є\xa0ав\xa0`` is «карта», `` \xa0ў«Ґ­`` «авлен»): decoded with
+            # the text when they come back letters
             lost = len(_LOST_LETTERS.match(text, e, edges.end(3))[0])
             ends = [(e + lost, _letters_back)] if lost else []
-        for end, good in [*ends, (e, None)]:
-            found = _decoded_stretches(text, s, end, ctx, joined)
-            if found and (good is None or good(found[-1], end)):
+        lead = m.end() - m.start() if (m := _LEAD_LETTERS.search(text, line_start, s)) else 0
+        goes_on = not joined and _goes_on(text, line_start)
+        for start, end, good in [
+            *((s - lead, end, good) for end, good in [*ends, (e, None)] if lead),
+            *((s, end, good) for end, good in [*ends, (e, None)]),
+        ]:
+            found = _decoded_stretches(text, start, end, ctx, joined, goes_on)
+            if (
+                found
+                and (good is None or good(found[-1], end))
+                and (start == s or (found[0].start == start and found[0].new[:1].isalpha()))
+            ):
                 out += found
                 break
     return out
 
 
-_LOST_LETTERS = regex.compile("\xa0*")
+_LOST_LETTERS = regex.compile("(?:[ \t]*\xa0)*")
+"""The no-break spaces after a line's text, with the spaces between them (``карт, \xa0``:
+the «а» after the comma)."""
+_LEAD_LETTERS = regex.compile("(?:\xa0[ \t]*)+$")
+"""The same before a line's text."""
 
 
 def _pilcrow_kept(last: Change, end: int) -> bool:
@@ -2170,8 +2197,11 @@ def _letters_back(last: Change, end: int) -> bool:
     return last.end == end and last.new[-1:].isalpha()
 
 
-def _decoded_stretches(text: str, s: int, e: int, ctx: Context, joined: bool) -> list[Change]:
-    """``_decoded_lines``' changes for the text of one line, ``text[s:e]``."""
+def _decoded_stretches(
+    text: str, s: int, e: int, ctx: Context, joined: bool, goes_on: bool = False
+) -> list[Change]:
+    """``_decoded_lines``' changes for the text of one line, ``text[s:e]`` (``goes_on``:
+    the sentence of the line before goes on into it)."""
     line = text[s:e]
     # a word broken with a hyphen over two lines leaves a piece at either edge
     cut = (
@@ -2180,7 +2210,9 @@ def _decoded_stretches(text: str, s: int, e: int, ctx: Context, joined: bool) ->
     )
     out = []
     for a, b in _stretches(line) if joined else [(0, len(line))]:
-        change = _decoded_back(line[a:b], s + a, ctx, (False, False) if joined else cut)
+        change = _decoded_back(
+            line[a:b], s + a, ctx, (False, False) if joined else cut, goes_on and a == 0
+        )
         if change is not None:
             out.append(change)
     return out
@@ -2192,10 +2224,11 @@ _HYPHENATED = regex.compile(r"\p{L}-[ \t]*(?:¶[ \t]*)?\n?[ \t|¦]*$")
 
 _KNOWN = 0.6
 """Share of its words the dictionary must know for a reading to replace a line."""
-_UTF8_KNOWN = 0.5
-"""The same share for a line that is UTF-8 read as CP1251 throughout
-(``_utf8_read_as_cp1251``): the bytes' own shape vouches for the reading, and a short
-line with a word of the book's own spelling («разыргывалась») knows half its words."""
+_VOUCHED_KNOWN = 0.5
+"""The same share for a reading that more than its words vouch for: the shape of the
+bytes of UTF-8 read as CP1251 (``_utf8_read_as_cp1251``), or a small letter where the
+sentence of the line before goes on. A short line with a word of the book's own
+spelling («разыргывалась нормально.») knows half its words."""
 _UTF8_LETTERS = 8
 """Letters a line's UTF-8 reading holds at least to vouch for itself."""
 
@@ -2213,10 +2246,15 @@ def _utf8_read_as_cp1251(line: str) -> str | None:
 
 
 def _decoded_back(
-    line: str, s: int, ctx: Context, cut: tuple[bool, bool] = (False, False)
+    line: str,
+    s: int,
+    ctx: Context,
+    cut: tuple[bool, bool] = (False, False),
+    goes_on: bool = False,
 ) -> Change | None:
     """The change that decodes ``line`` (at offset ``s``) back, if a reading of it
-    is good enough (``mojibake``); ``cut`` as for ``_known_share``."""
+    is good enough (``mojibake``); ``cut`` as for ``_known_share``; ``goes_on``: the
+    sentence of the line before goes on into it."""
     # the line as it stands is judged by the dictionary alone: the corpus vocabulary
     # holds this very line's words, mis-decoded or not, and is no evidence for them
     before = _known_share(line, morph.is_known, cut)
@@ -2246,7 +2284,12 @@ def _decoded_back(
             best, score, rank = reading, share, key
     if best == line or score < before + 0.3:
         return None
-    if score < (_UTF8_KNOWN if best == _utf8_read_as_cp1251(line) else _KNOWN):
+    # a reading that opens in a small letter where the sentence goes on, of a line
+    # that opens in a capital, has its case to vouch for it too
+    vouched = (goes_on and line[:1].isupper() and best[:1].islower()) or (
+        best == _utf8_read_as_cp1251(line)
+    )
+    if score < (_VOUCHED_KNOWN if vouched else _KNOWN):
         return None
     head = len(_common_prefix(line, best))
     tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))

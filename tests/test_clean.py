@@ -619,6 +619,35 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "mojibake": [
         (
+            "a sentence's last words alone on a line in KOI8-R read as CP1251, where it goes on",
+            "За второй фальшренонс со стороны того же\n"
+            + misread("игрока.", "koi8_r", "cp1251")
+            + "\nДалее сдача\n"
+            + misread("разыргывалась нормально.", "koi8_r", "cp1251")
+            + "\n",
+            "За второй фальшренонс со стороны того же игрока.\n"
+            "Далее сдача разыргывалась нормально.\n",
+            "mojibake",
+        ),
+        (
+            "an abbreviation in capitals where the sentence goes on stays",
+            "Решение утверждает комиссия\nКМСРБ.\n",
+            "Решение утверждает комиссия КМСРБ.\n",
+            None,
+        ),
+        (
+            "a DOS line that ends in the word «а» and one that opens with a piece in «а»",
+            misread("Судья видит, что у игрока не хватает карт, а", "cp866", "cp1251")
+            + "\nпосле восстановления сдачи игрок видел карты,\n"
+            + misread("и результат не может быть испр-", "cp866", "cp1251")
+            + "\n"
+            + misread("авлен судьёй.", "cp866", "cp1251")
+            + "\n",
+            "Судья видит, что у игрока не хватает карт, а после восстановления сдачи игрок "
+            "видел карты, и результат не может быть исправлен судьёй.\n",
+            "mojibake",
+        ),
+        (
             "a DOS page's line that ends in «а» (a no-break space as CP1251 reads it) keeps it",
             "Игрок кладёт свои карты.\n"
             + misread("Судья видит, что сыграна чужая карта", "cp866", "cp1251")
