@@ -5,9 +5,10 @@ Input: the per-source trees (with references). Output: a ``Codex`` with one
 chosen one won; plus the fragments no alignment could place.
 
 **Reading rule.** Among the witnesses of an address, the reading comes from the
-one that (1) is not cut off inside the node, (2) needed the fewest repairs
-inside the node's span, (3) has the higher manifest priority, (4) comes first in
-corpus order. Other witnesses whose text differs are kept as variants.
+one that (1) is not cut off inside the node, (2) says no sentence twice in a row,
+(3) needed the fewest repairs inside the node's span, (4) has the higher manifest
+priority, (5) comes first in corpus order. Other witnesses whose text differs are
+kept as variants.
 
 **Editions.** Readings are grouped by (edition, address): each edition present
 (declared, or detected by ``editions.assess``; ``unknown`` included) is merged on
@@ -241,9 +242,29 @@ def align_fragment(
 
 
 def _rank(w: _Reading, src: Source) -> tuple:
-    """A whole reading first; then the fewer repairs and the manifest's priority (of
-    readings cut off, ``_further`` then puts first the one that goes further)."""
-    return (w.truncated, w.edits, -src.priority)
+    """A whole reading first; then one that says no sentence twice in a row; then the
+    fewer repairs and the manifest's priority (of readings cut off, ``_further`` then
+    puts first the one that goes further)."""
+    return (w.truncated, w.repeats, w.edits, -src.priority)
+
+
+_SENTENCE_END = regex.compile(r"(?<=[.!?;:])\s+|\n")
+_REPEAT_LETTERS = 24
+"""Least letters of a sentence said twice in a row for ``_repeats`` to count it: a
+short one («Нет.», «см. выше») may stand twice on purpose."""
+
+
+def _repeats(text: str) -> bool:
+    """``text`` says a sentence twice in a row (``…взятку. Он берёт взятку. Он берёт
+    взятку.``): a scan's or a copy's doubling the cleaner could not tell from text (a
+    sentence is compared by its letters, as ``_opening_letters`` reads them)."""
+    before = ""
+    for sentence in _SENTENCE_END.split(text):
+        letters = _NOT_LETTERS.sub("", sentence).lower()
+        if len(letters) >= _REPEAT_LETTERS and letters == before:
+            return True
+        before = letters
+    return False
 
 
 _HEAD = 160
@@ -381,6 +402,8 @@ class _Reading:
     """Its first letters (``_opening_letters``), when it is cut off."""
     prose: bool
     """It is cut off, and its last words read as prose (``_ends_in_prose``)."""
+    repeats: bool = False
+    """Its text says a sentence twice in a row (``_repeats``)."""
     pos: int = 0
     """Its place among the address's witnesses (0: the chosen one)."""
 
@@ -515,6 +538,7 @@ def _collect(
                 # only readings cut off are compared by them (``_further``)
                 head=_opening_letters(body) if cut else "",
                 prose=cut and _ends_in_prose(body),
+                repeats=_repeats(node.text),
             )
             seen.setdefault(addr, []).append(r)
             readings.append(r)
@@ -673,6 +697,8 @@ def _why(best: _Reading, others: list[_Reading], sources: dict[str, Source]) -> 
             reasons.append(
                 f"{o.source} is cut off sooner ({o.length} characters against {best.length})"
             )
+        elif o.repeats and not best.repeats:
+            reasons.append(f"{o.source} says a sentence twice in a row")
         elif o.edits > best.edits:
             reasons.append(f"{o.source} needed more repairs ({o.edits} against {best.edits})")
         elif sources[o.source].priority < sources[best.source].priority:

@@ -118,6 +118,29 @@ def test_reading_rule_fewer_repairs_then_priority():
     assert cx.entries["50A"].chosen == "a.txt"
 
 
+def test_a_copy_that_says_a_sentence_twice_in_a_row_is_not_read():
+    """A scan doubled a sentence the cleaner could not tell from text; a clean copy
+    later in the corpus, even one that needed more repairs, is read instead."""
+    head = "Правило 50. Штрафная карта\nA.Определение\n"
+    said = "Карта, показанная партнёру не во время игры, становится штрафной."
+    doubled = _tree("a.txt", head + f"{said} {said} Её кладут на стол.\n")
+    clean_copy = _tree(
+        "b.txt",
+        head + "Карта, показанная партнёру не во время иг-\nры, "
+        "становится штрафной. Её кладут на стол.\n",
+    )
+    cx, _ = merge([doubled, clean_copy])
+    e = cx.entries["50A"]
+    assert e.chosen == "b.txt", e.why
+    assert "a.txt says a sentence twice in a row" in e.why
+    assert e.text.count("штрафной") == 1
+    # a short sentence said twice on purpose does not count
+    short = _tree("c.txt", head + "Нет. Нет. Её кладут на стол.\n")
+    other = _tree("d.txt", head + "Нет. Её кладут на сто-\nл.\n")
+    cx, _ = merge([short, other])
+    assert cx.entries["50A"].chosen == "c.txt"
+
+
 def test_of_two_copies_cut_off_the_one_that_goes_further_is_read():
     """Two pages end inside the same paragraph: the longer copy needs more repairs for
     its extra lines, but it holds more of the text; the shorter is the variant."""
