@@ -33,7 +33,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -606,11 +606,17 @@ _JUSTIFY = regex.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _GOES_ON = regex.compile(r"[\p{Ll},][ \t]*$")
 """A line that ends in a small letter or a comma: its sentence goes on."""
 _DOS_HEADING = regex.compile(LAW_HEAD.pattern + "|" + PART_HEAD.pattern)
-_SPACED_UNIT = r"(?:[РС](?:[^\s¶]|\xa0)|\S|\xa0(?=[ \t\n¶]|$))(?![^\s¶])"
+_UTF8_TAIL = "".join(sorted(set(bytes(range(0x80, 0xC0)).decode(codepages.sloppy("cp1251")))))
+"""What CP1251 reads the second byte of a Russian letter in UTF-8 as (``0x80``–``0xBF``)."""
+_SPACED_UNIT = (
+    rf"(?:[РС][{regex.escape(_UTF8_TAIL)}]|\S|(?<=[^\s\d][ ])\xa0(?=[ ][^\s\d]|[ \t]*(?:\n|¶|$)))"
+    r"(?![^\s¶])"
+)
 """One spaced character: a letter, or what a wrong code page made of one: two
 characters for a letter of UTF-8 read as CP1251 (``Рџ СЂ`` is «Пр», ``Р\xa0`` is «Р»),
 or a no-break space between single spaces, the «а» of a DOS page read as CP1251
-(``Џ а \xa0 ў Ё « ®`` is «Правило»)."""
+(``Џ а \xa0 ў Ё « ®`` is «Правило»), with no digit or blank on either side (a deal's
+cards keep theirs: ``♠ Т К 5 \xa0 \xa0 ♥ Д В 3``)."""
 _SPACED = regex.compile(
     rf"""
     (?<!\S) {_SPACED_UNIT} (?:[ ]{_SPACED_UNIT}){{2,}}          # a word of three or more spaced characters
@@ -946,6 +952,22 @@ _LINES_A_PAGE = 5
 a caption's numbered examples, stand closer)."""
 
 
+_ENTRY_END = regex.compile(r"\S[ \t.…]+\d{1,3}[ \t]*$")
+"""A contents list's entry: its words, blanks or a leader, and its page."""
+
+
+def _beside_an_entry(lines: list[tuple[int, int, str]], i: int) -> bool:
+    """The text line above or below ``lines[i]`` (past empty lines) ends in a page's
+    number as a contents list's entry does (``Правило 6. Тасовка   12``)."""
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(lines) and not lines[j][2].strip():
+            j += step
+        if 0 <= j < len(lines) and _ENTRY_END.search(lines[j][2]):
+            return True
+    return False
+
+
 def _pages_with_heads(
     lines: list[tuple[int, int, str]], shared: AbstractSet[str] = frozenset()
 ) -> dict[int, int]:
@@ -956,17 +978,22 @@ def _pages_with_heads(
     consecutive pages (a book heads its left and right pages differently). One such line
     alone, its head in capitals, is one inside a sentence (``profile.inside_a_sentence``),
     or set far from its number between two lines of prose (``profile.prose``), where a
-    contents list has its entries, or one whose head other sources of the build print
-    beside their page numbers too (``shared``, ``Profile.running_heads``), with no other
-    such line a page's lines near it (a contents list's entries stand closer)."""
+    contents list has its entries, or one whose head other sources of the build set
+    far from their page numbers (``shared``, ``Profile.running_heads``), with no other
+    such line a page's lines near it and no contents list's entry beside it
+    (``_beside_an_entry``)."""
     found: list[tuple[int, int, str, bool]] = []  # (line index, page, head, margins apart)
     for i, (_s, _e, line) in enumerate(lines):
         if (got := profile_mod.page_and_head(line)) is not None:
             found.append((i, *got))
     out: dict[int, int] = {}
     for k, (i, page, head, apart) in enumerate(found):
-        if head in shared and not any(
-            abs(found[n][0] - i) < _LINES_A_PAGE for n in (k - 1, k + 1) if 0 <= n < len(found)
+        if (
+            head in shared
+            and not any(
+                abs(found[n][0] - i) < _LINES_A_PAGE for n in (k - 1, k + 1) if 0 <= n < len(found)
+            )
+            and not _beside_an_entry(lines, i)
         ):
             out[i] = page
         elif head.isupper():
@@ -1860,16 +1887,31 @@ _YO_QUOTE = regex.compile(r"(?<=\p{Cyrillic})„")
 _CYRILLIC_RUN = regex.compile(r"\p{Cyrillic}+")
 
 
-_BROKEN_WORD = regex.compile(r"(\p{Cyrillic}+)-[ \t]*\n[ \t]*(\p{Cyrillic}+)")
-"""A word a hyphen broke over two lines, its halves the groups."""
+_FIRST_HALF = regex.compile(r"\p{Cyrillic}+$")
+_SECOND_HALF = regex.compile(r"\p{Cyrillic}+")
+
+
+def _broken_words(text: str) -> Iterator[tuple[int, str, int, str]]:
+    """``(start, first half, start, second half)`` of each word a hyphen or a soft
+    hyphen broke over two lines (``_LINE_END_HYPHEN``, ``_SOFT_BREAK``: as
+    ``dehyphenate`` finds them)."""
+    for m in _LINE_END_HYPHEN.finditer(text):
+        yield m.start(1), m[1], m.start(4), m[4]
+    if "\u00ad" in text or "\u25a0" in text:
+        for m in _SOFT_BREAK.finditer(text):
+            head = _FIRST_HALF.search(text, max(0, m.start() - 40), m.start())
+            tail = _SECOND_HALF.match(text, m.end())
+            if head is not None and tail is not None:
+                yield head.start(), head[0], tail.start(), tail[0]
 
 
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     """``ё`` mis-decoded in older files: as ``„`` inside or at the end of a word
     (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
     letter), or as ``п`` (``ещп``, ``всп``) where the word is not in the
-    dictionary and the same word with ``ё`` in that place is; a word a hyphen
-    broke over two lines is judged whole (``понес-`` | ``пнный``)."""
+    dictionary and the same word with ``ё`` in that place is; on a page that shows
+    such a word, a word a hyphen broke over two lines is judged whole too (``понес-`` |
+    ``пнный``)."""
     out = (
         [
             Change(m.start(), m.end(), _yo_case(text, m.start()), "yo", "„ after a letter")
@@ -1893,10 +1935,11 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     for word in set(_CYRILLIC_RUN.findall(text)):
         if (k := yo_at(word)) is not None:
             fix[word] = k
-    for m in _BROKEN_WORD.finditer(text) if "-\n" in text else ():
-        head, tail = m.group(1, 2)
+    # a page that shows the damage in a whole word (as п or as „): its words a hyphen
+    # broke too
+    for head_at, head, tail_at, tail in _broken_words(text) if fix or out else ():
         if (k := yo_at(head + tail)) is not None:
-            at = m.start(1) + k if k < len(head) else m.start(2) + k - len(head)
+            at = head_at + k if k < len(head) else tail_at + k - len(head)
             yo = _yo_case(text, at)
             out.append(Change(at, at + 1, yo, "yo", f"{head}-{tail} → {yo} at {k + 1}"))
     if fix:
@@ -2013,7 +2056,7 @@ def _redecoded(line: str) -> list[str]:
     out = [fix_encoding(line)]
     for wrong in codepages.WRONG:
         try:
-            raw = line.encode(wrong)
+            raw = line.encode(codepages.sloppy(wrong))
         except UnicodeEncodeError:
             continue
         matches = [str(match) for match in from_bytes(raw, cp_isolation=list(codepages.CYRILLIC))]
@@ -2119,16 +2162,25 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     return _decoded_lines(text, ctx, starts)
 
 
+_RUNS_INTO = regex.compile(r"(?:[\p{Ll},:]|\p{L}-)[ \t]*$")
+"""The end of a line whose sentence goes on into the next: a small letter, a comma, a
+colon, or a word a hyphen broke."""
+_OPENS_IN_CAPITALS = regex.compile(
+    r"[ \t]*[\p{Pi}\p{Ps}\"']?(?:[\u0410-\u042f\u0401]{1,2}[ \t]+)?[\u0410-\u042f\u0401]{4,}\b"
+)
+"""A line that opens with a word in capitals (``_CAPS_WORD``), after a quote or a
+bracket, or after a short word in capitals (``Ч ЙЗТЕ.`` is «в игре.»)."""
+
+
 def _goes_on(text: str, s: int) -> bool:
     """The sentence of the line before the line that starts at ``s`` goes on."""
-    return s > 0 and _GOES_ON.search(text[text.rfind("\n", 0, s - 1) + 1 : s - 1]) is not None
+    return s > 0 and _RUNS_INTO.search(text, text.rfind("\n", 0, s - 1) + 1, s - 1) is not None
 
 
 def _opens_in_capitals_going_on(text: str, s: int) -> bool:
-    """The line at ``s`` opens with a word in capitals (``_CAPS_WORD``) where the
-    sentence of the line before goes on: a small letter belongs there."""
-    m = _CAPS_WORD.match(text, s)
-    return m is not None and _goes_on(text, s)
+    """The line at ``s`` opens with a word in capitals (``_OPENS_IN_CAPITALS``) where
+    the sentence of the line before goes on: small letters belong there."""
+    return _OPENS_IN_CAPITALS.match(text, s) is not None and _goes_on(text, s)
 
 
 def spaced_mojibake(text: str, ctx: Context) -> list[Change]:
@@ -2157,12 +2209,14 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
         if text[e - 1 : e + 1] == "В¶":
             ends = [(e + 1, _pilcrow_kept)]
         else:
-            # no-break spaces before or after the text may be a DOS page's «а» read as
-            # CP1251 (``Є\xa0ав\xa0`` is «карта», `` \xa0ў«Ґ­`` «авлен»): decoded with
-            # the text when they come back letters
-            lost = len(_LOST_LETTERS.match(text, e, edges.end(3))[0])
-            ends = [(e + lost, _letters_back)] if lost else []
-        lead = m.end() - m.start() if (m := _LEAD_LETTERS.search(text, line_start, s)) else 0
+            # a no-break space after the text may be a DOS page's «а» read as CP1251
+            # (``Є\xa0ав\xa0`` is «карта», ``Є ав, \xa0`` «карт, а»): decoded with the
+            # text when it comes back a word's last «а» or the word «а»
+            m = _LOST_A_AFTER.match(text, e, edges.end(3))
+            ends = [(m.end(), _a_at_the_end)] if m else []
+        # and one before it a word's first «а» (`` \xa0ў«Ґ­`` is «авлен») or the word «а»
+        m = _LOST_A_BEFORE.search(text, line_start, s)
+        lead = m.end() - m.start() if m else 0
         goes_on = not joined and _goes_on(text, line_start)
         for start, end, good in [
             *((s - lead, end, good) for end, good in [*ends, (e, None)] if lead),
@@ -2171,30 +2225,62 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
             found = _decoded_stretches(text, start, end, ctx, joined, goes_on)
             if (
                 found
-                and (good is None or good(found[-1], end))
-                and (start == s or (found[0].start == start and found[0].new[:1].isalpha()))
+                and (good is None or good(text, found[-1], end, ctx))
+                and (start == s or _a_at_the_start(text, found[0], start, ctx))
             ):
                 out += found
                 break
     return out
 
 
-_LOST_LETTERS = regex.compile("(?:[ \t]*\xa0)*")
-"""The no-break spaces after a line's text, with the spaces between them (``карт, \xa0``:
-the «а» after the comma)."""
-_LEAD_LETTERS = regex.compile("(?:\xa0[ \t]*)+$")
+_LOST_A_AFTER = regex.compile("[ \t]?\xa0(?=[ \t\xa0]*(?:¶[ \t]*)?$)")
+"""A no-break space right after a line's text, or after one blank (the word «а»); a
+page's own blanks may follow it."""
+_LOST_A_BEFORE = regex.compile("\xa0[ \t]?$")
 """The same before a line's text."""
+_WORD_AT_END = regex.compile(r"(?:^|[^\p{L}])(\p{L}+)$")
+_A_AFTER_A_WORD = regex.compile(r"[\p{Ll},][ \t]а$")
+_A_BEFORE_A_WORD = regex.compile(r"а[ \t]\p{Ll}")
+_HYPHENATED_PIECE = regex.compile(r"\p{L}-[ \t]*$")
 
 
-def _pilcrow_kept(last: Change, end: int) -> bool:
+def _pilcrow_kept(text: str, last: Change, end: int, ctx: Context) -> bool:
     """The pilcrow decoded with the text came back a pilcrow (it is left out of the
     change that ends before it)."""
     return last.end < end
 
 
-def _letters_back(last: Change, end: int) -> bool:
-    """The no-break spaces decoded with the text came back letters."""
-    return last.end == end and last.new[-1:].isalpha()
+def _a_at_the_end(text: str, last: Change, end: int, ctx: Context) -> bool:
+    """The no-break space decoded with the text (``last``: the line's last change)
+    came back a known word's last «а» (``карта``, not ``взяткаа``), or the word «а»
+    after a small letter or a comma (not after a sentence's end: ``игры. а``)."""
+    if last.end != end:
+        return False
+    decoded = text[max(0, last.start - 40) : last.start] + last.new
+    if text[end - 1] == "\xa0" and text[end - 2 : end - 1].isspace():
+        return _A_AFTER_A_WORD.search(decoded) is not None
+    m = _WORD_AT_END.search(decoded)
+    return m is not None and len(m[1]) > 1 and m[1].endswith("а") and ctx.known(m[1])
+
+
+def _a_at_the_start(text: str, first: Change, start: int, ctx: Context) -> bool:
+    """The no-break space before the text (``first``: the line's first change) came back
+    a known word's first «а», or the first letter of the rest of a word a hyphen broke at
+    the end of the line before (``испр-`` | ``авлен``), or the word «а» before a small
+    letter (never «аСудья»: an indent of no-break spaces)."""
+    if first.start != start:
+        return False
+    decoded = first.new + text[first.end : first.end + 40]
+    if text[start + 1 : start + 2].isspace():
+        return _A_BEFORE_A_WORD.match(decoded) is not None
+    word = morph.WORD.match(decoded)
+    if word is None or not word[0].startswith("а"):
+        return False
+    if ctx.known(word[0]):
+        return True
+    # the line before may be mis-decoded too, and not yet decoded: its piece is not read
+    nl = text.rfind("\n", 0, start)
+    return nl > 0 and _HYPHENATED_PIECE.search(text, text.rfind("\n", 0, nl) + 1, nl) is not None
 
 
 def _decoded_stretches(
@@ -2239,7 +2325,7 @@ def _utf8_read_as_cp1251(line: str) -> str | None:
     letters or more (a Russian line in CP1251 never does: its letters are lead bytes
     with no byte after them that continues one); ``None`` otherwise."""
     try:
-        back = line.encode("cp1251").decode("utf-8")
+        back = line.encode(codepages.sloppy("cp1251")).decode("utf-8")
     except (UnicodeEncodeError, UnicodeDecodeError):
         return None
     return back if len(_RUSSIAN_LETTER.findall(back)) >= _UTF8_LETTERS else None

@@ -41,3 +41,15 @@ def utf8_leads() -> str:
     import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
 
     return "".join(sorted({bytes([b]).decode(c) for b in (0xD0, 0xD1) for c in UTF8_READ_AS}))
+
+
+def sloppy(codec: str) -> str:
+    """The codec that encodes what ``codec`` decodes as a browser does: ftfy's
+    ``sloppy-`` Windows code page keeps a byte the page's table leaves undefined as the
+    control character a browser shows for it (UTF-8 «И» read as CP1251 is ``Р`` and
+    U+0098, which ``cp1251`` itself cannot encode back)."""
+    if codec != "cp1251":
+        return codec
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
+
+    return "sloppy-windows-1251"

@@ -1014,21 +1014,36 @@ def line_set(text: str) -> set[str]:
     for ln in _without_numbered_margin(text).split("\n"):
         if ln.strip():
             out.add(_norm(ln))
-            if (got := page_and_head(ln)) is not None and got[1].isupper():
-                out.add(got[1])
+            if (got := _apart_head(ln)) is not None:
+                out.add(RUNNING_HEAD_KEY + got)
     return out
 
 
+RUNNING_HEAD_KEY = "\x1e"
+"""What ``line_set`` puts before a running head it counts apart from its lines (no line
+of text holds this control character): a head beside a page number is not the same
+line as a heading of those words on a line of its own."""
+
+
+def _apart_head(line: str) -> str | None:
+    """The head in capitals of a line of a page's number and its running head set far
+    apart, as a page's two margins set them (``page_and_head``), or ``None``."""
+    got = page_and_head(line)
+    return got[1] if got is not None and got[2] and got[1].isupper() else None
+
+
 def running_heads(text: str, shared: Counter[str]) -> frozenset[str]:
-    """The heads in capitals of ``text``'s lines of a page's number and its running
-    head that two sources of the build or more hold (``line_set``): a book's running
-    heads, which its scanned pages repeat beside every number."""
+    """The heads in capitals of ``text``'s lines of a page's number and its running head
+    (``page_and_head``) that two sources of the build or more set far apart from their
+    numbers (``line_set``, ``_apart_head``): a book's running heads, which its scanned
+    pages repeat beside every number, in the page's two margins (a caption's number
+    follows its words: ``ПРИМЕР РАЗДАЧИ 1``)."""
     return frozenset(
         got[1]
         for ln in text.split("\n")
         if (got := page_and_head(ln)) is not None
         and got[1].isupper()
-        and shared.get(got[1], 0) >= 2
+        and shared.get(RUNNING_HEAD_KEY + got[1], 0) >= 2
     )
 
 

@@ -619,6 +619,37 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "mojibake": [
         (
+            "UTF-8 «И» read as CP1251 the way browsers do (a byte CP1251 leaves undefined)",
+            "Судья следит за столом.\n"
+            + misread("Игра разыргывалась.", "utf-8", "sloppy-windows-1251")
+            + "\n",
+            "Судья следит за столом.\nИгра разыргывалась.\n",
+            "mojibake",
+        ),
+        (
+            "KOI8-R read as CP1251 after a short word, a quote or a colon, where it goes on",
+            "Нарушение наказывают\n"
+            + misread("в игре.", "koi8_r", "cp1251")
+            + '\nОн сказал слово\n"'
+            + misread("ответ", "koi8_r", "cp1251")
+            + '".\n',
+            'Нарушение наказывают в игре.\nОн сказал слово "ответ".\n',
+            "mojibake",
+        ),
+        (
+            "a page's own no-break spaces around a DOS line are no «а»",
+            "Правило 5. Текст\n\xa0"
+            + misread("Судья следит за порядком игры.", "cp866", "cp1251")
+            + "\xa0\n\xa0\xa0\xa0"
+            + misread("Игрок ждёт.", "cp866", "cp1251")
+            + " \xa0\n"
+            + misread("Правило 67. Дефектная взятка", "cp866", "cp1251")
+            + "\xa0\nA.Текст.\n",
+            "Правило 5. Текст\nСудья следит за порядком игры.\xa0\nИгрок ждёт. \xa0\n"
+            "Правило 67. Дефектная взятка\xa0\nA.Текст.\n",
+            "mojibake",
+        ),
+        (
             "a sentence's last words alone on a line in KOI8-R read as CP1251, where it goes on",
             "За второй фальшренонс со стороны того же\n"
             + misread("игрока.", "koi8_r", "cp1251")
@@ -1032,6 +1063,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "spaced_letters": [
+        (
+            "a deal's cards with no-break spaces between suits stay apart",
+            "Север держит:\n♠ Т К 5 \xa0 \xa0 ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
+            "Север держит: ♠ Т К 5 \xa0 \xa0 ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
+            "unwrap",
+        ),
+        (
+            "a seat's letter and its colon before its cards stay apart",
+            "Раздача:\nЗ: К 5 3  С: Т 8 2\n",
+            "Раздача:\nЗ: К 5 3  С: Т 8 2\n",
+            None,
+        ),
         (
             "a spaced title wrapped at a word gap: the word on the next line keeps its tag",
             "П р а в и л о  6 5 .   П О Р Я Д О К  Р А С П О Л О Ж Е Н И Я\n"
@@ -1859,9 +1902,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ("yo read as п", "ещп не всп сыграно\n", "ещё не всё сыграно\n", "yo"),
         ("yo read as п in capitals", "Глава VIII - ОБСЧпТ\n", "Глава VIII - ОБСЧЁТ\n", "yo"),
         (
-            "yo read as п in a word a hyphen broke over two lines",
-            "Судья возмещает стороне понес-\nпнный ущерб.\n",
-            "Судья возмещает стороне понесённый ущерб.\n",
+            "yo read as п in a word a hyphen broke over two lines, on a page that shows it",
+            "Судья ещп возмещает стороне понес-\nпнный ущерб, понес-\n\nпнный и понес\xad\nпнный.\n",
+            "Судья ещё возмещает стороне понесённый ущерб, понесённый и понесённый.\n",
             "yo",
         ),
         (

@@ -581,7 +581,9 @@ def test_a_running_head_on_its_page_numbers_line_two_files_share_is_removed_anyw
         "b.txt",
     )
     c = src("Правило 67. Дефектная взятка\nМЕЖДУНАРОДНЫЙ КОДЕКС   61\nТекст.\n", "c.txt")
-    d = src("Правило 68. Претензия\nИгрок заявляет претензию.\nМЕЖДУНАРОДНЫЙ КОДЕКС  63\n", "d.txt")
+    d = src(
+        "Правило 68. Претензия\nИгрок заявляет претензию.\nМЕЖДУНАРОДНЫЙ КОДЕКС     63\n", "d.txt"
+    )
     sources = (a, b, c, d)
     profiles = P.profile_all(list(sources))
     assert [p.running_heads for p in profiles] == [
@@ -597,6 +599,44 @@ def test_a_running_head_on_its_page_numbers_line_two_files_share_is_removed_anyw
     # alone, each file keeps the line: nothing tells it from the page's own
     assert "ПРАВИЛА ИГРЫ" in clean(a, profile=P.profile(a)).text
     assert P.profile(a).running_heads == frozenset()
+
+
+def test_shared_running_heads_leave_contents_entries_headings_and_captions_alone():
+    """A part's entry in capitals between law entries of a contents list, a numbered
+    caption set close to its number, and a part's heading on a line of its own under a
+    page number all keep their lines when other files print the same words as running
+    heads beside their page numbers."""
+    from pipeline.clean import clean
+
+    heads = src(
+        "Правило 30. Пас\nИгрок пасует, когда хочет.\n58          ПРАВИЛА ИГРЫ\nТекст.\n"
+        "Правило 31. Ход\nИгрок ходит.\nОБЩИЕ ПОЛОЖЕНИЯ          9\nТекст.\n"
+        "ПРИМЕР РАЗДАЧИ          2\nТекст.\n",
+        "heads.txt",
+    )
+    contents = src(
+        "ОГЛАВЛЕНИЕ\nОБЩИЕ ПОЛОЖЕНИЯ        5\nПравило 1. Колода        5\n"
+        "Правило 2. Карманы        6\nПравило 3. Столы        7\nПравило 4. Пары        8\n"
+        "Правило 5. Места        9\nПРАВИЛА ИГРЫ        12\nПравило 6. Тасовка        12\n",
+        "contents.txt",
+    )
+    caption = src(
+        "Правило 40. Соглашения\nСторона раскрывает свои соглашения.\nПРИМЕР РАЗДАЧИ 1\n"
+        "Север открыл торговлю.\n",
+        "caption.txt",
+    )
+    heading = src(
+        "Вступление к книге.\n\n12\n\nПРАВИЛА ИГРЫ\n\nПравило 1. Колода\nТекст.\n", "h.txt"
+    )
+    profiles = P.profile_all([heads, contents, caption, heading])
+    texts = [
+        clean(s, profile=p).text
+        for s, p in zip((contents, caption, heading), profiles[1:], strict=True)
+    ]
+    flat = [" ".join(t.split()) for t in texts]
+    assert "ОБЩИЕ ПОЛОЖЕНИЯ 5" in flat[0] and "ПРАВИЛА ИГРЫ 12" in flat[0], texts[0]
+    assert "ПРИМЕР РАЗДАЧИ 1" in flat[1], texts[1]
+    assert "ПРАВИЛА ИГРЫ" in flat[2], texts[2]
 
 
 def test_a_contents_list_two_files_share_keeps_its_entries():
