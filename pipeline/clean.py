@@ -60,6 +60,9 @@ from .grammar import (
     HAND_ROW,
     LAW_HEAD,
     NEXT_MARKER,
+    NOTE_ENTRY,
+    NOTE_REF,
+    NOTES_HEAD,
     OCR_FIRST_MARKER,
     OCR_LAW_NUMBER,
     OCR_SPACED_LAW_NUMBER,
@@ -1084,6 +1087,61 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
         ):
             start += 1  # the first dot ends an abbreviation (``Правило 80. S.O.......114``)
         out.append(Change(start, m.end(), "", kind))
+    return out
+
+
+_SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
+
+
+def endnotes(text: str, ctx: Context) -> list[Change]:
+    """An e-book's notes gathered after its text (``Примечания``, then ``[1] …``,
+    ``1. …`` or ``1`` alone with the note on the next line), and their marks in the text
+    (``карт[1]``, ``карт¹``): each mark becomes the book's own ``(*1)`` and each note a
+    footnote body ``(*1) - …``, which the segmenter gives the node that carries the
+    mark; the notes' heading goes. Only where the heading is the text's last, nothing
+    but notes numbered one after another follows it, and the text marks every note
+    (a list of the text under a heading of that name is left as it is)."""
+    if "[" not in text and not any(ch in text for ch in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
+        return []
+    head = next(iter(reversed(list(NOTES_HEAD.finditer(text)))), None)  # the last
+    if head is None:
+        return []
+    notes: list[tuple[int, int, int]] = []  # (from, to, number): the note's number to replace
+    waiting = None  # a number alone on its line, its note to come: (line start, number)
+    for s, _e, line in ctx.lines(text):
+        if s <= head.start() or not line.strip():
+            continue
+        m = NOTE_ENTRY.match(line)
+        number = int(m[1] or m[2]) if m else None
+        if number is not None and number == (notes[-1][2] + 1 if notes else number):
+            if waiting is not None:
+                return []  # a number with no note
+            if m.end() == len(line):
+                waiting = (s, number)
+            else:
+                notes.append((s, s + m.end(), number))
+            continue
+        if waiting is not None:
+            notes.append((waiting[0], s, waiting[1]))  # the number's line and the newline
+            waiting = None
+        elif not notes or starts_unit(line):
+            return []  # text that is no note: the heading is none of an e-book's notes
+    if waiting is not None or not notes:
+        return []
+    numbers = {n for _a, _b, n in notes}
+    marks = [
+        (m, n)
+        for m in NOTE_REF.finditer(text, 0, head.start())
+        if (n := int((m[1] or m[2]).translate(_SUPERSCRIPT))) in numbers
+    ]
+    if {n for _m, n in marks} != numbers:
+        return []
+    out = [
+        Change(m.start(), m.end(), f"(*{n})", "endnote", "an e-book's note mark") for m, n in marks
+    ]
+    a, b = _drop_line(text, head.start(), head.end())
+    out.append(Change(a, b, "", "endnote", "the heading of an e-book's notes"))
+    out += [Change(a, b, f"(*{n}) - ", "endnote", "an e-book's note") for a, b, n in notes]
     return out
 
 
@@ -2637,6 +2695,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("collapsed_chrome", collapsed_chrome),
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
+    ("endnotes", endnotes),
     ("reader_header", reader_header),
     ("question_runs", question_runs),
     ("inline_rules", inline_rules),

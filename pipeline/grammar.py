@@ -117,6 +117,17 @@ RULED_FOOTNOTE = regex.compile(r"^(<\*+>|\*+|\(\*+\d*\)|\d{1,2}\))[ \t]*(?:[-–
 """A footnote body under a rule line (``-----``), where a footnote can only stand:
 ``<*> …``, ``<**> …``, ``* …``, ``1) …``, ``(*) …`` (a legal database's or an
 e-book's marks; the group is the mark as written). Anywhere else these open text."""
+NOTES_HEAD = regex.compile(
+    r"^[ \t]*(?:Примечания|ПРИМЕЧАНИЯ|Сноски|СНОСКИ)(?:[ \t]+(?:переводчика|ПЕРЕВОДЧИКА))?[ \t]*:?[ \t]*$",
+    regex.M,
+)
+"""The heading of an e-book's notes, gathered after its text (``Примечания``)."""
+NOTE_ENTRY = regex.compile(r"[ \t]*(?:\[(\d{1,3})\]|(\d{1,3})[.)]?)(?:[ \t]+(?=\S)|[ \t]*$)")
+"""A note's number at its line's start under ``NOTES_HEAD``: ``[1] …``, ``1. …``,
+``1) …``, or ``1`` alone on its line with its text on the next."""
+NOTE_REF = regex.compile(r"(?<=[\p{L}\p{P}])(?:\[(\d{1,3})\]|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}))")
+"""An e-book's note mark in the text, right after a word or its stop: ``карт[1]``,
+``карт¹``."""
 FOOTNOTE_MARK = regex.compile(r"\(\*+\d*\)|<\*+>")
 """A footnote mark inside text: ``карт(*)``, ``игроком <*>``."""
 TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")

@@ -1062,6 +1062,36 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "endnotes": [
+        (
+            "an e-book's notes after its text: marks [1] and ¹, notes «[1] …» and «2» | «…»",
+            "Правило 13. Карты\nКогда карт[1] не хватает, судья¹ ищет их[2].\n\nПримечания\n"
+            "[1] Первая сноска.\n2\nВторая сноска.\n",
+            "Правило 13. Карты\nКогда карт(*1) не хватает, судья(*1) ищет их(*2).\n\n"
+            "(*1) - Первая сноска.\n(*2) - Вторая сноска.\n",
+            "endnote",
+        ),
+        (
+            "a heading of that name over the text's own list stays: law text follows it",
+            "Правило 13. Карты\nКарт[1] не хватает.\nПримечания\n1. Первое.\n"
+            "Правило 14. Другое\nТекст.\n",
+            "Правило 13. Карты\nКарт[1] не хватает.\nПримечания\n1. Первое.\n"
+            "Правило 14. Другое\nТекст.\n",
+            None,
+        ),
+        (
+            "notes the text never marks stay as they are",
+            "Правило 13. Карты\nКарт не хватает.\n\nПримечания\n1. Первое [2]\n",
+            "Правило 13. Карты\nКарт не хватает.\n\nПримечания\n1. Первое [2]\n",
+            None,
+        ),
+        (
+            "a mark with no notes stays",
+            "Правило 13. Карты\nКарт[1] не хватает.\n",
+            "Правило 13. Карты\nКарт[1] не хватает.\n",
+            None,
+        ),
+    ],
     "spaced_letters": [
         (
             "a deal's cards with no-break spaces between suits stay apart",

@@ -615,6 +615,26 @@ def test_footnote_goes_to_first_node_on_its_page_with_the_mark():
     assert "K302" not in codes(diags) and "K303" not in codes(diags)
 
 
+def test_an_e_books_notes_go_to_the_nodes_that_mark_them():
+    """An e-book's page: marks ``[1]``, ``²`` in the text, its notes gathered after it
+    under «Примечания», the second over two lines."""
+    tree, diags = seg(
+        "Правило 18. Заявки\nA.Первый\nТекст[1] с пометкой.\nB.Второй\nВторой текст² тоже.\n"
+        "Правило 19. Другое\nТекст.\n\nПримечания\n\n1\nСноска к первому.\n"
+        "2. Сноска ко второму, что идёт\nна другую строку.\n"
+    )
+    notes = {n.id: [(f.mark, f.text) for f in n.footnotes] for n, _p in walk(tree.nodes)}
+    assert notes == {
+        "18": [],
+        "18A": [("(*1)", "Сноска к первому.")],
+        "18B": [("(*2)", "Сноска ко второму, что идёт на другую строку.")],
+        "19": [],
+    }
+    texts = {n.id: n.text for n, _p in walk(tree.nodes)}
+    assert texts["18A"] == "Текст(*1) с пометкой." and texts["19"] == "Текст."
+    assert not {"K302", "K303"} & set(codes(diags))
+
+
 def test_footnote_on_a_later_page_goes_to_that_page():
     tree, _ = seg(
         "– 40\nПравило 18. Заявки\nТекст(*) с пометкой.\n-----\n(*) - Первая сноска.\n– 41\n"
