@@ -69,6 +69,8 @@ from .grammar import (
     PART_HEAD,
     RU_HEADS,
     SENTENCE_STOP,
+    STAR_MARK,
+    STAR_NOTE,
     TAG_END,
     collapsed_breaks,
     glued_markers,
@@ -1143,6 +1145,39 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
     out.append(Change(a, b, "", "endnote", "the heading of an e-book's notes"))
     out += [Change(a, b, f"(*{n}) - ", "endnote", "an e-book's note") for a, b, n in notes]
     return out
+
+
+def star_notes(text: str, ctx: Context) -> list[Change]:
+    """A footnote a web copy marks with asterisks and no rule line above its body
+    (``карт*,`` … ``* Если три руки …``): the mark becomes the book's own ``(*)`` and
+    the body ``(*) - …``, which the segmenter gives the node that carries the mark.
+    Only a body that stands alone (no body of as many asterisks on the line before or
+    after: a list bulleted with asterisks) after a mark of as many asterisks, and only
+    where each count of asterisks has one body at most."""
+    if "*" not in text:
+        return []
+    bodies: dict[str, list[tuple[int, int]]] = {}
+    lines = ctx.lines(text)
+    for k, (s, _e, line) in enumerate(lines):
+        if (m := STAR_NOTE.match(line)) is None:
+            continue
+        if any(0 <= j < len(lines) and STAR_NOTE.match(lines[j][2]) for j in (k - 1, k + 1)):
+            return []  # a list bulleted with asterisks
+        bodies.setdefault(m[1], []).append((s, s + m.end()))
+    out = []
+    for stars, found in bodies.items():
+        if len(found) != 1:
+            continue
+        body_at, body_end = found[0]
+        marks = [m for m in STAR_MARK.finditer(text, 0, body_at) if m[1] == stars]
+        if not marks:
+            continue
+        note = f"({stars})"
+        out += [
+            Change(m.start(), m.end(), note, "star-note", "a web copy's note mark") for m in marks
+        ]
+        out.append(Change(body_at, body_end, f"{note} - ", "star-note", "a web copy's note"))
+    return sorted(out, key=lambda c: c.start)
 
 
 _ABBREVIATED = regex.compile(r"(?<![\p{L}\d.])(?:\p{L}\.)+\p{L}$")
@@ -2696,6 +2731,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
     ("endnotes", endnotes),
+    ("star_notes", star_notes),
     ("reader_header", reader_header),
     ("question_runs", question_runs),
     ("inline_rules", inline_rules),

@@ -128,6 +128,11 @@ NOTE_ENTRY = regex.compile(r"[ \t]*(?:\[(\d{1,3})\]|(\d{1,3})[.)]?)(?:[ \t]+(?=\
 NOTE_REF = regex.compile(r"(?<=[\p{L}\p{P}])(?:\[(\d{1,3})\]|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}))")
 """An e-book's note mark in the text, right after a word or its stop: ``карт[1]``,
 ``карт¹``."""
+STAR_NOTE = regex.compile(r"[ \t]*(\*{1,3})[ \t]+(?=\S)")
+"""A footnote's body that opens with its asterisks at its line's start (``* Если …``)."""
+STAR_MARK = regex.compile(r"(?<=[\p{L}.,;:!?»\"')])(\*{1,3})(?![*)\p{L}\d])")
+"""A footnote's mark of asterisks right after a word or its stop (``карт*,``), not the
+book's own ``(*)``."""
 FOOTNOTE_MARK = regex.compile(r"\(\*+\d*\)|<\*+>")
 """A footnote mark inside text: ``карт(*)``, ``игроком <*>``."""
 TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")

@@ -1092,6 +1092,28 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "star_notes": [
+        (
+            "a web copy's asterisk notes with no rule line: * and ** after their marks",
+            "Правило 13. Карты\nКогда карт* не хватает, судья** ищет их.\n\n"
+            "* Первая сноска.\n\n** Вторая сноска.\n",
+            "Правило 13. Карты\nКогда карт(*) не хватает, судья(**) ищет их.\n\n"
+            "(*) - Первая сноска.\n\n(**) - Вторая сноска.\n",
+            "star-note",
+        ),
+        (
+            "a list bulleted with asterisks stays",
+            "Правило 13. Карты\nКарт* не хватает:\n* первая карта;\n* вторая карта.\n",
+            "Правило 13. Карты\nКарт* не хватает:\n* первая карта;\n* вторая карта.\n",
+            None,
+        ),
+        (
+            "a body with no mark before it, and the book's own (*), stay",
+            "Правило 13. Карты\nКарт(*) не хватает.\n\n* Сноска без пометки.\n",
+            "Правило 13. Карты\nКарт(*) не хватает.\n\n* Сноска без пометки.\n",
+            None,
+        ),
+    ],
     "spaced_letters": [
         (
             "a deal's cards with no-break spaces between suits stay apart",

@@ -635,6 +635,17 @@ def test_an_e_books_notes_go_to_the_nodes_that_mark_them():
     assert not {"K302", "K303"} & set(codes(diags))
 
 
+def test_a_web_copys_asterisk_note_goes_to_the_node_that_marks_it():
+    tree, diags = seg(
+        "Правило 18. Заявки\nA.Первый\nТекст* с пометкой.\nB.Второй\nВторой текст.\n\n"
+        "* Сноска к первому.\n\nПравило 19. Другое\nТекст.\n"
+    )
+    notes = {n.id: [(f.mark, f.text) for f in n.footnotes] for n, _p in walk(tree.nodes)}
+    assert notes == {"18": [], "18A": [("(*)", "Сноска к первому.")], "18B": [], "19": []}
+    assert {n.id: n.text for n, _p in walk(tree.nodes)}["18B"] == "Второй текст."
+    assert not {"K302", "K303"} & set(codes(diags))
+
+
 def test_footnote_on_a_later_page_goes_to_that_page():
     tree, _ = seg(
         "– 40\nПравило 18. Заявки\nТекст(*) с пометкой.\n-----\n(*) - Первая сноска.\n– 41\n"
