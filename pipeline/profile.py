@@ -98,7 +98,8 @@ _PAGER_WORDS = regex.compile(
 them, a link maybe saying what it leads to (``Предыдущая страница Следующая страница``)."""
 _PAGER_LINK = regex.compile(
     r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
-    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)\s*(?:<<|>>|«|»|‹|›|←|→)?""",
+    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)
+    (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?\s*(?:<<|>>|«|»|‹|›|←|→)?""",
     regex.X | regex.I,
 )
 """A previous/next link inside a line of page numbers."""
@@ -126,7 +127,7 @@ _SIZE_OR_COUNTER = regex.compile(
     | """
     + _COUNTER_LABELS
     + r"""
-      \s*:?\s*[\d\s.,/]+\S{0,6}
+      \s*:?\s*[\d\s.,/]+\S{0,6}(?:\s*\(\s*\d+\s*\p{L}{0,10}\s*\))?
 )\s*$""",
     regex.X,
 )
@@ -138,6 +139,7 @@ _UI_LABEL_WORDS = r"""(?:
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
+    | (?:Добавить|Оставить|Написать)\ (?:комментарий|отзыв)
 )"""
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
@@ -219,6 +221,19 @@ _CATALOGUE_COUNTER = regex.compile(r"^\d[\d ]*\s+\p{L}+(?:\s*,\s*\d[\d ]*\s+\p{L
 noun, two or more, nothing else; one number runs to thousands)."""
 _BIG_NUMBER = regex.compile(r"\d[\d ]{3,}\d")
 _MONTH = r"(?:янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек)\p{Ll}*\.?"
+_SHARE = regex.compile(
+    r"^(?:[^.!?]{0,40}\?\s*)?(?:Поделит(?:есь|ься)|Расскажите\s+(?:о\s+ней\s+)?друзьям)\b[^.!?]{0,60}$",
+    regex.I,
+)
+"""``Понравилась книга? Поделитесь с друзьями:``: a page's invitation to share it."""
+_SHARE_HINTS = ("оделит", "асскажите")
+_COMMENT_HEADER = regex.compile(
+    r"""^\p{Lu}[\p{L}\d_.\-]{1,30}(?:\s+\p{Lu}[\p{L}\-]{1,30})?\s*[,(]?\s*
+        \d{1,2}\.\d{1,2}\.\d{2,4}(?:[,\s]+(?:в\s+)?\d{1,2}:\d{2})?\s*\)?\s*[:\-–—]""",
+    regex.X,
+)
+"""``Иван, 12.03.2019: …``, ``Пётр (05.06.2020 14:30) - …``: a reader's comment under
+the text, its author and date first."""
 _DATE_STAMP = regex.compile(
     rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}})
         (?:\s*(?:в\s+)?\d{{1,2}}:\d{{2}})?\s*)+$""",
@@ -469,6 +484,10 @@ def line_shape(line: str) -> str | None:
         return "header"
     if words <= 16 and _has_any(s, _BREADCRUMB_MARKS) and _breadcrumb(s):
         return "breadcrumb"
+    if words <= 14 and _has_any(low, _SHARE_HINTS) and _SHARE.match(s):
+        return "share"
+    if digit and s[0].isupper() and _COMMENT_HEADER.match(s):
+        return "comment"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
     if (
@@ -864,9 +883,17 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
 _DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH = (1 << k for k in range(7))
 _ANYWHERE = _URLISH | _BACKSLASH | _CRUMB | _HINT
 """Traits with which a shape may claim a piece wherever in it they stand."""
-_PIECE_HINTS = (*_READ_BOOK_HINTS, *_READING_PAGE_HINTS, _DOCUMENT_HINT, *_SITE_NOTICE_HINTS)
-"""What the casefolded words of a reader's header or a legal database's notice about
-its document hold (a pager's words open it)."""
+_PIECE_HINTS = (
+    *_READ_BOOK_HINTS,
+    *_READING_PAGE_HINTS,
+    _DOCUMENT_HINT,
+    *_SITE_NOTICE_HINTS,
+    *_SHARE_HINTS,
+)
+"""What the casefolded words of a reader's header, a legal database's notice about its
+document or an invitation to share the page hold (a pager's words open it)."""
+_DATE_WORD = regex.compile(r"\(?\d{1,2}\.\d{1,2}\.\d{2,4}")
+"""A word that is a date (a reader's comment's header holds one, ``_COMMENT_HEADER``)."""
 _SETTING_CHARACTERS = 12
 """The longest line ``_SETTING`` is tried on."""
 _FONT_NAME_CHARACTERS = 16
@@ -884,7 +911,7 @@ def _word_traits(word: str) -> int:
         | (_URLISH if _url_hint(word, low) else 0)
         | (_BACKSLASH if "\\" in word else 0)
         | (_CRUMB if _has_any(word, _BREADCRUMB_MARKS) else 0)
-        | (_HINT if _has_any(low, _PIECE_HINTS) else 0)
+        | (_HINT if _has_any(low, _PIECE_HINTS) or _DATE_WORD.match(word) else 0)
         | (_COLON if ":" in word else 0)
         | (_DASH if "-" in word or "–" in word else 0)
     )
@@ -915,8 +942,8 @@ def _may_have_shape(
     ``traits``, ``short`` of whose words have three characters or fewer, and whose
     first words say ``opening`` (``_opening``). Each shape's own guards in
     ``line_shape`` need what is asked here: a site's address, a backslash (a title
-    bar), a breadcrumb's separator, a reader's header word or a notice's «документ»
-    anywhere; a digit in a line that opens with no letter (page numbers, a phone, a
+    bar), a breadcrumb's separator, a reader's header word, a notice's «документ», an
+    invitation to share or a comment's date anywhere; a digit in a line that opens with no letter (page numbers, a phone, a
     size, a date), with a pager's word or a counter's label; a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);

@@ -1029,3 +1029,21 @@ def test_another_games_page_the_cleaner_decodes_gets_no_edition_of_the_book(tmp_
     edition = report["sources"]["forum.txt"]["edition"]
     assert edition["edition"] == "unknown" and "прикуп" in edition["evidence"][0]
     assert "K114" in _codes(report, "forum.txt") and "K308" in _codes(report, "forum.txt")
+
+
+def test_a_reader_pages_rating_pager_comments_and_share_prompt_are_no_law(tmp_path):
+    """A reader site's page of the book: a rating above the text, a pager of links with
+    their noun, a reader's comment and an invitation to share below it. None of them is
+    law text, and the rating above law 13 opens no law 12."""
+    page = (
+        "Страница 4 из 12\nОценка: 4,5 (12 голосов)\nПравило 13. Неправильное количество карт\n"
+        "Когда в кармане не хватает карт, судья исправляет дефект.\n"
+        "A.Никто не видел чужих карт\nСудья исправляет дефект, и сдача играется.\n"
+        "« Предыдущая страница   1 2 3 4 5 6 7 8 9 10 11 12   Следующая страница »\n"
+        "Добавить комментарий\nИван, 12.03.2019: Спасибо, всё понятно!\n"
+        "Понравилась книга? Поделитесь с друзьями:\n"
+    )
+    trees, _report = _build(tmp_path, {"reader.txt": page})
+    tree = trees["reader"]
+    assert _ids(tree) == ["13", "13A"]
+    assert _by_id(tree)["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
