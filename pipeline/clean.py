@@ -1456,7 +1456,7 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
 
 
 _GLUED = regex.compile(r"(?<=[а-яё]{3})(?=[А-ЯЁ][а-яё]{2,})")
-_GLUED_SHORT = regex.compile(r"(?<=[а-яё]{3})(?=([А-ЯЁ][а-яё]?)[ \t])")
+_GLUED_SHORT = regex.compile(r"(?<=[а-яё]{3})(?=([А-ЯЁ][а-яё]?)(?:[ \t]|$))")
 """A heading's last word glued to the text's first, a word of one or two letters
 (``…от нарушителяЗа последующий``, ``…фальшренонсаИ взятка``)."""
 
@@ -1469,15 +1469,28 @@ def glued_headings(text: str, ctx: Context) -> list[Change]:
     the corpus knows, and the two together are none (a scan's capital at a word's
     end, ``ПравилО``, is no glue)."""
     out = []
-    for s, _e, line in ctx.lines(text):
+    lines = ctx.lines(text)
+    for k, (_s, _e, line) in enumerate(lines):
         if not is_heading_line(line):
             continue
-        m = _GLUED.search(line) or next(
-            (g for g in _GLUED_SHORT.finditer(line) if _glued_words(g, ctx)), None
-        )
-        if m:
-            out.append(Change(s + m.start(), s + m.start(), "\n", "glued-heading"))
+        # the heading's own line, and the lines a wrap put the rest of a long heading on
+        # (``3.Фальшренонс … открытой`` | ``картойЕсли фальшренонс …``)
+        for s, _e, part in lines[k : k + 1 + _HEADING_WRAPS]:
+            if part is not line and (not part.strip() or starts_unit(part)):
+                break
+            m = _GLUED.search(part) or next(
+                (g for g in _GLUED_SHORT.finditer(part) if _glued_words(g, ctx)), None
+            )
+            if m:
+                out.append(Change(s + m.start(), s + m.start(), "\n", "glued-heading"))
+                break
+            if CLAUSE_END.search(part):
+                break
     return out
+
+
+_HEADING_WRAPS = 2
+"""Lines after a heading's own that a wrap may have put the rest of it on."""
 
 
 def _glued_words(m: regex.Match, ctx: Context) -> bool:
@@ -1713,7 +1726,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         first = line.lstrip()[:1]
         upper = first.isupper() or first.isdigit()
         if para_is_heading:
-            if upper and not _caps_title_goes_on(prev, line):
+            if (
+                upper
+                and not _caps_title_goes_on(prev, line)
+                and not (first.isdigit() and _ends_in_a_link_word(prev))
+            ):
                 # the title on the line under a bare heading (``Правило 34``) is
                 # still the heading: a capital after it starts the body
                 para_is_heading = is_heading_line(line) or is_bare_heading(prev)
@@ -1818,6 +1835,17 @@ def _heading_in_capitals(prev: str, line: str) -> bool:
 
 _HEADING_WORDS = 6
 """Words a heading in capitals (``_heading_in_capitals``) has at most."""
+
+
+_LAST_SHORT_WORD = regex.compile(r"(?<![\p{L}\d])(\p{Cyrillic}{1,3})[ \t]*$")
+
+
+def _ends_in_a_link_word(line: str) -> bool:
+    """``line`` ends with a preposition, a conjunction or a particle (``6.Фальшренонс
+    в`` | ``12-й взятке``): a title so cut goes on on a next line that opens with a
+    number (a capital there may open the text, as a number never does)."""
+    m = _LAST_SHORT_WORD.search(line)
+    return m is not None and morph.is_function_word(m[1])
 
 
 def _caps_title_goes_on(heading: str, line: str) -> bool:
