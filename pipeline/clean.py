@@ -643,15 +643,24 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
     """Titles typed with a space between letters (``П Р А В И Л О  6 4 .``): the
     letters of a word are joined and the wider gaps between words become one
     space. Where every gap is one space, the run is joined only when the
-    dictionary knows the result or two words it splits into; other runs of
-    single characters (cards ``Т К Д В``, compass points ``N W E S``) stay."""
+    dictionary knows the result or two words it splits into, or a wrong code page's
+    reading of it (``spaced_mojibake`` decodes it); other runs of single characters
+    (cards ``Т К Д В``, compass points ``N W E S``) stay."""
     out: list[Change] = []
     for m in _finditer_lines(_SPACED, text, _hint_lines(text, _SPACED_HINT)):
         words = regex.split(r"[ \t]{2,}", m.group())
         if sum(ch.isalpha() for ch in m.group()) < 3:
             continue
         if len(words) == 1:
-            split = _split_known(m.group().replace(" ", ""), ctx)
+            letters = m.group().replace(" ", "")
+            split = _split_known(letters, ctx)
+            if (
+                split is None
+                and len(letters) >= _SPACED_MOJIBAKE_LETTERS
+                and not any(ch.isascii() for ch in letters)  # a deal's row: «% Д W E %»
+                and _token_readings(letters)
+            ):
+                split = 0  # a word a wrong code page read (``С Я Р С О Й Х``): decoded later
             if split is None:
                 continue
             keep = {m.start() + 2 * split - 1} if split else set()
@@ -665,6 +674,13 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
             a, b = m.start() + g.start(), m.start() + g.end()
             out.append(Change(a, b, " " if b - a > 1 else "", "spaced-letters"))
     return out
+
+
+_SPACED_MOJIBAKE_LETTERS = 5
+"""Least characters of a run of single spaced ones that a wrong code page's reading may
+join (a run of three or four may be words of one letter: «в с в», «и к о»); none of
+them ASCII (a wrong code page makes no ASCII of Russian letters: «% Д W E %» is a
+deal's row)."""
 
 
 def _split_known(letters: str, ctx: Context) -> int | None:
@@ -2144,12 +2160,17 @@ def _known_share(
     # judged as a reader sees it: a zero-width space parts no word, nor does an accent
     # stored apart from its letter (``accents``), and a ``„`` after a letter is the
     # ``ё`` an older file spelled so (``yo_mojibake``), not a break
-    words = morph.WORD.findall(_YO_QUOTE.sub("ё", _unaccented(markup_mod.INVISIBLE.sub("", text))))
-    words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
-    words = [w for w in words if len(w) >= 3]
+    words = _counted_words(text, cut)
     if not words:
         return 0.0
     return sum(1 for w in words if known(w)) / len(words)
+
+
+def _counted_words(text: str, cut: tuple[bool, bool] = (False, False)) -> list[str]:
+    """The words of three letters or more ``_known_share`` counts in ``text``."""
+    words = morph.WORD.findall(_YO_QUOTE.sub("ё", _unaccented(markup_mod.INVISIBLE.sub("", text))))
+    words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
+    return [w for w in words if len(w) >= 3]
 
 
 def _known_or_look_alike(word: str) -> bool:
@@ -2283,9 +2304,9 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     return _decoded_lines(text, ctx, starts)
 
 
-_RUNS_INTO = regex.compile(r"(?:[\p{Ll},:]|\p{L}-)[ \t]*$")
+_RUNS_INTO = regex.compile(r"(?:[\p{Ll},:]|[^\s\d-]-)[ \t]*$")
 """The end of a line whose sentence goes on into the next: a small letter, a comma, a
-colon, or a word a hyphen broke."""
+colon, or a word a hyphen broke (its last character may be a mis-decoded letter)."""
 _OPENS_IN_CAPITALS = regex.compile(
     r"[ \t]*[\p{Pi}\p{Ps}\"']?(?:[\u0410-\u042f\u0401]{1,2}[ \t]+)?[\u0410-\u042f\u0401]{4,}\b"
 )
@@ -2293,9 +2314,22 @@ _OPENS_IN_CAPITALS = regex.compile(
 bracket, or after a short word in capitals (``Ч ЙЗТЕ.`` is «в игре.»)."""
 
 
+def _line_before(text: str, s: int) -> tuple[int, int] | None:
+    """``(start, end)`` of the last line with text before the line that starts at ``s``
+    (past the empty lines of a double-spaced page), or ``None``."""
+    end = s - 1
+    while end > 0:
+        start = text.rfind("\n", 0, end) + 1
+        if text[start:end].strip():
+            return start, end
+        end = start - 1
+    return None
+
+
 def _goes_on(text: str, s: int) -> bool:
     """The sentence of the line before the line that starts at ``s`` goes on."""
-    return s > 0 and _RUNS_INTO.search(text, text.rfind("\n", 0, s - 1) + 1, s - 1) is not None
+    before = _line_before(text, s)
+    return before is not None and _RUNS_INTO.search(text, *before) is not None
 
 
 def _opens_in_capitals_going_on(text: str, s: int) -> bool:
@@ -2316,6 +2350,7 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
     """``mojibake``'s changes for the lines that start at ``starts``."""
     out = []
     joined = "collapsed" in ctx.profile.layout
+    decoded_ends: dict[int, str] = {}  # line start → the end of its decoded text
     for line_start in sorted(starts):
         e = text.find("\n", line_start)
         e = len(text) if e < 0 else e
@@ -2338,7 +2373,14 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
         # and one before it a word's first «а» (`` \xa0ў«Ґ­`` is «авлен») or the word «а»
         m = _LOST_A_BEFORE.search(text, line_start, s)
         lead = m.end() - m.start() if m else 0
-        goes_on = not joined and _goes_on(text, line_start)
+        # the line before may have been decoded just now: its end is read as decoded
+        above = _line_before(text, line_start)
+        before = decoded_ends.get(above[0]) if above is not None else None
+        goes_on = not joined and (
+            _RUNS_INTO.search(before) is not None
+            if before is not None
+            else _goes_on(text, line_start)
+        )
         for start, end, good in [
             *((s - lead, end, good) for end, good in [*ends, (e, None)] if lead),
             *((s, end, good) for end, good in [*ends, (e, None)]),
@@ -2350,6 +2392,11 @@ def _decoded_lines(text: str, ctx: Context, starts: set[int]) -> list[Change]:
                 and (start == s or _a_at_the_start(text, found[0], start, ctx))
             ):
                 out += found
+                last = found[-1]
+                if last.end >= e:
+                    decoded_ends[line_start] = (
+                        text[max(line_start, last.start - 40) : last.start] + last.new
+                    )
                 break
     return out
 
@@ -2425,18 +2472,19 @@ def _decoded_stretches(
     return out
 
 
-_HYPHENATED = regex.compile(r"\p{L}-[ \t]*(?:¶[ \t]*)?\n?[ \t|¦]*$")
+_HYPHENATED = regex.compile(r"[^\s\d-]-[ \t]*(?:¶[ \t]*)?\n?[ \t|¦]*$")
 """The end of a line (or of the text before a line) whose last word a hyphen broke."""
 
 
 _KNOWN = 0.6
 """Share of its words the dictionary must know for a reading to replace a line."""
+_FIRST_LETTER = regex.compile(r"\p{L}")
 _VOUCHED_KNOWN = 0.5
 """The same share for a reading that more than its words vouch for: the shape of the
 bytes of UTF-8 read as CP1251 (``_utf8_read_as_cp1251``), or a small letter where the
 sentence of the line before goes on. A short line with a word of the book's own
 spelling («разыргывалась нормально.») knows half its words."""
-_UTF8_LETTERS = 8
+_UTF8_LETTERS = 4
 """Letters a line's UTF-8 reading holds at least to vouch for itself."""
 
 
@@ -2489,15 +2537,25 @@ def _decoded_back(
         key = (share + _known_share(reading, _known_or_look_alike, cut), russian)
         if key > rank:
             best, score, rank = reading, share, key
-    if best == line or score < before + 0.3:
-        return None
-    # a reading that opens in a small letter where the sentence goes on, of a line
-    # that opens in a capital, has its case to vouch for it too
-    vouched = (goes_on and line[:1].isupper() and best[:1].islower()) or (
-        best == _utf8_read_as_cp1251(line)
-    )
-    if score < (_VOUCHED_KNOWN if vouched else _KNOWN):
-        return None
+    utf8 = _utf8_read_as_cp1251(line)
+    if utf8 is not None and not before and not _counted_words(utf8, cut):
+        # a line of UTF-8 read as CP1251 with no whole word to count (``С„РЅСѓСЋ (СЃРј.``,
+        # the rest of a broken word and a short one): its bytes alone vouch for it
+        best, score = utf8, 0.0
+    else:
+        if best == line or score < before + 0.3:
+            return None
+        # a reading that opens in a small letter where the sentence goes on, of a line
+        # that opens in a capital or in no Russian letter, has its case to vouch for it
+        opens, was = _FIRST_LETTER.search(best), _FIRST_LETTER.search(line)
+        vouched = (
+            goes_on
+            and opens is not None
+            and opens[0].islower()
+            and not (was is not None and was[0].islower() and _RUSSIAN_LETTER.match(was[0]))
+        ) or best == utf8
+        if score < (_VOUCHED_KNOWN if vouched else _KNOWN):
+            return None
     head = len(_common_prefix(line, best))
     tail = len(_common_prefix(line[head:][::-1], best[head:][::-1]))
     return Change(

@@ -309,6 +309,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "spaced_mojibake": [
         (
+            "a title's second line in spaced letters a wrong code page read, one word",
+            "П р а в и л о  7 1 .   А н н у л и р о в а н и е\n"
+            + " ".join(misread("уступки", "koi8_r", "cp1251"))
+            + "\nСделанная уступка должна быть утверждена.\n",
+            "Правило 71. Аннулирование уступки\nСделанная уступка должна быть утверждена.\n",
+            "mojibake",
+        ),
+        (
             "a title in spaced letters a wrong code page read (KOI8-R as CP1251)",
             "р Т Б Ч Й М П  6 7 .  д Е Ж Е Л Ф О Б С  Ч Ъ С Ф Л Б\nA.Текст правила о взятке.\n",
             "Правило 67. Дефектная взятка\nA.Текст правила о взятке.\n",
@@ -618,6 +626,42 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "mojibake": [
+        (
+            "a line goes on from the line before as that line reads decoded, past a quote's margin",
+            "> Если после этого выяснится, что ни один игрок не\n> "
+            + misread("видел карты других игроков, чтобы сдача", "utf-8", "cp1251")
+            + "\n> "
+            + misread("разыргывалась нормально.", "cp1251", "latin_1")
+            + "\n> Далее судья следит за игрой.\n",
+            "Если после этого выяснится, что ни один игрок не видел карты других игроков, "
+            "чтобы сдача разыргывалась нормально.\nДалее судья следит за игрой.\n",
+            "mojibake",
+        ),
+        (
+            "a line goes on from the line before past a double-spaced page's empty line",
+            "Судья может назначить присуж\n\n"
+            + misread("дённый результат.", "cp1251", "koi8_r")
+            + "\n\nДалее игра идёт.\n",
+            "Судья может назначить присуж\n\nдённый результат.\n\nДалее игра идёт.\n",
+            "mojibake",
+        ),
+        (
+            "a short line of UTF-8 read as CP1251 with no whole word: its bytes vouch for it",
+            "Разыгрывающий считает такую карту, как штра-\n"
+            + misread("фную (см.", "utf-8", "cp1251")
+            + "\nправило 50).\n",
+            "Разыгрывающий считает такую карту, как штрафную (см. правило 50).\n",
+            "mojibake",
+        ),
+        (
+            "a DOS line broken after «н» (a soft hyphen as CP1251 reads it) and its rest",
+            misread("в любом другом вызывающем сомн-", "cp866", "cp1251")
+            + "\n"
+            + misread("ение случае.", "cp866", "cp1251")
+            + "\n",
+            "в любом другом вызывающем сомнение случае.\n",
+            "mojibake",
+        ),
         (
             "UTF-8 «И» read as CP1251 the way browsers do (a byte CP1251 leaves undefined)",
             "Судья следит за столом.\n"
@@ -1115,6 +1159,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "spaced_letters": [
+        (
+            "a deal's row in ASCII suits and one-letter words stay apart",
+            "Раздача:\n% Д W E % В10\n\nОн шёл в с в руках картами.\n",
+            "Раздача: % Д W E % В10\n\nОн шёл в с в руках картами.\n",
+            "unwrap",
+        ),
         (
             "a deal's cards with no-break spaces between suits stay apart",
             "Север держит:\n♠ Т К 5 \xa0 \xa0 ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
