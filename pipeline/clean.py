@@ -658,7 +658,10 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
                 split is None
                 and len(letters) >= _SPACED_MOJIBAKE_LETTERS
                 and not any(ch.isascii() for ch in letters)  # a deal's row: «% Д W E %»
-                and _token_readings(letters)
+                and any(
+                    r.isalpha() and len(r) >= _SPACED_MOJIBAKE_LETTERS and morph.is_known(r)
+                    for r in _redecoded(letters)
+                )
             ):
                 split = 0  # a word a wrong code page read (``С Я Р С О Й Х``): decoded later
             if split is None:
@@ -678,9 +681,9 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
 
 _SPACED_MOJIBAKE_LETTERS = 5
 """Least characters of a run of single spaced ones that a wrong code page's reading may
-join (a run of three or four may be words of one letter: «в с в», «и к о»); none of
-them ASCII (a wrong code page makes no ASCII of Russian letters: «% Д W E %» is a
-deal's row)."""
+join, as one word the dictionary knows (a run of three or four may be words of one
+letter: «в с в», «и к о»; a holding «К Д х х х» reads as no word); none of them ASCII
+(a wrong code page makes no ASCII of Russian letters: «% Д W E %» is a deal's row)."""
 
 
 def _split_known(letters: str, ctx: Context) -> int | None:
@@ -1163,6 +1166,10 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_EMPHASIS_OPENS = regex.compile(r"(?<![\p{L}*])\*\p{L}")
+"""An asterisk that opens an emphasis (``*обязан*``): the one after the word closes it."""
+
+
 def star_notes(text: str, ctx: Context) -> list[Change]:
     """A footnote a web copy marks with asterisks and no rule line above its body
     (``карт*,`` … ``* Если три руки …``): the mark becomes the book's own ``(*)`` and
@@ -1177,15 +1184,29 @@ def star_notes(text: str, ctx: Context) -> list[Change]:
     for k, (s, _e, line) in enumerate(lines):
         if (m := STAR_NOTE.match(line)) is None:
             continue
-        if any(0 <= j < len(lines) and STAR_NOTE.match(lines[j][2]) for j in (k - 1, k + 1)):
-            return []  # a list bulleted with asterisks
+        first = _FIRST_LETTER.search(line, m.end())
+        if first is None or first.start() > m.end() or not first[0].isupper():
+            continue  # «* * *» parts a text; an item of a list opens in a small letter
+        if any(
+            0 <= j < len(lines) and (n := STAR_NOTE.match(lines[j][2])) and n[1] == m[1]
+            for j in (k - 1, k + 1)
+        ):
+            return []  # a list bulleted with asterisks (notes of *, ** may stand stacked)
+        above = next((ln for _a, _b, ln in reversed(lines[:k]) if ln.strip()), "")
+        if above.rstrip().endswith(":"):
+            continue  # the item of a list a colon opens
         bodies.setdefault(m[1], []).append((s, s + m.end()))
     out = []
     for stars, found in bodies.items():
         if len(found) != 1:
             continue
         body_at, body_end = found[0]
-        marks = [m for m in STAR_MARK.finditer(text, 0, body_at) if m[1] == stars]
+        marks = [
+            m
+            for m in STAR_MARK.finditer(text, 0, body_at)
+            if m[1] == stars
+            and not _EMPHASIS_OPENS.search(text, text.rfind("\n", 0, m.start()) + 1, m.start())
+        ]
         if not marks:
             continue
         note = f"({stars})"

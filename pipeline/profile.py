@@ -139,7 +139,6 @@ _UI_LABEL_WORDS = r"""(?:
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
-    | (?:Добавить|Оставить|Написать)\ (?:комментарий|отзыв)
 )"""
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
@@ -222,18 +221,24 @@ noun, two or more, nothing else; one number runs to thousands)."""
 _BIG_NUMBER = regex.compile(r"\d[\d ]{3,}\d")
 _MONTH = r"(?:янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек)\p{Ll}*\.?"
 _SHARE = regex.compile(
-    r"^(?:[^.!?]{0,40}\?\s*)?(?:Поделит(?:есь|ься)|Расскажите\s+(?:о\s+ней\s+)?друзьям)\b[^.!?]{0,60}$",
-    regex.I,
+    r"^(?:\p{Lu}[^.!?]{0,40}\?\s*)?(?:Поделитесь|Расскажите\s+(?:о\s+ней\s+)?друзьям)\b[^.!?]{0,60}$"
+    r"|^Поделиться(?:\s+\p{L}+){0,2}\s*:?$"
 )
-"""``Понравилась книга? Поделитесь с друзьями:``: a page's invitation to share it."""
+"""``Понравилась книга? Поделитесь с друзьями:``, ``Поделиться:``: a page's invitation to
+share it, in the imperative a site addresses its reader with, or a button of three words
+at most (a sentence about sharing information with a partner says «поделиться» within it)."""
 _SHARE_HINTS = ("оделит", "асскажите")
 _COMMENT_HEADER = regex.compile(
     r"""^\p{Lu}[\p{L}\d_.\-]{1,30}(?:\s+\p{Lu}[\p{L}\-]{1,30})?\s*[,(]?\s*
-        \d{1,2}\.\d{1,2}\.\d{2,4}(?:[,\s]+(?:в\s+)?\d{1,2}:\d{2})?\s*\)?\s*[:\-–—]""",
+        \d{1,2}\.\d{1,2}\.\d{2,4}[,\s]+(?:в\s+)?\d{1,2}:\d{2}\s*\)?\s*[:\-–—]""",
     regex.X,
 )
-"""``Иван, 12.03.2019: …``, ``Пётр (05.06.2020 14:30) - …``: a reader's comment under
-the text, its author and date first."""
+"""``Иван, 12.03.2019 в 14:30: …``, ``Пётр (05.06.2020 14:30) - …``: a reader's comment
+under the text, its author, date and time first (a preface's signature or an appeal's
+decision gives a place or a name and a date, never the minute)."""
+_COMMENT_LINK_HINTS = ("комментарий", "отзыв")
+_COMMENT_LINK = regex.compile(r"^(?:Добавить|Оставить|Написать)\s+(?:комментарий|отзыв)\s*:?$")
+"""``Добавить комментарий``: a link under a page's text, alone on its line."""
 _DATE_STAMP = regex.compile(
     rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}})
         (?:\s*(?:в\s+)?\d{{1,2}}:\d{{2}})?\s*)+$""",
@@ -486,6 +491,8 @@ def line_shape(line: str) -> str | None:
         return "breadcrumb"
     if words <= 14 and _has_any(low, _SHARE_HINTS) and _SHARE.match(s):
         return "share"
+    if words <= 3 and _has_any(low, _COMMENT_LINK_HINTS) and _COMMENT_LINK.match(s):
+        return "menu"
     if digit and s[0].isupper() and _COMMENT_HEADER.match(s):
         return "comment"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
@@ -889,6 +896,7 @@ _PIECE_HINTS = (
     _DOCUMENT_HINT,
     *_SITE_NOTICE_HINTS,
     *_SHARE_HINTS,
+    *_COMMENT_LINK_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""

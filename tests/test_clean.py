@@ -1138,6 +1138,22 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "star_notes": [
         (
+            "stacked notes of one and two asterisks",
+            "Правило 13. Карты\nКарт* не хватает, судья** ищет.\n\n* Если три руки правильны.\n"
+            "** См. правило 14.\n",
+            "Правило 13. Карты\nКарт(*) не хватает, судья(**) ищет.\n\n"
+            "(*) - Если три руки правильны.\n(**) - См. правило 14.\n",
+            "star-note",
+        ),
+        (
+            "an emphasis, a line of asterisks and the one item of a list a colon opens stay",
+            "Судья *обязан* вызвать стороны.\n\n* * *\n\nИгрок не должен:\n"
+            "* Делать замечания партнёру\n\nТекст.\n",
+            "Судья *обязан* вызвать стороны.\n\n* * *\n\nИгрок не должен:\n"
+            "* Делать замечания партнёру\n\nТекст.\n",
+            None,
+        ),
+        (
             "a web copy's asterisk notes with no rule line: * and ** after their marks",
             "Правило 13. Карты\nКогда карт* не хватает, судья** ищет их.\n\n"
             "* Первая сноска.\n\n** Вторая сноска.\n",
@@ -1159,6 +1175,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "spaced_letters": [
+        (
+            "a holding with small cards as «х» stays apart",
+            "У Севера были пики К Д х х х и черви Т х.\n",
+            "У Севера были пики К Д х х х и черви Т х.\n",
+            None,
+        ),
         (
             "a deal's row in ASCII suits and one-letter words stay apart",
             "Раздача:\n% Д W E % В10\n\nОн шёл в с в руках картами.\n",
