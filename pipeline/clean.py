@@ -633,10 +633,10 @@ _SPACED = regex.compile(
 a line's end (``Р А З Д Е Л¶``), which ``inline_marks`` removes later."""
 
 
-_SPACED_HINT = regex.compile(r" [^ \n] [^ \n](?![^\s¶])")
-"""What every line that holds a match of ``_SPACED`` holds: a lone character after
-a space and a second one after it (``_SPACED`` is slow to try at every character;
-this starts with a space)."""
+_SPACED_HINT = regex.compile(r" [РС]?[^ \n] [РС]?[^ \n](?![^\s¶])")
+"""What every line that holds a match of ``_SPACED`` holds: a lone character (or the
+two of a UTF-8 letter read as CP1251) after a space and a second one after it
+(``_SPACED`` is slow to try at every character; this starts with a space)."""
 
 
 def spaced_letters(text: str, ctx: Context) -> list[Change]:

@@ -309,6 +309,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "spaced_mojibake": [
         (
+            "a title's second line in spaced letters UTF-8 read as CP1251, no digit on it",
+            "П р а в и л о  2 0 .   П о в т о р е н и е   и\n"
+            + spaced_misread("объяснение заявок", "utf-8", "cp1251")
+            + "\nA.Заявка плохо расслышана\n",
+            "Правило 20. Повторение и объяснение заявок\nA.Заявка плохо расслышана\n",
+            "mojibake",
+        ),
+        (
             "a title's second line in spaced letters a wrong code page read, one word",
             "П р а в и л о  7 1 .   А н н у л и р о в а н и е\n"
             + " ".join(misread("уступки", "koi8_r", "cp1251"))
