@@ -258,12 +258,16 @@ def _repeats(text: str) -> bool:
     """``text`` says a sentence twice in a row (``…взятку. Он берёт взятку. Он берёт
     взятку.``): a scan's or a copy's doubling the cleaner could not tell from text (a
     sentence is compared by its letters, as ``_opening_letters`` reads them)."""
+    if len(text) < 2 * _REPEAT_LETTERS:
+        return False
     before = ""
     for sentence in _SENTENCE_END.split(text):
-        letters = _NOT_LETTERS.sub("", sentence).lower()
-        if len(letters) >= _REPEAT_LETTERS and letters == before:
-            return True
-        before = letters
+        # two copies of a sentence are near in length: only those are compared by letters
+        if len(sentence) >= _REPEAT_LETTERS and abs(len(sentence) - len(before)) <= 8:
+            letters = _NOT_LETTERS.sub("", sentence).lower()
+            if len(letters) >= _REPEAT_LETTERS and letters == _NOT_LETTERS.sub("", before).lower():
+                return True
+        before = sentence
     return False
 
 
