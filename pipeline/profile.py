@@ -951,8 +951,9 @@ def _may_have_shape(
     first words say ``opening`` (``_opening``). Each shape's own guards in
     ``line_shape`` need what is asked here: a site's address, a backslash (a title
     bar), a breadcrumb's separator, a reader's header word, a notice's «документ», an
-    invitation to share or a comment's date anywhere; a digit in a line that opens with no letter (page numbers, a phone, a
-    size, a date), with a pager's word or a counter's label; a pager's or a label's
+    invitation to share, a link to comment or a comment's date anywhere; a digit in a
+    line that opens with no letter (page numbers, a phone, a size, a date), with a
+    pager's word or a counter's label; a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);
     a setting's few characters, or a font's few words. A run of spaces (a spaced menu)
@@ -1041,10 +1042,10 @@ def _norm(line: str) -> str:
 
 def line_set(text: str) -> set[str]:
     """The distinct normalised lines of one text (blank lines left out), without a
-    margin of line numbers (``numbered_margin``), as the profile reads them; and the
-    running head in capitals of each line of a page's number and its head
-    (``page_and_head``), which other sources print beside other numbers
-    (``running_heads``)."""
+    margin of line numbers (``numbered_margin``), as the profile reads them; and, after
+    ``RUNNING_HEAD_KEY``, the running head in capitals of each line of a page's number
+    and its head set far apart (``_apart_head``), which other sources print beside other
+    numbers (``running_heads``)."""
     out = set()
     for ln in _without_numbered_margin(text).split("\n"):
         if ln.strip():
