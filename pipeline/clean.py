@@ -46,6 +46,7 @@ from . import markup as markup_mod
 from . import profile as profile_mod
 from .buffer import Buffer, Change
 from .editions import BLANK
+from .formats import note_mark
 from .grammar import (
     ANY_HEADING,
     AUCTION_ROW,
@@ -1158,11 +1159,15 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
     if {n for _m, n in marks} != numbers:
         return []
     out = [
-        Change(m.start(), m.end(), f"(*{n})", "endnote", "an e-book's note mark") for m, n in marks
+        Change(m.start(), m.end(), note_mark(str(n), n), "endnote", "an e-book's note mark")
+        for m, n in marks
     ]
     a, b = _drop_line(text, head.start(), head.end())
     out.append(Change(a, b, "", "endnote", "the heading of an e-book's notes"))
-    out += [Change(a, b, f"(*{n}) - ", "endnote", "an e-book's note") for a, b, n in notes]
+    out += [
+        Change(a, b, f"{note_mark(str(n), n)} - ", "endnote", "an e-book's note")
+        for a, b, n in notes
+    ]
     return out
 
 
@@ -1192,8 +1197,8 @@ def star_notes(text: str, ctx: Context) -> list[Change]:
             for j in (k - 1, k + 1)
         ):
             return []  # a list bulleted with asterisks (notes of *, ** may stand stacked)
-        above = next((ln for _a, _b, ln in reversed(lines[:k]) if ln.strip()), "")
-        if above.rstrip().endswith(":"):
+        above = _line_before(text, s)
+        if above is not None and text[above[0] : above[1]].rstrip().endswith(":"):
             continue  # the item of a list a colon opens
         bodies.setdefault(m[1], []).append((s, s + m.end()))
     out = []

@@ -228,9 +228,12 @@ _SHARE = regex.compile(
 share it, in the imperative a site addresses its reader with, or a button of three words
 at most (a sentence about sharing information with a partner says «поделиться» within it)."""
 _SHARE_HINTS = ("оделит", "асскажите")
+_DATE = r"\d{1,2}\.\d{1,2}\.\d{2,4}"
+"""A date in figures (``12.03.2019``), as a post's stamp, a comment's header and a piece's
+trait (``_DATE_STAMP``, ``_COMMENT_HEADER``, ``_DATE_WORD``) read it."""
 _COMMENT_HEADER = regex.compile(
-    r"""^\p{Lu}[\p{L}\d_.\-]{1,30}(?:\s+\p{Lu}[\p{L}\-]{1,30})?\s*[,(]?\s*
-        \d{1,2}\.\d{1,2}\.\d{2,4}[,\s]+(?:в\s+)?\d{1,2}:\d{2}\s*\)?\s*[:\-–—]""",
+    rf"""^\p{{Lu}}[\p{{L}}\d_.\-]{{1,30}}(?:\s+\p{{Lu}}[\p{{L}}\-]{{1,30}})?\s*[,(]?\s*
+        {_DATE}[,\s]+(?:в\s+)?\d{{1,2}}:\d{{2}}\s*\)?\s*[:\-–—]""",
     regex.X,
 )
 """``Иван, 12.03.2019 в 14:30: …``, ``Пётр (05.06.2020 14:30) - …``: a reader's comment
@@ -240,7 +243,7 @@ _COMMENT_LINK_HINTS = ("комментарий", "отзыв")
 _COMMENT_LINK = regex.compile(r"^(?:Добавить|Оставить|Написать)\s+(?:комментарий|отзыв)\s*:?$")
 """``Добавить комментарий``: a link under a page's text, alone on its line."""
 _DATE_STAMP = regex.compile(
-    rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}})
+    rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|{_DATE})
         (?:\s*(?:в\s+)?\d{{1,2}}:\d{{2}})?\s*)+$""",
     regex.X | regex.I,
 )
@@ -900,7 +903,7 @@ _PIECE_HINTS = (
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""
-_DATE_WORD = regex.compile(r"\(?\d{1,2}\.\d{1,2}\.\d{2,4}")
+_DATE_WORD = regex.compile(rf"\(?{_DATE}")
 """A word that is a date (a reader's comment's header holds one, ``_COMMENT_HEADER``)."""
 _SETTING_CHARACTERS = 12
 """The longest line ``_SETTING`` is tried on."""
