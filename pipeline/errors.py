@@ -91,7 +91,7 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
     "K503": ("warning", "references on a page that is not law text: not linked into the codex"),
     "K504": ("info", "a reference cut off by the end of the source: not linked"),
     # rulings
-    "K601": ("error", "a ruling declares a clause that is not in the corpus"),
+    "K601": ("error", "rulings declare clauses that a law of the corpus lacks"),
     "K602": ("info", "a ruling's law is not in this corpus"),
     # standard formats
     "K701": ("info", "an unplaced fragment written to a format's fallback structure"),

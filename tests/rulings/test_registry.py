@@ -126,3 +126,18 @@ def test_a_missing_law_is_one_diagnostic_listing_its_clauses():
     assert "law 64 (" in k602[0].message and "64A1" in k602[0].message
     assert "64.10(ii)" in k602[0].message
     assert not [d for d in found if d.code == "K601"]
+
+
+def test_a_partial_law_is_one_diagnostic_listing_the_clauses_it_lacks():
+    # a single page of law 64 holds its heading but not its clauses: one K601, not dozens
+    from pipeline.check import check
+    from pipeline.model import Codex
+
+    keep = {a: None for a in CORPUS if not a.startswith("64") or a == "64"}
+    codex = Codex((), (), keep, (), ())  # type: ignore[misc]
+    found = [d for d in check(codex, curated=False) if d.code == "K601"]
+    assert len(found) == 1, [d.message for d in found]
+    assert found[0].level == "warning"
+    assert "law 64" in found[0].message and "64A1" in found[0].message
+    assert "64.10(ii)" in found[0].message
+    assert [d.level for d in check(codex, curated=True) if d.code == "K601"] == ["error"]
