@@ -1117,13 +1117,15 @@ _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 
 def endnotes(text: str, ctx: Context) -> list[Change]:
     """An e-book's notes gathered after its text (``Примечания``, then ``[1] …``,
-    ``1. …`` or ``1`` alone with the note on the next line), and their marks in the text
-    (``карт[1]``, ``карт¹``): each mark becomes the book's own ``(*1)`` and each note a
-    footnote body ``(*1) - …``, which the segmenter gives the node that carries the
-    mark; the notes' heading goes. Only where the heading is the text's last, nothing
-    but notes numbered one after another follows it, and the text marks every note
-    (a list of the text under a heading of that name is left as it is)."""
-    if "[" not in text and not any(ch in text for ch in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
+    ``{1} …``, ``1. …`` or ``1`` alone with the note on the next line), and their marks
+    in the text (``карт[1]``, ``карт {1}``, ``карт¹``): each mark becomes the book's own
+    ``(*1)`` and each note a footnote body ``(*1) - …``, which the segmenter gives the
+    node that carries the mark; the notes' heading goes. Only where the heading is the
+    text's last, nothing but notes numbered one after another follows it, the text
+    marks every note, and every number it writes in brackets is a note's (a list of
+    the text under a heading of that name, or pages numbered in brackets, are left as
+    they are)."""
+    if "[" not in text and "{" not in text and not any(ch in text for ch in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
         return []
     head = next(iter(reversed(list(NOTES_HEAD.finditer(text)))), None)  # the last
     if head is None:
@@ -1134,7 +1136,7 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
         if s <= head.start() or not line.strip():
             continue
         m = NOTE_ENTRY.match(line)
-        number = int(m[1] or m[2]) if m else None
+        number = int(next(g for g in m.groups() if g)) if m else None
         if number is not None and number == (notes[-1][2] + 1 if notes else number):
             if waiting is not None:
                 return []  # a number with no note
@@ -1152,10 +1154,12 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
         return []
     numbers = {n for _a, _b, n in notes}
     marks = [
-        (m, n)
+        (m, int(next(g for g in m.groups() if g).translate(_SUPERSCRIPT)))
         for m in NOTE_REF.finditer(text, 0, head.start())
-        if (n := int((m[1] or m[2]).translate(_SUPERSCRIPT))) in numbers
     ]
+    if any(n not in numbers for m, n in marks if m[3] is None):
+        return []  # numbers in brackets that are no notes': pages' or sources' numbers
+    marks = [(m, n) for m, n in marks if n in numbers]
     if {n for _m, n in marks} != numbers:
         return []
     out = [

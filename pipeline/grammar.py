@@ -122,12 +122,17 @@ NOTES_HEAD = regex.compile(
     regex.M,
 )
 """The heading of an e-book's notes, gathered after its text (``Примечания``)."""
-NOTE_ENTRY = regex.compile(r"[ \t]*(?:\[(\d{1,3})\]|(\d{1,3})[.)]?)(?:[ \t]+(?=\S)|[ \t]*$)")
-"""A note's number at its line's start under ``NOTES_HEAD``: ``[1] …``, ``1. …``,
-``1) …``, or ``1`` alone on its line with its text on the next."""
-NOTE_REF = regex.compile(r"(?<=[\p{L}\p{P}])(?:\[(\d{1,3})\]|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}))")
-"""An e-book's note mark in the text, right after a word or its stop: ``карт[1]``,
-``карт¹``."""
+NOTE_ENTRY = regex.compile(
+    r"[ \t]*(?:\[(\d{1,3})\]|\{(\d{1,3})\}|(\d{1,3})[.)]?)(?:[ \t]+(?=\S)|[ \t]*$)"
+)
+"""A note's number at its line's start under ``NOTES_HEAD``: ``[1] …``, ``{1} …``,
+``1. …``, ``1) …``, or ``1``/``[1]`` alone on its line with its text on the next."""
+NOTE_REF = regex.compile(
+    r"(?<=[\p{L}\p{P}\d])[ \t]?(?:\[(\d{1,3})\]|\{(\d{1,3})\})|(?<=[\p{L}\p{P}])([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3})"
+)
+"""An e-book's note mark in the text, after a word, a number or a stop: ``карт[1]``,
+``карт {1}``, ``64[2]``, ``карт¹`` (a superscript only right after a word or its stop:
+``64²`` is a power). The space before a bracketed mark is the mark's."""
 STAR_NOTE = regex.compile(r"[ \t]*(\*{1,3})[ \t]+(?=\S)")
 """A footnote's body that opens with its asterisks at its line's start (``* Если …``)."""
 STAR_MARK = regex.compile(r"(?<=[\p{L}.,;:!?»\"')])(\*{1,3})(?![*)\p{L}\d])")
