@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
+from rapidfuzz.distance import Levenshtein
 
 from . import addresses, codepages, editions, morph, translit
 from . import language as language_mod
@@ -65,6 +66,7 @@ from .grammar import (
     NOTE_REF,
     NOTES_HEAD,
     OCR_FIRST_MARKER,
+    OCR_LAW_NOUN,
     OCR_LAW_NUMBER,
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
@@ -1442,6 +1444,10 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       default edition, ``editions.DEFAULT``); a number the source wrote in digits is
       left alone;
     - a law heading's two digits set apart (``Правило 6 5.``) are joined;
+    - a law heading's noun read with one letter wrong, missing or added (``Правнло 65.``,
+      ``Прав1ло 65.``, ``Првило 65.``; ``grammar.OCR_LAW_NOUN``) is the noun again, where
+      the word is none of the language (``Правила 65.`` is a word) and the number is a
+      law's;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
       is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
@@ -1458,6 +1464,17 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         number = written[0] + written[-1]
         if int(number) <= most:
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
+    for m in OCR_LAW_NOUN.finditer(text):
+        written = m[1]
+        if (
+            written.lower() == "правило"
+            or not 1 <= int(m[2]) <= most
+            or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
+            or morph.is_known(written)
+        ):
+            continue
+        noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
+        out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
     for m in OCR_FIRST_MARKER.finditer(text):
         clause = m[1] is not None
         # the next unit the text opens (a clause's subclauses may come between)

@@ -507,6 +507,13 @@ OCR_LAW_NUMBER = regex.compile(
 """A law's number after the noun «Правило» (any case) as OCR may read it: its digits,
 a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 4О``,
 ``правило 6ЗA1``). The group is the number as written."""
+OCR_LAW_NOUN = regex.compile(
+    r"^[ \t]*([\p{L}\d]{6,8})(?=[ \t]{1,3}(\d{1,2})(?:\.(?:[ \t]|\p{Lu}|$)|[ \t]*$))", regex.M
+)
+"""A law heading's first word, whatever OCR made of it, before the law's number and its
+stop or the line's end (``Правнло 65. …``, ``Прав1ло 65``); ``clean.ocr_digits`` reads
+it as the noun «Правило» only when it is one letter away from it and no word. Group 1 is
+the word, group 2 the number."""
 OCR_SPACED_LAW_NUMBER = regex.compile(
     r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]+(\d[ \t]\d)(?=[ \t]*\.(?:[ \t]|\p{Lu}|$))", regex.M
 )

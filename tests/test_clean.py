@@ -1838,6 +1838,21 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ocr-digit",
         ),
         (
+            "a law heading's noun read with a letter wrong, a digit for a letter, or one lost",
+            "Правнло 64. Процедура\nТекст правила.\nПРАВНЛО 65. РАСПОЛОЖЕНИЕ\nТекст.\n"
+            "Прав1ло 66. Осмотр\nТекст.\nПрвило 67\nДефектная взятка\n",
+            "Правило 64. Процедура\nТекст правила.\nПРАВИЛО 65. РАСПОЛОЖЕНИЕ\nТекст.\n"
+            "Правило 66. Осмотр\nТекст.\nПравило 67\nДефектная взятка\n",
+            "ocr-digit",
+        ),
+        (
+            "a word of the language, a noun two letters away, a number past the last law "
+            "and a word before no number stay",
+            "Правила 64. Текст.\n\nПрабилы 64. Текст.\n\nПравнло 164. Текст.\n\nПравнло игры.\n",
+            "Правила 64. Текст.\n\nПрабилы 64. Текст.\n\nПравнло 164. Текст.\n\nПравнло игры.\n",
+            None,
+        ),
+        (
             "numerals, a word and a number past the last law are no law's number",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
