@@ -352,12 +352,20 @@ def _sentence_end(line: str) -> bool:
     return line.rstrip(_WHITESPACE)[-1:] in _SENTENCE_ENDS
 
 
-def _counting(s: str) -> bool:
+def _counting(s: str, linked: bool = False) -> bool:
     """Three or more page numbers that count up by one, where an ellipsis may
-    skip ahead (``1 ... 77 78 79 ... 308``)."""
+    skip ahead (``1 ... 77 78 79 ... 308``). Between ``linked`` previous and next
+    links the pages around the current one may repeat the first ones
+    (``1 2 3 … 2 3 4 5 6 … 88``): each run counts up and the last page is the
+    highest."""
     runs = [[int(n) for n in _DIGITS.findall(part)] for part in _ELLIPSIS.split(s)]
     nums = [n for run in runs for n in run]
-    if len(nums) < 3 or any(b <= a for a, b in itertools.pairwise(nums)):
+    if len(nums) < 3:
+        return False
+    if linked:
+        if nums[-1] != max(nums):
+            return False
+    elif any(b <= a for a, b in itertools.pairwise(nums)):
         return False
     return (
         all(b == a + 1 for run in runs for a, b in itertools.pairwise(run))
@@ -448,7 +456,7 @@ def line_shape(line: str) -> str | None:
             return "pager"
         if _has_any(s.casefold(), _PAGER_LINK_HINTS) and _PAGER_LINK.search(s):
             rest = _PAGER_LINK.sub(" ", s)
-            if _PAGER_NUMBERS.match(rest) and _counting(rest):
+            if _PAGER_NUMBERS.match(rest) and _counting(rest, linked=True):
                 return "pager"
     if words >= 8 and _alphabet_bar(s):
         return "alphabet bar"

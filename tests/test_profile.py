@@ -31,6 +31,11 @@ SHAPES = [
     ("go to page", "Перейти на страницу:", "pager"),
     ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
     (
+        "links around numbers whose window repeats the first pages",
+        "« Предыдущая  1 2 3 … 2 3 4 5 6 … 88  Следующая »",
+        "pager",
+    ),
+    (
         "links with their noun around numbers",
         "« Предыдущая страница   1 2 3 4 5 6 7   Следующая страница »",
         "pager",
@@ -126,6 +131,8 @@ SHAPES = [
     ("letters that fall are no range", "Я-А", None),
     ("a clause range", "64А-Б", None),
     ("the next deal", "Следующая сдача", None),
+    ("a link beside numbers that do not count", "Следующая 5 3 7", None),
+    ("a link beside numbers whose last is not the highest", "« Назад 1 2 3 … 7 8 … 5 »", None),
     ("a short heading in Latin letters", "Laws 1987", None),
     ("a word of the text that opens with «Текст»", "Текст правила", None),
     ("the book's own rights line", "© Перевод на русский язык, 1990", None),
