@@ -68,6 +68,8 @@ from .grammar import (
     OCR_FIRST_MARKER,
     OCR_LAW_NOUN,
     OCR_LAW_NUMBER,
+    OCR_SECTION_LETTER,
+    OCR_SECTION_LETTERS,
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
     RU_HEADS,
@@ -84,6 +86,7 @@ from .grammar import (
     opens_series,
     run_in_items,
     run_ins,
+    series_place,
     starts_unit,
 )
 from .model import Cleaned, EditLog, Profile, Source
@@ -1114,6 +1117,25 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def _lines_before(text: str, at: int) -> Iterator[str]:
+    """The lines before offset ``at`` (a line's start), the nearest first, as far
+    back as a unit's counting is read (``COUNTING_REACH``)."""
+    return reversed(text[:at].rsplit("\n", COUNTING_REACH)[-COUNTING_REACH:])
+
+
+def _section_before(text: str, at: int) -> str | None:
+    """The letter (Latin) of the nearest section heading before offset ``at`` under
+    the same law, or None."""
+    for line in _lines_before(text, at):
+        line = line.lstrip()
+        if LAW_HEAD.match(line):
+            return None
+        place = series_place(line)
+        if place is not None and place[0] == "section":
+            return chr(ord("A") + place[1] - 1)
+    return None
+
+
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 
 
@@ -1448,6 +1470,9 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       ``Прав1ло 65.``, ``Првило 65.``; ``grammar.OCR_LAW_NOUN``) is the noun again, where
       the word is none of the language (``Правила 65.`` is a word) and the number is a
       law's;
+    - a section's letter read as a digit or a round letter (``8.Некоторый …`` for
+      ``B.``; ``grammar.OCR_SECTION_LETTER``) where it is the next section after the
+      one before and no clause that goes on counting the clauses before it;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
       is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
@@ -1475,6 +1500,15 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             continue
         noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
         out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
+    for m in OCR_SECTION_LETTER.finditer(text):
+        letter = OCR_SECTION_LETTERS[m[1]]
+        if _section_before(text, m.start()) == chr(ord(letter) - 1) and not (
+            m[1].isdigit()
+            and goes_on_counting(_lines_before(text, m.start()), text[m.start() : m.end() + 80])
+        ):
+            out.append(
+                Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
+            )
     for m in OCR_FIRST_MARKER.finditer(text):
         clause = m[1] is not None
         # the next unit the text opens (a clause's subclauses may come between)

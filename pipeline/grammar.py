@@ -519,6 +519,12 @@ OCR_SPACED_LAW_NUMBER = regex.compile(
 )
 """A law heading whose two digits a scan set apart (``Правило 6 5. …``); the group is
 the number as written."""
+OCR_SECTION_LETTER = regex.compile(r"^[ \t]*([860О])\.(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
+"""A section's letter that OCR read as a digit or a round letter, before the section's
+title: ``8.`` for ``B.``, ``0.`` or ``О.`` for ``D.``, ``6.`` for ``G.``. It is that
+section only where it is the next after the section before (``clean.ocr_digits``)."""
+OCR_SECTION_LETTERS = {"8": "B", "0": "D", "О": "D", "6": "G"}
+"""The section letter each ``OCR_SECTION_LETTER`` character stands for."""
 OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
 """A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first

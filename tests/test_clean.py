@@ -1853,6 +1853,23 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
+            "a section's letter read as a digit or a round letter, after the section before",
+            "Правило 13. Карты\nA.Никто не видел\n1.Записи рук\nТекст.\n8.Игрок видел карты\n"
+            "1.Информация\nТекст.\nC.Третий\nТекст.\nО.Четвёртый\nТекст.\n",
+            "Правило 13. Карты\nA.Никто не видел\n1.Записи рук\nТекст.\nB.Игрок видел карты\n"
+            "1.Информация\nТекст.\nC.Третий\nТекст.\nD.Четвёртый\nТекст.\n",
+            "ocr-digit",
+        ),
+        (
+            "a clause that goes on counting, a digit after a section it does not follow, "
+            "and a digit under no section stay",
+            "Правило 13. Карты\nA.Первый\n7.Седьмой\nТекст.\n8.Восьмой\nТекст.\n"
+            "C.Третий\n8.Пункт\nТекст.\nПравило 14. Другое\n8.Пункт\nТекст.\n",
+            "Правило 13. Карты\nA.Первый\n7.Седьмой\nТекст.\n8.Восьмой\nТекст.\n"
+            "C.Третий\n8.Пункт\nТекст.\nПравило 14. Другое\n8.Пункт\nТекст.\n",
+            None,
+        ),
+        (
             "numerals, a word and a number past the last law are no law's number",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
