@@ -65,6 +65,7 @@ from .grammar import (
     NOTE_ENTRY,
     NOTE_REF,
     NOTES_HEAD,
+    OCR_COMMENTARY_NUMBER,
     OCR_FIRST_MARKER,
     OCR_LAW_NOUN,
     OCR_LAW_NUMBER,
@@ -1117,6 +1118,26 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def _commentary_digits(line: str) -> str:
+    """``line`` with the commentary number it opens with read as digits (``64.1О.`` →
+    ``64.10.``; ``grammar.OCR_COMMENTARY_NUMBER``), so that one misread paragraph's
+    number can tell the next one's place."""
+    m = OCR_COMMENTARY_NUMBER.match(line)
+    if m is None:
+        return line
+    return line[: m.start(1)] + _paragraph_number(m[1]) + line[m.end(1) :]
+
+
+def _paragraph_number(written: str) -> str:
+    """A commentary paragraph's number OCR misread, in digits (``б4.1О`` → ``64.10``)."""
+    return addresses.digits(written).replace("б", "6")
+
+
+_AHEAD = 20_000
+"""Characters read after a line for the next unit of its series (``COUNTING_REACH``
+lines of text fit in them)."""
+
+
 def _lines_before(text: str, at: int) -> Iterator[str]:
     """The lines before offset ``at`` (a line's start), the nearest first, as far
     back as a unit's counting is read (``COUNTING_REACH``)."""
@@ -1473,6 +1494,9 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
     - a section's letter read as a digit or a round letter (``8.Некоторый …`` for
       ``B.``; ``grammar.OCR_SECTION_LETTER``) where it is the next section after the
       one before and no clause that goes on counting the clauses before it;
+    - a commentary paragraph's number read with a letter for a digit (``64.1О.``,
+      ``б4.10.``; ``grammar.OCR_COMMENTARY_NUMBER``) where, read with the digits, it
+      goes on counting the paragraph before it or the next goes on counting it;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
       is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
@@ -1509,6 +1533,29 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             out.append(
                 Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
             )
+    for m in OCR_COMMENTARY_NUMBER.finditer(text):
+        written = m[1]
+        if written.replace(".", "").isdigit():
+            continue
+        number = _paragraph_number(written)
+        line_end = text.find("\n", m.end())
+        line = number + text[m.end() : line_end if line_end >= 0 else len(text)]
+        place = series_place(line)
+        if place is None:
+            continue
+        # the next paragraph of the series, within as many lines as are read back
+        after = text[line_end + 1 : line_end + 1 + _AHEAD] if line_end >= 0 else ""
+        nxt = next(
+            (
+                ln.lstrip()
+                for ln in after.split("\n", COUNTING_REACH)[:COUNTING_REACH]
+                if (p := series_place(ln.lstrip())) is not None and p[0] == place[0]
+            ),
+            None,
+        )
+        before = (_commentary_digits(ln) for ln in _lines_before(text, m.start()))
+        if goes_on_counting(before, line) or (nxt is not None and goes_on_counting([line], nxt)):
+            out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
     for m in OCR_FIRST_MARKER.finditer(text):
         clause = m[1] is not None
         # the next unit the text opens (a clause's subclauses may come between)

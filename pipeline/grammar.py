@@ -525,6 +525,14 @@ title: ``8.`` for ``B.``, ``0.`` or ``О.`` for ``D.``, ``6.`` for ``G.``. It is
 section only where it is the next after the section before (``clean.ocr_digits``)."""
 OCR_SECTION_LETTERS = {"8": "B", "0": "D", "О": "D", "6": "G"}
 """The section letter each ``OCR_SECTION_LETTER`` character stands for."""
+OCR_COMMENTARY_NUMBER = regex.compile(
+    r"^[ \t]*((?:[\dб]|" + _OCR_DIGIT + r"){1,3}\.(?:[\dб]|" + _OCR_DIGIT + r"){1,2})(?=\.[ \t])",
+    regex.M,
+)
+"""A commentary paragraph's number as OCR may read it, a letter for a digit in it
+(``64.1О.``, ``б4.10.``, ``64.I0.``); the group is the number as written. It is that
+paragraph only where it goes on counting the paragraphs around it
+(``clean.ocr_digits``), which also allows «б» for 6 here."""
 OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
 """A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first

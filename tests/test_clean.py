@@ -1870,6 +1870,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
+            "a commentary paragraph's number read with a letter for a digit, in its series",
+            "64.l. Судья решает так.\n64.2. Судья решает снова.\n64.9. Судья молчит.\n"
+            "64.1О. Текст.\nб4.11. Ещё текст.\n",
+            "64.1. Судья решает так.\n64.2. Судья решает снова.\n64.9. Судья молчит.\n"
+            "64.10. Текст.\n64.11. Ещё текст.\n",
+            "ocr-digit",
+        ),
+        (
+            "a number of that shape that counts on from nothing stays",
+            "64.2. Судья решает так.\n64.1О. Текст.\n64.20. Ещё текст.\n",
+            "64.2. Судья решает так.\n64.1О. Текст.\n64.20. Ещё текст.\n",
+            None,
+        ),
+        (
             "numerals, a word and a number past the last law are no law's number",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
             "Правила I и II; правило lб; правило 1ОО; правило Оно; правила 1б и 1в.\n",
