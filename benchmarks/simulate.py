@@ -406,6 +406,34 @@ def mixed_scripts(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return text, t
 
 
+_NOUN_MISREADINGS = ("Правнло", "Прав1ло", "Првило", "Праввло", "Пранило", "Правило")
+"""How a scan's OCR reads the noun of a law heading: a letter wrong, a digit for a
+letter, a letter lost; the last one right (most headings are read right)."""
+_DIGIT_MISREADINGS = {"3": "З", "0": "О", "1": "l"}
+"""The letters OCR takes a digit for inside a number."""
+
+
+def ocr(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A scan's text layer with OCR's misreadings of the markers: a law heading's
+    noun read with a letter wrong or lost, a digit of its number read as a letter
+    (``6З``), section B read as «8.», a digit of a commentary paragraph's number read
+    as a letter (``64.1О.``), each now and then."""
+
+    def number(digits: str) -> str:
+        spots = [i for i, c in enumerate(digits) if c in _DIGIT_MISREADINGS]
+        if not spots or rng.random() >= 0.3:
+            return digits
+        i = rng.choice(spots)
+        return digits[:i] + _DIGIT_MISREADINGS[digits[i]] + digits[i + 1 :]
+
+    def heading(m: regex.Match) -> str:
+        return f"{rng.choice(_NOUN_MISREADINGS)} {number(m[1])}{m[2]}"
+
+    text = regex.sub(r"(?m)^Правило (\d+)(\.)", heading, text)
+    text = regex.sub(r"(?m)^B\.(?=\p{Lu})", lambda m: "8." if rng.random() < 0.5 else "B.", text)
+    return regex.sub(r"(?m)^(\d+)\.(\d+)(?=\.\s)", lambda m: f"{m[1]}.{number(m[2])}", text), t
+
+
 _MISREADINGS = (
     ("cp1251", "latin_1"),
     ("koi8_r", "sloppy-windows-1251"),
@@ -951,6 +979,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "index": index,
     "glued-html": glued_html,
     "mixed-scripts": mixed_scripts,
+    "ocr": ocr,
     "misdecoded": misdecoded,
     "pilcrow-margin": pilcrow_margin,
     "spaced-title": spaced_title,
@@ -995,6 +1024,7 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "decomposed": decomposed,
     "markup": markup,
     "mixed-scripts": mixed_scripts,
+    "ocr": ocr,
     "misdecoded": misdecoded,
 }
 LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {

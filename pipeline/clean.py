@@ -1118,6 +1118,33 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def _misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
+    """The noun and the number an ``OCR_LAW_NOUN`` match stands for (``Правнло l3`` →
+    ``Правило``, ``13``), or None: the word is the noun itself, no word one letter
+    away from it, or a word of the language, or the number is no law's."""
+    written, number = m[1], addresses.digits(m[2])
+    if (
+        written.lower() == "правило"
+        or not number.isdigit()
+        or not 1 <= int(number) <= editions.DEFAULT.laws
+        or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
+        or morph.is_known(written)
+    ):
+        return None
+    noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
+    return noun, number
+
+
+def _law_heading_number(line: str) -> int | None:
+    """The number of the law whose heading ``line`` is, OCR's misreadings of its noun
+    and number read back (``Правнло 65.``), or None."""
+    if m := LAW_HEAD.match(line):
+        return int(m[1])
+    if (m := OCR_LAW_NOUN.match(line)) and (read := _misread_law_heading(m)):
+        return int(read[1])
+    return None
+
+
 def _commentary_digits(line: str) -> str:
     """``line`` with the commentary number it opens with read as digits (``64.1О.`` →
     ``64.10.``; ``grammar.OCR_COMMENTARY_NUMBER``), so that one misread paragraph's
@@ -1490,13 +1517,14 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
     - a law heading's noun read with one letter wrong, missing or added (``Правнло 65.``,
       ``Прав1ло 65.``, ``Првило 65.``; ``grammar.OCR_LAW_NOUN``) is the noun again, where
       the word is none of the language (``Правила 65.`` is a word) and the number is a
-      law's;
+      law's, with its own misread digit too (``Правнло l3.``);
     - a section's letter read as a digit or a round letter (``8.Некоторый …`` for
       ``B.``; ``grammar.OCR_SECTION_LETTER``) where it is the next section after the
       one before and no clause that goes on counting the clauses before it;
     - a commentary paragraph's number read with a letter for a digit (``64.1О.``,
       ``б4.10.``; ``grammar.OCR_COMMENTARY_NUMBER``) where, read with the digits, it
-      goes on counting the paragraph before it or the next goes on counting it;
+      goes on counting the paragraph before it, the next goes on counting it, or the
+      next law's heading follows it;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
       is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
@@ -1514,16 +1542,13 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         if int(number) <= most:
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
     for m in OCR_LAW_NOUN.finditer(text):
-        written = m[1]
-        if (
-            written.lower() == "правило"
-            or not 1 <= int(m[2]) <= most
-            or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
-            or morph.is_known(written)
-        ):
+        read = _misread_law_heading(m)
+        if read is None:
             continue
-        noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
+        written, (noun, number) = m[1], read
         out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
+        if number != m[2]:  # the number rule above reads it only after the noun
+            out.append(Change(m.start(2), m.end(2), number, "ocr-digit", f"{m[2]} → {number}"))
     for m in OCR_SECTION_LETTER.finditer(text):
         letter = OCR_SECTION_LETTERS[m[1]]
         if _section_before(text, m.start()) == chr(ord(letter) - 1) and not (
@@ -1543,18 +1568,24 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         place = series_place(line)
         if place is None:
             continue
-        # the next paragraph of the series, within as many lines as are read back
+        # the next paragraph of the series or the next law's heading, within as many
+        # lines as are read back
         after = text[line_end + 1 : line_end + 1 + _AHEAD] if line_end >= 0 else ""
-        nxt = next(
-            (
-                ln.lstrip()
-                for ln in after.split("\n", COUNTING_REACH)[:COUNTING_REACH]
-                if (p := series_place(ln.lstrip())) is not None and p[0] == place[0]
-            ),
-            None,
-        )
+        nxt, law = None, None
+        for ln in after.split("\n", COUNTING_REACH)[:COUNTING_REACH]:
+            ln = ln.lstrip()
+            if (p := series_place(ln)) is not None and p[0] == place[0]:
+                nxt = ln
+                break
+            if (law := _law_heading_number(ln)) is not None:
+                break
         before = (_commentary_digits(ln) for ln in _lines_before(text, m.start()))
-        if goes_on_counting(before, line) or (nxt is not None and goes_on_counting([line], nxt)):
+        if (
+            goes_on_counting(before, line)
+            or (nxt is not None and goes_on_counting([line], nxt))
+            # the last paragraph of the law before the next law's heading
+            or (law is not None and str(law - 1) == number.split(".")[0])
+        ):
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
     for m in OCR_FIRST_MARKER.finditer(text):
         clause = m[1] is not None

@@ -508,12 +508,15 @@ OCR_LAW_NUMBER = regex.compile(
 a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 4О``,
 ``правило 6ЗA1``). The group is the number as written."""
 OCR_LAW_NOUN = regex.compile(
-    r"^[ \t]*([\p{L}\d]{6,8})(?=[ \t]{1,3}(\d{1,2})(?:\.(?:[ \t]|\p{Lu}|$)|[ \t]*$))", regex.M
+    r"^[ \t]*([\p{L}\d]{6,8})[ \t]{1,3}(?=(?:" + _OCR_DIGIT + r")?\d)((?:" + _OCR_DIGIT + r"){1,2})"
+    r"(?=\.(?:[ \t]|\p{Lu}|$)|[ \t]*$)",
+    regex.M,
 )
 """A law heading's first word, whatever OCR made of it, before the law's number and its
 stop or the line's end (``Правнло 65. …``, ``Прав1ло 65``); ``clean.ocr_digits`` reads
 it as the noun «Правило» only when it is one letter away from it and no word. Group 1 is
-the word, group 2 the number."""
+the word, group 2 the number as written (a letter OCR took for a digit may stand in it,
+``Правнло l3.``)."""
 OCR_SPACED_LAW_NUMBER = regex.compile(
     r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]+(\d[ \t]\d)(?=[ \t]*\.(?:[ \t]|\p{Lu}|$))", regex.M
 )
