@@ -1118,6 +1118,50 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_NUMBER_STARTS = frozenset("0123456789б" + "".join(addresses.DIGIT_LOOKALIKES))
+"""The characters a commentary paragraph's number, OCR's misreadings in it, opens with."""
+_MISREAD_DIGITS = frozenset("б" + "".join(addresses.DIGIT_LOOKALIKES))
+"""The letters OCR reads for digits (``OCR_COMMENTARY_NUMBER``)."""
+
+
+def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
+    """The lines that open with a marker OCR may have misread: a law heading's noun
+    (``OCR_LAW_NOUN``), a section's letter (``OCR_SECTION_LETTER``), a commentary
+    paragraph's number with a letter in it (``OCR_COMMENTARY_NUMBER``), a law
+    heading's digits set apart (``OCR_SPACED_LAW_NUMBER``), a list's first marker
+    (``OCR_FIRST_MARKER``). One pass over the lines that looks at their first
+    characters before it tries a pattern: each pattern tried at every line start of a
+    big text cost more than the rest of the repair."""
+    nouns: list[regex.Match] = []
+    sections: list[regex.Match] = []
+    numbers: list[regex.Match] = []
+    spaced: list[regex.Match] = []
+    firsts: list[regex.Match] = []
+    for s, e, line in ctx.lines(text):
+        head = line[:12]
+        if head[:1] in " \t":
+            head = line.lstrip(" \t")[:12]
+        first = head[:1]
+        if not first:
+            continue
+        if first in OCR_SECTION_LETTERS and (m := OCR_SECTION_LETTER.match(text, s, e)):
+            sections.append(m)
+        if first in _NUMBER_STARTS:
+            if any(c in _MISREAD_DIGITS for c in head[:7]) and (
+                m := OCR_COMMENTARY_NUMBER.match(text, s, e)
+            ):
+                if not m[1].replace(".", "").isdigit():
+                    numbers.append(m)
+        if first in "lI(" and (m := OCR_FIRST_MARKER.match(text, s, e)):
+            firsts.append(m)
+        elif first.isupper() and 6 <= len(head.split(None, 1)[0]) <= 8:
+            if first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
+                spaced.append(m)
+            elif m := OCR_LAW_NOUN.match(text, s, e):
+                nouns.append(m)
+    return nouns, sections, numbers, spaced, firsts
+
+
 def _misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
     """The noun and the number an ``OCR_LAW_NOUN`` match stands for (``Правнло l3`` →
     ``Правило``, ``13``), or None: the word is the noun itself, no word one letter
@@ -1536,12 +1580,13 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         if number == written or not number.isdigit() or not 1 <= int(number) <= most:
             continue
         out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    for m in OCR_SPACED_LAW_NUMBER.finditer(text):
+    nouns, sections, numbers, spaced, firsts = _ocr_marker_lines(text, ctx)
+    for m in spaced:
         written = m[1]
         number = written[0] + written[-1]
         if int(number) <= most:
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    for m in OCR_LAW_NOUN.finditer(text):
+    for m in nouns:
         read = _misread_law_heading(m)
         if read is None:
             continue
@@ -1549,7 +1594,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
         if number != m[2]:  # the number rule above reads it only after the noun
             out.append(Change(m.start(2), m.end(2), number, "ocr-digit", f"{m[2]} → {number}"))
-    for m in OCR_SECTION_LETTER.finditer(text):
+    for m in sections:
         letter = OCR_SECTION_LETTERS[m[1]]
         if _section_before(text, m.start()) == chr(ord(letter) - 1) and not (
             m[1].isdigit()
@@ -1558,10 +1603,8 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             out.append(
                 Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
             )
-    for m in OCR_COMMENTARY_NUMBER.finditer(text):
+    for m in numbers:
         written = m[1]
-        if written.replace(".", "").isdigit():
-            continue
         number = _paragraph_number(written)
         line_end = text.find("\n", m.end())
         line = number + text[m.end() : line_end if line_end >= 0 else len(text)]
@@ -1587,7 +1630,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             or (law is not None and str(law - 1) == number.split(".")[0])
         ):
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    for m in OCR_FIRST_MARKER.finditer(text):
+    for m in firsts:
         clause = m[1] is not None
         # the next unit the text opens (a clause's subclauses may come between)
         nxt = None
