@@ -529,6 +529,21 @@ def page_furniture(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(_furnish(wrap(text, 64, True, rng), page, left, rng)) + "\n", t
 
 
+_PAGE_LABELS = ("{n}", "{n} / {last}", "Страница {n} из {last}", "Page {n}", "с. {n}", "— {n} —")
+"""How a PDF's text layer or a converter numbers its pages, one way a file."""
+
+
+def pdf_pages(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A PDF's text layer: every 18-25 lines the page's number alone on its line, in
+    one of the ways converters write it (``12``, ``12 / 88``, ``Страница 12 из 88``, …),
+    with no running head."""
+    page, left = rng.randint(30, 90), rng.randint(18, 25)
+    label, last = rng.choice(_PAGE_LABELS), page + rng.randint(40, 200)
+    lines = wrap(text, 64, True, rng)
+    furnished = _furnish(lines, page, left, rng, lambda n: [label.format(n=n, last=last)])
+    return "\n".join(furnished) + "\n", t
+
+
 def _furnish(
     lines: list[str],
     page: int,
@@ -987,6 +1002,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "bullets": bullets,
     "page-furniture": page_furniture,
     "page-heads": page_heads,
+    "pdf-pages": pdf_pages,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "two-copies": two_copies,
@@ -1042,6 +1058,7 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
 FRAME = (
     "page-furniture",
     "page-heads",
+    "pdf-pages",
     "form-feeds",
     "toc",
     "index",
@@ -1053,7 +1070,7 @@ ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
 
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
-_PAGED = {"dos", "page-furniture", "page-heads", "form-feeds"}
+_PAGED = {"dos", "page-furniture", "page-heads", "pdf-pages", "form-feeds"}
 _LISTING = {"toc", "index"}
 
 COMBOS: tuple[tuple[str, ...], ...] = (
@@ -1088,7 +1105,7 @@ def sensible(classes) -> bool:
         return False
     if c - set(ORDER):
         return False
-    if len(c & {"page-furniture", "page-heads"}) > 1:  # a printed page has one number
+    if len(c & {"page-furniture", "page-heads", "pdf-pages"}) > 1:  # a page has one number
         return False
     if "transliterated" in c and c & {"mixed-scripts", "misdecoded", "decomposed"}:
         return False  # Latin letters have no Cyrillic look-alikes, code pages or breves

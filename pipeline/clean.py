@@ -854,11 +854,18 @@ _CHROME = regex.compile(
     regex.X,
 )
 _PAGE = regex.compile(
-    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|[Сс]тр\.\s*(\d{1,4})"
-    r"|\[(\d{1,4})\]|\{(\d{1,4})\})\s*$"
+    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\[(\d{1,4})\]|\{(\d{1,4})\}"
+    r"|[-–—=\[(]*[ \t]*(?:[Сс]траница|СТРАНИЦА|[Сс]тр\.|с\.|[Pp]age|PAGE)[ \t]*(\d{1,4})"
+    r"(?:[ \t]*(?:из|of|/)[ \t]*\d{1,4})?[ \t]*[-–—=\])]*)\s*$"
 )
-"""A page number on a line of its own: ``– 87``, ``- 41 -``, ``41 -``, ``стр. 12``, and
-the ``[42]`` or ``{42}`` an e-text of a printed book keeps where its pages began."""
+"""A page number on a line of its own: ``– 87``, ``- 41 -``, ``41 -``, the ``[42]`` or
+``{42}`` an e-text of a printed book keeps where its pages began, and a page's number
+with its word, maybe of how many, maybe between dashes or in brackets: ``стр. 12``,
+``Страница 12 из 88``, ``с. 12``, ``[стр. 12]``, ``--- Page 12 ---``."""
+_BARE_PAGE = regex.compile(r"^\s*<?(\d{1,4})>?(?:[ \t]*(?:из|of|/)[ \t]*(\d{1,4}))?\s*$")
+"""A number alone on its line, maybe of how many (``12``, ``12 из 88``, ``12 / 88``,
+``<12>``; group 2 is how many): a page's number only where the lines around tell
+(``_bare_pages``)."""
 _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 """``..page4`` (``..page 4`` in some copies): a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
@@ -877,7 +884,7 @@ _QRULE = regex.compile(rf"^\s*{_QRUN_BODY}\s*$")
 _ARTEFACT_WORDS = (
     "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",
     "Читать", "Меню", "Поиск", "Главная", "Войти", "Регистрация", "Печать", "Скачать",
-    "скачать", "Стр.", "стр.",
+    "скачать", "Стр.", "стр.", "Страница", "страница", "СТРАНИЦА", "с.",
 )  # fmt: skip
 """How a line that opens with a letter other than a Latin one must open for
 ``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter; the
@@ -895,23 +902,37 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     lines = ctx.lines(text)
     with_head = _pages_with_heads(lines, ctx.profile.running_heads)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
+    bare: list[tuple[int, int]] = []  # the same of the numbers alone on their lines
     for i, (_s, _e, line) in enumerate(lines):
         if i in with_head:
             pages.append((i, with_head[i]))
             continue
         first = line[:1]
-        if first.isalpha() and first not in "Сс":
+        if first.isalpha() and first not in "СсPp":
             continue  # (a line that opens with a letter has no blanks to strip)
         first = line.lstrip()[:1]
-        if not first or (first.isalpha() and first not in "Сс"):
-            continue  # a page number opens with a dash, a digit or «стр.», never another letter
+        if not first or (first.isalpha() and first not in "СсPp"):
+            continue  # a page number opens with a dash, a digit or its word, never another letter
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line):
             pages.append((i, int(next(g for g in m.groups() if g))))
+        elif first.isdigit() or first == "<":
+            if m := _BARE_PAGE.match(line):
+                bare.append((i, int(m[1])))
+    bare_pages = _bare_pages(bare, lines)
+    if bare_pages:
+        pages = sorted(pages + [(i, n) for i, n in bare if i in bare_pages])
     soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
     # the last page number of a run that counts up: the book runs on past it too
     if len(pages) >= 2 and pages[-1][1] == pages[-2][1] + 1:
         soft.add(pages[-1][0])
+    # a number alone that cuts a sentence: the sentence goes on past it
+    soft.update(
+        i
+        for i in bare_pages
+        if 0 < i < len(lines) - 1
+        and profile_mod.inside_a_sentence(lines[i - 1][2], lines[i + 1][2])
+    )
     out = []
     for i, (s, e, line) in enumerate(lines):
         if i in with_head:
@@ -933,7 +954,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             continue  # a long line of words is text: no artefact pattern can match it
         kind = why = None
         page = None
-        m = _PAGE.match(line)
+        m = _PAGE.match(line) or (_BARE_PAGE.match(line) if i in bare_pages else None)
         if _CHROME.match(line):
             kind = "site-chrome"
         elif _DIRECTIVE.match(line):
@@ -981,6 +1002,56 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 _LINES_A_PAGE = 5
 """Least lines of text a page holds between two such lines (a contents list's entries,
 a caption's numbered examples, stand closer)."""
+_TEXT_LINE = 20
+"""Least characters of a line of running text (a table's cell holds fewer)."""
+
+
+def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) -> set[int]:
+    """The line indexes of the numbers alone on their lines (``bare``: index, number)
+    that are pages' numbers. A page ends wherever its lines do, so its number cuts
+    sentences, where a heading numbered so never does:
+
+    - a run of them that counts up by one, each at least a page (``_LINES_A_PAGE``)
+      below the one before, where half the breaks cut a sentence or all are of one
+      count of pages (``12 / 88``, ``13 / 88``);
+    - any other that cuts a sentence whose line above is a line of text
+      (``судить`` | ``57`` | ``против …``, ``дубли-`` | ``75`` | ``катной``): a wrap
+      never leaves a number alone on a line inside a sentence."""
+    out: set[int] = set()
+
+    def total(i: int) -> int | None:
+        m = _BARE_PAGE.match(lines[i][2])
+        return int(m[2]) if m and m[2] else None
+
+    def cuts(i: int) -> bool:
+        return 0 < i < len(lines) - 1 and profile_mod.inside_a_sentence(
+            lines[i - 1][2], lines[i + 1][2]
+        )
+
+    def alone(i: int, n: int) -> bool:
+        t = total(i)
+        # a line of text above, not a cell of a table
+        return 0 < n <= (t or n) and cuts(i) and len(lines[i - 1][2].strip()) >= _TEXT_LINE
+
+    def close(run: list[tuple[int, int]]) -> None:
+        cut = sum(cuts(i) for i, _n in run)
+        totals = {total(i) for i, _n in run}
+        if len(run) >= 2 and (2 * cut >= len(run) or (len(totals) == 1 and None not in totals)):
+            out.update(i for i, _n in run)
+        else:
+            out.update(i for i, n in run if alone(i, n))
+
+    run: list[tuple[int, int]] = []
+    for i, n in bare:
+        if run and n == run[-1][1] + 1 and i - run[-1][0] > _LINES_A_PAGE:
+            run.append((i, n))
+            continue
+        if run:
+            close(run)
+        run = [(i, n)]
+    if run:
+        close(run)
+    return out
 
 
 _ENTRY_END = regex.compile(r"\S[ \t.…]+\d{1,3}[ \t]*$")
