@@ -3235,8 +3235,7 @@ def _runs_on(text: str, at: int) -> bool:
     first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
     if before.endswith(":") and opens_series(first) in ("clause", "subclause", "item"):
         return True
-    reach = COUNTING_REACH
-    if goes_on_counting(reversed(before.rsplit("\n", reach)[-reach:]), first) and not _laws_skip(
+    if goes_on_counting(_lines_before(before, len(before)), first) and not _laws_skip(
         before, after
     ):
         return True
