@@ -29,12 +29,15 @@ def _division_words(*, inner: bool = False, upper: bool = True) -> str:
 
 
 LAW_HEAD = regex.compile(
-    r"^(?:Правило|ПРАВИЛО)\s*(\d+)\s*(?:\.\s*|/[ \t]*(?=\p{Lu})|" + TITLE_AFTER_NUMBER + r"|$)"
+    r"^(?:Правило|ПРАВИЛО)\s*(?:№[ \t]*)?(\d+)\s*(?:\.\s*|/[ \t]*(?=\p{Lu})|"
+    + TITLE_AFTER_NUMBER
+    + r"|$)"
 )
 """``Правило 64. …``, ``Правило 24.Показ…`` (no space), ``ПРАВИЛО 65. …`` (capitals),
 ``Правило 21`` alone on its line (its title on the next), ``Правило 21 / Заявка`` (a
 bilingual heading's slash, its English half gone), ``Правило 64 – Процедура …``
-(``editions.TITLE_AFTER_NUMBER``)."""
+(``editions.TITLE_AFTER_NUMBER``), ``Правило № 64. …`` (the number sign some copies
+write)."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
 EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"

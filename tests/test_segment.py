@@ -1505,3 +1505,14 @@ def test_a_page_that_is_all_site_chrome_says_so():
     assert tree.nodes == () and tree.cleaned.text.strip() == ""
     (d,) = [d for d in diags if d.code == "K308"]
     assert "site chrome" in d.message and "no nodes" in d.message
+
+
+def test_a_law_heading_with_the_number_sign():
+    """Some copies write the number sign before a law's number (``Правило № 64.``)."""
+    for head in ("Правило № 64. Процедура", "Правило №64. Процедура", "ПРАВИЛО № 64. ПРОЦЕДУРА"):
+        tree, diags = seg(
+            "Правило 63. Выявление фальшренонса\nA.Фальшренонс выявлен\nСудья решает.\n"
+            f"{head}\nA.Наказание назначается\nВзятка переходит к другой стороне.\n"
+        )
+        assert [n.id for n, _p in walk(tree.nodes)] == ["63", "63A", "64", "64A"], head
+        assert tree.nodes[1].title.lower() == "процедура" and not codes(diags), head
