@@ -54,6 +54,8 @@ from .grammar import (
     BILINGUAL_HEAD,
     CLAUSE_END,
     COUNTING_REACH,
+    CYRILLIC_ONLY,
+    CYRILLIC_ORDER,
     EN_HEADS,
     FOOTNOTE,
     FULL_STOP,
@@ -74,6 +76,7 @@ from .grammar import (
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
     RU_HEADS,
+    SECTION,
     SENTENCE_STOP,
     STAR_MARK,
     STAR_NOTE,
@@ -1718,6 +1721,41 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
+    """A law whose sections a copy retyped in Russian lettered in the Russian
+    alphabet's order (``А.``, ``Б.``, ``В.``, ``Г.`` for A, B, C, D;
+    ``grammar.CYRILLIC_ORDER``): each letter becomes the Latin one of its place. Only
+    where a letter with no Latin look-alike (``Б``, ``Г``, ``Д``) is among the law's
+    two or more section letters and they go up one by one in that order; elsewhere
+    ``В`` is the look-alike of ``B`` and stays for the address module to read."""
+    if not any(f"\n{c}" in text or text.startswith(c) for c in CYRILLIC_ONLY):
+        return []
+    out: list[Change] = []
+    law: list[tuple[int, str]] = []  # (offset, letter) of the current law's sections
+
+    def close() -> None:
+        letters = [c for _at, c in law]
+        if not any(c in CYRILLIC_ONLY for c in letters) or any(
+            c not in CYRILLIC_ORDER for c in letters
+        ):
+            return
+        places = [CYRILLIC_ORDER.index(c) for c in letters]
+        if len(places) < 2 or any(b != a + 1 for a, b in itertools.pairwise(places)):
+            return  # one letter alone may be a name's initial (``Д. Андреев``)
+        for (at, c), place in zip(law, places, strict=True):
+            latin = chr(ord("A") + place)
+            out.append(Change(at, at + 1, latin, "cyrillic-section", f"{c} → {latin}"))
+
+    for s, _e, line in ctx.lines(text):
+        if LAW_HEAD.match(line):
+            close()
+            law = []
+        elif (m := SECTION.match(line)) is not None:
+            law.append((s + m.start(1), m[1]))
+    close()
+    return out
+
+
 _SECOND_MARKER_WITHIN = 2000
 """How far after a first marker OCR misread (``l.``) the list's second stands."""
 
@@ -3101,6 +3139,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("bilingual_headings", bilingual_headings),
     ("ocr_digits", ocr_digits),
     ("run_in_structure", run_in_structure),
+    ("cyrillic_sections", cyrillic_sections),
     ("glued_headings", glued_headings),
     ("yo_mojibake", yo_mojibake),
     ("dehyphenate", dehyphenate),

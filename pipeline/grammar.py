@@ -87,6 +87,12 @@ RUN_IN_DIVISION = regex.compile(
 (matches the dash before it)."""
 SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
 """``A.Наказание…``, Latin or Cyrillic look-alike letter."""
+CYRILLIC_ORDER = "АБВГДЕЖЗ"
+"""Section letters in the Russian alphabet's order, as a copy retyped in Russian may
+letter them (``А.``, ``Б.``, ``В.`` for A, B, C): by place, not by look."""
+CYRILLIC_ONLY = frozenset("БГДЖЗ")
+"""Letters of ``CYRILLIC_ORDER`` with no Latin look-alike: one of them among a law's
+section letters shows the law lettered in that order."""
 CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 """``1.Нарушитель…``."""
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")

@@ -2092,6 +2092,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "cyrillic_sections": [
+        (
+            "a law's sections lettered in the Russian alphabet's order",
+            "Правило 64. Процедура\nА.Первый\nТекст.\nБ.Второй\nТекст.\nВ.Третий\nТекст.\n"
+            "Г.Четвёртый\nТекст.\n",
+            "Правило 64. Процедура\nA.Первый\nТекст.\nB.Второй\nТекст.\nC.Третий\nТекст.\n"
+            "D.Четвёртый\nТекст.\n",
+            "cyrillic-section",
+        ),
+        (
+            "look-alike letters with no Б, a Б out of order, and a name's initial stay",
+            "Правило 64. Процедура\nА.Первый\nТекст.\nВ.Второй\nТекст.\nС.Третий\nТекст.\n"
+            "Правило 65. Другое\nВ.Второй\nТекст.\nБ.Первый\nТекст.\n"
+            "Правило 66. Третье\nД. Андреев перевёл текст.\n",
+            "Правило 64. Процедура\nА.Первый\nТекст.\nВ.Второй\nТекст.\nС.Третий\nТекст.\n"
+            "Правило 65. Другое\nВ.Второй\nТекст.\nБ.Первый\nТекст.\n"
+            "Правило 66. Третье\nД. Андреев перевёл текст.\n",
+            None,
+        ),
+    ],
     "glued_headings": [
         (
             "the rest of a wrapped heading glued to its text, and a short word at a line's end",
