@@ -858,17 +858,26 @@ _CHROME = regex.compile(
 )
 _PAGE = regex.compile(
     r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\[(\d{1,4})\]|\{(\d{1,4})\}"
-    r"|[-–—=\[(]*[ \t]*(?:[Сс]траница|СТРАНИЦА|[Сс]тр\.|с\.|[Pp]age|PAGE)[ \t]*(\d{1,4})"
-    r"(?:[ \t]*(?:из|of|/)[ \t]*\d{1,4})?[ \t]*[-–—=\])]*)\s*$"
+    r"|(?P<open>[-–—=]+|\[|\()?[ \t]*(?:[Сс]траница|СТРАНИЦА|[Сс]тр\.|[Pp]age|PAGE)[ \t]*"
+    r"(\d{1,4})(?:[ \t]*(?:из|of|/)[ \t]*\d{1,4})?[ \t]*"
+    r"(?(open)(?:[-–—=]+|\]|\))))\s*$"
 )
 """A page number on a line of its own: ``– 87``, ``- 41 -``, ``41 -``, the ``[42]`` or
 ``{42}`` an e-text of a printed book keeps where its pages began, and a page's number
 with its word, maybe of how many, maybe between dashes or in brackets: ``стр. 12``,
-``Страница 12 из 88``, ``с. 12``, ``[стр. 12]``, ``--- Page 12 ---``."""
+``Страница 12 из 88``, ``[стр. 12]``, ``--- Page 12 ---`` (not ``с. 12``, which ends
+a citation wrapped onto its own line as often)."""
 _BARE_PAGE = regex.compile(r"^\s*<?(\d{1,4})>?(?:[ \t]*(?:из|of|/)[ \t]*(\d{1,4}))?\s*$")
 """A number alone on its line, maybe of how many (``12``, ``12 из 88``, ``12 / 88``,
 ``<12>``; group 2 is how many): a page's number only where the lines around tell
 (``_bare_pages``)."""
+
+
+def _page_number(m: regex.Match) -> int:
+    """The page's number a ``_PAGE``, ``_PAGE_PREFIX`` or ``_BARE_PAGE`` match holds."""
+    return int(next(g for g in m.groups() if g and g.isdigit()))
+
+
 _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 """``..page4`` (``..page 4`` in some copies): a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
@@ -887,7 +896,7 @@ _QRULE = regex.compile(rf"^\s*{_QRUN_BODY}\s*$")
 _ARTEFACT_WORDS = (
     "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",
     "Читать", "Меню", "Поиск", "Главная", "Войти", "Регистрация", "Печать", "Скачать",
-    "скачать", "Стр.", "стр.", "Страница", "страница", "СТРАНИЦА", "с.",
+    "скачать", "Стр.", "стр.", "Страница", "страница", "СТРАНИЦА",
 )  # fmt: skip
 """How a line that opens with a letter other than a Latin one must open for
 ``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter; the
@@ -918,11 +927,11 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             continue  # a page number opens with a dash, a digit or its word, never another letter
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line):
-            pages.append((i, int(next(g for g in m.groups() if g))))
+            pages.append((i, _page_number(m)))
         elif first.isdigit() or first == "<":
             if m := _BARE_PAGE.match(line):
                 bare.append((i, int(m[1])))
-    bare_pages = _bare_pages(bare, lines)
+    bare_pages = _bare_pages(bare, lines) if bare else set()
     if bare_pages:
         pages = sorted(pages + [(i, n) for i, n in bare if i in bare_pages])
     soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
@@ -930,12 +939,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     if len(pages) >= 2 and pages[-1][1] == pages[-2][1] + 1:
         soft.add(pages[-1][0])
     # a number alone that cuts a sentence: the sentence goes on past it
-    soft.update(
-        i
-        for i in bare_pages
-        if 0 < i < len(lines) - 1
-        and profile_mod.inside_a_sentence(lines[i - 1][2], lines[i + 1][2])
-    )
+    soft.update(i for i in bare_pages if _cuts_a_sentence(lines, i))
     out = []
     for i, (s, e, line) in enumerate(lines):
         if i in with_head:
@@ -964,7 +968,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             kind = "printer-mark"
         elif m:
             kind = "page-number"
-            page = int(next(g for g in m.groups() if g))
+            page = _page_number(m)
         elif _STRIP.match(line) and _ascending(stripped):
             kind = "pagination-strip"
         elif _RULE.match(line):
@@ -1005,47 +1009,58 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 _LINES_A_PAGE = 5
 """Least lines of text a page holds between two such lines (a contents list's entries,
 a caption's numbered examples, stand closer)."""
-_TEXT_LINE = 20
-"""Least characters of a line of running text (a table's cell holds fewer)."""
 
 
 def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) -> set[int]:
     """The line indexes of the numbers alone on their lines (``bare``: index, number)
     that are pages' numbers. A page ends wherever its lines do, so its number cuts
-    sentences, where a heading numbered so never does:
+    sentences, where a heading or a list's item numbered so never does (the lines
+    around are read past empty ones):
 
-    - a run of them that counts up by one, each at least a page (``_LINES_A_PAGE``)
-      below the one before, where half the breaks cut a sentence or all are of one
-      count of pages (``12 / 88``, ``13 / 88``);
-    - any other that cuts a sentence whose line above is a line of text
-      (``судить`` | ``57`` | ``против …``, ``дубли-`` | ``75`` | ``катной``): a wrap
-      never leaves a number alone on a line inside a sentence."""
+    - a run of them that counts up by one from past the first page, each at least a
+      page (``_LINES_A_PAGE``) below the one before, where half the breaks cut a
+      sentence or all are of one count of pages (``12 / 88``, ``13 / 88``);
+    - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
+      a word a hyphen broke (``дубли-`` | ``75`` | ``катной``).
+
+    None under an e-book's notes heading (``Примечания``), where a note's number may
+    stand alone above its text."""
+    notes = next(
+        (i for i in range(len(lines) - 1, -1, -1) if NOTES_HEAD.match(lines[i][2])), len(lines)
+    )
     out: set[int] = set()
 
     def total(i: int) -> int | None:
         m = _BARE_PAGE.match(lines[i][2])
         return int(m[2]) if m and m[2] else None
 
-    def cuts(i: int) -> bool:
-        return 0 < i < len(lines) - 1 and profile_mod.inside_a_sentence(
-            lines[i - 1][2], lines[i + 1][2]
-        )
-
     def alone(i: int, n: int) -> bool:
         t = total(i)
-        # a line of text above, not a cell of a table
-        return 0 < n <= (t or n) and cuts(i) and len(lines[i - 1][2].strip()) >= _TEXT_LINE
+        above = _text_line(lines, i, -1)
+        if t is not None:
+            return 0 < n <= t and _cuts_a_sentence(lines, i)
+        return (
+            above is not None
+            and _HYPHENATED_PIECE.search(above) is not None
+            and _cuts_a_sentence(lines, i)
+        )
 
     def close(run: list[tuple[int, int]]) -> None:
-        cut = sum(cuts(i) for i, _n in run)
+        cut = sum(_cuts_a_sentence(lines, i) for i, _n in run)
         totals = {total(i) for i, _n in run}
-        if len(run) >= 2 and (2 * cut >= len(run) or (len(totals) == 1 and None not in totals)):
+        if (
+            len(run) >= 2
+            and run[0][1] > 1  # a list's items count from 1
+            and (2 * cut >= len(run) or (len(totals) == 1 and None not in totals))
+        ):
             out.update(i for i, _n in run)
         else:
             out.update(i for i, n in run if alone(i, n))
 
     run: list[tuple[int, int]] = []
     for i, n in bare:
+        if i > notes:
+            break
         if run and n == run[-1][1] + 1 and i - run[-1][0] > _LINES_A_PAGE:
             run.append((i, n))
             continue
@@ -1055,6 +1070,21 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     if run:
         close(run)
     return out
+
+
+def _text_line(lines: list[tuple[int, int, str]], i: int, step: int) -> str | None:
+    """The first line with text from ``lines[i]`` on in the direction ``step`` (its
+    own line left out), or None."""
+    j = i + step
+    while 0 <= j < len(lines) and not lines[j][2].strip():
+        j += step
+    return lines[j][2] if 0 <= j < len(lines) else None
+
+
+def _cuts_a_sentence(lines: list[tuple[int, int, str]], i: int) -> bool:
+    """``lines[i]`` stands inside a sentence, the lines with text around it read."""
+    above, below = _text_line(lines, i, -1), _text_line(lines, i, 1)
+    return above is not None and below is not None and profile_mod.inside_a_sentence(above, below)
 
 
 _ENTRY_END = regex.compile(r"\S[ \t.…]+\d{1,3}[ \t]*$")
@@ -1194,6 +1224,8 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
 
 _NUMBER_STARTS = frozenset("0123456789б" + "".join(addresses.DIGIT_LOOKALIKES))
 """The characters a commentary paragraph's number, OCR's misreadings in it, opens with."""
+_AFTER_NOUN = "0123456789.:–—-" + "".join(addresses.DIGIT_LOOKALIKES)
+"""What may follow a law heading's noun with no blank (``Правнло70.``)."""
 _MISREAD_DIGITS = frozenset("б" + "".join(addresses.DIGIT_LOOKALIKES))
 """The letters OCR reads for digits (``OCR_COMMENTARY_NUMBER``)."""
 
@@ -1228,7 +1260,7 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
                     numbers.append(m)
         if first in "lI(" and (m := OCR_FIRST_MARKER.match(text, s, e)):
             firsts.append(m)
-        elif first.isupper() and 6 <= len(head.split(None, 1)[0]) <= 8:
+        elif first.isupper() and 6 <= len(head.split(None, 1)[0].rstrip(_AFTER_NOUN)) <= 8:
             if first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
                 spaced.append(m)
             elif m := OCR_LAW_NOUN.match(text, s, e):
@@ -1289,6 +1321,19 @@ def _lines_before(text: str, at: int) -> Iterator[str]:
     return reversed(text[:at].rsplit("\n", COUNTING_REACH)[-COUNTING_REACH:])
 
 
+def _section_after(text: str, at: int, letter: str) -> bool:
+    """A section heading with ``letter`` (Latin) stands after offset ``at`` under the
+    same law (within ``_AHEAD`` characters)."""
+    for line in text[at : at + _AHEAD].split("\n")[1:]:
+        line = line.lstrip()
+        if LAW_HEAD.match(line):
+            return False
+        place = series_place(line)
+        if place is not None and place[0] == "section" and place[1] == ord(letter) - ord("A") + 1:
+            return True
+    return False
+
+
 def _section_before(text: str, at: int) -> str | None:
     """The letter (Latin) of the nearest section heading before offset ``at`` under
     the same law, or None."""
@@ -1312,9 +1357,9 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
     ``(*1)`` and each note a footnote body ``(*1) - …``, which the segmenter gives the
     node that carries the mark; the notes' heading goes. Only where the heading is the
     text's last, nothing but notes numbered one after another follows it, the text
-    marks every note, and every number it writes in brackets is a note's (a list of
-    the text under a heading of that name, or pages numbered in brackets, are left as
-    they are)."""
+    marks every note, and it writes no two other numbers in brackets (a list of the
+    text under a heading of that name, or a book's pages numbered in brackets, are
+    left as they are; one source cited so, ``[12]``, stays as it is beside the notes)."""
     if "[" not in text and "{" not in text and not any(ch in text for ch in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
         return []
     head = next(iter(reversed(list(NOTES_HEAD.finditer(text)))), None)  # the last
@@ -1347,8 +1392,8 @@ def endnotes(text: str, ctx: Context) -> list[Change]:
         (m, int(next(g for g in m.groups() if g).translate(_SUPERSCRIPT)))
         for m in NOTE_REF.finditer(text, 0, head.start())
     ]
-    if any(n not in numbers for m, n in marks if m[3] is None):
-        return []  # numbers in brackets that are no notes': pages' or sources' numbers
+    if len({n for m, n in marks if m[3] is None and n not in numbers}) >= 2:
+        return []  # numbers in brackets that are no notes': a printed book's pages
     marks = [(m, n) for m, n in marks if n in numbers]
     if {n for _m, n in marks} != numbers:
         return []
@@ -1638,7 +1683,9 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       law's, with its own misread digit too (``Правнло l3.``);
     - a section's letter read as a digit or a round letter (``8.Некоторый …`` for
       ``B.``; ``grammar.OCR_SECTION_LETTER``) where it is the next section after the
-      one before and no clause that goes on counting the clauses before it;
+      one before, no clause that goes on counting the clauses before it, not a line a
+      wrap began inside a sentence, not a name's initial (a space after it, and one word
+      or a comma after the first) and no section of that letter follows in the law;
     - a commentary paragraph's number read with a letter for a digit (``64.1О.``,
       ``б4.10.``; ``grammar.OCR_COMMENTARY_NUMBER``) where, read with the digits, it
       goes on counting the paragraph before it, the next goes on counting it, or the
@@ -1670,13 +1717,24 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             out.append(Change(m.start(2), m.end(2), number, "ocr-digit", f"{m[2]} → {number}"))
     for m in sections:
         letter = OCR_SECTION_LETTERS[m[1]]
-        if _section_before(text, m.start()) == chr(ord(letter) - 1) and not (
-            m[1].isdigit()
-            and goes_on_counting(_lines_before(text, m.start()), text[m.start() : m.end() + 80])
-        ):
-            out.append(
-                Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        words = text[m.end() : end].split()
+        if (
+            # a name's initial (a space after it): «О. Волкова», «О. Петров, …»
+            (text[m.end()] in " \t" and (len(words) < 2 or "," in "".join(words[:2])))
+            or _goes_on(text, m.start())  # a line a wrap began inside a sentence
+            or _section_before(text, m.start()) != chr(ord(letter) - 1)
+            or (
+                m[1].isdigit()
+                and goes_on_counting(_lines_before(text, m.start()), text[m.start() : end])
             )
+            or _section_after(text, end, letter)  # the section itself comes later
+        ):
+            continue
+        out.append(
+            Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
+        )
     for m in numbers:
         written = m[1]
         number = _paragraph_number(written)

@@ -517,12 +517,18 @@ OCR_LAW_NUMBER = regex.compile(
 a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 4О``,
 ``правило 6ЗA1``). The group is the number as written."""
 OCR_LAW_NOUN = regex.compile(
-    r"^[ \t]*([\p{L}\d]{6,8})[ \t]{1,3}(?=(?:" + _OCR_DIGIT + r")?\d)((?:" + _OCR_DIGIT + r"){1,2})"
-    r"(?=\.(?:[ \t]|\p{Lu}|$)|[ \t]*$)",
+    r"^[ \t]*(\p{L}[\p{L}\d]{4,6}\p{L})[ \t]{0,3}(?=(?:"
+    + _OCR_DIGIT
+    + r")?\d)((?:"
+    + _OCR_DIGIT
+    + r"){1,2})(?=\.(?:[ \t]|\p{Lu}|$)|[ \t]*$|[ \t]*/[ \t]*\p{Lu}|[ \t]*(?:"
+    + TITLE_AFTER_NUMBER
+    + "))",
     regex.M,
 )
 """A law heading's first word, whatever OCR made of it, before the law's number and its
-stop or the line's end (``Правнло 65. …``, ``Прав1ло 65``); ``clean.ocr_digits`` reads
+stop, its title after a dash or a colon, or the line's end (``Правнло 65. …``,
+``Прав1ло 65``, ``Правнло 67 – …``, ``Правнло67.``); ``clean.ocr_digits`` reads
 it as the noun «Правило» only when it is one letter away from it and no word. Group 1 is
 the word, group 2 the number as written (a letter OCR took for a digit may stand in it,
 ``Правнло l3.``)."""
@@ -531,18 +537,20 @@ OCR_SPACED_LAW_NUMBER = regex.compile(
 )
 """A law heading whose two digits a scan set apart (``Правило 6 5. …``); the group is
 the number as written."""
-OCR_SECTION_LETTER = regex.compile(r"^[ \t]*([860О])\.(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
+OCR_SECTION_LETTER = regex.compile(r"^[ \t]*([860ОO])\.(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
 """A section's letter that OCR read as a digit or a round letter, before the section's
-title: ``8.`` for ``B.``, ``0.`` or ``О.`` for ``D.``, ``6.`` for ``G.``. It is that
+title: ``8.`` for ``B.``, ``0.``, ``О.`` or a Latin ``O.`` for ``D.``, ``6.`` for ``G.``. It is that
 section only where it is the next after the section before (``clean.ocr_digits``)."""
-OCR_SECTION_LETTERS = {"8": "B", "0": "D", "О": "D", "6": "G"}
+OCR_SECTION_LETTERS = {"8": "B", "0": "D", "О": "D", "O": "D", "6": "G"}
 """The section letter each ``OCR_SECTION_LETTER`` character stands for."""
 OCR_COMMENTARY_NUMBER = regex.compile(
-    r"^[ \t]*((?:[\dб]|" + _OCR_DIGIT + r"){1,3}\.(?:[\dб]|" + _OCR_DIGIT + r"){1,2})(?=\.[ \t])",
+    r"^[ \t]*((?=(?:[\dб]|" + _OCR_DIGIT + r"){0,2}\d)(?:[\dб]|" + _OCR_DIGIT + r"){1,3}"
+    r"\.(?:[\dб]|" + _OCR_DIGIT + r"){1,2})(?=\.[ \t])",
     regex.M,
 )
 """A commentary paragraph's number as OCR may read it, a letter for a digit in it
-(``64.1О.``, ``б4.10.``, ``64.I0.``); the group is the number as written. It is that
+(``64.1О.``, ``б4.10.``, ``64.I0.``; a digit in the law's number: ``II.1.`` is a
+preface's Roman part); the group is the number as written. It is that
 paragraph only where it goes on counting the paragraphs around it
 (``clean.ocr_digits``), which also allows «б» for 6 here."""
 OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
