@@ -39,7 +39,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
-from rapidfuzz.distance import Levenshtein
 
 from . import addresses, codepages, editions, morph, translit
 from . import language as language_mod
@@ -70,6 +69,7 @@ from .grammar import (
     OCR_COMMENTARY_NUMBER,
     OCR_FIRST_MARKER,
     OCR_LAW_NOUN,
+    OCR_LAW_NOUN_INSIDE,
     OCR_LAW_NUMBER,
     OCR_SECTION_LETTER,
     OCR_SECTION_LETTERS,
@@ -86,6 +86,7 @@ from .grammar import (
     goes_on_counting,
     is_bare_heading,
     is_heading_line,
+    misread_law_heading,
     opens_body,
     opens_series,
     run_in_items,
@@ -1231,14 +1232,13 @@ _MISREAD_DIGITS = frozenset("б" + "".join(addresses.DIGIT_LOOKALIKES))
 
 
 def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
-    """The lines that open with a marker OCR may have misread: a law heading's noun
-    (``OCR_LAW_NOUN``), a section's letter (``OCR_SECTION_LETTER``), a commentary
+    """The lines that open with a marker OCR may have misread: a section's letter
+    (``OCR_SECTION_LETTER``), a commentary
     paragraph's number with a letter in it (``OCR_COMMENTARY_NUMBER``), a law
     heading's digits set apart (``OCR_SPACED_LAW_NUMBER``), a list's first marker
     (``OCR_FIRST_MARKER``). One pass over the lines that looks at their first
     characters before it tries a pattern: each pattern tried at every line start of a
     big text cost more than the rest of the repair."""
-    nouns: list[regex.Match] = []
     sections: list[regex.Match] = []
     numbers: list[regex.Match] = []
     spaced: list[regex.Match] = []
@@ -1260,39 +1260,49 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
                     numbers.append(m)
         if first in "lI(" and (m := OCR_FIRST_MARKER.match(text, s, e)):
             firsts.append(m)
-        elif first.isupper() and 6 <= len(head.split(None, 1)[0].rstrip(_AFTER_NOUN)) <= 8:
-            if first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
-                spaced.append(m)
-            elif m := OCR_LAW_NOUN.match(text, s, e):
-                nouns.append(m)
-    return nouns, sections, numbers, spaced, firsts
+        elif first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
+            spaced.append(m)
+    return sections, numbers, spaced, firsts
 
 
-def _misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
-    """The noun and the number an ``OCR_LAW_NOUN`` match stands for (``Правнло l3`` →
-    ``Правило``, ``13``), or None: the word is the noun itself, no word one letter
-    away from it, or a word of the language, or the number is no law's."""
-    written, number = m[1], addresses.digits(m[2])
-    if (
-        written.lower() == "правило"
-        or not number.isdigit()
-        or not 1 <= int(number) <= editions.DEFAULT.laws
-        or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
-        or morph.is_known(written)
-    ):
-        return None
-    noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
-    return noun, number
+def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
+    """A law heading's noun that a scan's OCR read with one letter wrong, lost or added
+    (``Правнло 65.``, ``Прав1ло 65.``, ``Првило 67``, ``Правнло 67 – …``;
+    ``grammar.OCR_LAW_NOUN``) is the noun again, and a digit of its number read as a
+    letter the digit (``Правнло l3.``), where the word is none of the language
+    (``Правила 65.`` is a word) and the number is a law's. At a line's start, and
+    inside a long line, in a capital, as a page whose line breaks were lost runs its
+    headings on (``grammar.OCR_LAW_NOUN_INSIDE``): before ``collapsed_lines`` breaks
+    the page at its headings."""
+    out: list[Change] = []
+    for s, e, line in ctx.lines(text):
+        head = line[:12].lstrip(" \t") if line[:1] in " \t" else line[:12]
+        found = []
+        if head[:1].isupper() and 6 <= len(head.split(None, 1)[0].rstrip(_AFTER_NOUN)) <= 8:
+            found = [m] if (m := OCR_LAW_NOUN.match(text, s, e)) else []
+        if e - s > _LONG_LINE:
+            found += OCR_LAW_NOUN_INSIDE.finditer(text, s, e)
+        for m in found:
+            read = misread_law_heading(m)
+            if read is None:
+                continue
+            (noun, number), written = read, m[1]
+            out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
+            if number != m[2]:
+                out.append(Change(m.start(2), m.end(2), number, "ocr-digit", f"{m[2]} → {number}"))
+    return out
+
+
+_LONG_LINE = 300
+"""Characters of a line long enough to hold several paragraphs (a page that lost its
+line breaks): headings are looked for inside it."""
 
 
 def _law_heading_number(line: str) -> int | None:
-    """The number of the law whose heading ``line`` is, OCR's misreadings of its noun
-    and number read back (``Правнло 65.``), or None."""
-    if m := LAW_HEAD.match(line):
-        return int(m[1])
-    if (m := OCR_LAW_NOUN.match(line)) and (read := _misread_law_heading(m)):
-        return int(read[1])
-    return None
+    """The number of the law whose heading ``line`` is (a misread noun was read back
+    before, ``ocr_law_nouns``), or None."""
+    m = LAW_HEAD.match(line)
+    return int(m[1]) if m else None
 
 
 def _commentary_digits(line: str) -> str:
@@ -1319,6 +1329,32 @@ def _lines_before(text: str, at: int) -> Iterator[str]:
     """The lines before offset ``at`` (a line's start), the nearest first, as far
     back as a unit's counting is read (``COUNTING_REACH``)."""
     return reversed(text[:at].rsplit("\n", COUNTING_REACH)[-COUNTING_REACH:])
+
+
+def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
+    """A section ``letter`` opening the line at ``at`` (ending at ``end``) comes next
+    after the section before it, or, on a page cut after its first section's heading,
+    ``B`` comes where clauses stood before it and count again from 1 after it."""
+    before = _section_before(text, at)
+    if before is not None:
+        return before == chr(ord(letter) - 1)
+    if letter != "B":
+        return False
+    clauses_before = False
+    for ln in _lines_before(text, at):
+        if LAW_HEAD.match(ln.lstrip()):
+            return False  # clauses right under their law, which has no sections
+        if (p := series_place(ln.lstrip())) is not None and p[0] == "clause":
+            clauses_before = True
+    nxt = next(
+        (
+            p
+            for ln in text[end : end + _AHEAD].split("\n", COUNTING_REACH)[1:COUNTING_REACH]
+            if (p := series_place(ln.lstrip())) is not None
+        ),
+        None,
+    )
+    return clauses_before and nxt == ("clause", 1)
 
 
 def _section_after(text: str, at: int, letter: str) -> bool:
@@ -1677,10 +1713,6 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       default edition, ``editions.DEFAULT``); a number the source wrote in digits is
       left alone;
     - a law heading's two digits set apart (``Правило 6 5.``) are joined;
-    - a law heading's noun read with one letter wrong, missing or added (``Правнло 65.``,
-      ``Прав1ло 65.``, ``Првило 65.``; ``grammar.OCR_LAW_NOUN``) is the noun again, where
-      the word is none of the language (``Правила 65.`` is a word) and the number is a
-      law's, with its own misread digit too (``Правнло l3.``);
     - a section's letter read as a digit or a round letter (``8.Некоторый …`` for
       ``B.``; ``grammar.OCR_SECTION_LETTER``) where it is the next section after the
       one before, no clause that goes on counting the clauses before it, not a line a
@@ -1701,20 +1733,12 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         if number == written or not number.isdigit() or not 1 <= int(number) <= most:
             continue
         out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    nouns, sections, numbers, spaced, firsts = _ocr_marker_lines(text, ctx)
+    sections, numbers, spaced, firsts = _ocr_marker_lines(text, ctx)
     for m in spaced:
         written = m[1]
         number = written[0] + written[-1]
         if int(number) <= most:
             out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    for m in nouns:
-        read = _misread_law_heading(m)
-        if read is None:
-            continue
-        written, (noun, number) = m[1], read
-        out.append(Change(m.start(1), m.end(1), noun, "ocr-digit", f"{written} → {noun}"))
-        if number != m[2]:  # the number rule above reads it only after the noun
-            out.append(Change(m.start(2), m.end(2), number, "ocr-digit", f"{m[2]} → {number}"))
     for m in sections:
         letter = OCR_SECTION_LETTERS[m[1]]
         end = text.find("\n", m.end())
@@ -1724,7 +1748,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             # a name's initial (a space after it): «О. Волкова», «О. Петров, …»
             (text[m.end()] in " \t" and (len(words) < 2 or "," in "".join(words[:2])))
             or _goes_on(text, m.start())  # a line a wrap began inside a sentence
-            or _section_before(text, m.start()) != chr(ord(letter) - 1)
+            or not _follows_a_section(text, m.start(), end, letter)
             or (
                 m[1].isdigit()
                 and goes_on_counting(_lines_before(text, m.start()), text[m.start() : end])
@@ -3181,6 +3205,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("transliteration", transliteration),
     ("spaced_letters", spaced_letters),
     ("spaced_mojibake", spaced_mojibake),
+    ("ocr_law_nouns", ocr_law_nouns),
     ("collapsed_lines", collapsed_lines),
     ("collapsed_chrome", collapsed_chrome),
     ("line_artefacts", line_artefacts),

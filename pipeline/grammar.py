@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import regex
 
-from .addresses import DIGIT_LOOKALIKES, latin, roman_value
+from .addresses import DIGIT_LOOKALIKES, digits, latin, roman_value
 from .editions import DIVISION_NUMBER, DIVISION_WORDS, EDITIONS, SUB_NUMBER, TITLE_AFTER_NUMBER
 
 _INNER = {w.lower() for e in EDITIONS.values() for w, _space in e.divisions[1:]}
@@ -516,22 +516,48 @@ OCR_LAW_NUMBER = regex.compile(
 """A law's number after the noun «Правило» (any case) as OCR may read it: its digits,
 a letter it took for one among them (``Правило 6З.``, ``правило l6``, ``правилу 4О``,
 ``правило 6ЗA1``). The group is the number as written."""
-OCR_LAW_NOUN = regex.compile(
-    r"^[ \t]*(\p{L}[\p{L}\d]{4,6}\p{L})[ \t]{0,3}(?=(?:"
+_OCR_LAW_NOUN_REST = (
+    r"[ \t]{0,3}(?=(?:"
     + _OCR_DIGIT
     + r")?\d)((?:"
     + _OCR_DIGIT
     + r"){1,2})(?=\.(?:[ \t]|\p{Lu}|$)|[ \t]*$|[ \t]*/[ \t]*\p{Lu}|[ \t]*(?:"
     + TITLE_AFTER_NUMBER
-    + "))",
-    regex.M,
+    + "))"
 )
+OCR_LAW_NOUN = regex.compile(r"^[ \t]*(\p{L}[\p{L}\d]{4,6}\p{L})" + _OCR_LAW_NOUN_REST, regex.M)
 """A law heading's first word, whatever OCR made of it, before the law's number and its
 stop, its title after a dash or a colon, or the line's end (``Правнло 65. …``,
-``Прав1ло 65``, ``Правнло 67 – …``, ``Правнло67.``); ``clean.ocr_digits`` reads
+``Прав1ло 65``, ``Правнло 67 – …``, ``Правнло67.``); ``clean.ocr_law_nouns`` reads
 it as the noun «Правило» only when it is one letter away from it and no word. Group 1 is
 the word, group 2 the number as written (a letter OCR took for a digit may stand in it,
 ``Правнло l3.``)."""
+OCR_LAW_NOUN_INSIDE = regex.compile(r"(?<=\s)(\p{Lu}[\p{L}\d]{4,6}\p{L})" + _OCR_LAW_NOUN_REST)
+"""The same inside a line, in a capital, as a page whose line breaks were lost runs its
+headings on (``… взятки. Правнло 13. Неправильное …``)."""
+
+
+def misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
+    """The noun and the number an ``OCR_LAW_NOUN`` match stands for (``Правнло l3`` →
+    ``Правило``, ``13``), or None: the word is the noun itself, no word one letter
+    away from it, or a word of the language, or the number is no law's."""
+    from rapidfuzz.distance import Levenshtein
+
+    from . import editions, morph
+
+    written, number = m[1], digits(m[2])
+    if (
+        written.lower() == "правило"
+        or not number.isdigit()
+        or not 1 <= int(number) <= editions.DEFAULT.laws
+        or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
+        or morph.is_known(written)
+    ):
+        return None
+    noun = "ПРАВИЛО" if sum(c.isupper() for c in written) > len(written) // 2 else "Правило"
+    return noun, number
+
+
 OCR_SPACED_LAW_NUMBER = regex.compile(
     r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]+(\d[ \t]\d)(?=[ \t]*\.(?:[ \t]|\p{Lu}|$))", regex.M
 )

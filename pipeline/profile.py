@@ -58,6 +58,7 @@ from .grammar import (
     HEAD_INITIALS,
     LAW_SERIES,
     LEADER,
+    OCR_LAW_NOUN,
     PART_HEAD,
     RU_HEADS,
     TAG,
@@ -65,6 +66,7 @@ from .grammar import (
     glued_markers,
     goes_on_counting,
     is_bare_heading,
+    misread_law_heading,
     series_place,
     starts_unit,
 )
@@ -558,6 +560,12 @@ def _structural(line: str) -> bool:
         or (
             s[0] in HEAD_INITIALS
             and (PART_HEAD.match(s) is not None or BILINGUAL_HEAD.match(s) is not None)
+        )
+        # a law heading whose noun OCR misread (``Правнло 65. …``): the cleaner reads it back
+        or (
+            s[0].isupper()
+            and (m := OCR_LAW_NOUN.match(s)) is not None
+            and misread_law_heading(m) is not None
         )
     )
 
