@@ -1808,10 +1808,13 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
     alphabet's order (``А.``, ``Б.``, ``В.``, ``Г.`` for A, B, C, D;
     ``grammar.CYRILLIC_ORDER``): each letter becomes the Latin one of its place. Only
     where a letter with no Latin look-alike (``Б``, ``Г``, ``Д``) is among the law's
-    two or more section letters and they go up one by one in that order; elsewhere
-    ``В`` is the look-alike of ``B`` and stays for the address module to read."""
-    if not any(f"\n{c}" in text or text.startswith(c) for c in CYRILLIC_ONLY):
-        return []
+    two or more section letters and they go up one by one in that order, on a Russian
+    page; elsewhere ``В`` is the look-alike of ``B`` and stays for the address module
+    to read."""
+    if ctx.profile.foreign or not any(
+        f"\n{c}" in text or text.startswith(c) for c in CYRILLIC_ONLY
+    ):
+        return []  # (a page in Ukrainian or Bulgarian letters its lists so: its own text)
     out: list[Change] = []
     law: list[tuple[int, str]] = []  # (offset, letter) of the current law's sections
 
