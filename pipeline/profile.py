@@ -874,6 +874,24 @@ _BETWEEN_PAGES = ("pager", "running head")
 """Reasons of template lines that stand between the pages of a book's text too."""
 
 
+def _runs_on_past(lines: list[str], chrome: dict[int, str], i: int, b: int, words: int) -> bool:
+    """The sentence of ``lines[i]``, a piece of a sentence (``words`` or more words),
+    goes on past the template line ``b`` (and any template or empty lines after it):
+    the next line of text opens with a small letter and ``lines[i]`` ends no sentence
+    (a menu's item of a word or two stays the template's)."""
+    core = _core(lines[i])
+    if len(core.split()) < words:
+        return False
+    j = b + 1
+    while j < len(lines) and (j in chrome or not lines[j].strip()):
+        j += 1
+    return j < len(lines) and inside_a_sentence(core, _core(lines[j]))
+
+
+_SENTENCE_PIECE = 4
+"""Least words of a line of the text that a page's furniture cut from its sentence."""
+
+
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:
     """Short non-sentence lines that stand between two chrome lines, or between
     the edge of the page and a chrome line, belong to the same template block."""
@@ -899,6 +917,8 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
         top = a == -1
         capitals = top and len(content) >= 2 and not chrome[b].startswith(_BETWEEN_PAGES)
         if all(_short_non_sentence(lines[i], lower=top, capitals=capitals) for i in content):
+            if not at_edge and _runs_on_past(lines, chrome, content[-1], b, _SENTENCE_PIECE):
+                continue  # the page's text between its furniture: its sentence goes on below
             for i in content:
                 chrome[i] = "template block"
 

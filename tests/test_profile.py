@@ -289,6 +289,21 @@ def test_a_menu_in_capitals_above_the_site_header_is_template_a_title_is_not():
     assert set(P.chrome_lines(pager)) == {2}
 
 
+def test_a_line_of_text_between_chrome_lines_whose_sentence_goes_on_is_no_template():
+    """A page's furniture, one line of the text, an advert, and the sentence of that
+    line going on below: the line is the text's, cut by the page."""
+    text = (
+        "Правило 13. Карты\nСудья решает, как быть с картами.\n"
+        "Страницы: - 1  - 2  - 3  -\nЕсли сдача была сдана неверно, судье\n"
+        "Реклама: карты со скидкой на www.primer-kart.ru\n"
+        "надлежит потребовать пересдачи.\nТекст правила о сдаче и картах.\n"
+    )
+    assert set(P.chrome_lines(text)) == {2, 4}
+    # a menu's item of one word there stays the template's, before a cut page's text
+    menu = text.replace("Если сдача была сдана неверно, судье", "Спорт")
+    assert set(P.chrome_lines(menu)) == {2, 3, 4}
+
+
 def test_a_bilingual_heading_between_chrome_lines_is_no_template():
     text = (
         "Читальня Пример.Ru\nПравило 21 / Law 21\nСтраницы: - 1  - 2  - 3  -\n"
