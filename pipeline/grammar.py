@@ -565,8 +565,9 @@ OCR_SPACED_LAW_NUMBER = regex.compile(
 the number as written."""
 OCR_SECTION_LETTER = regex.compile(r"^[ \t]*([860ОO])\.(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
 """A section's letter that OCR read as a digit or a round letter, before the section's
-title: ``8.`` for ``B.``, ``0.``, ``О.`` or a Latin ``O.`` for ``D.``, ``6.`` for ``G.``. It is that
-section only where it is the next after the section before (``clean.ocr_digits``)."""
+title: ``8.`` for ``B.``, ``0.``, ``О.`` or a Latin ``O.`` for ``D.``, ``6.`` for ``G.``.
+It is that section only where it comes next after the section before, and nothing
+says it is a clause, a name's initial or a wrapped line (``clean.ocr_digits``)."""
 OCR_SECTION_LETTERS = {"8": "B", "0": "D", "О": "D", "O": "D", "6": "G"}
 """The section letter each ``OCR_SECTION_LETTER`` character stands for."""
 OCR_COMMENTARY_NUMBER = regex.compile(
@@ -577,8 +578,8 @@ OCR_COMMENTARY_NUMBER = regex.compile(
 """A commentary paragraph's number as OCR may read it, a letter for a digit in it
 (``64.1О.``, ``б4.10.``, ``64.I0.``; a digit in the law's number: ``II.1.`` is a
 preface's Roman part); the group is the number as written. It is that
-paragraph only where it goes on counting the paragraphs around it
-(``clean.ocr_digits``), which also allows «б» for 6 here."""
+paragraph only where it goes on counting the paragraphs around it or the next law's
+heading follows it (``clean.ocr_digits``), which also allows «б» for 6 here."""
 OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{Lu}\p{Ll})", regex.M)
 """A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first
