@@ -1095,13 +1095,10 @@ _ENTRY_END = regex.compile(r"\S[ \t.…]+\d{1,3}[ \t]*$")
 def _beside_an_entry(lines: list[tuple[int, int, str]], i: int) -> bool:
     """The text line above or below ``lines[i]`` (past empty lines) ends in a page's
     number as a contents list's entry does (``Правило 6. Тасовка   12``)."""
-    for step in (-1, 1):
-        j = i + step
-        while 0 <= j < len(lines) and not lines[j][2].strip():
-            j += step
-        if 0 <= j < len(lines) and _ENTRY_END.search(lines[j][2]):
-            return True
-    return False
+    return any(
+        (line := _text_line(lines, i, step)) is not None and _ENTRY_END.search(line) is not None
+        for step in (-1, 1)
+    )
 
 
 def _pages_with_heads(
