@@ -1228,6 +1228,11 @@ _MISREAD_DIGITS = frozenset("б" + "".join(addresses.DIGIT_LOOKALIKES))
 """The letters OCR reads for digits (``OCR_COMMENTARY_NUMBER``)."""
 
 
+def _line_head(line: str) -> str:
+    """The first characters of ``line`` past its indent: where a marker stands."""
+    return line.lstrip(" \t")[:12] if line[:1] in " \t" else line[:12]
+
+
 def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
     """The lines that open with a marker OCR may have misread: a section's letter
     (``OCR_SECTION_LETTER``), a commentary
@@ -1241,9 +1246,7 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
     spaced: list[regex.Match] = []
     firsts: list[regex.Match] = []
     for s, e, line in ctx.lines(text):
-        head = line[:12]
-        if head[:1] in " \t":
-            head = line.lstrip(" \t")[:12]
+        head = _line_head(line)
         first = head[:1]
         if not first:
             continue
@@ -1273,7 +1276,7 @@ def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
     the page at its headings."""
     out: list[Change] = []
     for s, e, line in ctx.lines(text):
-        head = line[:12].lstrip(" \t") if line[:1] in " \t" else line[:12]
+        head = _line_head(line)
         found = []
         if head[:1].isupper() and 6 <= len(head.split(None, 1)[0].rstrip(_AFTER_NOUN)) <= 8:
             found = [m] if (m := OCR_LAW_NOUN.match(text, s, e)) else []
