@@ -86,11 +86,11 @@ def _filler(words: list[str], chars: int, rng: random.Random) -> str:
 
 def build(mb: float, seed: int = 15) -> str:
     """Damaged renderings of the gold trees, interleaved with varied word forms."""
-    from simulate import DAMAGE, gold_trees, simulate
+    from simulate import DAMAGE, GOLD, gold_trees, simulate
 
     trees = gold_trees()
     if not trees:
-        raise SystemExit("no gold annotations (../shared/gold)")
+        raise SystemExit(f"no gold annotations in {GOLD} (set KODEKS_GOLD)")
     rng = random.Random(seed)
     words = _vocabulary(60_000, rng)
     parts: list[str] = []

@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         "--gold",
         type=Path,
         default=simulate.GOLD,
-        help="folder of gold trees (default: ../shared/gold)",
+        help="folder of gold trees (default: $KODEKS_GOLD, else ../shared/gold)",
     )
     ap.add_argument(
         "--combos",

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import random
 import textwrap
 import unicodedata
@@ -39,7 +40,8 @@ from pathlib import Path
 import regex
 
 HERE = Path(__file__).resolve().parent
-GOLD = HERE.parent.parent / "shared" / "gold"
+GOLD = Path(os.environ.get("KODEKS_GOLD", HERE.parent.parent / "shared" / "gold"))
+"""The gold trees: ``$KODEKS_GOLD``, or ``../shared/gold`` beside the clone."""
 
 Tree = dict
 
