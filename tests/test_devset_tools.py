@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -412,13 +413,15 @@ def test_same_output_tells_output_from_timings(tmp_path):
     ]
 
 
-def test_robustness_bench_without_gold_says_where_it_looked(tmp_path):
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py"), "--gold", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_robustness_bench_without_gold_says_where_it_looked(tmp_path, how):
+    argv = [sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py")]
+    env = dict(os.environ)
+    if how == "option":
+        argv += ["--gold", str(tmp_path)]
+    else:
+        env["KODEKS_GOLD"] = str(tmp_path)
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=env)
     assert proc.returncode == 2
     assert str(tmp_path) in proc.stderr and "--gold" in proc.stderr
     assert "Traceback" not in proc.stderr
