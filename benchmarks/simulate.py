@@ -611,6 +611,29 @@ def renumbered_ol(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+_SUBCLAUSE_STYLES = ("{ru})", "({ru})", "({la})", "({up})")
+"""How a copy retyped in Russian or an e-book marks the subclauses ``(A).``, ``(B).``:
+``а)``, ``(а)``, ``(a)``, ``(A)``, one way a file."""
+
+
+def restyled_markers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A copy retyped in Russian or an e-book that marks the law's clauses ``1)``,
+    ``2)`` (or keeps ``1.``) and its subclauses ``а)``, ``б)`` or ``(a)``, ``(b)``, one
+    style a file, a space after each marker."""
+    clause = rng.choice(("{n}.", "{n})"))
+    sub = rng.choice(_SUBCLAUSE_STYLES)
+    out = []
+    for line in text.split("\n"):
+        if m := regex.match(r"^(\d{1,2})\.(?!\d)(\S.*)$", line):
+            line = clause.format(n=m[1]) + " " + m[2]
+        elif m := regex.match(r"^\(([A-H])\)\.(.*)$", line):
+            place = ord(m[1]) - ord("A")
+            marker = sub.format(ru="абвгдежз"[place], la="abcdefgh"[place], up=m[1])
+            line = marker + " " + m[2].lstrip()
+        out.append(line)
+    return "\n".join(out), t
+
+
 def two_copies(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """The same hard-wrapped page saved twice (two files of one site): every line of law
     text is shared, so repetition across sources must not be taken for site template."""
@@ -1007,6 +1030,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "pdf-pages": pdf_pages,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
+    "restyled-markers": restyled_markers,
     "two-copies": two_copies,
     "cut": cut,
     "invisible": invisible,
@@ -1033,6 +1057,7 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "cut": cut,
     "spaced-title": spaced_title,
     "renumbered-ol": renumbered_ol,
+    "restyled-markers": restyled_markers,
     "bullets": bullets,
     "glued-html": glued_html,
     # a library writes the book in Latin letters before its page is saved
@@ -1074,6 +1099,7 @@ ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
 _PAGED = {"dos", "page-furniture", "page-heads", "pdf-pages", "form-feeds"}
 _LISTING = {"toc", "index"}
+_RELABELLED = {"bullets", "renumbered-ol", "restyled-markers"}
 
 COMBOS: tuple[tuple[str, ...], ...] = (
     ("reader-chrome", "wrapped", "mixed-scripts"),  # a reader page, hard wrap, ё as „
@@ -1119,8 +1145,10 @@ def sensible(classes) -> bool:
         return False
     if "table-separators" in c and c & (_LISTING | _PAGED | {"pager-lines", "misdecoded"}):
         return False
-    if "cut" in c and c & (_LISTING | _PAGED | {"bullets", "renumbered-ol"}):
+    if "cut" in c and c & (_LISTING | _PAGED | _RELABELLED):
         return False
+    if "restyled-markers" in c and c & {"bullets", "renumbered-ol"}:
+        return False  # a retyped copy's markers are its own, not an HTML list's
     if "two-copies" in c and c & _LISTING:
         return False
     return True

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from . import addresses, editions, morph
+from . import addresses, editions
 from .grammar import (
     BULLET,
     CLAUSE,
@@ -47,6 +47,7 @@ from .grammar import (
     SUBCLAUSE,
     TAG,
     THREE_LEVELS,
+    initial_of_a_name,
     is_heading_line,
     starts_unit,
     unended,
@@ -553,19 +554,14 @@ def item(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return _marker(state, start, silent, ITEM, "item", lambda m: "(" + m[1] + ")")
 
 
-_FIRST_WORD = regex.compile(r"\p{L}+")
-
-
 def section(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A section: ``A.Наказание…``, Latin or Cyrillic look-alike letter. An initial
     before a surname (``В. Смирнов``, ``Перевод А. Рыбникова`` cut at the initial) is
     a name, no section."""
     text = state.lines[start].text
     m = SECTION.match(text)
-    if m is not None:
-        w = _FIRST_WORD.match(text, m.end())
-        if w is not None and morph.is_surname(w[0]):
-            return False
+    if m is not None and initial_of_a_name(text, m.start(1)):
+        return False
     return _marker(
         state,
         start,

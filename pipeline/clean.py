@@ -51,7 +51,9 @@ from .grammar import (
     ANY_HEADING,
     AUCTION_ROW,
     BILINGUAL_HEAD,
+    CLAUSE,
     CLAUSE_END,
+    COMMENTARY,
     COUNTING_REACH,
     CYRILLIC_ONLY,
     CYRILLIC_ORDER,
@@ -61,7 +63,9 @@ from .grammar import (
     GLUED_SECTION_LETTER,
     GLUED_SUBCLAUSE,
     HAND_ROW,
+    KEYED_COMMENTARY,
     LAW_HEAD,
+    LEAD_IN,
     NEXT_MARKER,
     NOTE_ENTRY,
     NOTE_REF,
@@ -75,6 +79,7 @@ from .grammar import (
     OCR_SECTION_LETTERS,
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
+    RESTYLED_MARKER,
     RU_HEADS,
     SECTION,
     SENTENCE_STOP,
@@ -84,6 +89,7 @@ from .grammar import (
     collapsed_breaks,
     glued_markers,
     goes_on_counting,
+    initial_of_a_name,
     is_bare_heading,
     is_heading_line,
     misread_law_heading,
@@ -1841,6 +1847,106 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+def restyled_markers(text: str, ctx: Context) -> list[Change]:
+    """A law's clauses and subclauses marked in another style than the book's
+    (``grammar.RESTYLED_MARKER``): ``1)``, ``2)`` become ``1.``, ``2.`` and ``а)``,
+    ``б)`` (or ``(a)``, ``(а)``, ``(A)``) become ``(A).``, ``(B).``. Only under a law's
+    heading (of a law the edition has), before its commentary or its notes, and not
+    between a rule line and the next heading, where ``1)`` opens a footnote. Only a
+    series that counts up from the first (of two or more, or one after a line that
+    leads in with a colon): clauses right under a law or a section, subclauses right
+    under a clause, one style a series. A letter without a Latin look-alike (``б``)
+    reads the series in the Russian alphabet's order."""
+    if ctx.profile.foreign or not _RESTYLED_ANYWHERE.search(text):
+        return []
+    rules = ctx.buffer.marks("underline-rule")
+    out: list[Change] = []
+    runs: dict[str, list[regex.Match]] = {"clause": [], "subclause": []}
+    led_in = {"clause": False, "subclause": False}  # the run's first follows a «…:» line
+    before = ""  # the last line of text
+    ruled = False  # under a rule line, where «1)» opens a footnote
+    law = False  # inside a law's own text
+    parent = ""  # the kind of the last marker above: "law", "section", "clause"
+
+    def close(kind: str) -> None:
+        run, runs[kind] = runs[kind], []
+        marks = [m["clause"] or m["letter"] for m in run]
+        places = _series_places(marks) if kind == "subclause" else [int(c) for c in marks]
+        if places != list(range(1, len(run) + 1)) or not (len(run) > 1 or led_in[kind]):
+            return
+        if len({(m["clause"] is None, m[0].lstrip()[:1] == "(") for m in run}) > 1:
+            return  # two styles: no one list
+        for m, place in zip(run, places, strict=True):
+            written = m[0].lstrip(" \t")
+            at = m.end() - len(written)
+            new = f"{place}." if kind == "clause" else f"({chr(ord('A') + place - 1)})."
+            out.append(Change(at, m.end(), new, "restyled-marker", f"{written} → {new}"))
+
+    def close_all() -> None:
+        close("subclause")
+        close("clause")
+
+    r = 0
+    for s, e, line in ctx.lines(text):
+        while r < len(rules) and rules[r] <= s:
+            close_all()
+            ruled, r = True, r + 1  # footnotes under a rule, up to the next heading
+        head = line.lstrip(" \t")
+        if not head:
+            continue
+        previous, before = before, line
+        if (m := LAW_HEAD.match(head)) is not None:
+            close_all()
+            law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
+        elif not law:
+            continue
+        elif NOTES_HEAD.match(line) or COMMENTARY.match(head) or KEYED_COMMENTARY.match(head):
+            close_all()
+            law = False
+        elif SECTION.match(head):
+            close_all()
+            parent, ruled = "section", False
+        elif CLAUSE.match(head):
+            close_all()
+            parent, ruled = "clause", False
+        elif not ruled and (m := RESTYLED_MARKER.match(text, s, e)) is not None:
+            if m["clause"] is not None:
+                close("subclause")
+                if m["clause"] == "1":
+                    close("clause")
+                    if parent in ("law", "section"):
+                        runs["clause"].append(m)
+                        led_in["clause"] = LEAD_IN.search(previous) is not None
+                elif runs["clause"]:
+                    runs["clause"].append(m)
+                parent = "clause"
+            elif parent == "clause":
+                if m["letter"].lower() in "aа":
+                    close("subclause")
+                if not runs["subclause"]:
+                    led_in["subclause"] = LEAD_IN.search(previous) is not None
+                runs["subclause"].append(m)
+    close_all()
+    return out
+
+
+_RESTYLED_ANYWHERE = regex.compile(r"^[ \t]*\(?(?:[A-Ha-hА-ЗЁа-з]|\d{1,2})\)", regex.M)
+"""A line that may open with a ``RESTYLED_MARKER``: the text is read line by line only
+where one does."""
+
+
+def _series_places(letters: list[str]) -> list[int]:
+    """The places of a subclause series' letters: as Latin letters (look-alikes read
+    so) where that counts up, else in the Russian alphabet's order (``а``, ``б``)."""
+    read = [addresses.latin(c).upper() for c in letters]
+    if all("A" <= c <= "H" for c in read):
+        places = [ord(c) - ord("A") + 1 for c in read]
+        if places == list(range(1, len(places) + 1)):
+            return places
+    order = CYRILLIC_ORDER.lower()
+    return [order.index(c.lower()) + 1 if c.lower() in order else 0 for c in letters]
+
+
 _SECOND_MARKER_WITHIN = 2000
 """How far after a first marker OCR misread (``l.``) the list's second stands."""
 
@@ -1857,6 +1963,8 @@ def run_in_structure(text: str, ctx: Context) -> list[Change]:
         # "S.O. C.Игрок": an abbreviation before the marker is still a sentence end.
         if _ABBREVIATION_END.search(before):  # "т.е. A" style abbreviations: not a marker
             continue
+        if initial_of_a_name(text, m.end()):
+            continue  # «Перевод: С. Смирнов»: a name's initial after a colon
         out.append(Change(m.start(), m.end(), "\n", "run-in-structure", "marker starts a new unit"))
     for m in GLUED_SUBCLAUSE.finditer(text):
         out.append(Change(m.start(), m.start(), "\n", "run-in-structure", "a subclause glued on"))
@@ -3226,6 +3334,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("ocr_digits", ocr_digits),
     ("run_in_structure", run_in_structure),
     ("cyrillic_sections", cyrillic_sections),
+    ("restyled_markers", restyled_markers),
     ("glued_headings", glued_headings),
     ("yo_mojibake", yo_mojibake),
     ("dehyphenate", dehyphenate),

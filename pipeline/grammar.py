@@ -87,6 +87,19 @@ RUN_IN_DIVISION = regex.compile(
 (matches the dash before it)."""
 SECTION = regex.compile(r"^([A-HА-ЕВСЕ])\.\s*(?=\S)")
 """``A.Наказание…``, Latin or Cyrillic look-alike letter."""
+_INITIAL = regex.compile(r"\p{Lu}\.[ \t]*(\p{Lu}\p{Ll}+)")
+
+
+def initial_of_a_name(text: str, at: int) -> bool:
+    """True when the letter at ``at`` and its stop (a section's letter, as ``SECTION``
+    reads it) are a name's initial: the word after them is a surname (``В. Смирнов``,
+    ``Перевод: С. Смирнов``), which no section title opens with."""
+    from . import morph
+
+    w = _INITIAL.match(text, at)
+    return w is not None and morph.is_surname(w[1])
+
+
 CYRILLIC_ORDER = "АБВГДЕЖЗ"
 """Section letters in the Russian alphabet's order, as a copy retyped in Russian may
 letter them (``А.``, ``Б.``, ``В.`` for A, B, C): by place, not by look."""
@@ -97,6 +110,15 @@ CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 """``1.Нарушитель…``."""
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
+RESTYLED_MARKER = regex.compile(
+    r"[ \t]*(?:(?P<clause>\d{1,2})\)|\((?P<letter>[A-Ha-hА-ЗЁа-з])\)(?!\.)|(?P<letter>[a-hа-з])\))"
+    r"(?=[ \t]*[\p{L}«\"(])"
+)
+"""A clause or a subclause marker in another style than the book's (``1.``, ``(A).``), as
+a copy retyped in Russian or from an e-book may set it: ``1)`` for a clause; ``а)``,
+``(а)``, ``(a)`` or ``(A)`` for a subclause (the group ``clause`` holds the number, the
+group ``letter`` the letter). ``clean.restyled_markers`` reads them back where they
+count up from the first under a law's text."""
 COMMENTARY = regex.compile(
     r"^(\d{1,3})\s*[.,]\s*(\d{1,2})((?:\s*,\s*\d{1,2})*)\.(?:\s+|(?=\([a-zа-е]\)))"
 )
@@ -489,11 +511,13 @@ unit (``п. 64.8.``, ``см. 64.8.``, ``(64.8.``, ``Правило 24.Показ
 
 def collapsed_breaks(text: str, pos: int = 0, endpos: int | None = None) -> list[regex.Match]:
     """The matches of ``COLLAPSED_BREAK`` in ``text[pos:endpos]`` where a new unit
-    starts (not after an abbreviation or a bracket, where the marker is a reference)."""
+    starts (not after an abbreviation or a bracket, where the marker is a reference,
+    nor at a name's initial)."""
     return [
         m
         for m in COLLAPSED_BREAK.finditer(text, pos, endpos if endpos is not None else len(text))
         if not _NOT_A_BREAK.search(text[max(0, m.start() - 12) : m.start()])
+        and not initial_of_a_name(text, m.end())
     ]
 
 

@@ -98,3 +98,29 @@ def test_the_books_title_above_the_first_law_is_no_law_text(tmp_path):
     (note,) = [d for d in b.diagnostics if d.code == "K312"]
     assert "Законы дубликатного контрактного бриджа" in note.message
     assert note.span is not None and note.span.line == 1
+
+
+@pytest.mark.parametrize("sub", ["а)", "(а)", "(a)", "(A)"])
+def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, sub):
+    """Clauses marked ``1)`` and subclauses marked ``а)`` (or ``(a)``) read as the
+    book's ``1.`` and ``(A).``: the addresses are the same, the markers out of the text."""
+    first, second = sub, {"а)": "б)", "(а)": "(б)", "(a)": "(b)", "(A)": "(B)"}[sub]
+    (tmp_path / "a.txt").write_text(
+        "Правило 67. Дефектная взятка\n"
+        "B.После окончания игры\n"
+        "Судья определяет дефектную взятку и действует так:\n"
+        "1) Нарушитель держит слишком много карт\n"
+        "Судья просит показать лишнюю карту:\n"
+        f"{first} у нарушителя есть карта масти хода;\n"
+        f"{second} у нарушителя нет карты масти хода.\n"
+        "2) Нарушитель держит слишком мало карт\n"
+        "Судья изучает взятки.\n",
+        encoding="utf-8",
+    )
+    b = run(tmp_path, until="segment")
+    (tree,) = b.trees
+    nodes = {n.id: n for n in _walk(tree.nodes)}
+    assert sorted(nodes) == ["67", "67B", "67B1", "67B1(A)", "67B1(B)", "67B2"]
+    texts = " ".join((n.title or "") + " " + n.text for n in nodes.values())
+    assert "нет карты масти хода" in texts
+    assert not any(m in texts for m in ("1)", "2)", first, second))
