@@ -1016,6 +1016,15 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 _LINES_A_PAGE = 5
 """Least lines of text a page holds between two such lines (a contents list's entries,
 a caption's numbered examples, stand closer)."""
+_CHARACTERS_A_PAGE = 1000
+"""Least characters a page holds, on however few lines (a text saved a paragraph a
+line)."""
+
+
+def _a_page_apart(lines: list[tuple[int, int, str]], i: int, j: int) -> bool:
+    """``lines[i]`` and ``lines[j]`` (i < j) stand at least a page apart: more than
+    ``_LINES_A_PAGE`` lines or ``_CHARACTERS_A_PAGE`` characters."""
+    return j - i > _LINES_A_PAGE or lines[j][0] - lines[i][1] >= _CHARACTERS_A_PAGE
 
 
 def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) -> set[int]:
@@ -1025,8 +1034,12 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     around are read past empty ones):
 
     - a run of them that counts up by one from past the first page, each at least a
-      page (``_LINES_A_PAGE``) below the one before, where half the breaks cut a
+      page (``_a_page_apart``) below the one before, where half the breaks cut a
       sentence or all are of one count of pages (``12 / 88``, ``13 / 88``);
+    - a run of ``_UNCUT_PAGES`` or more that counts so where the text was saved a
+      paragraph a line, so that no page's end cuts a sentence: half of them stand
+      under a line longer than a hard wrap makes (``_under_a_paragraph``; the numbers
+      of laws set alone over their titles in a wrapped text stay);
     - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
       a word a hyphen broke (``дубли-`` | ``75`` | ``катной``).
 
@@ -1055,10 +1068,15 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     def close(run: list[tuple[int, int]]) -> None:
         cut = sum(_cuts_a_sentence(lines, i) for i, _n in run)
         totals = {total(i) for i, _n in run}
+        paragraphs = sum(_under_a_paragraph(lines, i) for i, _n in run)
         if (
             len(run) >= 2
             and run[0][1] > 1  # a list's items count from 1
-            and (2 * cut >= len(run) or (len(totals) == 1 and None not in totals))
+            and (
+                2 * cut >= len(run)
+                or (len(totals) == 1 and None not in totals)
+                or (len(run) >= _UNCUT_PAGES and 2 * paragraphs >= len(run))
+            )
         ):
             out.update(i for i, _n in run)
         else:
@@ -1068,7 +1086,7 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     for i, n in bare:
         if i > notes:
             break
-        if run and n == run[-1][1] + 1 and i - run[-1][0] > _LINES_A_PAGE:
+        if run and n == run[-1][1] + 1 and _a_page_apart(lines, run[-1][0], i):
             run.append((i, n))
             continue
         if run:
@@ -1077,6 +1095,19 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     if run:
         close(run)
     return out
+
+
+_UNCUT_PAGES = 3
+"""Pages' numbers in a run that tell it pagination where none cuts a sentence."""
+_PARAGRAPH_LINE = 100
+"""Characters of a line longer than a hard wrap makes (a page's lines hold 60–80): a
+paragraph saved on a line of its own."""
+
+
+def _under_a_paragraph(lines: list[tuple[int, int, str]], i: int) -> bool:
+    """``lines[i]`` stands under a paragraph saved on a line of its own."""
+    above = _text_line(lines, i, -1)
+    return above is not None and len(above.strip()) > _PARAGRAPH_LINE
 
 
 def _text_line(lines: list[tuple[int, int, str]], i: int, step: int) -> str | None:
@@ -1856,8 +1887,10 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     series that counts up from the first (of two or more, or one after a line that
     leads in with a colon): clauses right under a law or a section, subclauses right
     under a clause, one style a series. A letter without a Latin look-alike (``б``)
-    reads the series in the Russian alphabet's order."""
-    if ctx.profile.foreign or not _RESTYLED_ANYWHERE.search(text):
+    reads the series in the Russian alphabet's order. A page the profile found foreign
+    is read too: a wrong code page makes a Russian one look so before ``mojibake``
+    reads it back, and a foreign law's heading is no ``LAW_HEAD``."""
+    if not _RESTYLED_ANYWHERE.search(text):
         return []
     rules = ctx.buffer.marks("underline-rule")
     out: list[Change] = []
@@ -3021,11 +3054,15 @@ def _decoded_back(
         return None  # no reading can know 30 points more of its words (the test below)
     best, score = line, before
     # a reading's words count when the dictionary knows them, or the corpus does and
-    # the line as it stands does not hold them (garbage is in the corpus too)
+    # the line as it stands does not hold them (garbage is in the corpus too), both
+    # with their look-alike letters of the other script put back
     own = {w.lower() for w in morph.WORD.findall(line)}
 
     def known(w: str, own: set[str] = own) -> bool:
-        return _known_or_look_alike(w) or (w.lower() not in own and ctx.known(w))
+        if _known_or_look_alike(w):
+            return True
+        w = _look_alike_word(w) or w  # a word of the book with a Latin «o» in it
+        return w.lower() not in own and ctx.known(w)
 
     rank: tuple[float, int] = (0.0, 0)
     for reading in _redecoded(line):

@@ -487,6 +487,9 @@ no look-alike in a mixed word, but a marker."""
 COLLAPSED_BREAK = regex.compile(
     r"""
     (?<=[.:;])[ \t]+(?=[-–—•][ \t][А-ЯЁ])                # …выявлен: - Нарушитель (a list item)
+  | (?<=[.:;])[ \t]+(?=\d{1,2}[.)][ \t]?[А-ЯЁ])           # …выявлен: 1) Нарушитель
+  | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
+  | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{Lu})          # и если а) Нарушитель
   | [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
@@ -503,7 +506,11 @@ COLLAPSED_BREAK = regex.compile(
 """Where a structural marker starts inside a page whose line breaks were all
 lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
-sentence end or a colon: a dash inside a sentence is punctuation."""
+sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
+number with a blank after it (``сыграна. 2. Игрок``), and a clause or a subclause
+marked in another style (``1)``, ``а)``; ``RESTYLED_MARKER``), which
+``clean.restyled_markers`` reads once it opens a line (a subclause before a capital
+anywhere, as the book's ``(A).`` stands: ``и если а) Нарушитель``)."""
 _NOT_A_BREAK = regex.compile(r"(?:\b[a-zа-яё]\.|\bсм\.|\(|\b(?:[Пп]равил|ПРАВИЛ)\w*)[ \t]*$")
 """What stands before a marker that is a reference or a law's number, not a new
 unit (``п. 64.8.``, ``см. 64.8.``, ``(64.8.``, ``Правило 24.Показ``)."""

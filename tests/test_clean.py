@@ -635,6 +635,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "mojibake": [
         (
+            "a line read as Latin-1 with a Latin o typed in a word of the book's own",
+            "Правило 64. Процедура\nA.Наказание\nТекст правила и фальшренонс здесь.\n"
+            "6.Ôàëüøðåíoíñ â 12-é âçÿòêå\nЗа фальшренонс в 12-й взятке.\n",
+            "Правило 64. Процедура\nA.Наказание\nТекст правила и фальшренонс здесь.\n"
+            "6.Фальшренонс в 12-й взятке\nЗа фальшренонс в 12-й взятке.\n",
+            "mojibake",
+        ),
+        (
             "a line goes on from the line before as that line reads decoded, past a quote's margin",
             "> Если после этого выяснится, что ни один игрок не\n> "
             + misread("видел карты других игроков, чтобы сдача", "utf-8", "cp1251")
@@ -1270,6 +1278,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "collapsed_lines": [
+        (
+            "a page that lost its line breaks, its clauses marked 1) and subclauses а)",
+            "Правило 67. Дефектная взятка B.После игры Судья действует так: 1) Карт "
+            "слишком много Судья просит показать карту; и если а) Есть карта масти он "
+            "кладёт её. б) Нет карты масти он кладёт любую. 2) Карт слишком мало Судья "
+            "изучает взятки.\n",
+            "Правило 67. Дефектная взятка\nB.После игры\nСудья действует так:\n1. Карт "
+            "слишком много Судья просит показать карту; и если\n(A). Есть карта масти он "
+            "кладёт её.\n(B). Нет карты масти он кладёт любую.\n2. Карт слишком мало Судья "
+            "изучает взятки.\n",
+            "collapsed-break",
+        ),
         (
             "a long paragraph that names items and an initial on a page that kept its breaks",
             "Правило 64. Процедура\nТекст правила о взятках.\n64.7. Судья решает так же. "
@@ -1985,7 +2005,7 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 65. Другое\nA.Первый раздел\n6.Шестой случай\nТекст.\n"
             "7 Седьмой случай\nТекст.\n8. Восьмой случай\nТекст.\nB. Второй раздел\nТекст.\n\n"
             "I.1. Первая часть предисловия.\nI.2. Вторая часть.\nII.1. Третья часть.\n",
-            "Перевод:\nС. Смирнов\nО. Волкова\n\nПравило 12. Полномочия\nC.Третий раздел\n"
+            "Перевод: С. Смирнов О. Волкова\n\nПравило 12. Полномочия\nC.Третий раздел\n"
             "О. Петров, комментируя это правило, писал иначе.\n\nПравило 64. Процедура\n"
             "A.Первый раздел\nКак описано в пункте 8. Если игрок ошибся, судья решает.\n\n"
             "Правило 65. Другое\nA.Первый раздел\n6.Шестой случай\nТекст.\n"
@@ -2804,6 +2824,36 @@ def test_repair_table(name, text, expected, kind):
     elif expected == text:
         assert not c.edits
     assert unapply(c.text, c.edits) == text
+
+
+_PARAGRAPH = (
+    "игрок кладёт карту на стол рубашкой вниз и не открывает её, пока все четыре игрока "
+    "не сыграли в эту взятку; судья следит за порядком игры и за тем, чтобы никто из "
+    "игроков не передавал партнёру сведений о своей руке ни словом, ни жестом, ни "
+    "паузой, а если это случилось, он выслушивает обе стороны, смотрит на карты и "
+    "решает, был ли нанесён ущерб, и только потом называет исправление, которое "
+    "полагается по правилам, и записывает его в протокол вместе со счётом сдачи.\n"
+)
+
+
+def _page(n: int) -> str:
+    """A page's worth of text saved a paragraph a line, on three lines: no page's end
+    cuts a sentence."""
+    return "".join(f"В случае {n}.{k} {_PARAGRAPH}" for k in (1, 2, 3))
+
+
+def test_page_numbers_between_paragraphs_saved_a_line_each_are_removed():
+    text = "Правило 64. Процедура\n" + "".join(f"{_page(n)}{n}\n" for n in (12, 13, 14))
+    c = cleaned(text + "Конец текста.\n", "laws")
+    body = "".join(_page(n) for n in (12, 13, 14))
+    assert c.text == "Правило 64. Процедура\n" + body + "Конец текста.\n"
+    assert kinds_of(c) == {"page-number"}
+
+
+def test_two_numbers_between_paragraphs_are_no_run_of_pages():
+    text = "Правило 64. Процедура\n" + "".join(f"{_page(n)}{n}\n" for n in (12, 13))
+    c = cleaned(text + "Конец текста.\n", "laws")
+    assert "page-number" not in kinds_of(c)
 
 
 @pytest.mark.parametrize(
