@@ -539,11 +539,37 @@ def pdf_pages(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A PDF's text layer: every 18-25 lines the page's number alone on its line, in
     one of the ways converters write it (``12``, ``12 / 88``, ``Страница 12 из 88``, …),
     with no running head."""
+    numbered = _pdf_numbers(rng)
+    return "\n".join(numbered(wrap(text, 64, True, rng))) + "\n", t
+
+
+def _pdf_numbers(rng: random.Random) -> Callable[[list[str]], list[str]]:
+    """``pdf_pages``' numbering of a file's lines (its first page, the lines left on
+    it and the way its numbers are written drawn now)."""
     page, left = rng.randint(30, 90), rng.randint(18, 25)
     label, last = rng.choice(_PAGE_LABELS), page + rng.randint(40, 200)
-    lines = wrap(text, 64, True, rng)
-    furnished = _furnish(lines, page, left, rng, lambda n: [label.format(n=n, last=last)])
-    return "\n".join(furnished) + "\n", t
+    return lambda lines: _furnish(lines, page, left, rng, lambda n: [label.format(n=n, last=last)])
+
+
+def pdf_paragraphs(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A PDF's text saved a paragraph a line (an e-book reader's or a converter's
+    export): every 1,200-2,200 characters the page's number alone on its line, in one of
+    the ways converters write it, where the page ends between two paragraphs."""
+    return "\n".join(_paragraph_pages(text.rstrip("\n").split("\n"), rng)) + "\n", t
+
+
+def _paragraph_pages(lines: list[str], rng: random.Random) -> list[str]:
+    page, label = rng.randint(30, 90), rng.choice(_PAGE_LABELS)
+    last, budget = page + rng.randint(40, 200), rng.randint(1200, 2200)
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        budget -= len(line) + 1
+        if budget <= 0:
+            page += 1
+            out.append(label.format(n=page, last=last))
+            budget = rng.randint(1200, 2200)
+    return out
 
 
 def _furnish(
@@ -1028,6 +1054,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "page-furniture": page_furniture,
     "page-heads": page_heads,
     "pdf-pages": pdf_pages,
+    "pdf-paragraphs": pdf_paragraphs,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "restyled-markers": restyled_markers,
@@ -1086,6 +1113,7 @@ FRAME = (
     "page-furniture",
     "page-heads",
     "pdf-pages",
+    "pdf-paragraphs",
     "form-feeds",
     "toc",
     "index",
@@ -1097,7 +1125,7 @@ ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
 
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
-_PAGED = {"dos", "page-furniture", "page-heads", "pdf-pages", "form-feeds"}
+_PAGED = {"dos", "page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs", "form-feeds"}
 _LISTING = {"toc", "index"}
 _RELABELLED = {"bullets", "renumbered-ol", "restyled-markers"}
 
@@ -1133,8 +1161,10 @@ def sensible(classes) -> bool:
         return False
     if c - set(ORDER):
         return False
-    if len(c & {"page-furniture", "page-heads", "pdf-pages"}) > 1:  # a page has one number
-        return False
+    if len(c & {"page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs"}) > 1:
+        return False  # a page has one number
+    if "pdf-paragraphs" in c and layouts:
+        return False  # its lines are paragraphs, no layout's
     if "transliterated" in c and c & {"mixed-scripts", "misdecoded", "decomposed"}:
         return False  # Latin letters have no Cyrillic look-alikes, code pages or breves
     if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines"})):
@@ -1182,7 +1212,7 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     layout = next((n for n in LAYOUT if n in c), None)
     if layout is not None:
         lines = LAYOUT[layout](text, rng)
-    elif c & {"page-furniture", "page-heads", "form-feeds"}:
+    elif c & {"page-furniture", "page-heads", "pdf-pages", "form-feeds"}:
         lines = wrap(text, 64, True, rng)
     else:
         lines = [ln for ln in text.split("\n") if ln]
@@ -1196,6 +1226,10 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     if "page-heads" in c:
         page, left = rng.randint(30, 90), rng.randint(18, 25)
         lines = _headed(lines, page, left, rng)
+    if "pdf-pages" in c:
+        lines = _pdf_numbers(rng)(lines)
+    if "pdf-paragraphs" in c:
+        lines = _paragraph_pages(lines, rng)
     if "form-feeds" in c:
         lines = _form_fed(lines, rng)
     if "reader-chrome" in c:
