@@ -643,14 +643,19 @@ _SUBCLAUSE_STYLES = ("{ru})", "({ru})", "({la})", "({up})")
 
 
 def restyled_markers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
-    """A copy retyped in Russian or an e-book that marks the law's clauses ``1)``,
-    ``2)`` (or keeps ``1.``) and its subclauses ``а)``, ``б)`` or ``(a)``, ``(b)``, one
-    style a file, a space after each marker."""
+    """A copy retyped in Russian or an e-book that marks the law's sections ``A)`` or
+    ``А)``, ``Б)`` (or keeps ``A.``), its clauses ``1)``, ``2)`` (or keeps ``1.``) and its
+    subclauses ``а)``, ``б)`` or ``(a)``, ``(b)``, one style a file, a space after each
+    restyled marker."""
+    section = rng.choice(("{la}.", "{la})", "{ru})"))
     clause = rng.choice(("{n}.", "{n})"))
     sub = rng.choice(_SUBCLAUSE_STYLES)
     out = []
     for line in text.split("\n"):
-        if m := regex.match(r"^(\d{1,2})\.(?!\d)(\S.*)$", line):
+        if (m := regex.match(r"^([A-H])\.(\S.*)$", line)) and section != "{la}.":
+            place = ord(m[1]) - ord("A")
+            line = section.format(la=m[1], ru="АБВГДЕЖЗ"[place]) + " " + m[2]
+        elif m := regex.match(r"^(\d{1,2})\.(?!\d)(\S.*)$", line):
             line = clause.format(n=m[1]) + " " + m[2]
         elif m := regex.match(r"^\(([A-H])\)\.(.*)$", line):
             place = ord(m[1]) - ord("A")

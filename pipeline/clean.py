@@ -1879,23 +1879,27 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
 
 
 def restyled_markers(text: str, ctx: Context) -> list[Change]:
-    """A law's clauses and subclauses marked in another style than the book's
-    (``grammar.RESTYLED_MARKER``): ``1)``, ``2)`` become ``1.``, ``2.`` and ``а)``,
-    ``б)`` (or ``(a)``, ``(а)``, ``(A)``) become ``(A).``, ``(B).``. Only under a law's
-    heading (of a law the edition has), before its commentary or its notes, and not
-    between a rule line and the next heading, where ``1)`` opens a footnote. Only a
-    series that counts up from the first (of two or more, or one after a line that
-    leads in with a colon): clauses right under a law or a section, subclauses right
-    under a clause, one style a series. A letter without a Latin look-alike (``б``)
-    reads the series in the Russian alphabet's order. A page the profile found foreign
-    is read too: a wrong code page makes a Russian one look so before ``mojibake``
-    reads it back, and a foreign law's heading is no ``LAW_HEAD``."""
+    """A law's sections, clauses and subclauses marked in another style than the book's
+    (``grammar.RESTYLED_MARKER``): ``A)``, ``Б)`` become ``A.``, ``B.``; ``1)``, ``2)``
+    become ``1.``, ``2.``; ``а)``, ``б)`` (or ``(a)``, ``(а)``, ``(A)``) become ``(A).``,
+    ``(B).``. Only under a law's heading (of a law the edition has), before its
+    commentary or its notes, and not between a rule line and the next heading, where
+    ``1)`` opens a footnote. Only a series that counts up from the first (of two or
+    more; also a clause or a subclause alone after a line that leads in with a colon,
+    and a section alone as a law's first marker): sections right under a law, clauses
+    right under a law or a section,
+    subclauses right under a clause, one style a series. A letter without a Latin
+    look-alike (``б``) reads the series in the Russian alphabet's order. A page the
+    profile found foreign is read too: a wrong code page makes a Russian one look so
+    before ``mojibake`` reads it back, and a foreign law's heading is no ``LAW_HEAD``."""
     if not _RESTYLED_ANYWHERE.search(text):
         return []
     rules = ctx.buffer.marks("underline-rule")
     out: list[Change] = []
-    runs: dict[str, list[regex.Match]] = {"clause": [], "subclause": []}
-    led_in = {"clause": False, "subclause": False}  # the run's first follows a «…:» line
+    runs: dict[str, list[regex.Match]] = {"section": [], "clause": [], "subclause": []}
+    # a run of one counts: a clause or a subclause after a «…:» line, a section right
+    # under its law's heading
+    led_in = {"section": False, "clause": False, "subclause": False}
     before = ""  # the last line of text
     ruled = False  # under a rule line, where «1)» opens a footnote
     law = False  # inside a law's own text
@@ -1903,21 +1907,32 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
 
     def close(kind: str) -> None:
         run, runs[kind] = runs[kind], []
-        marks = [m["clause"] or m["letter"] for m in run]
-        places = _series_places(marks) if kind == "subclause" else [int(c) for c in marks]
-        if places != list(range(1, len(run) + 1)) or not (len(run) > 1 or led_in[kind]):
+        marks = [m["clause"] or m["letter"] or m["capital"] for m in run]
+        places = [int(c) for c in marks] if kind == "clause" else _series_places(marks)
+        if places != list(range(1, len(run) + 1)):
+            return
+        if not (len(run) > 1 or led_in[kind]):
             return
         if len({(m["clause"] is None, m[0].lstrip()[:1] == "(") for m in run}) > 1:
             return  # two styles: no one list
         for m, place in zip(run, places, strict=True):
             written = m[0].lstrip(" \t")
             at = m.end() - len(written)
-            new = f"{place}." if kind == "clause" else f"({chr(ord('A') + place - 1)})."
-            out.append(Change(at, m.end(), new, "restyled-marker", f"{written} → {new}"))
+            letter = chr(ord("A") + place - 1)
+            new = {"section": f"{letter}.", "clause": f"{place}.", "subclause": f"({letter})."}
+            out.append(
+                Change(at, m.end(), new[kind], "restyled-marker", f"{written} → {new[kind]}")
+            )
 
     def close_all() -> None:
         close("subclause")
         close("clause")
+        close("section")
+
+    def push(kind: str, m: regex.Match, previous: str) -> None:
+        if not runs[kind]:
+            led_in[kind] = LEAD_IN.search(previous) is not None
+        runs[kind].append(m)
 
     r = 0
     for s, e, line in ctx.lines(text):
@@ -1940,27 +1955,52 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             close_all()
             parent, ruled = "section", False
         elif CLAUSE.match(head):
-            close_all()
+            close("subclause")
+            close("clause")
             parent, ruled = "clause", False
-        elif not ruled and (m := RESTYLED_MARKER.match(text, s, e)) is not None:
-            if m["clause"] is not None:
+        elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
+            continue
+        elif m["clause"] is not None:
+            if ruled:
+                continue  # a footnote's number
+            close("subclause")
+            if m["clause"] == "1":
+                close("clause")
+                if parent in ("law", "section"):
+                    push("clause", m, previous)
+            elif runs["clause"]:
+                push("clause", m, previous)
+            parent = "clause"
+        else:
+            first = (m["letter"] or m["capital"]).lower() in "aа"
+            capitals = runs["subclause"] and runs["subclause"][-1]["capital"] is not None
+            if m["capital"] is not None and (
+                (first and parent in ("law", "section"))
+                or (
+                    not first
+                    and _next_in_series(runs["section"], m)
+                    and not (capitals and _next_in_series(runs["subclause"], m))
+                )
+            ):
                 close("subclause")
-                if m["clause"] == "1":
-                    close("clause")
-                    if parent in ("law", "section"):
-                        runs["clause"].append(m)
-                        led_in["clause"] = LEAD_IN.search(previous) is not None
-                elif runs["clause"]:
-                    runs["clause"].append(m)
-                parent = "clause"
+                close("clause")
+                if first:
+                    close("section")
+                    led_in["section"] = parent == "law"  # right under the heading
+                runs["section"].append(m)
+                parent, ruled = "section", False
             elif parent == "clause":
-                if m["letter"].lower() in "aа":
+                if first:
                     close("subclause")
-                if not runs["subclause"]:
-                    led_in["subclause"] = LEAD_IN.search(previous) is not None
-                runs["subclause"].append(m)
+                push("subclause", m, previous)
     close_all()
     return out
+
+
+def _next_in_series(run: list[regex.Match], m: regex.Match) -> bool:
+    """The letter ``m`` (a ``RESTYLED_MARKER``) is the next of the series ``run``."""
+    marks = [r["letter"] or r["capital"] for r in (*run, m)]
+    return bool(run) and _series_places(marks) == list(range(1, len(marks) + 1))
 
 
 _RESTYLED_ANYWHERE = regex.compile(r"^[ \t]*\(?(?:[A-Ha-hА-ЗЁа-з]|\d{1,2})\)", regex.M)

@@ -111,14 +111,15 @@ CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
 RESTYLED_MARKER = regex.compile(
-    r"[ \t]*(?:(?P<clause>\d{1,2})\)|\((?P<letter>[A-Ha-hА-ЗЁа-з])\)(?!\.)|(?P<letter>[a-hа-з])\))"
-    r"(?=[ \t]*[\p{L}«\"(])"
+    r"[ \t]*(?:(?P<clause>\d{1,2})\)|\((?P<letter>[A-Ha-hА-ЗЁа-з])\)(?!\.)|(?P<letter>[a-hа-з])\)"
+    r"|(?P<capital>[A-HА-З])\))(?=[ \t]*[\p{L}«\"(])"
 )
-"""A clause or a subclause marker in another style than the book's (``1.``, ``(A).``), as
-a copy retyped in Russian or from an e-book may set it: ``1)`` for a clause; ``а)``,
-``(а)``, ``(a)`` or ``(A)`` for a subclause (the group ``clause`` holds the number, the
-group ``letter`` the letter). ``clean.restyled_markers`` reads them back where they
-count up from the first under a law's text."""
+"""A section, clause or subclause marker in another style than the book's (``A.``,
+``1.``, ``(A).``), as a copy retyped in Russian or from an e-book may set it: ``1)`` for
+a clause; ``а)``, ``(а)``, ``(a)`` or ``(A)`` for a subclause; ``A)`` or ``А)`` for a
+section, or a subclause under a clause (the group ``clause`` holds the number,
+``letter`` a subclause's letter, ``capital`` the capital). ``clean.restyled_markers``
+reads them back where they count up from the first under a law's text."""
 COMMENTARY = regex.compile(
     r"^(\d{1,3})\s*[.,]\s*(\d{1,2})((?:\s*,\s*\d{1,2})*)\.(?:\s+|(?=\([a-zа-е]\)))"
 )

@@ -124,3 +124,23 @@ def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, s
     texts = " ".join((n.title or "") + " " + n.text for n in nodes.values())
     assert "нет карты масти хода" in texts
     assert not any(m in texts for m in ("1)", "2)", first, second))
+
+
+def test_a_law_retyped_with_sections_marked_in_russian_letters_keeps_its_addresses(tmp_path):
+    (tmp_path / "a.txt").write_text(
+        "Правило 67. Дефектная взятка\n"
+        "А) До окончания игры\n"
+        "Судья исправляет ошибку сразу.\n"
+        "Б) После окончания игры\n"
+        "Судья действует так:\n"
+        "1) Нарушитель держит слишком много карт\n"
+        "Судья просит показать лишнюю карту.\n"
+        "2) Нарушитель держит слишком мало карт\n"
+        "Судья изучает взятки.\n",
+        encoding="utf-8",
+    )
+    b = run(tmp_path, until="segment")
+    (tree,) = b.trees
+    nodes = {n.id: n for n in _walk(tree.nodes)}
+    assert sorted(nodes) == ["67", "67A", "67B", "67B1", "67B2"]
+    assert nodes["67B"].title == "После окончания игры"
