@@ -3192,8 +3192,10 @@ def _stretches(line: str) -> list[tuple[int, int]]:
             # no term is spelt with its case turned over inside a word (``тЮКЭЬПЕМНМЯ``,
             # KOI8-R and CP1251 read as each other): a word the dictionary lacks seen
             # through a wrong code page (a term only the corpus knows), which goes with
-            # the run around it; ``_decoded_back`` asks the corpus about its reading
-            kinds.append(("unknown", frozenset()))
+            # a run that one of the confusions reading it as Russian words read (not
+            # with a paragraph that went through another code page just before it:
+            # ``èãðîêà. 3.жБМШЫТЕОПОУ``); ``_decoded_back`` asks the corpus about its reading
+            kinds.append(("unknown", _shaped_readings(tok)))
         else:
             kinds.append(("short", frozenset()))
     out: list[tuple[int, int]] = []
@@ -3256,6 +3258,20 @@ def _token_readings(token: str) -> frozenset[str]:
         except UnicodeError:
             continue
         if reading != token and _reads_as_russian(reading):
+            out.add(f"{wrong}>{right}")
+    return frozenset(out)
+
+
+def _shaped_readings(token: str) -> frozenset[str]:
+    """The confusions (``wrong>right``) under which ``token`` reads back as Russian text
+    writes its words (``_RUSSIAN_SHAPE``), known to the dictionary or not."""
+    out = set()
+    for wrong, right in _TOKEN_CODECS:
+        try:
+            reading = token.encode(wrong).decode(right)
+        except UnicodeError:
+            continue
+        if reading != token and _RUSSIAN_SHAPE.fullmatch(reading):
             out.add(f"{wrong}>{right}")
     return frozenset(out)
 
