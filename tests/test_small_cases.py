@@ -100,12 +100,20 @@ def test_the_books_title_above_the_first_law_is_no_law_text(tmp_path):
     assert note.span is not None and note.span.line == 1
 
 
+def _nodes_of(folder, text: str) -> dict:
+    """The nodes, by address, of a one-page corpus segmented from ``text``."""
+    (folder / "a.txt").write_text(text, encoding="utf-8")
+    (tree,) = run(folder, until="segment").trees
+    return {n.id: n for n in _walk(tree.nodes)}
+
+
 @pytest.mark.parametrize("sub", ["а)", "(а)", "(a)", "(A)"])
 def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, sub):
     """Clauses marked ``1)`` and subclauses marked ``а)`` (or ``(a)``) read as the
     book's ``1.`` and ``(A).``: the addresses are the same, the markers out of the text."""
     first, second = sub, {"а)": "б)", "(а)": "(б)", "(a)": "(b)", "(A)": "(B)"}[sub]
-    (tmp_path / "a.txt").write_text(
+    nodes = _nodes_of(
+        tmp_path,
         "Правило 67. Дефектная взятка\n"
         "B.После окончания игры\n"
         "Судья определяет дефектную взятку и действует так:\n"
@@ -115,11 +123,7 @@ def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, s
         f"{second} у нарушителя нет карты масти хода.\n"
         "2) Нарушитель держит слишком мало карт\n"
         "Судья изучает взятки.\n",
-        encoding="utf-8",
     )
-    b = run(tmp_path, until="segment")
-    (tree,) = b.trees
-    nodes = {n.id: n for n in _walk(tree.nodes)}
     assert sorted(nodes) == ["67", "67B", "67B1", "67B1(A)", "67B1(B)", "67B2"]
     texts = " ".join((n.title or "") + " " + n.text for n in nodes.values())
     assert "нет карты масти хода" in texts
@@ -127,7 +131,8 @@ def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, s
 
 
 def test_a_law_retyped_with_sections_marked_in_russian_letters_keeps_its_addresses(tmp_path):
-    (tmp_path / "a.txt").write_text(
+    nodes = _nodes_of(
+        tmp_path,
         "Правило 67. Дефектная взятка\n"
         "А) До окончания игры\n"
         "Судья исправляет ошибку сразу.\n"
@@ -137,10 +142,6 @@ def test_a_law_retyped_with_sections_marked_in_russian_letters_keeps_its_address
         "Судья просит показать лишнюю карту.\n"
         "2) Нарушитель держит слишком мало карт\n"
         "Судья изучает взятки.\n",
-        encoding="utf-8",
     )
-    b = run(tmp_path, until="segment")
-    (tree,) = b.trees
-    nodes = {n.id: n for n in _walk(tree.nodes)}
     assert sorted(nodes) == ["67", "67A", "67B", "67B1", "67B2"]
     assert nodes["67B"].title == "После окончания игры"
