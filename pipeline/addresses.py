@@ -62,6 +62,16 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
+_CYRILLIC = {latin_: chr(cyr) for cyr, latin_ in _LOOKALIKE.items()}
+
+
+def cyrillic(text: str) -> str:
+    """Map Latin letters to their Cyrillic look-alikes (``A`` → ``А``, ``B`` → ``В``): a
+    series lettered in the Russian alphabet whose OCR or typist took some of the letters
+    from the Latin one (``A)``, ``Б)``)."""
+    return "".join(_CYRILLIC.get(c, c) for c in text)
+
+
 DIGIT_LOOKALIKES = {"З": "3", "О": "0", "O": "0", "l": "1", "I": "1"}
 """Letters OCR reads for digits inside a number («2З» for 23, «4О» for 40, «l6» for 16).
 Not «б» for 6: «1б» is as often a sub-item «б» of point 1."""

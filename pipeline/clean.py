@@ -49,6 +49,7 @@ from .editions import BLANK
 from .formats import note_mark
 from .grammar import (
     ANY_HEADING,
+    ASIDE_HEAD,
     AUCTION_ROW,
     BILINGUAL_HEAD,
     CLAUSE,
@@ -85,6 +86,7 @@ from .grammar import (
     SENTENCE_STOP,
     STAR_MARK,
     STAR_NOTE,
+    SUPERSCRIPT_MARK,
     TAG_END,
     collapsed_breaks,
     glued_markers,
@@ -1883,13 +1885,16 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     (``grammar.RESTYLED_MARKER``): ``A)``, ``Б)`` become ``A.``, ``B.``; ``1)``, ``2)``
     become ``1.``, ``2.``; ``а)``, ``б)`` (or ``(a)``, ``(а)``, ``(A)``) become ``(A).``,
     ``(B).``. Only under a law's heading (of a law the edition has), before its
-    commentary or its notes, and not between a rule line and the next heading, where
-    ``1)`` opens a footnote. Only a series that counts up from the first (of two or
+    commentary, a note, a comment or an appendix (``grammar.ASIDE_HEAD``); a ``1)``
+    under a rule line, or anywhere in a law whose text marks footnotes (``нарушения¹``),
+    opens a footnote, and a later number under a rule one only where it does not count
+    on. No section so where the law letters its sections as the book does. Only a series that counts up from the first (of two or
     more; also a clause or a subclause alone after a line that leads in with a colon,
     and a section alone as a law's first marker): sections right under a law, clauses
     right under a law or a section,
     subclauses right under a clause, one style a series. A letter without a Latin
-    look-alike (``б``) reads the series in the Russian alphabet's order. A page the
+    look-alike (``б``) reads the series in the Russian alphabet's order (a Latin
+    look-alike among them, ``A)`` before ``Б)``, read as its Cyrillic letter). A page the
     profile found foreign is read too: a wrong code page makes a Russian one look so
     before ``mojibake`` reads it back, and a foreign law's heading is no ``LAW_HEAD``."""
     if not _RESTYLED_ANYWHERE.search(text):
@@ -1902,17 +1907,21 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     led_in = {"section": False, "clause": False, "subclause": False}
     before = ""  # the last line of text
     ruled = False  # under a rule line, where «1)» opens a footnote
+    noted = False  # the law's text has marks of footnotes (``нарушения¹``): «1)» opens one
+    lettered = False  # the law letters its sections as the book does (``A.``)
     law = False  # inside a law's own text
     parent = ""  # the kind of the last marker above: "law", "section", "clause"
 
     def close(kind: str) -> None:
         run, runs[kind] = runs[kind], []
+        if not run:
+            return
         marks = [m["clause"] or m["letter"] or m["capital"] for m in run]
         places = [int(c) for c in marks] if kind == "clause" else _series_places(marks)
         if places != list(range(1, len(run) + 1)):
             return
-        if not (len(run) > 1 or led_in[kind]):
-            return
+        if not (len(run) > 1 or (led_in[kind] and not _NEXT_INLINE.search(_rest_of_line(run[0])))):
+            return  # one alone, unless led in and not followed on its own line by the next
         if len({(m["clause"] is None, m[0].lstrip()[:1] == "(") for m in run}) > 1:
             return  # two styles: no one list
         for m, place in zip(run, places, strict=True):
@@ -1937,8 +1946,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     r = 0
     for s, e, line in ctx.lines(text):
         while r < len(rules) and rules[r] <= s:
-            close_all()
-            ruled, r = True, r + 1  # footnotes under a rule, up to the next heading
+            ruled, r = True, r + 1  # footnotes under a rule (the lists go on after them)
         head = line.lstrip(" \t")
         if not head:
             continue
@@ -1946,23 +1954,27 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         if (m := LAW_HEAD.match(head)) is not None:
             close_all()
             law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
+            lettered = noted = False
         elif not law:
             continue
-        elif NOTES_HEAD.match(line) or COMMENTARY.match(head) or KEYED_COMMENTARY.match(head):
+        elif ASIDE_HEAD.match(head) or COMMENTARY.match(head) or KEYED_COMMENTARY.match(head):
             close_all()
             law = False
         elif SECTION.match(head):
             close_all()
-            parent, ruled = "section", False
+            parent, ruled, lettered = "section", False, True
         elif CLAUSE.match(head):
             close("subclause")
             close("clause")
             parent, ruled = "clause", False
         elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
+            noted = noted or SUPERSCRIPT_MARK.search(line) is not None
             continue
         elif m["clause"] is not None:
-            if ruled:
+            counts_on = bool(runs["clause"]) and int(m["clause"]) == len(runs["clause"]) + 1
+            if noted or (ruled and not counts_on):
                 continue  # a footnote's number
+            ruled = False
             close("subclause")
             if m["clause"] == "1":
                 close("clause")
@@ -1975,7 +1987,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             first = (m["letter"] or m["capital"]).lower() in "aа"
             capitals = runs["subclause"] and runs["subclause"][-1]["capital"] is not None
             if m["capital"] is not None and (
-                (first and parent in ("law", "section"))
+                (first and parent in ("law", "section") and not lettered)
                 or (
                     not first
                     and _next_in_series(runs["section"], m)
@@ -1995,6 +2007,17 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 push("subclause", m, previous)
     close_all()
     return out
+
+
+_NEXT_INLINE = regex.compile(r"[ \t]\(?(?:2|[бbБB])\)[ \t]")
+"""A list's second marker inside the line of its first (a page that lost its line
+breaks wrote the list inline: ``…: а) если …, б) если …``)."""
+
+
+def _rest_of_line(m: regex.Match) -> str:
+    """The line that ``m`` matched at, from the match on."""
+    end = m.string.find("\n", m.end())
+    return m.string[m.end() : end if end >= 0 else len(m.string)]
 
 
 def _next_in_series(run: list[regex.Match], m: regex.Match) -> bool:
@@ -2017,7 +2040,8 @@ def _series_places(letters: list[str]) -> list[int]:
         if places == list(range(1, len(places) + 1)):
             return places
     order = CYRILLIC_ORDER.lower()
-    return [order.index(c.lower()) + 1 if c.lower() in order else 0 for c in letters]
+    read = [addresses.cyrillic(c).lower() for c in letters]  # ``A)``, ``Б)``: OCR's mix
+    return [order.index(c) + 1 if c in order else 0 for c in read]
 
 
 _SECOND_MARKER_WITHIN = 2000
@@ -3552,7 +3576,9 @@ def _runs_on(text: str, at: int) -> bool:
     not ended, a line that opens with a small letter goes on with it, and so does one
     that opens with no letter and no unit marker (the number of a reference cut from
     its head word, ``правило`` | ``62D), и …``, a bracket, a quote). A colon at the
-    foot of a page announces the list the next page opens with its first item. A unit
+    foot of a page announces the list the next page opens with its first item, and so
+    does a sentence that has not ended where the next page opens a subclause's or an
+    item's first (``… и если`` | ``(A).Нарушитель …``). A unit
     that goes on counting the units before the break (``2.`` after ``1.``,
     ``grammar.goes_on_counting``) runs on too, unless the law headings on the two
     sides skip a number (``_laws_skip``)."""
@@ -3572,6 +3598,9 @@ def _runs_on(text: str, at: int) -> bool:
         after[0].islower()
         or (not after[0].isalpha() and not starts_unit(first))
         or (is_heading_line(head) and (not starts_unit(first) or opens_body(head, first)))
+        # the sentence leads into a list whose first unit opens the next page
+        # (``… и если`` | ``(A).Нарушитель …``)
+        or (not is_heading_line(head) and opens_series(first) in ("subclause", "item"))
     )
 
 

@@ -154,6 +154,13 @@ NOTES_HEAD = regex.compile(
     regex.M,
 )
 """The heading of an e-book's notes, gathered after its text (``Примечания``)."""
+ASIDE_HEAD = regex.compile(
+    r"[ \t]*(?:Примечани|ПРИМЕЧАНИ|Комментари|КОММЕНТАРИ|Приложени|ПРИЛОЖЕНИ|Сноск|СНОСК)\w*\b"
+)
+"""A line that opens a note, a comment or an appendix set among the laws (``Примечание
+переводчика.``, ``Комментарий``, ``Приложение. …``): what follows is no law's own text."""
+SUPERSCRIPT_MARK = regex.compile(r"(?<=\S)[¹²³⁴⁵⁶⁷⁸⁹]")
+"""A footnote's mark in superscript digits after a word (``нарушения¹``)."""
 NOTE_ENTRY = regex.compile(
     r"[ \t]*(?:\[(\d{1,3})\]|\{(\d{1,3})\}|(\d{1,3})[.)]?)(?:[ \t]+(?=\S)|[ \t]*$)"
 )
@@ -490,7 +497,7 @@ COLLAPSED_BREAK = regex.compile(
     (?<=[.:;])[ \t]+(?=[-–—•][ \t][А-ЯЁ])                # …выявлен: - Нарушитель (a list item)
   | (?<=[.:;])[ \t]+(?=\d{1,2}[.)][ \t]?[А-ЯЁ])           # …выявлен: 1) Нарушитель
   | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
-  | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{Lu})          # и если а) Нарушитель
+  | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
   | [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
@@ -510,8 +517,9 @@ bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
 number with a blank after it (``сыграна. 2. Игрок``), and a clause or a subclause
 marked in another style (``1)``, ``а)``; ``RESTYLED_MARKER``), which
-``clean.restyled_markers`` reads once it opens a line (a subclause before a capital
-anywhere, as the book's ``(A).`` stands: ``и если а) Нарушитель``)."""
+``clean.restyled_markers`` reads once it opens a line (a section or a subclause before
+a capital anywhere, as the book's ``A.`` and ``(A).`` stand: ``и если а) Нарушитель``,
+``то: A) Ни один``)."""
 _NOT_A_BREAK = regex.compile(r"(?:\b[a-zа-яё]\.|\bсм\.|\(|\b(?:[Пп]равил|ПРАВИЛ)\w*)[ \t]*$")
 """What stands before a marker that is a reference or a law's number, not a new
 unit (``п. 64.8.``, ``см. 64.8.``, ``(64.8.``, ``Правило 24.Показ``)."""

@@ -2293,6 +2293,26 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "restyled-marker",
         ),
         (
+            "sections and clauses go on counting across a footnote under a rule line",
+            "Правило 64. Процедура\nА) Наказание за ренонс\nТекст о нарушении*.\n__________\n"
+            "* Подробнее об этом ниже.\nБ) Наказание не назначается\nСудья решает так:\n"
+            "1) Первый случай\nТекст о случае*.\n----------\n* Ещё одна сноска.\n"
+            "2) Второй случай\nТекст.\n",
+            "Правило 64. Процедура\nA. Наказание за ренонс\nТекст о нарушении*.\n\n"
+            "* Подробнее об этом ниже.\nB. Наказание не назначается\nСудья решает так:\n"
+            "1. Первый случай\nТекст о случае*.\n\n* Ещё одна сноска.\n"
+            "2. Второй случай\nТекст.\n",
+            "restyled-marker",
+        ),
+        (
+            "a Latin A) and a Cyrillic Б) in one series of sections, as OCR mixes them",
+            "Правило 64. Процедура\nA) Первый раздел\nТекст.\n1) Один\nТекст.\n2) Два\n"
+            "Текст.\nБ) Второй раздел\nТекст.\n",
+            "Правило 64. Процедура\nA. Первый раздел\nТекст.\n1. Один\nТекст.\n2. Два\n"
+            "Текст.\nB. Второй раздел\nТекст.\n",
+            "restyled-marker",
+        ),
+        (
             "one clause after a line that leads in with a colon",
             "Правило 64. Процедура\nA.Наказание\nКогда фальшренонс выявлен:\n"
             "1) Нарушитель выиграл взятку\nТекст.\n",
@@ -2327,6 +2347,40 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "a list under the heading of a rule no edition of the laws has",
             "Правило 218. Эстафетный бег\n1. Разметка\nТекст:\nа) зоны;\nб) линии.\n",
             "Правило 218. Эстафетный бег\n1. Разметка\nТекст: а) зоны; б) линии.\n",
+            "unwrap",
+        ),
+        (
+            "a list lettered А), Б) under a law that letters its sections as the book does",
+            "Правило 16. Информация\nA. Посторонняя информация\nИгрок выбрал действие:\n"
+            "А) которое могло быть подсказано;\nБ) которое не было подсказано.\n"
+            "B. Информация из других источников\nТекст.\n",
+            "Правило 16. Информация\nA. Посторонняя информация\nИгрок выбрал действие:\n"
+            "А) которое могло быть подсказано;\nБ) которое не было подсказано.\n"
+            "B. Информация из других источников\nТекст.\n",
+            None,
+        ),
+        (
+            "footnotes 1), 2) of a law whose text marks them in superscript",
+            "Правило 12. Полномочия\nB. Слишком мягкое наказание\nСудья решает, что "
+            "наказание слишком мягко¹.\n1) Так в оригинале.\n2) См. Правило 16.\n",
+            "Правило 12. Полномочия\nB. Слишком мягкое наказание\nСудья решает, что "
+            "наказание слишком мягко¹.\n1) Так в оригинале.\n2) См. Правило 16.\n",
+            None,
+        ),
+        (
+            "a translator's note after a law's text",
+            "Правило 81. Судья\nB. Обязанности\nСудья ведёт турнир.\nПримечание переводчика.\n"
+            "1) Первое замечание.\n2) Второе замечание.\n",
+            "Правило 81. Судья\nB. Обязанности\nСудья ведёт турнир.\nПримечание переводчика.\n"
+            "1) Первое замечание.\n2) Второе замечание.\n",
+            None,
+        ),
+        (
+            "one item after a colon whose line holds the next one too",
+            "Правило 64. Процедура\nA.Первый раздел\n1.Первый случай\nСудья решает лишь в "
+            "двух случаях:\nа) если нарушитель сыграл, б) если партнёр сказал.\n",
+            "Правило 64. Процедура\nA.Первый раздел\n1.Первый случай\nСудья решает лишь в "
+            "двух случаях: а) если нарушитель сыграл, б) если партнёр сказал.\n",
             "unwrap",
         ),
         (
@@ -3031,6 +3085,16 @@ def test_a_heading_at_the_foot_of_a_page_whose_first_unit_opens_the_next_is_soft
     ):
         later = cleaned(f"Текст.\n{head}\n– 70\n{first}\n")
         assert [(num, hard) for _off, num, hard in later.breaks] == [(70, True)], first
+
+
+def test_a_sentence_that_leads_into_a_list_on_the_next_page_runs_on():
+    """A clause's sentence that has not ended at the foot of a page (``… и если``) goes on
+    into the first subclause the next page opens; a later one may follow missing pages."""
+    head = "Правило 67. Дефектная взятка\n1.Нарушитель имеет много карт\nСудья смотрит, и если\n"
+    first = cleaned(head + "Страница 53 из 237\n(A).Есть карта масти хода\nТекст.\n")
+    assert [(num, hard) for _off, num, hard in first.breaks] == [(53, False)]
+    later = cleaned(head + "Страница 53 из 237\n(C).Есть карта масти хода\nТекст.\n")
+    assert [(num, hard) for _off, num, hard in later.breaks] == [(53, True)]
 
 
 def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
