@@ -1884,15 +1884,18 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     """A law's sections, clauses and subclauses marked in another style than the book's
     (``grammar.RESTYLED_MARKER``): ``A)``, ``Б)`` become ``A.``, ``B.``; ``1)``, ``2)``
     become ``1.``, ``2.``; ``а)``, ``б)`` (or ``(a)``, ``(а)``, ``(A)``) become ``(A).``,
-    ``(B).``. Only under a law's heading (of a law the edition has), before its
-    commentary, a note, a comment or an appendix (``grammar.ASIDE_HEAD``); a ``1)``
-    under a rule line, or anywhere in a law whose text marks footnotes (``нарушения¹``),
-    opens a footnote, and a later number under a rule one only where it does not count
-    on. No section so where the law letters its sections as the book does. Only a series that counts up from the first (of two or
-    more; also a clause or a subclause alone after a line that leads in with a colon,
-    and a section alone as a law's first marker): sections right under a law, clauses
-    right under a law or a section,
-    subclauses right under a clause, one style a series. A letter without a Latin
+    ``(B).``.
+
+    Only under a law's heading (of a law the edition has), before its commentary, a
+    note, a comment or an appendix (``grammar.ASIDE_HEAD``). A ``1)`` under a rule
+    line, or anywhere in a law whose text marks footnotes (``нарушения¹``), opens a
+    footnote, and so does a later number under a rule that does not count on. No
+    section so where the law letters its sections as the book does.
+
+    Only a series that counts up from the first (of two or more; also a clause or a
+    subclause alone after a line that leads in with a colon, and a section alone as a
+    law's first marker): sections right under a law, clauses right under a law or a
+    section, subclauses right under a clause, one style a series. A letter without a Latin
     look-alike (``б``) reads the series in the Russian alphabet's order (a Latin
     look-alike among them, ``A)`` before ``Б)``, read as its Cyrillic letter). A page the
     profile found foreign is read too: a wrong code page makes a Russian one look so
@@ -1920,7 +1923,8 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         places = [int(c) for c in marks] if kind == "clause" else _series_places(marks)
         if places != list(range(1, len(run) + 1)):
             return
-        if not (len(run) > 1 or (led_in[kind] and not _NEXT_INLINE.search(_rest_of_line(run[0])))):
+        alone = len(run) == 1
+        if alone and not (led_in[kind] and not _NEXT_INLINE.search(_rest_of_line(run[0]))):
             return  # one alone, unless led in and not followed on its own line by the next
         if len({(m["clause"] is None, m[0].lstrip()[:1] == "(") for m in run}) > 1:
             return  # two styles: no one list
@@ -2026,14 +2030,15 @@ def _next_in_series(run: list[regex.Match], m: regex.Match) -> bool:
     return bool(run) and _series_places(marks) == list(range(1, len(marks) + 1))
 
 
-_RESTYLED_ANYWHERE = regex.compile(r"^[ \t]*\(?(?:[A-Ha-hА-ЗЁа-з]|\d{1,2})\)", regex.M)
-"""A line that may open with a ``RESTYLED_MARKER``: the text is read line by line only
+_RESTYLED_ANYWHERE = regex.compile("^" + RESTYLED_MARKER.pattern, regex.M)
+"""A line that opens with a ``RESTYLED_MARKER``: the text is read line by line only
 where one does."""
 
 
 def _series_places(letters: list[str]) -> list[int]:
-    """The places of a subclause series' letters: as Latin letters (look-alikes read
-    so) where that counts up, else in the Russian alphabet's order (``а``, ``б``)."""
+    """The places of a series of letters (a section's or a subclause's): as Latin
+    letters (look-alikes read so) where that counts up, else in the Russian alphabet's
+    order (``а``, ``б``)."""
     read = [addresses.latin(c).upper() for c in letters]
     if all("A" <= c <= "H" for c in read):
         places = [ord(c) - ord("A") + 1 for c in read]
@@ -3272,30 +3277,28 @@ def _token_readings(token: str) -> frozenset[str]:
     (none: the word tells nothing, it may go with any stretch)."""
     from ftfy import fix_encoding
 
-    out = set()
     fixed = fix_encoding(token)
-    if fixed != token and _reads_as_russian(fixed):
-        out.add("cp1251>utf_8")  # ftfy reads UTF-8 read as (sloppy) CP1251
-    for wrong, right in _TOKEN_CODECS:
-        try:
-            reading = token.encode(wrong).decode(right)
-        except UnicodeError:
-            continue
-        if reading != token and _reads_as_russian(reading):
-            out.add(f"{wrong}>{right}")
-    return frozenset(out)
+    utf8 = {"cp1251>utf_8"} if fixed != token and _reads_as_russian(fixed) else set()
+    # (ftfy reads UTF-8 read as (sloppy) CP1251)
+    return _confusions(token, _reads_as_russian) | utf8
 
 
 def _shaped_readings(token: str) -> frozenset[str]:
     """The confusions (``wrong>right``) under which ``token`` reads back as Russian text
     writes its words (``_RUSSIAN_SHAPE``), known to the dictionary or not."""
+    return _confusions(token, lambda reading: _RUSSIAN_SHAPE.fullmatch(reading) is not None)
+
+
+def _confusions(token: str, good: Callable[[str], bool]) -> frozenset[str]:
+    """The confusions of ``_TOKEN_CODECS`` (``wrong>right``) whose reading of ``token``
+    differs from it and is ``good``."""
     out = set()
     for wrong, right in _TOKEN_CODECS:
         try:
             reading = token.encode(wrong).decode(right)
         except UnicodeError:
             continue
-        if reading != token and _RUSSIAN_SHAPE.fullmatch(reading):
+        if reading != token and good(reading):
             out.add(f"{wrong}>{right}")
     return frozenset(out)
 
