@@ -300,9 +300,12 @@ def transliteration(text: str, ctx: Context) -> list[Change]:
     once the markup is gone (a tag's name is Latin too)."""
     if not language_mod.transliterated_page(text):
         return []
+    # a converter numbers the pages in its own language (``Page 12``): no Russian word
+    pages = [(s, e) for s, e, line in ctx.lines(text) if _PAGE.match(line)]
     return [
         Change(s, e, new, "transliteration", f"{word} → {new}")
         for s, e, word, new in translit.changes(text, ctx.vocabulary.__contains__)
+        if not any(a <= s < b for a, b in pages)
     ]
 
 
@@ -415,13 +418,16 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
 def _spacing_stops(lines: list, i: int, furniture: AbstractSet[int] = frozenset()) -> bool:
     """The double spacing stops at the blank line ``lines[i]``: the two lines after
     it, or the two before it, are lines of text with no blank line between them (a
-    scan's page number, which the spacing need not reach, parts them as a blank does;
-    so does a line of a page's number and running head, ``furniture``)."""
+    scan's or a PDF's page number, ``_PAGE`` or ``_BARE_PAGE``, which the spacing need
+    not reach, parts them as a blank does; so does a line of a page's number and running
+    head, ``furniture``)."""
 
     def together(pair) -> bool:
         found = [j for j in pair if 0 <= j < len(lines)]
         return len(found) == 2 and all(
-            lines[j][2].strip() and not _PAGE.match(lines[j][2]) and j not in furniture
+            lines[j][2].strip()
+            and not (_PAGE.match(lines[j][2]) or _BARE_PAGE.match(lines[j][2]))
+            and j not in furniture
             for j in found
         )
 
@@ -876,10 +882,13 @@ _PAGE = regex.compile(
 with its word, maybe of how many, maybe between dashes or in brackets: ``стр. 12``,
 ``Страница 12 из 88``, ``[стр. 12]``, ``--- Page 12 ---`` (not ``с. 12``, which ends
 a citation wrapped onto its own line as often)."""
-_BARE_PAGE = regex.compile(r"^\s*<?(\d{1,4})>?(?:[ \t]*(?:из|of|/)[ \t]*(\d{1,4}))?\s*$")
-"""A number alone on its line, maybe of how many (``12``, ``12 из 88``, ``12 / 88``,
-``<12>``; group 2 is how many): a page's number only where the lines around tell
-(``_bare_pages``)."""
+_BARE_PAGE = regex.compile(
+    r"^\s*(?:[Сс]\.[ \t]*)?<?(\d{1,4})>?(?:[ \t]*(?:из|of|/)[ \t]*(\d{1,4}))?\s*$"
+)
+"""A number alone on its line, maybe of how many, maybe after «с.» (``12``, ``12 из 88``,
+``12 / 88``, ``<12>``, ``с. 12``; group 2 is how many): a page's number only where the
+lines around tell (``_bare_pages``; a citation wrapped onto its own line ends in
+``с. 12`` as often)."""
 
 
 def _page_number(m: regex.Match) -> int:
@@ -905,7 +914,7 @@ _QRULE = regex.compile(rf"^\s*{_QRUN_BODY}\s*$")
 _ARTEFACT_WORDS = (
     "Все", "Шрифт", "Размер", "Версия", "На", "Вперед", "Вперёд", "Оглавление", "Содержание",
     "Читать", "Меню", "Поиск", "Главная", "Войти", "Регистрация", "Печать", "Скачать",
-    "скачать", "Стр.", "стр.", "Страница", "страница", "СТРАНИЦА",
+    "скачать", "Стр.", "стр.", "Страница", "страница", "СТРАНИЦА", "С.", "с.",
 )  # fmt: skip
 """How a line that opens with a letter other than a Latin one must open for
 ``_CHROME`` or ``_PAGE`` to match it (no other line pattern opens with a letter; the
@@ -937,7 +946,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line):
             pages.append((i, _page_number(m)))
-        elif first.isdigit() or first == "<":
+        elif first.isdigit() or first in "<Сс":
             if m := _BARE_PAGE.match(line):
                 bare.append((i, int(m[1])))
     bare_pages = _bare_pages(bare, lines) if bare else set()
@@ -947,8 +956,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     # the last page number of a run that counts up: the book runs on past it too
     if len(pages) >= 2 and pages[-1][1] == pages[-2][1] + 1:
         soft.add(pages[-1][0])
-    # a number alone that cuts a sentence: the sentence goes on past it
-    soft.update(i for i in bare_pages if _cuts_a_sentence(lines, i))
+    # a page's number that cuts a sentence: the sentence goes on past it
+    soft.update(i for i, _p in pages if _cuts_a_sentence(lines, i))
     out = []
     for i, (s, e, line) in enumerate(lines):
         if i in with_head:
@@ -1037,13 +1046,18 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
 
     - a run of them that counts up by one from past the first page, each at least a
       page (``_a_page_apart``) below the one before, where half the breaks cut a
-      sentence or all are of one count of pages (``12 / 88``, ``13 / 88``);
-    - a run of ``_UNCUT_PAGES`` or more that counts so where the text was saved a
-      paragraph a line, so that no page's end cuts a sentence: half of them stand
-      under a line longer than a hard wrap makes (``_under_a_paragraph``; the numbers
-      of laws set alone over their titles in a wrapped text stay);
-    - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
-      a word a hyphen broke (``дубли-`` | ``75`` | ``катной``).
+      sentence, all are of one count of pages (``12 / 88``, ``13 / 88``) or all have
+      the page's word (``с. 12``, ``с. 13``);
+    - a run of ``_UNCUT_PAGES`` or more that counts so where one cuts a sentence or
+      half stand under a line that runs on, a heading's or a lead-in's (a page of
+      headings and short paragraphs ends between them as often), or where the text was
+      saved a paragraph a line, so that no page's end cuts a sentence: half of them
+      stand under a line longer than a hard wrap makes (``_under_a_paragraph``). The
+      numbers of laws set alone over their titles stand under the end of the law
+      before and stay;
+    - any other of a count of pages under a line that runs on (``57 / 134`` inside a
+      sentence or under a heading), or one that cuts a word a hyphen broke
+      (``дубли-`` | ``75`` | ``катной``).
 
     None under an e-book's notes heading (``Примечания``), where a note's number may
     stand alone above its text."""
@@ -1059,8 +1073,8 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     def alone(i: int, n: int) -> bool:
         t = total(i)
         above = _text_line(lines, i, -1)
-        if t is not None:
-            return 0 < n <= t and _cuts_a_sentence(lines, i)
+        if t is not None:  # under a heading's words too: no list's item is «3 / 88»
+            return 0 < n <= t and not profile_mod.ended(above or ".")
         return (
             above is not None
             and _HYPHENATED_PIECE.search(above) is not None
@@ -1071,13 +1085,19 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
         cut = sum(_cuts_a_sentence(lines, i) for i, _n in run)
         totals = {total(i) for i, _n in run}
         paragraphs = sum(_under_a_paragraph(lines, i) for i, _n in run)
+        # under a line that runs on (a heading's, a lead-in's words): inside a unit
+        open_above = sum(not profile_mod.ended(_text_line(lines, i, -1) or ".") for i, _n in run)
         if (
             len(run) >= 2
             and run[0][1] > 1  # a list's items count from 1
             and (
                 2 * cut >= len(run)
                 or (len(totals) == 1 and None not in totals)
-                or (len(run) >= _UNCUT_PAGES and 2 * paragraphs >= len(run))
+                or all(lines[i][2].lstrip()[:1] in "Сс" for i, _n in run)
+                or (
+                    len(run) >= _UNCUT_PAGES
+                    and (cut or 2 * open_above >= len(run) or 2 * paragraphs >= len(run))
+                )
             )
         ):
             out.update(i for i, _n in run)

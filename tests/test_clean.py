@@ -353,6 +353,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "transliteration": [
         (
+            "a converter's page label in English is no Russian word (it goes as a page's number)",
+            "Pravilo 12. Poryadok vyzova sud'i\nA.Kogda vyzyvat' sud'yu\nIgrok vyzyvaet sud'yu srazu, kak tol'ko\nPage 45\nzametil narushenie, i sud'ya vyslushivaet obe storony.\n",
+            "Правило 12. Порядок вызова судьи\nA.Когда вызывать судью\nИгрок вызывает судью сразу, как только заметил нарушение, и судья выслушивает обе стороны.\n",
+            "transliteration",
+        ),
+        (
             "a page of Russian in Latin letters is read back; a unit's letter stays Latin",
             "Pravilo 12. Poryadok vyzova sud'i\nA.Kogda vyzyvat' sud'yu\n"
             "Igrok vyzyvaet sud'yu srazu, kak tol'ko zametil narushenie, i sud'ya "
@@ -476,6 +482,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "blank_lines": [
         (
+            "a PDF's page number the double spacing does not reach stops no spacing",
+            "Правило 64. Процедура\n\nКогда фальшренонс выявлен, судья\n\nпередаёт взятку другой стороне\nс. 51\n\nпосле окончания игры, и он\n\nсчитает взятки. Потом он пишет\n\nпротокол и уходит к столу.\n\nОн смотрит на карты и\n\nсчитает их. Потом он\nс. 52\n\nпишет протокол.\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, судья передаёт взятку другой стороне после окончания игры, и он считает взятки. Потом он пишет протокол и уходит к столу.\nОн смотрит на карты и считает их. Потом он пишет протокол.\n",
+            "double-spacing",
+        ),
+        (
             "a line of a page's number and running head, no blank after it, stops no spacing",
             "Правило 13. Карты\n\nКогда судья видит, что число\n\nкарт неправильное, он решает\n\n"
             "сам, как сказано ниже.\n\n(*) - Если три руки правильны, а одна\n\n"
@@ -511,8 +523,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 41. Начало игры\n\nПервый ход делают\n\nвтёмную, и только\n\n- 12 -\n"
             "потом болван\n\nкладёт карты.\n\nУКАЗАТЕЛЬ\n(номера правил)\n\n"
             "Болван........41\nХод........41\nПас........41\nИгрок........41\n",
-            # the page number leaves its break (soft: the sentence runs on over it)
-            "Правило 41. Начало игры\nПервый ход делают втёмную, и только\n\nпотом болван "
+            # the page number goes with its line: the sentence runs on over it
+            "Правило 41. Начало игры\nПервый ход делают втёмную, и только потом болван "
             "кладёт карты.\n\nУКАЗАТЕЛЬ (номера правил)\n\nБолван\nХод\nПас\nИгрок\n",
             "double-spacing",
         ),
@@ -1388,6 +1400,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "line_artefacts": [
+        (
+            "a PDF's pages numbered «с. 12», two a page apart under headings",
+            "Правило 64. Процедура\nA.Наказание назначается\nс. 51\nКогда фальшренонс выявлен, судья решает.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nB.Наказание не назначается\nс. 52\nЕсли сторона не выиграла взятку, судья молчит.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен, судья решает.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nB.Наказание не назначается\nЕсли сторона не выиграла взятку, судья молчит.\n",
+            "page-number",
+        ),
+        (
+            "three numbers alone a page apart under headings' lines cut no sentence and are pages'",
+            "Правило 64. Процедура\nA.Наказание назначается\n51\nКогда фальшренонс выявлен, судья решает.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nB.Наказание не назначается\n52\nЕсли сторона не выиграла взятку, судья молчит.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nC.Судья решает\n53\nКогда судья видит ущерб, он решает.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен, судья решает.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nB.Наказание не назначается\nЕсли сторона не выиграла взятку, судья молчит.\nОн смотрит на карты.\nОн считает взятки.\nОн пишет протокол.\nИ он уходит к столу.\nC.Судья решает\nКогда судья видит ущерб, он решает.\n",
+            "page-number",
+        ),
+        (
+            "a page's number of how many under a heading",
+            "Правило 64. Процедура\nA.Наказание назначается\n34 / 100\nКогда фальшренонс выявлен, судья решает.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n\nКогда фальшренонс выявлен, судья решает.\n",
+            "page-number",
+        ),
         (
             "a PDF's page numbers alone on their lines, a page apart, cutting sentences",
             "Правило 64. Процедура\nКогда фальшренонс выявлен, судья\n12\nпередаёт взятку.\n"
