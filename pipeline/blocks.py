@@ -125,6 +125,9 @@ class BlockState:
     next_listing: list[int] | None = None
     """For each line, the index of the first listing line at or after it
     (``len(lines)`` when none follows): made once, on first use."""
+    headed: bool | None = None
+    """Whether a line heads a law with its noun (``LAW_HEAD``), once asked
+    (``bare_law``)."""
 
     def push(
         self, kind: TokenKind, label: str | None, rest: str, first: int, last: int | None = None
@@ -456,6 +459,47 @@ def law(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return True
 
 
+BARE_LAW_LINES = 3
+"""Lines of text a law's bare heading may stand above its first section (``bare_law``)."""
+
+
+def bare_law(state: BlockState, start: int, end: int, silent: bool) -> bool:
+    """A law heading without its noun, as a copy that numbers its laws alone sets it
+    (``63. Выявление фальшренонса``): the number of a law the edition has and a title
+    in Russian, where the next marker below, past at most ``BARE_LAW_LINES`` lines of
+    text, opens a first section (``A.``). A clause's number never stands so: sections
+    come only under a law, and a list lettered under a clause is its subclauses. Only in
+    the laws, and only where no line heads a law with its noun (``law``): a text sets
+    its laws' headings one way."""
+    if state.source_kind != "laws":
+        return False
+    lines = state.lines
+    text = lines[start].text
+    m = CLAUSE.match(text)
+    if m is None or not 1 <= int(m[1]) <= state.laws or not RUSSIAN_START.match(text, m.end()):
+        return False
+    if state.headed is None:
+        state.headed = any(LAW_HEAD.match(ln.text) for ln in lines)
+    if state.headed:
+        return False
+    nxt, seen = start + 1, 0
+    while nxt < end and seen <= BARE_LAW_LINES:
+        below = lines[nxt].text
+        if below.strip():
+            s = SECTION.match(below)
+            if s is not None:
+                if addresses.latin(s[1]).upper() != "A" or not RUSSIAN_START.match(below, s.end()):
+                    return False
+                if not silent:
+                    state.push("law", m[1], text[m.end() :], start)
+                return True
+            if starts_unit(below):
+                return False
+            seen += 1
+        nxt += 1
+    return False
+
+
 def _title_below(state: BlockState, start: int, end: int) -> int | None:
     """The line holding the title of a heading that has only its number
     (``Правило 22`` alone, the title on the next line), or ``None``."""
@@ -690,6 +734,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("foreign", foreign),
     ("part", part),
     ("law", law),
+    ("bare_law", bare_law),
     ("footnote", footnote),
     ("commentary", commentary),
     ("subclause", subclause),

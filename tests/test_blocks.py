@@ -204,6 +204,64 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             [("para", None, "Разделение карт по мастям.")],
         ),
     ],
+    "bare_law": [
+        (
+            "a law numbered alone over its first section",
+            "63. Выявление ошибки\nA. Ошибка становится окончательной\nТекст раздела.",
+            "laws",
+            [
+                ("law", "63", "Выявление ошибки"),
+                ("section", "A", "Ошибка становится окончательной"),
+                ("para", None, "Текст раздела."),
+            ],
+        ),
+        (
+            "a line of text between, and a Cyrillic А",
+            "12. Права судьи\nСудья следит за игрой.\nА. Права судьи\nТекст.",
+            "laws",
+            [
+                ("law", "12", "Права судьи"),
+                ("para", None, "Судья следит за игрой."),
+                ("section", "A", "Права судьи"),
+                ("para", None, "Текст."),
+            ],
+        ),
+        (
+            "a clause before a later section stays a clause",
+            "2. Игрок не выиграл взятку\nТекст пункта.\nB. Исправления нет\nТекст.",
+            "laws",
+            [
+                ("clause", "2", "Игрок не выиграл взятку"),
+                ("para", None, "Текст пункта."),
+                ("section", "B", "Исправления нет"),
+                ("para", None, "Текст."),
+            ],
+        ),
+        (
+            "a number no law has, or in the commentary, is none",
+            "95. Чужой раздел\nA. Первый случай\nТекст.",
+            "laws",
+            [
+                ("clause", "95", "Чужой раздел"),
+                ("section", "A", "Первый случай"),
+                ("para", None, "Текст."),
+            ],
+        ),
+        (
+            "too far above the section",
+            "12. Права судьи\nОдин.\nДва.\nТри.\nЧетыре.\nA. Права\nТекст.",
+            "laws",
+            [
+                ("clause", "12", "Права судьи"),
+                ("para", None, "Один."),
+                ("para", None, "Два."),
+                ("para", None, "Три."),
+                ("para", None, "Четыре."),
+                ("section", "A", "Права"),
+                ("para", None, "Текст."),
+            ],
+        ),
+    ],
     "law": [
         ("heading", "Правило 12. Права судьи", "laws", [("law", "12", "Права судьи")]),
         (
@@ -417,6 +475,17 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ),
     ],
     "clause": [
+        (
+            "a number over a section where a law is headed with its noun (bare_law: none)",
+            "Правило 64. Процедура\n1. Общий случай\nA. Первый случай\nТекст.",
+            "laws",
+            [
+                ("law", "64", "Процедура"),
+                ("clause", "1", "Общий случай"),
+                ("section", "A", "Первый случай"),
+                ("para", None, "Текст."),
+            ],
+        ),
         ("clause", "3.Игрок заявил пас", "laws", [("clause", "3", "Игрок заявил пас")]),
         ("leading zero dropped", "03.Игрок заявил", "laws", [("clause", "3", "Игрок заявил")]),
         (
@@ -589,6 +658,7 @@ RULE_KIND = {
     "bullet": "bullet",
     "title": "title",
     "front": "front",
+    "bare_law": "law",
     **{
         k: k
         for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")
