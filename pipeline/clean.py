@@ -59,6 +59,7 @@ from .grammar import (
     CYRILLIC_ONLY,
     CYRILLIC_ORDER,
     EN_HEADS,
+    FIRST_SECTION_TITLE,
     FOOTNOTE,
     FULL_STOP,
     GLUED_SECTION_LETTER,
@@ -88,7 +89,9 @@ from .grammar import (
     STAR_NOTE,
     SUPERSCRIPT_MARK,
     TAG_END,
+    bare_law_head,
     collapsed_breaks,
+    first_section_below,
     glued_markers,
     goes_on_counting,
     initial_of_a_name,
@@ -418,17 +421,22 @@ def blank_lines(text: str, ctx: Context) -> list[Change]:
 def _spacing_stops(lines: list, i: int, furniture: AbstractSet[int] = frozenset()) -> bool:
     """The double spacing stops at the blank line ``lines[i]``: the two lines after
     it, or the two before it, are lines of text with no blank line between them (a
-    scan's or a PDF's page number, ``_PAGE`` or ``_BARE_PAGE``, which the spacing need
-    not reach, parts them as a blank does; so does a line of a page's number and running
-    head, ``furniture``)."""
+    scan's or a PDF's page number, ``_PAGE`` or a ``_BARE_PAGE`` with no other beside
+    it, which the spacing need not reach, parts them as a blank does; so does a line of
+    a page's number and running head, ``furniture``)."""
+
+    def bare(j: int) -> bool:
+        return 0 <= j < len(lines) and _BARE_PAGE.match(lines[j][2]) is not None
+
+    def page(j: int) -> bool:  # a number alone beside another is a table's column
+        return _PAGE.match(lines[j][2]) is not None or (
+            bare(j) and not bare(j - 1) and not bare(j + 1)
+        )
 
     def together(pair) -> bool:
         found = [j for j in pair if 0 <= j < len(lines)]
         return len(found) == 2 and all(
-            lines[j][2].strip()
-            and not (_PAGE.match(lines[j][2]) or _BARE_PAGE.match(lines[j][2]))
-            and j not in furniture
-            for j in found
+            lines[j][2].strip() and not page(j) and j not in furniture for j in found
         )
 
     return together((i + 1, i + 2)) or together((i - 1, i - 2))
@@ -1046,18 +1054,15 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
 
     - a run of them that counts up by one from past the first page, each at least a
       page (``_a_page_apart``) below the one before, where half the breaks cut a
-      sentence, all are of one count of pages (``12 / 88``, ``13 / 88``) or all have
-      the page's word (``с. 12``, ``с. 13``);
-    - a run of ``_UNCUT_PAGES`` or more that counts so where one cuts a sentence or
-      half stand under a line that runs on, a heading's or a lead-in's (a page of
-      headings and short paragraphs ends between them as often), or where the text was
-      saved a paragraph a line, so that no page's end cuts a sentence: half of them
-      stand under a line longer than a hard wrap makes (``_under_a_paragraph``). The
-      numbers of laws set alone over their titles stand under the end of the law
-      before and stay;
-    - any other of a count of pages under a line that runs on (``57 / 134`` inside a
-      sentence or under a heading), or one that cuts a word a hyphen broke
-      (``дубли-`` | ``75`` | ``катной``).
+      sentence, all are of one count of pages (``12 / 88``, ``13 / 88``), or all have
+      the page's word (``с. 12``, ``с. 13``) and one cuts a sentence or
+      ``_UNCUT_PAGES`` count on;
+    - a run of ``_UNCUT_PAGES`` or more that counts so where the text was saved a
+      paragraph a line, so that no page's end cuts a sentence: half of them stand
+      under a line longer than a hard wrap makes (``_under_a_paragraph``; the numbers
+      of laws set alone over their titles in a wrapped text stay);
+    - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
+      a word a hyphen broke (``дубли-`` | ``75`` | ``катной``).
 
     None under an e-book's notes heading (``Примечания``), where a note's number may
     stand alone above its text."""
@@ -1073,8 +1078,8 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
     def alone(i: int, n: int) -> bool:
         t = total(i)
         above = _text_line(lines, i, -1)
-        if t is not None:  # under a heading's words too: no list's item is «3 / 88»
-            return 0 < n <= t and not profile_mod.ended(above or ".")
+        if t is not None:
+            return 0 < n <= t and _cuts_a_sentence(lines, i)
         return (
             above is not None
             and _HYPHENATED_PIECE.search(above) is not None
@@ -1085,19 +1090,19 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
         cut = sum(_cuts_a_sentence(lines, i) for i, _n in run)
         totals = {total(i) for i, _n in run}
         paragraphs = sum(_under_a_paragraph(lines, i) for i, _n in run)
-        # under a line that runs on (a heading's, a lead-in's words): inside a unit
-        open_above = sum(not profile_mod.ended(_text_line(lines, i, -1) or ".") for i, _n in run)
+        # «с. 12»: the page's word tells, where one cuts a sentence or three count on
+        # (a citation wrapped onto its own line ends so as often)
+        worded = all(lines[i][2].lstrip()[:1] in "Сс" for i, _n in run) and (
+            cut or len(run) >= _UNCUT_PAGES
+        )
         if (
             len(run) >= 2
             and run[0][1] > 1  # a list's items count from 1
             and (
                 2 * cut >= len(run)
                 or (len(totals) == 1 and None not in totals)
-                or all(lines[i][2].lstrip()[:1] in "Сс" for i, _n in run)
-                or (
-                    len(run) >= _UNCUT_PAGES
-                    and (cut or 2 * open_above >= len(run) or 2 * paragraphs >= len(run))
-                )
+                or worded
+                or (len(run) >= _UNCUT_PAGES and 2 * paragraphs >= len(run))
             )
         ):
             out.update(i for i, _n in run)
@@ -1968,16 +1973,32 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         runs[kind].append(m)
 
     r = 0
-    for s, e, line in ctx.lines(text):
+    lines = ctx.lines(text)
+    # a text that numbers its laws alone heads none with the noun (``bare_law_head``)
+    headed = any(LAW_HEAD.match(line.lstrip(" \t")) for _s, _e, line in lines)
+    last_clause = 0  # the number of the last clause line (0 after a section's)
+    for i, (s, e, line) in enumerate(lines):
         while r < len(rules) and rules[r] <= s:
             ruled, r = True, r + 1  # footnotes under a rule (the lists go on after them)
         head = line.lstrip(" \t")
         if not head:
             continue
         previous, before = before, line
+        # the clauses counted above: a bare law heading's number goes on counting none
+        counted, number = last_clause, CLAUSE.match(head)
+        last_clause = int(number[1]) if number else 0 if SECTION.match(head) else last_clause
         if (m := LAW_HEAD.match(head)) is not None:
             close_all()
             law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
+            lettered = noted = False
+        elif (
+            not headed
+            and (bare := bare_law_head(head, editions.DEFAULT.laws)) is not None
+            and int(bare[1]) != counted + 1
+            and _first_section_below(text, lines, i)
+        ):
+            close_all()
+            law, parent, ruled = True, "law", False
             lettered = noted = False
         elif not law:
             continue
@@ -2031,6 +2052,22 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 push("subclause", m, previous)
     close_all()
     return out
+
+
+def _first_section_below(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
+    """``lines[i]`` heads its law without the noun (``grammar.bare_law_head``): the
+    first marker below opens a first section, as the book marks it or restyled (``A.``,
+    ``A)``, ``А)``; ``grammar.first_section_below``)."""
+
+    def section(line: str) -> bool | None:
+        head = line.lstrip(" \t")
+        m = SECTION.match(head) or RESTYLED_MARKER.match(head)
+        if m is None or (m.re is RESTYLED_MARKER and m["capital"] is None):
+            return None
+        letter = m[1] if m.re is SECTION else m["capital"]
+        return letter in "AА" and FIRST_SECTION_TITLE.match(head, m.end()) is not None
+
+    return first_section_below((lines[k][2] for k in range(i + 1, len(lines))), section)
 
 
 _NEXT_INLINE = regex.compile(r"[ \t]\(?(?:2|[бbБB])\)[ \t]")
