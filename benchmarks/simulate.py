@@ -665,14 +665,6 @@ def restyled_markers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     return "\n".join(out), t
 
 
-def bare_headings(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
-    """A copy of the laws that numbers them alone: ``64. Процедура …`` for ``Правило
-    64. …`` (the commentary keeps its headings)."""
-    if t.get("kind") != "laws":
-        return text, t
-    return regex.sub(r"(?m)^(?:Правило|ПРАВИЛО)\s+(\d{1,2})\.", r"\1.", text), t
-
-
 def two_copies(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """The same hard-wrapped page saved twice (two files of one site): every line of law
     text is shared, so repetition across sources must not be taken for site template."""
@@ -1071,7 +1063,6 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "restyled-markers": restyled_markers,
-    "bare-headings": bare_headings,
     "two-copies": two_copies,
     "cut": cut,
     "invisible": invisible,
@@ -1099,7 +1090,6 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "spaced-title": spaced_title,
     "renumbered-ol": renumbered_ol,
     "restyled-markers": restyled_markers,
-    "bare-headings": bare_headings,
     "bullets": bullets,
     "glued-html": glued_html,
     # a library writes the book in Latin letters before its page is saved

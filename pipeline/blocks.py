@@ -19,7 +19,6 @@ fixture table in ``tests/test_blocks.py``.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +30,6 @@ from .grammar import (
     CLAUSE,
     COMMENTARY,
     DITTO,
-    FIRST_SECTION_TITLE,
     FOOTNOTE,
     FULL_STOP,
     ITEM,
@@ -49,8 +47,6 @@ from .grammar import (
     SUBCLAUSE,
     TAG,
     THREE_LEVELS,
-    bare_law_head,
-    first_section_below,
     initial_of_a_name,
     is_heading_line,
     starts_unit,
@@ -129,9 +125,6 @@ class BlockState:
     next_listing: list[int] | None = None
     """For each line, the index of the first listing line at or after it
     (``len(lines)`` when none follows): made once, on first use."""
-    headed: bool | None = None
-    """Whether a line heads a law with its noun (``LAW_HEAD``), once asked
-    (``bare_law``)."""
 
     def push(
         self, kind: TokenKind, label: str | None, rest: str, first: int, last: int | None = None
@@ -463,75 +456,6 @@ def law(state: BlockState, start: int, end: int, silent: bool) -> bool:
     return True
 
 
-def bare_law(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A law heading without its noun, as a copy that numbers its laws alone sets it
-    (``63. Выявление фальшренонса``): the number of a law the edition has and a title
-    in Russian, where what stands around tells a law from a clause:
-
-    - the next marker below, past at most ``BARE_LAW_LINES`` lines of text and any
-      footnotes, opens a first section (``A.``): sections come only under a law, and a
-      list lettered under a clause is its subclauses;
-    - or the law before it was headed so, with a lower number, and its number does
-      not go on counting that law's clauses (a law with no sections, a law the page
-      cut before its first section).
-
-    A text of two-level points (``1. ОБЩИЕ ПОЛОЖЕНИЯ`` over ``1.1. …``) is no bare
-    law: any document numbers so.
-
-    Only where no line heads a law with its noun (``law``): a text sets its laws'
-    headings one way."""
-    lines = state.lines
-    text = lines[start].text
-    m = bare_law_head(text, state.laws)
-    if m is None:
-        return False
-    if state.headed is None:
-        # (a contents list's entries may name the laws so where the text does not)
-        state.headed = any(LAW_HEAD.match(ln.text) and not _listing_line(ln) for ln in lines)
-    if state.headed or not _bare_law_below(state, start, end, m[1]):
-        return False
-    if not silent:
-        state.push("law", m[1], text[m.end() :], start)
-    return True
-
-
-BARE_LAW_TOKENS = 500
-"""How far back ``_bare_law_below`` reads the tokens for the law and the clauses above
-(a page of another code numbers thousands of lines and heads none)."""
-
-
-def _bare_law_below(state: BlockState, start: int, end: int, number: str) -> bool:
-    """What stands around ``state.lines[start]`` makes it the bare heading of law
-    ``number`` (``bare_law``)."""
-    lines = state.lines
-    # once the text has headed a lower law so: a higher number that goes on counting
-    # no clause of it
-    n = int(number)
-    clause = None  # the last clause of the list it would go on counting
-    listed = True
-    for t in itertools.islice(reversed(state.tokens), BARE_LAW_TOKENS):
-        if t.kind == "clause" and clause is None and listed:
-            clause = int(t.label or 0)
-        # clauses above a section or a division count their own list
-        listed = listed and t.kind not in ("section", "part")
-        if t.kind == "law":
-            if t.rule == "bare_law" and int(t.label or 0) < n:
-                return clause is None or n != clause + 1
-            break
-    if clause is not None and n == clause + 1:
-        return False  # it goes on counting the clauses above
-
-    def section(line: str) -> bool | None:
-        m = SECTION.match(line)
-        if m is None:
-            return None
-        return addresses.latin(m[1]).upper() == "A" and bool(
-            FIRST_SECTION_TITLE.match(line, m.end())
-        )
-
-    return first_section_below((lines[k].text for k in range(start + 1, end)), section)
-
-
 def _title_below(state: BlockState, start: int, end: int) -> int | None:
     """The line holding the title of a heading that has only its number
     (``Правило 22`` alone, the title on the next line), or ``None``."""
@@ -766,7 +690,6 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("foreign", foreign),
     ("part", part),
     ("law", law),
-    ("bare_law", bare_law),
     ("footnote", footnote),
     ("commentary", commentary),
     ("subclause", subclause),
@@ -1118,9 +1041,8 @@ def _spliced(
 
     The rules read a line's ``after_rule`` only at the line they are at
     (``_in_footnote_area``), and of the tokens before it only whether there is
-    any (``title``, ``front``, and ``_step``'s shortcut), whether the last is a footnote
-    and its last line, and the last law and clause (``bare_law``), which a ruled
-    footnote's mark never makes. So the two readings are the same up to a token
+    any (``title``, ``front``, and ``_step``'s shortcut) and whether the last is a footnote
+    and its last line. So the two readings are the same up to a token
     that opens on a ``ruled`` line: from there the rules read the lines, up to the
     first token of ``made`` they reach again (not on a ``ruled`` line) with a last
     token alike (a footnote ending on the same line, or no footnote); the tokens

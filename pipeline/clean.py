@@ -59,7 +59,6 @@ from .grammar import (
     CYRILLIC_ONLY,
     CYRILLIC_ORDER,
     EN_HEADS,
-    FIRST_SECTION_TITLE,
     FOOTNOTE,
     FULL_STOP,
     GLUED_SECTION_LETTER,
@@ -89,9 +88,7 @@ from .grammar import (
     STAR_NOTE,
     SUPERSCRIPT_MARK,
     TAG_END,
-    bare_law_head,
     collapsed_breaks,
-    first_section_below,
     glued_markers,
     goes_on_counting,
     initial_of_a_name,
@@ -1973,32 +1970,16 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         runs[kind].append(m)
 
     r = 0
-    lines = ctx.lines(text)
-    # a text that numbers its laws alone heads none with the noun (``bare_law_head``)
-    headed = any(LAW_HEAD.match(line.lstrip(" \t")) for _s, _e, line in lines)
-    last_clause = 0  # the number of the last clause line (0 after a section's)
-    for i, (s, e, line) in enumerate(lines):
+    for s, e, line in ctx.lines(text):
         while r < len(rules) and rules[r] <= s:
             ruled, r = True, r + 1  # footnotes under a rule (the lists go on after them)
         head = line.lstrip(" \t")
         if not head:
             continue
         previous, before = before, line
-        # the clauses counted above: a bare law heading's number goes on counting none
-        counted, number = last_clause, CLAUSE.match(head)
-        last_clause = int(number[1]) if number else 0 if SECTION.match(head) else last_clause
         if (m := LAW_HEAD.match(head)) is not None:
             close_all()
             law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
-            lettered = noted = False
-        elif (
-            not headed
-            and (bare := bare_law_head(head, editions.DEFAULT.laws)) is not None
-            and int(bare[1]) != counted + 1
-            and _first_section_below(text, lines, i)
-        ):
-            close_all()
-            law, parent, ruled = True, "law", False
             lettered = noted = False
         elif not law:
             continue
@@ -2052,22 +2033,6 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 push("subclause", m, previous)
     close_all()
     return out
-
-
-def _first_section_below(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
-    """``lines[i]`` heads its law without the noun (``grammar.bare_law_head``): the
-    first marker below opens a first section, as the book marks it or restyled (``A.``,
-    ``A)``, ``А)``; ``grammar.first_section_below``)."""
-
-    def section(line: str) -> bool | None:
-        head = line.lstrip(" \t")
-        m = SECTION.match(head) or RESTYLED_MARKER.match(head)
-        if m is None or (m.re is RESTYLED_MARKER and m["capital"] is None):
-            return None
-        letter = m[1] if m.re is SECTION else m["capital"]
-        return letter in "AА" and FIRST_SECTION_TITLE.match(head, m.end()) is not None
-
-    return first_section_below((lines[k][2] for k in range(i + 1, len(lines))), section)
 
 
 _NEXT_INLINE = regex.compile(r"[ \t]\(?(?:2|[бbБB])\)[ \t]")

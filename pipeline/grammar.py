@@ -9,7 +9,7 @@ line unless their docstring says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import regex
 
@@ -498,7 +498,6 @@ COLLAPSED_BREAK = regex.compile(
   | (?<=[.:;])[ \t]+(?=\d{1,2}[.)][ \t]?[А-ЯЁ])           # …выявлен: 1) Нарушитель
   | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
-  | (?<=(?:DIVISION)\s+NUMBER\s*[-–—][^\n]{1,120}?)[ \t]+(?=\d{1,2}\.[ \t]?\p{Lu})  # Раздел I - … 24. Показ
   | [ \t]+
     (?=
         (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
@@ -681,56 +680,6 @@ DITTO = regex.compile(r"(?<![\S])=(?![\S=])")
 RUSSIAN_START = regex.compile(r"[\p{Cyrillic}«\"„(\[]")
 """What the text after a section, clause or subclause marker opens with: a Russian
 word, a quote or a bracket (``A. Contestant's Right``, ``B.K. Hansen`` are no units)."""
-
-
-BARE_LAW_LINES = 6
-"""Lines of text a law's bare heading (``bare_law_head``) may stand above the marker
-that tells it (footnotes under the heading's text not counted)."""
-
-
-def bare_law_head(line: str, laws: int) -> regex.Match | None:
-    """The number of a line that may head a law without its noun, as a copy that
-    numbers its laws alone sets it (``63. Выявление фальшренонса``): the ``CLAUSE``
-    shape with the number of a law the edition has (``laws``) and words in Russian
-    after it, that leads in to nothing (a title never ends with a colon, a semicolon or
-    a comma: ``3. В коллегию входят:`` is a list's item). What stands around tells a
-    law from a clause (``blocks.bare_law``, ``clean.restyled_markers``): the first
-    marker below opens a first section, whose title begins with a capital, and the
-    number goes on counting no clause above."""
-    m = CLAUSE.match(line)
-    if (
-        m is None
-        or not 1 <= int(m[1]) <= laws
-        or not RUSSIAN_START.match(line, m.end())
-        or line.rstrip()[-1:] in ":;,"
-    ):
-        return None
-    return m
-
-
-FIRST_SECTION_TITLE = regex.compile(r"[ \t]*[«\"„(]?\p{Lu}")
-"""What a law's first section's title opens with after its marker, under a bare law
-heading (``bare_law_head``): a capital (a list's items go on in small letters)."""
-
-
-def first_section_below(below: Iterable[str], section: Callable[[str], bool | None]) -> bool:
-    """The first marker in the lines ``below`` a bare law heading (``bare_law_head``),
-    past empty lines, footnotes and at most ``BARE_LAW_LINES`` lines of text, opens the
-    law's first section: ``section(line)`` says whether a line's section marker is one
-    (``A.`` with a title in capitals, ``FIRST_SECTION_TITLE``), None where it has none.
-    Any other unit's marker first says no."""
-    seen = 0
-    for line in below:
-        if not line.strip() or FOOTNOTE.match(line):
-            continue
-        if (first := section(line)) is not None:
-            return first
-        if starts_unit(line) or seen == BARE_LAW_LINES:
-            return False
-        seen += 1
-    return False
-
-
 NO_CYRILLIC = regex.compile(r"^[^\p{Cyrillic}]*$")
 """A line without a single Cyrillic letter."""
 LATIN_WORD = regex.compile(r"\b[A-Za-z]{2,}\b")

@@ -204,105 +204,6 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
             [("para", None, "Разделение карт по мастям.")],
         ),
     ],
-    "bare_law": [
-        (
-            "a law numbered alone over its first section",
-            "63. Выявление ошибки\nA. Ошибка становится окончательной\nТекст раздела.",
-            "laws",
-            [
-                ("law", "63", "Выявление ошибки"),
-                ("section", "A", "Ошибка становится окончательной"),
-                ("para", None, "Текст раздела."),
-            ],
-        ),
-        (
-            "a line of text between, and a Cyrillic А",
-            "12. Права судьи\nСудья следит за игрой.\nА. Права судьи\nТекст.",
-            "laws",
-            [
-                ("law", "12", "Права судьи"),
-                ("para", None, "Судья следит за игрой."),
-                ("section", "A", "Права судьи"),
-                ("para", None, "Текст."),
-            ],
-        ),
-        (
-            "right under a division's heading, where the law before was headed so",
-            "13. Ошибка в картах\nA. Никто не видел карт\nСудья исправляет.\n"
-            "Раздел I - Показ карты\n24. Показ карты в торговле\nКогда судья видит карту, он решает.",
-            "laws",
-            [
-                ("law", "13", "Ошибка в картах"),
-                ("section", "A", "Никто не видел карт"),
-                ("para", None, "Судья исправляет."),
-                ("part", "I", "Показ карты"),
-                ("law", "24", "Показ карты в торговле"),
-                ("para", None, "Когда судья видит карту, он решает."),
-            ],
-        ),
-        (
-            "after a law headed so: a higher number counting no clause, a lower one",
-            "63. Выявление ошибки\nA. Ошибка окончательна\n1. Игрок сыграл\n2. Партнёр сыграл\n"
-            "3. Игрок вызвал судью\n71. Отмена уступки\nУступка отменяется.\n4. Пункт",
-            "laws",
-            [
-                ("law", "63", "Выявление ошибки"),
-                ("section", "A", "Ошибка окончательна"),
-                ("clause", "1", "Игрок сыграл"),
-                ("clause", "2", "Партнёр сыграл"),
-                ("clause", "3", "Игрок вызвал судью"),
-                ("law", "71", "Отмена уступки"),
-                ("para", None, "Уступка отменяется."),
-                ("clause", "4", "Пункт"),
-            ],
-        ),
-        (
-            "two-level points, and a division's first point, are no laws",
-            "Глава 1. Общие положения\n1. Игра\n1.1. Игра идёт за столом.\n"
-            "2. Участники\n2.1. Играют четверо.",
-            "laws",
-            [
-                ("part", "1", "Общие положения"),
-                ("clause", "1", "Игра"),
-                ("commentary", "1.1", "Игра идёт за столом."),
-                ("clause", "2", "Участники"),
-                ("commentary", "2.1", "Играют четверо."),
-            ],
-        ),
-        (
-            "a clause before a later section stays a clause",
-            "2. Игрок не выиграл взятку\nТекст пункта.\nB. Исправления нет\nТекст.",
-            "laws",
-            [
-                ("clause", "2", "Игрок не выиграл взятку"),
-                ("para", None, "Текст пункта."),
-                ("section", "B", "Исправления нет"),
-                ("para", None, "Текст."),
-            ],
-        ),
-        (
-            "a number no law has, or in the commentary, is none",
-            "95. Чужой раздел\nA. Первый случай\nТекст.",
-            "laws",
-            [
-                ("clause", "95", "Чужой раздел"),
-                ("section", "A", "Первый случай"),
-                ("para", None, "Текст."),
-            ],
-        ),
-        (
-            "too far above the section",
-            "12. Права судьи\nОдин.\nДва.\nТри.\nЧетыре.\nПять.\nШесть.\nСемь.\nA. Права\nТекст.",
-            "laws",
-            [
-                ("clause", "12", "Права судьи"),
-                *[("para", None, w) for w in ("Один.", "Два.", "Три.", "Четыре.", "Пять.")],
-                *[("para", None, w) for w in ("Шесть.", "Семь.")],
-                ("section", "A", "Права"),
-                ("para", None, "Текст."),
-            ],
-        ),
-    ],
     "law": [
         ("heading", "Правило 12. Права судьи", "laws", [("law", "12", "Права судьи")]),
         (
@@ -516,17 +417,6 @@ CASES: dict[str, list[tuple[str, str, str, list[tuple]]]] = {
         ),
     ],
     "clause": [
-        (
-            "a number over a section where a law is headed with its noun (bare_law: none)",
-            "Правило 64. Процедура\n1. Общий случай\nA. Первый случай\nТекст.",
-            "laws",
-            [
-                ("law", "64", "Процедура"),
-                ("clause", "1", "Общий случай"),
-                ("section", "A", "Первый случай"),
-                ("para", None, "Текст."),
-            ],
-        ),
         ("clause", "3.Игрок заявил пас", "laws", [("clause", "3", "Игрок заявил пас")]),
         ("leading zero dropped", "03.Игрок заявил", "laws", [("clause", "3", "Игрок заявил")]),
         (
@@ -699,7 +589,6 @@ RULE_KIND = {
     "bullet": "bullet",
     "title": "title",
     "front": "front",
-    "bare_law": "law",
     **{
         k: k
         for k in ("part", "law", "footnote", "commentary", "subclause", "item", "section", "clause")

@@ -130,28 +130,6 @@ def test_a_law_retyped_with_its_own_list_markers_keeps_its_addresses(tmp_path, s
     assert not any(m in texts for m in ("1)", "2)", first, second))
 
 
-def test_laws_numbered_without_their_noun_keep_their_addresses(tmp_path):
-    """A copy that heads its laws with their numbers alone (``63. …``) over lettered
-    sections: the laws, sections and clauses get their addresses, no fragment."""
-    nodes = _nodes_of(
-        tmp_path,
-        "63. Выявление ошибки\n"
-        "A. Ошибка становится окончательной\n"
-        "Ошибка окончательна, когда игрок сыграл в следующую взятку.\n"
-        "64. Процедура после ошибки\n"
-        "A. Исправление назначается\n"
-        "Когда ошибка выявлена, судья действует так:\n"
-        "1. Игрок выиграл взятку\n"
-        "Одна взятка переходит к другой стороне.\n"
-        "2. Игрок не выиграл взятку\n"
-        "Судья решает сам.\n"
-        "B. Исправления нет\n"
-        "Судья оставляет результат.\n",
-    )
-    assert sorted(nodes) == ["63", "63A", "64", "64A", "64A1", "64A2", "64B"]
-    assert nodes["64"].title == "Процедура после ошибки"
-
-
 def test_a_law_retyped_with_sections_marked_in_russian_letters_keeps_its_addresses(tmp_path):
     nodes = _nodes_of(
         tmp_path,
