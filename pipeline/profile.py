@@ -336,7 +336,7 @@ def _url_hint(s: str, low: str) -> bool:
     return "://" in s or "www." in low or ("." in low and _DOT_TLD.search(low) is not None)
 
 
-def ended(line: str) -> bool:
+def _ended(line: str) -> bool:
     """The line's last character before trailing white space is one of ``_ENDS``
     (a test of the last character: a pattern ending in ``\\s*$`` is tried at every
     character of the line)."""
@@ -346,7 +346,7 @@ def ended(line: str) -> bool:
 def inside_a_sentence(above: str, below: str) -> bool:
     """A line between ``above`` and ``below`` stands inside a sentence: the text above
     runs on (no end of a sentence or a unit), the text below goes on in small letters."""
-    return not ended(above) and below.lstrip()[:1].islower()
+    return not _ended(above) and below.lstrip()[:1].islower()
 
 
 def _sentence_end(line: str) -> bool:
@@ -480,7 +480,7 @@ def line_shape(line: str) -> str | None:
         return "header"
     if words <= 12 and ("." in s or "/" in s) and _url_hint(s, low) and _URL.search(s):
         return "link"
-    if words <= 24 and "." in s[:40] and not ended(s) and _url_hint(s, low) and _URL.match(s):
+    if words <= 24 and "." in s[:40] and not _ended(s) and _url_hint(s, low) and _URL.match(s):
         # a counter's or an advert's caption opens with its site (``site.ru: показано
         # число просмотров за 24 часа…``): no sentence of a page's own does
         return "link"
@@ -734,7 +734,7 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
 
     def flush() -> None:
         if len(run) >= LINE_NUMBER_RUN and any(
-            lines[i][n : n + 1].islower() and not ended(lines[h][m:])
+            lines[i][n : n + 1].islower() and not _ended(lines[h][m:])
             for (h, m), (i, n) in itertools.pairwise(run)
         ):
             out.update(run)
@@ -1361,7 +1361,7 @@ def layout(text: str) -> tuple[str, ...]:
         traits.append("collapsed")
     if double_spaced(lines):
         traits.append("double-spaced")
-    unended = sum(1 for ln in body if not ended(ln))
+    unended = sum(1 for ln in body if not _ended(ln))
     if 30 <= median <= 110 and unended >= 0.5 * len(body):
         traits.append("wrapped")
     indented = sum(1 for ln in body if ln.startswith(_INDENT) and _INDENTED.match(ln))

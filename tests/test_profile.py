@@ -845,7 +845,7 @@ def test_line_hints_never_turn_away_a_match():
             assert P._has_any(low, P._READ_BOOK_HINTS)
         if P._UI_LABEL.match(s):
             assert not P._has_any(s, P._NOT_IN_LABEL_LINE)
-        assert P.ended(s) == bool(ended.search(s))
+        assert P._ended(s) == bool(ended.search(s))
         assert P._sentence_end(s) == bool(sentence_end.search(s))
 
     check()
