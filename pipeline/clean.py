@@ -888,12 +888,13 @@ with its word, maybe of how many, maybe between dashes or in brackets: ``стр.
 ``Страница 12 из 88``, ``[стр. 12]``, ``--- Page 12 ---`` (not ``с. 12``, which ends
 a citation wrapped onto its own line as often)."""
 _BARE_PAGE = regex.compile(
-    r"^\s*(?:[Сс]\.[ \t]*)?<?(\d{1,4})>?(?:[ \t]*(?:из|of|/)[ \t]*(\d{1,4}))?\s*$"
+    r"^\s*(?P<word>[Сс]\.[ \t]*)?<?(?P<page>\d{1,4})>?"
+    r"(?:[ \t]*(?:из|of|/)[ \t]*(?P<of>\d{1,4}))?\s*$"
 )
 """A number alone on its line, maybe of how many, maybe after «с.» (``12``, ``12 из 88``,
-``12 / 88``, ``<12>``, ``с. 12``; group 2 is how many): a page's number only where the
-lines around tell (``_bare_pages``; a citation wrapped onto its own line ends in
-``с. 12`` as often)."""
+``12 / 88``, ``<12>``, ``с. 12``; groups ``word``, ``page``, ``of``): a page's number
+only where the lines around tell (``_bare_pages``; a citation wrapped onto its own line
+ends in ``с. 12`` as often)."""
 
 
 def _page_number(m: regex.Match) -> int:
@@ -953,7 +954,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             pages.append((i, _page_number(m)))
         elif first.isdigit() or first in "<Сс":
             if m := _BARE_PAGE.match(line):
-                bare.append((i, int(m[1])))
+                bare.append((i, int(m["page"])))
     bare_pages = _bare_pages(bare, lines) if bare else set()
     if bare_pages:
         pages = sorted(pages + [(i, n) for i, n in bare if i in bare_pages])
@@ -1070,7 +1071,7 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
 
     def total(i: int) -> int | None:
         m = _BARE_PAGE.match(lines[i][2])
-        return int(m[2]) if m and m[2] else None
+        return int(m["of"]) if m and m["of"] else None
 
     def alone(i: int, n: int) -> bool:
         t = total(i)
@@ -1089,7 +1090,7 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
         paragraphs = sum(_under_a_paragraph(lines, i) for i, _n in run)
         # «с. 12»: the page's word tells, where one cuts a sentence or three count on
         # (a citation wrapped onto its own line ends so as often)
-        worded = all(lines[i][2].lstrip()[:1] in "Сс" for i, _n in run) and (
+        worded = all(_BARE_PAGE.match(lines[i][2])["word"] for i, _n in run) and (
             cut or len(run) >= _UNCUT_PAGES
         )
         if (
