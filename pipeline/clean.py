@@ -88,6 +88,7 @@ from .grammar import (
     STAR_NOTE,
     SUPERSCRIPT_MARK,
     TAG_END,
+    LineOpening,
     collapsed_breaks,
     glued_markers,
     goes_on_counting,
@@ -2053,7 +2054,7 @@ def _next_in_series(run: list[regex.Match], m: regex.Match) -> bool:
     return bool(run) and _series_places(marks) == list(range(1, len(marks) + 1))
 
 
-_RESTYLED_ANYWHERE = regex.compile("^" + RESTYLED_MARKER.pattern, regex.M)
+_RESTYLED_ANYWHERE = LineOpening(RESTYLED_MARKER.pattern)
 """A line that opens with a ``RESTYLED_MARKER``: the text is read line by line only
 where one does."""
 
@@ -2698,7 +2699,9 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
         return fixes[0] if len(fixes) == 1 else None
 
     fix: dict[str, int] = {}
-    for word in set(_CYRILLIC_RUN.findall(text)):
+    # only a word the dictionary does not know, with a «п», can be one: the known
+    # ones are taken away in one set difference (``morph.unknown``)
+    for word in morph.unknown({w for w in set(_CYRILLIC_RUN.findall(text)) if "п" in w}):
         if (k := yo_at(word)) is not None:
             fix[word] = k
     # a page that shows the damage in a whole word (as п or as „): its words a hyphen

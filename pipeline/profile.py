@@ -62,6 +62,7 @@ from .grammar import (
     PART_HEAD,
     RU_HEADS,
     TAG,
+    LineOpening,
     collapsed_breaks,
     glued_markers,
     goes_on_counting,
@@ -708,14 +709,14 @@ def _running_heads(lines: list[str]) -> set[int]:
 LINE_NUMBER = regex.compile(r"[ \t]*(\d{1,5})(?:[ \t]*[|:][ \t]?|[ \t]+|$)")
 """A line's number in a margin of line numbers, with the blank, bar or colon after it
 (a clause's number has its stop, a list's its bracket: neither is one)."""
-_LINE_NUMBER_HINT = regex.compile(r"(?m)^[ \t]*\d{1,5}(?:[ \t|:]|$)")
+_LINE_NUMBER_HINT = LineOpening(r"[ \t]*\d{1,5}(?:[ \t|:]|$)")
 LINE_NUMBER_RUN = 8
 """Least lines in a row that make a margin of line numbers."""
 
 
 def may_have_numbered_margin(text: str) -> bool:
     """A cheap test every text with a margin of line numbers passes."""
-    return _LINE_NUMBER_HINT.search(text) is not None
+    return _LINE_NUMBER_HINT.search(text)
 
 
 def numbered_margin(lines: list[str]) -> dict[int, int]:

@@ -210,9 +210,11 @@ def _cased(word: str, reading: str) -> str:
     return reading
 
 
+@lru_cache(maxsize=65_536)
 def _in_capitals(word: str) -> bool:
     """A word written in capitals: more than half its letters, and not one letter
-    alone (``RASPOLOZHENIYa``: the last letter's second Latin letter may be small)."""
+    alone (``RASPOLOZHENIYa``: the last letter's second Latin letter may be small).
+    Cached: a page repeats its words."""
     letters = [c for c in word if c.isalpha()]
     return len(letters) > 1 and 2 * sum(c.isupper() for c in letters) > len(letters)
 
@@ -253,6 +255,7 @@ def changes(
         if not _inside(spaced, m.start()) and not _stays_latin(m.group(), text, m.start(), m.end())
     ]
     words = _without_foreign_runs(words, tests)
+    readings_of: dict[str, str] = {}  # a page repeats its words: each is read back once
     i = 0
     while i < len(words):
         m = words[i]
@@ -268,7 +271,9 @@ def changes(
         end = m.end()
         if word[-1] in _SIGN and _quote_open(text, m.start()):
             word, end = word[:-1], end - 1  # a closing quote (``'povedeniem'``), no ь
-        new = read_back(word, *tests)
+        new = readings_of.get(word)
+        if new is None:
+            new = readings_of[word] = read_back(word, *tests)
         if not (len(word) <= 3 and word.isupper() and not morph.is_known(new)):
             out.append((m.start(), end, word, new))  # else an abbreviation the laws write so
         i += 1
@@ -359,7 +364,13 @@ def _words(text: str) -> list[regex.Match]:
         if _inside(addresses, m.start()):
             continue
         word = m.group()
-        cuts = [c.start() for c in _GLUED.finditer(word)] if not _in_capitals(word) else []
+        # a cut needs a capital after two letters (``_GLUED``): most words have none
+        rest = word[2:]
+        cuts = (
+            [c.start() for c in _GLUED.finditer(word)]
+            if rest != rest.lower() and not _in_capitals(word)
+            else []
+        )
         if not cuts:
             out.append(m)
             continue
