@@ -878,16 +878,18 @@ _CHROME = regex.compile(
     regex.X,
 )
 _PAGE = regex.compile(
-    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\[(\d{1,4})\]|\{(\d{1,4})\}"
+    r"^\s*(?:[-–—](?:\s+(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—])|(\d{1,4})\s*[-–—]"
+    r"|\[(\d{1,4})\]|\{(\d{1,4})\}"
     r"|(?P<open>[-–—=]+|\[|\()?[ \t]*(?:[Сс]траница|СТРАНИЦА|[Сс]тр\.|[Pp]age|PAGE)[ \t]*"
     r"(\d{1,4})(?:[ \t]*(?:из|of|/)[ \t]*\d{1,4})?[ \t]*"
     r"(?(open)(?:[-–—=]+|\]|\))))\s*$"
 )
-"""A page number on a line of its own: ``– 87``, ``- 41 -``, ``41 -``, the ``[42]`` or
+"""A page number on a line of its own: ``– 87``, ``- 41 -``, ``-41-``, ``41 -``, the ``[42]`` or
 ``{42}`` an e-text of a printed book keeps where its pages began, and a page's number
 with its word, maybe of how many, maybe between dashes or in brackets: ``стр. 12``,
 ``Страница 12 из 88``, ``[стр. 12]``, ``--- Page 12 ---`` (not ``с. 12``, which ends
-a citation wrapped onto its own line as often)."""
+a citation wrapped onto its own line as often). A dash glued to the number with no dash
+after it (``–2``, ``-15``) is a minus: a cell of a table of results or scores."""
 _BARE_PAGE = regex.compile(
     r"^\s*(?P<word>[Сс]\.[ \t]*)?<?(?P<page>\d{1,4})>?"
     r"(?:[ \t]*(?:из|of|/)[ \t]*(?P<of>\d{1,4}))?\s*$"
@@ -1662,6 +1664,11 @@ def _is_subsequence(short: list[str], long: list[str]) -> bool:
     return all(any(w == x for x in it) for w in short)
 
 
+_CELL = regex.compile(r"[^\p{L}]*")
+"""A line with no letter (``20``, ``+450``, ``–2``, ``=``): a table's cell on a line of
+its own, whose value the next cell may repeat (``20`` | ``20``), no echo of a scan."""
+
+
 def duplicates(text: str, ctx: Context) -> list[Change]:
     """Lines repeated by the scan: an exact repeat of the line before, a repeat
     of that line's last words (``картой,`` after ``…взяток картой,``) or of its first
@@ -1669,7 +1676,8 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     вызывать судью до тех пор…``), or a line that the scan printed twice and whose
     words all stand, in order, in the line before (001: ``наказание в две взятки
     не``). The first copy is kept. A line that opens as the one before does and that
-    the next line goes on with (in small letters) is ragged text, no echo."""
+    the next line goes on with (in small letters) is ragged text, no echo; a line
+    without a letter (``_CELL``) is a table's cell, which may repeat the one before."""
     lines = ctx.lines(text)
     stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
     n = len(lines)
@@ -1684,7 +1692,7 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
         if prev_kept is not None:
             # cheap string tests first: words are only split where a repeat is possible
             twin = (i + 1 < n and stripped[i + 1] == cur) or (i > 0 and stripped[i - 1] == cur)
-            if cur == prev_kept:
+            if cur == prev_kept and _CELL.fullmatch(cur) is None:
                 dup = "repeats the line before"
             elif prev_kept.startswith(cur) and not twin and _ECHO.fullmatch(cur):
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)

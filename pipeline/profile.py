@@ -802,15 +802,21 @@ def _heads_inside_a_sentence(
 
 def head_like(head: str) -> bool:
     """A short line (``head``, normalised) that is no sentence, heading or page
-    number: what a running head is, when repetition beside page numbers says so."""
+    number and has a word (``_HEAD_WORD``): what a running head is, when repetition
+    beside page numbers says so."""
     return not (
         len(head) >= 80
         or len(head.split()) > 8
         or _sentence_end(head)
         or _structural(head)
-        or not _WORD.search(head)
+        or not _HEAD_WORD.search(head)
         or _PAGE_NUMBER_LINE.match(head)
     )
+
+
+_HEAD_WORD = regex.compile(r"\p{L}{2}")
+"""A word of two letters or more, as a running head has: a letter alone on its line
+beside numbers is a table's cell (a seat ``N``, a card ``К``), whatever it repeats."""
 
 
 def _running_head_shape(head: str) -> bool:
