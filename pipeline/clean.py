@@ -878,8 +878,7 @@ _CHROME = regex.compile(
     regex.X,
 )
 _PAGE = regex.compile(
-    r"^\s*(?:[-–—](?:\s+(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—])|(\d{1,4})\s*[-–—]"
-    r"|\[(\d{1,4})\]|\{(\d{1,4})\}"
+    r"^\s*(?:[-–—]\s*(\d{1,4})(?:\s*[-–—])?|(\d{1,4})\s*[-–—]|\[(\d{1,4})\]|\{(\d{1,4})\}"
     r"|(?P<open>[-–—=]+|\[|\()?[ \t]*(?:[Сс]траница|СТРАНИЦА|[Сс]тр\.|[Pp]age|PAGE)[ \t]*"
     r"(\d{1,4})(?:[ \t]*(?:из|of|/)[ \t]*\d{1,4})?[ \t]*"
     r"(?(open)(?:[-–—=]+|\]|\))))\s*$"
@@ -889,7 +888,26 @@ _PAGE = regex.compile(
 with its word, maybe of how many, maybe between dashes or in brackets: ``стр. 12``,
 ``Страница 12 из 88``, ``[стр. 12]``, ``--- Page 12 ---`` (not ``с. 12``, which ends
 a citation wrapped onto its own line as often). A dash glued to the number with no dash
-after it (``–2``, ``-15``) is a minus: a cell of a table of results or scores."""
+after it (``–2``, ``-47``) is a page's number only where no table's cell stands beside
+it (``_minus_cell``)."""
+_GLUED_MINUS = regex.compile(r"^\s*[-–—]\d{1,4}\s*$")
+
+
+def _minus_cell(lines: list[tuple[int, int, str]], i: int) -> bool:
+    """``lines[i]`` is a number with a dash glued before it (``–2``) beside a table's
+    cell (``profile.table_cell``: the nearest line of text above it or below it, two
+    lines away at most): a minus in a table of results or scores, set one cell to a
+    line, not a page's number, whose dash a scan may glue to it too (``-47`` between
+    two lines of text)."""
+    if _GLUED_MINUS.match(lines[i][2]) is None:
+        return False
+    near = [
+        next((ln for j in steps if 0 <= j < len(lines) and (ln := lines[j][2]).strip()), "")
+        for steps in ((i - 1, i - 2), (i + 1, i + 2))
+    ]
+    return any(profile_mod.table_cell(ln) for ln in near)
+
+
 _BARE_PAGE = regex.compile(
     r"^\s*(?P<word>[Сс]\.[ \t]*)?<?(?P<page>\d{1,4})>?"
     r"(?:[ \t]*(?:из|of|/)[ \t]*(?P<of>\d{1,4}))?\s*$"
@@ -953,7 +971,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         if not first or (first.isalpha() and first not in "СсPp"):
             continue  # a page number opens with a dash, a digit or its word, never another letter
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
-        if m and not _CHROME.match(line):
+        if m and not _CHROME.match(line) and not _minus_cell(lines, i):
             pages.append((i, _page_number(m)))
         elif first.isdigit() or first in "<Сс":
             if m := _BARE_PAGE.match(line):
@@ -988,7 +1006,8 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             continue  # a long line of words is text: no artefact pattern can match it
         kind = why = None
         page = None
-        m = _PAGE.match(line) or (_BARE_PAGE.match(line) if i in bare_pages else None)
+        m = _PAGE.match(line) if not _minus_cell(lines, i) else None
+        m = m or (_BARE_PAGE.match(line) if i in bare_pages else None)
         if _CHROME.match(line):
             kind = "site-chrome"
         elif _DIRECTIVE.match(line):
@@ -1664,9 +1683,19 @@ def _is_subsequence(short: list[str], long: list[str]) -> bool:
     return all(any(w == x for x in it) for w in short)
 
 
-_CELL = regex.compile(r"[^\p{L}]*")
-"""A line with no letter (``20``, ``+450``, ``–2``, ``=``): a table's cell on a line of
-its own, whose value the next cell may repeat (``20`` | ``20``), no echo of a scan."""
+_NO_LETTER = regex.compile(r"[^\p{L}]*")
+
+
+def _repeated_cell(stripped: list[str], i: int) -> bool:
+    """Line ``i`` (``stripped``: the lines stripped), which repeats the line before, is
+    a table's cell that repeats its neighbour's value (``20`` | ``20``): a line without
+    a letter among cells, the line before the two or the line after them a table's cell
+    too (``profile.table_cell``). Between lines of text a repeat is a scan's echo
+    (``в`` | ``1987`` | ``1987`` | ``году``)."""
+    if _NO_LETTER.fullmatch(stripped[i]) is None:
+        return False
+    around = [stripped[j] for j in (i - 2, i + 1) if 0 <= j < len(stripped)]
+    return any(profile_mod.table_cell(ln) for ln in around)
 
 
 def duplicates(text: str, ctx: Context) -> list[Change]:
@@ -1677,7 +1706,8 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
     words all stand, in order, in the line before (001: ``наказание в две взятки
     не``). The first copy is kept. A line that opens as the one before does and that
     the next line goes on with (in small letters) is ragged text, no echo; a line
-    without a letter (``_CELL``) is a table's cell, which may repeat the one before."""
+    without a letter among a table's cells may repeat the one before
+    (``_repeated_cell``)."""
     lines = ctx.lines(text)
     stripped = [line.strip() for _s, _e, line in lines]  # each line stripped once
     n = len(lines)
@@ -1692,7 +1722,7 @@ def duplicates(text: str, ctx: Context) -> list[Change]:
         if prev_kept is not None:
             # cheap string tests first: words are only split where a repeat is possible
             twin = (i + 1 < n and stripped[i + 1] == cur) or (i > 0 and stripped[i - 1] == cur)
-            if cur == prev_kept and _CELL.fullmatch(cur) is None:
+            if cur == prev_kept and not _repeated_cell(stripped, i):
                 dup = "repeats the line before"
             elif prev_kept.startswith(cur) and not twin and _ECHO.fullmatch(cur):
                 words, pwords = _norm_words(cur), _norm_words(prev_kept)
@@ -2321,7 +2351,12 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
       (``п В1082``, ``т 7632 Ю т КВ5``) is a line of its own, unless it stands inside
       a sentence;
     - a heading in capitals of a few words ends before a line of text in small
-      letters (``_heading_in_capitals``).
+      letters (``_heading_in_capitals``);
+    - a list's items lettered in small letters, one a line (``а) …`` | ``б) …``:
+      ``_lettered_item``), count as capitals: each opens a line of its own under a
+      heading and after a line that ends a sentence or a clause (``… должен:``), not
+      after the head of a reference or a preposition (``… по пункту`` | ``а) правила
+      41``); an item alone goes on with the sentence before it.
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
@@ -2378,7 +2413,22 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
             continue
         first = line.lstrip()[:1]
-        upper = first.isupper() or first.isdigit()
+        # a list's items lettered in small letters, one a line (``а) …`` | ``б) …``), open
+        # their lines as capitals do; not after the head of a reference or a
+        # preposition (``по пункту`` | ``а) правила 41``)
+        upper = (
+            first.isupper()
+            or first.isdigit()
+            or (
+                first.islower()
+                and _lettered_item(line)
+                and (
+                    _lettered_item(prev) or (i + 1 < len(lines) and _lettered_item(lines[i + 1][2]))
+                )
+                and HEAD_AT_END.search(prev) is None
+                and not _ends_in_a_link_word(prev)
+            )
+        )
         if para_is_heading:
             if (
                 upper
@@ -2404,6 +2454,15 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         out.append(Change(nl, nl + 1, space, "unwrap"))
         item = joined_item
     return out
+
+
+def _lettered_item(line: str) -> bool:
+    """``line`` opens with a list's item lettered in small letters (``а) …``, ``(б) …``:
+    ``grammar.RESTYLED_MARKER``)."""
+    first = line.lstrip()[:2]
+    return (
+        first[:1].islower() or (first[:1] == "(" and first[1:].islower())
+    ) and RESTYLED_MARKER.match(line) is not None
 
 
 PILCROW_PAGE = 3

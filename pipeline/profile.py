@@ -802,7 +802,7 @@ def _heads_inside_a_sentence(
 
 def head_like(head: str) -> bool:
     """A short line (``head``, normalised) that is no sentence, heading or page
-    number and has a word (``_HEAD_WORD``): what a running head is, when repetition
+    number and has two letters or more (``_HEAD_WORD``): what a running head is, when repetition
     beside page numbers says so."""
     return not (
         len(head) >= 80
@@ -814,9 +814,29 @@ def head_like(head: str) -> bool:
     )
 
 
-_HEAD_WORD = regex.compile(r"\p{L}{2}")
-"""A word of two letters or more, as a running head has: a letter alone on its line
-beside numbers is a table's cell (a seat ``N``, a card ``К``), whatever it repeats."""
+_HEAD_WORD = regex.compile(r"\p{L}[^\p{L}]*\p{L}")
+"""Two letters or more, as a running head has (``А—В``, an index's): a letter alone on
+its line beside numbers is a table's cell (a seat ``N``, a card ``К``), whatever it
+repeats."""
+
+
+def table_cell(line: str) -> bool:
+    """A table's cell set on a line of its own, as a web copy flattens a table: a short
+    line (``_CELL_WIDTH`` characters at most) of numbers, signs and words that open
+    with a capital (``Стол 1``, ``+1``, ``NS``, ``Север``, ``=``), which opens no unit
+    and ends no sentence. A line of text has words in small letters."""
+    s = line.strip()
+    return (
+        0 < len(s) <= _CELL_WIDTH
+        and s[-1] not in _SENTENCE_ENDS
+        and _SMALL_WORD.search(s) is None
+        and not starts_unit(s)
+    )
+
+
+_CELL_WIDTH = 20
+_SMALL_WORD = regex.compile(r"(?<!\p{L})\p{Ll}")
+"""A word that opens with a small letter."""
 
 
 def _running_head_shape(head: str) -> bool:

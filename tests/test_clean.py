@@ -1416,6 +1416,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "line_artefacts": [
         (
+            "a page number whose dash a scan glued to it, between a law's lines",
+            "Правило 12. Решение\n\nA. Судья выносит решение.\n—13\nПравило 13. Неверное число "
+            "карт\n\nA. Текст правила.\n",
+            "Правило 12. Решение\n\nA. Судья выносит решение.\n\nПравило 13. Неверное число "
+            "карт\n\nA. Текст правила.\n",
+            "page-number",
+        ),
+        (
             "a minus glued to its number is a table's cell, not a page number",
             "Правило 78. Подсчёт\n\nРезультаты по столам:\nСтол 1\n–2\nСтол 2\n–1\nСтол 3\n+1\n"
             "Итог подведён.\n",
@@ -1907,6 +1915,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "duplicates": [
+        (
+            "a number a scan echoes between lines of text is removed",
+            "Комментарий издан\nв\n1987\n1987\nгоду и переведён.\n",
+            "Комментарий издан в 1987 году и переведён.\n",
+            "duplicate",
+        ),
         (
             "a column of a table's cells repeats a value: each cell is kept",
             "Правило 77. Очки\n\nОчки за взятки в контракте:\n20\n20\n30\n30\n"
@@ -2409,10 +2423,10 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "underline-rule",
         ),
         (
-            "a list with no law's heading above it",
+            "a list with no law's heading above it: its items stay lines of their own",
             "Состав судей:\nа) главный судья;\nб) заместитель главного судьи.\n",
-            "Состав судей: а) главный судья; б) заместитель главного судьи.\n",
-            "unwrap",
+            "Состав судей:\nа) главный судья;\nб) заместитель главного судьи.\n",
+            None,
         ),
         (
             "letters that do not count up from the first",
@@ -2423,10 +2437,10 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "unwrap",
         ),
         (
-            "a list under the heading of a rule no edition of the laws has",
+            "a list under the heading of a rule no edition of the laws has: no clause, lines",
             "Правило 218. Эстафетный бег\n1. Разметка\nТекст:\nа) зоны;\nб) линии.\n",
-            "Правило 218. Эстафетный бег\n1. Разметка\nТекст: а) зоны; б) линии.\n",
-            "unwrap",
+            "Правило 218. Эстафетный бег\n1. Разметка\nТекст:\nа) зоны;\nб) линии.\n",
+            None,
         ),
         (
             "a list lettered А), Б) under a law that letters its sections as the book does",
@@ -2670,6 +2684,30 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "items lettered in small letters under a section's title stay lines",
+            "Правило 40. Соглашения\n\nA. Общее\nа) игрок может применять соглашения;\n"
+            "б) соглашения объявляются заранее.\n",
+            "Правило 40. Соглашения\n\nA. Общее\nа) игрок может применять соглашения;\n"
+            "б) соглашения объявляются заранее.\n",
+            None,
+        ),
+        (
+            "items lettered in small letters after a colon stay lines",
+            "Правило 40. Соглашения\n\nA. Игрок должен:\nа) применять соглашения;\n"
+            "б) объявлять их заранее.\n",
+            "Правило 40. Соглашения\n\nA. Игрок должен:\nа) применять соглашения;\n"
+            "б) объявлять их заранее.\n",
+            None,
+        ),
+        (
+            "a reference's letter wrapped after its head word goes on with the line",
+            "Правило 40. Соглашения\n\nA. Игрок применяет соглашения по пункту\nа) правила 41 и "
+            "никак иначе.\n",
+            "Правило 40. Соглашения\n\nA. Игрок применяет соглашения по пункту а) правила 41 и "
+            "никак иначе.\n",
+            "unwrap",
+        ),
         (
             "a heading that ends with a preposition goes on on a line that opens with a number",
             "Правило 64. Процедура\nB.Наказание не назначается\n6.Фальшренонс в\n12-й взятке\n"
