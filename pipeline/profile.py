@@ -1216,6 +1216,15 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     return nxt[:1].islower()
 
 
+def _titles_prose(lines: list[str], i: int) -> bool:
+    """The next line with text after line ``i`` is ``prose``: line ``i`` is the title
+    of what follows it (``Введение`` over a paragraph), which pages of other sites
+    may share by chance, not a line of a site's template (a menu, a book's title over
+    the site's breadcrumbs)."""
+    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
+    return prose(nxt)
+
+
 def prose(line: str) -> bool:
     """Four words or more, most of them in small letters, as a sentence's are (a
     template's menus and titles, a contents list's entries, are names and headings)."""
@@ -1290,6 +1299,7 @@ def chrome_lines(
                 at_edges.get(_norm(line), 0) >= 2
                 and _short_non_sentence(line)
                 and not (i < first and _runs_on_below(lines, i))
+                and not _titles_prose(lines, i)
             ):
                 chrome[i] = f"template line shared by {at_edges[_norm(line)]} sources"
     _grow(lines, chrome)

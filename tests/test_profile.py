@@ -334,6 +334,30 @@ def test_shared_text_lines_are_not_template():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_a_title_two_unrelated_pages_share_over_their_prose_is_kept():
+    """Two pages of different sites open a chapter with the same one-word title over
+    a paragraph: shared at their edges by chance, it is each page's title, not a site's
+    template, and nothing of either page depends on the other being in the corpus. A
+    book's title over a site's breadcrumbs, shared by two pages of one site, still is."""
+    a = src(
+        "Глава 17. Спорные вопросы\n\nВведение\n\nЭта книга впервые вышла много лет назад\n",
+        "a.txt",
+    )
+    b = src(
+        "Введение\nИгра возникла давно, и её правила с тех пор менялись не раз.\n"
+        "Правило 64. Процедура\nКогда фальшренонс выявлен, судья решает.\n",
+        "b.txt",
+    )
+    pa, pb = P.profile_all([a, b])
+    assert pa.chrome == () and pb.chrome == ()
+    site = "Все о картах\nГлавная / Книги / Правила\n"
+    pc, pd = P.profile_all(
+        [src(site + a.text, "c.txt"), src(site + "Правило 64. Процедура\nТекст.\n", "d.txt")]
+    )
+    assert (1, "template line shared by 2 sources") in pc.chrome
+    assert (1, "template line shared by 2 sources") in pd.chrome
+
+
 def test_a_page_cut_inside_a_line_another_copy_holds_keeps_that_line():
     """A page cut inside the text opens with the wrapped head of a sentence; another
     copy of the book holds the same line inside its text. Shared, at the page's top,
