@@ -1966,23 +1966,29 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         return []
     rules = ctx.buffer.marks("underline-rule")
     out: list[Change] = []
-    runs: dict[str, list[regex.Match]] = {"section": [], "clause": [], "subclause": []}
+    runs: dict[str, list[regex.Match]] = {
+        "section": [],
+        "clause": [],
+        "subclause": [],
+        "deeper": [],  # ``(1)`` under a subclause (``9A2(B)(1)``)
+    }
     # a run of one counts: a clause or a subclause after a «…:» line, a section right
     # under its law's heading
-    led_in = {"section": False, "clause": False, "subclause": False}
+    led_in = {"section": False, "clause": False, "subclause": False, "deeper": False}
     before = ""  # the last line of text
     ruled = False  # under a rule line, where «1)» opens a footnote
     noted = False  # the law's text has marks of footnotes (``нарушения¹``): «1)» opens one
     lettered = False  # the law letters its sections as the book does (``A.``)
     law = False  # inside a law's own text
-    parent = ""  # the kind of the last marker above: "law", "section", "clause"
+    parent = ""  # the kind of the last marker above: "law", "section", "clause", "subclause"
 
     def close(kind: str) -> None:
         run, runs[kind] = runs[kind], []
         if not run:
             return
-        marks = [m["clause"] or m["letter"] or m["capital"] for m in run]
-        places = [int(c) for c in marks] if kind == "clause" else _series_places(marks)
+        marks = [m["clause"] or m["letter"] or m["capital"] or m["number"] for m in run]
+        numbered = kind in ("clause", "deeper")
+        places = [int(c) for c in marks] if numbered else _series_places(marks)
         if places != list(range(1, len(run) + 1)):
             return
         alone = len(run) == 1
@@ -1994,12 +2000,18 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             written = m[0].lstrip(" \t")
             at = m.end() - len(written)
             letter = chr(ord("A") + place - 1)
-            new = {"section": f"{letter}.", "clause": f"{place}.", "subclause": f"({letter})."}
+            new = {
+                "section": f"{letter}.",
+                "clause": f"{place}.",
+                "subclause": f"({letter}).",
+                "deeper": f"({place}).",
+            }
             out.append(
                 Change(at, m.end(), new[kind], "restyled-marker", f"{written} → {new[kind]}")
             )
 
     def close_all() -> None:
+        close("deeper")
         close("subclause")
         close("clause")
         close("section")
@@ -2030,17 +2042,25 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             close_all()
             parent, ruled, lettered = "section", False, True
         elif CLAUSE.match(head):
+            close("deeper")
             close("subclause")
             close("clause")
             parent, ruled = "clause", False
         elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
             noted = noted or SUPERSCRIPT_MARK.search(line) is not None
             continue
+        elif m["number"] is not None:
+            # ``(1)`` right under a subclause, as the later editions number its points
+            if parent == "subclause":
+                if m["number"] == "1":
+                    close("deeper")
+                push("deeper", m, previous)
         elif m["clause"] is not None:
             counts_on = bool(runs["clause"]) and int(m["clause"]) == len(runs["clause"]) + 1
             if noted or (ruled and not counts_on):
                 continue  # a footnote's number
             ruled = False
+            close("deeper")
             close("subclause")
             if m["clause"] == "1":
                 close("clause")
@@ -2060,6 +2080,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                     and not (capitals and _next_in_series(runs["subclause"], m))
                 )
             ):
+                close("deeper")
                 close("subclause")
                 close("clause")
                 if first:
@@ -2067,10 +2088,12 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                     led_in["section"] = parent == "law"  # right under the heading
                 runs["section"].append(m)
                 parent, ruled = "section", False
-            elif parent == "clause":
+            elif parent in ("clause", "subclause"):
+                close("deeper")
                 if first:
                     close("subclause")
                 push("subclause", m, previous)
+                parent = "subclause"
     close_all()
     return out
 

@@ -129,14 +129,16 @@ SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")
 """``(A).…``, ``(1).…``."""
 RESTYLED_MARKER = regex.compile(
     r"[ \t]*(?:(?P<clause>\d{1,2})\)|\((?P<letter>[A-Ha-hА-ЗЁа-з])\)(?!\.)|(?P<letter>[a-hа-з])\)"
-    r"|(?P<capital>[A-HА-З])\))(?=[ \t]*[\p{L}«\"(])"
+    r"|(?P<capital>[A-HА-З])\)|\((?P<number>\d{1,2})\)(?!\.))(?=[ \t]*[\p{L}«\"(])"
 )
 """A section, clause or subclause marker in another style than the book's (``A.``,
 ``1.``, ``(A).``), as a copy retyped in Russian or from an e-book may set it: ``1)`` for
 a clause; ``а)``, ``(а)``, ``(a)`` or ``(A)`` for a subclause; ``A)`` or ``А)`` for a
-section, or a subclause under a clause (the group ``clause`` holds the number,
-``letter`` a subclause's letter, ``capital`` the capital). ``clean.restyled_markers``
-reads them back where they count up from the first under a law's text."""
+section, or a subclause under a clause; ``(1)`` one level under a subclause, as the
+later editions number the points of their ``(b)`` (``9A2(B)(1)``) (the group ``clause``
+holds the number, ``letter`` a subclause's letter, ``capital`` the capital, ``number``
+the number in brackets). ``clean.restyled_markers`` reads them back where they count up
+from the first under a law's text."""
 COMMENTARY = regex.compile(
     r"^(\d{1,3})\s*[.,]\s*(\d{1,2})((?:\s*,\s*\d{1,2})*)\.(?:\s+|(?=\([a-zа-е]\)))"
 )
