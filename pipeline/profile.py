@@ -1191,7 +1191,23 @@ def edge_lines(raw: str) -> set[str]:
     ``edges``)."""
     lines = [ln.rstrip("\r") for ln in _read_text(raw).split("\n")]
     first, last = _text_bounds(lines)
-    return {_norm(ln) for i, ln in enumerate(lines) if not first <= i <= last and ln.strip()}
+    return {
+        _edge_key(i < first, ln)
+        for i, ln in enumerate(lines)
+        if not first <= i <= last and ln.strip()
+    }
+
+
+TOP_KEY, BOTTOM_KEY = "\x1c", "\x1d"
+"""What ``edge_lines`` puts before a line above a page's text and one below it (no line
+of text holds these control characters): a site sets its template at the same edge of
+every page, and a title two pages of different sites share by chance, one over its text
+and one under it (``Введение``), is no line of one site's template."""
+
+
+def _edge_key(top: bool, line: str) -> str:
+    """The key ``edge_lines`` counts ``line`` under, above a page's text or below it."""
+    return (TOP_KEY if top else BOTTOM_KEY) + _norm(line)
 
 
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:
@@ -1216,15 +1232,6 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     return nxt[:1].islower()
 
 
-def _titles_prose(lines: list[str], i: int) -> bool:
-    """The next line with text after line ``i`` is ``prose``: line ``i`` is the title
-    of what follows it (``Введение`` over a paragraph), which pages of other sites
-    may share by chance, not a line of a site's template (a menu, a book's title over
-    the site's breadcrumbs)."""
-    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
-    return prose(nxt)
-
-
 def prose(line: str) -> bool:
     """Four words or more, most of them in small letters, as a sentence's are (a
     template's menus and titles, a contents list's entries, are names and headings)."""
@@ -1241,8 +1248,8 @@ def chrome_lines(
     """0-based raw line index → why it is template, for one source's text
     (``boilerplate``: 1-based lines an HTML boilerplate extractor flagged;
     ``shared``: how many of the build's sources hold each line, ``edges``: how many
-    hold it outside their text, ``edge_lines``; ``shared`` stands for both where
-    ``edges`` is not given)."""
+    hold it outside their text, at the same edge, ``edge_lines``; ``shared`` stands for
+    both where ``edges`` is not given)."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
     chrome: dict[int, str] = {}
     for i in _pager_runs(lines):
@@ -1290,18 +1297,19 @@ def chrome_lines(
         # where two sources or more hold it there (a page cut off after a
         # signature and a paragraph's first words shares them with a copy of the
         # book that goes on)
-        at_edges = shared if edges is None else edges
         first, last = _text_bounds(lines, shapes)
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue
+            # counted at the same edge of each page (``edge_lines``), or anywhere
+            key = _norm(line) if edges is None else _edge_key(i < first, line)
+            held = (shared if edges is None else edges).get(key, 0)
             if (
-                at_edges.get(_norm(line), 0) >= 2
+                held >= 2
                 and _short_non_sentence(line)
                 and not (i < first and _runs_on_below(lines, i))
-                and not _titles_prose(lines, i)
             ):
-                chrome[i] = f"template line shared by {at_edges[_norm(line)]} sources"
+                chrome[i] = f"template line shared by {held} sources"
     _grow(lines, chrome)
     return chrome
 

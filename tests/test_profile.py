@@ -334,11 +334,12 @@ def test_shared_text_lines_are_not_template():
     assert pa.chrome == () and pb.chrome == ()
 
 
-def test_a_title_two_unrelated_pages_share_over_their_prose_is_kept():
-    """Two pages of different sites open a chapter with the same one-word title over
-    a paragraph: shared at their edges by chance, it is each page's title, not a site's
-    template, and nothing of either page depends on the other being in the corpus. A
-    book's title over a site's breadcrumbs, shared by two pages of one site, still is."""
+def test_a_title_two_unrelated_pages_share_at_different_edges_is_kept():
+    """Two pages of different sites hold the same one-word title outside their text:
+    one below its last line of text (a page cut off after the title and a few words),
+    the other above its first. Shared by chance, at different edges, it is each page's
+    title, not a site's template, and neither page depends on the other being in the
+    corpus. A site's line above the text of two pages of one site still is template."""
     a = src(
         "Глава 17. Спорные вопросы\n\nВведение\n\nЭта книга впервые вышла много лет назад\n",
         "a.txt",
@@ -348,6 +349,8 @@ def test_a_title_two_unrelated_pages_share_over_their_prose_is_kept():
         "Правило 64. Процедура\nКогда фальшренонс выявлен, судья решает.\n",
         "b.txt",
     )
+    assert P.BOTTOM_KEY + "Введение" in P.edge_lines(a.text)
+    assert P.TOP_KEY + "Введение" in P.edge_lines(b.text)
     pa, pb = P.profile_all([a, b])
     assert pa.chrome == () and pb.chrome == ()
     site = "Все о картах\nГлавная / Книги / Правила\n"
@@ -931,7 +934,13 @@ def test_a_line_another_copy_holds_inside_its_text_is_no_template():
         f"{note}ВВЕДЕНИЕ\n\n{start}\nразбирают споры за столом спокойно. Она им поможет.\n",
         "b.txt",
     )
-    assert P.edge_lines(cut.text) == {"ОТ ПЕРЕВОДЧИКА", "И.Петров", "ВВЕДЕНИЕ", start}
-    assert P.edge_lines(whole.text) == {"ОТ ПЕРЕВОДЧИКА"}
+    top, bottom = P.TOP_KEY, P.BOTTOM_KEY
+    assert P.edge_lines(cut.text) == {
+        top + "ОТ ПЕРЕВОДЧИКА",
+        bottom + "И.Петров",
+        bottom + "ВВЕДЕНИЕ",
+        bottom + start,
+    }
+    assert P.edge_lines(whole.text) == {top + "ОТ ПЕРЕВОДЧИКА"}
     pa, pb = P.profile_all([cut, whole])
     assert pa.chrome == () and pb.chrome == ()

@@ -248,7 +248,7 @@ def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp
     """Read's summaries travel as joined strings (the lines sorted) and are joined without a
     table of every line; what the per-source stages get is unchanged."""
     from pipeline.clean import vocabulary
-    from pipeline.profile import edge_lines, shared_lines, shared_lines_of
+    from pipeline.profile import TOP_KEY, edge_lines, shared_lines, shared_lines_of
 
     corpus = _sharing_corpus(tmp_path)
     b = run(corpus, until="read")
@@ -256,7 +256,9 @@ def test_the_summaries_give_the_shared_lines_and_the_vocabulary_of_the_texts(tmp
     assert b.shared == shared_lines(texts) and 3 in b.shared.values()
     assert b.vocab == vocabulary(texts)
     # and the lines held outside the text, as the profile reads them
-    assert b.edges == shared_lines_of(map(edge_lines, texts)) and b.edges["Меню сайта"] == 3
+    assert (
+        b.edges == shared_lines_of(map(edge_lines, texts)) and b.edges[TOP_KEY + "Меню сайта"] == 3
+    )
 
 
 @pytest.mark.parametrize("collide", [False, True])
@@ -269,7 +271,7 @@ def test_read_sets_each_text_aside_as_it_is_read_and_joins_the_same_summaries(
     when every line's digest is the same (the digests only choose what to count)."""
     from pipeline import run as run_mod
     from pipeline.clean import vocabulary
-    from pipeline.profile import edge_lines, shared_lines, shared_lines_of
+    from pipeline.profile import TOP_KEY, edge_lines, shared_lines, shared_lines_of
     from pipeline.spill import Spill, key
 
     corpus = _sharing_corpus(tmp_path)
@@ -289,5 +291,7 @@ def test_read_sets_each_text_aside_as_it_is_read_and_joins_the_same_summaries(
     ref = shared_lines(texts)
     # in the order of the lines, as the sorted summaries were always joined
     assert list(b.shared.items()) == sorted(ref.items()) and 3 in ref.values()
-    assert b.edges == shared_lines_of(map(edge_lines, texts)) and b.edges["Меню сайта"] == 3
+    assert (
+        b.edges == shared_lines_of(map(edge_lines, texts)) and b.edges[TOP_KEY + "Меню сайта"] == 3
+    )
     assert b.vocab == vocabulary(texts) and list(b.vocab) == list(run(corpus, until="read").vocab)
