@@ -1047,3 +1047,34 @@ def test_a_reader_pages_rating_pager_comments_and_share_prompt_are_no_law(tmp_pa
     tree = trees["reader"]
     assert _ids(tree) == ["13", "13A"]
     assert _by_id(tree)["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
+
+
+def test_points_under_a_subclause_of_a_later_edition_get_their_own_address(tmp_path):
+    """A later edition's page, its subclauses lettered «(a)», «(b)» and the points under
+    «(b)» numbered «(1)», «(2)»: each point is a node one level under its subclause."""
+    page = (
+        "Правило 9. Процедура после отклонения\n\nA. Обращение внимания\n"
+        "1. Во время торговли\nЛюбой игрок может обратить внимание на отклонение.\n"
+        "2. Во время розыгрыша\n(a) Разыгрывающий или вистующий может обратить внимание.\n"
+        "(b) Болван:\n(1) не обращает внимания до конца розыгрыша;\n"
+        "(2) может предотвратить отклонение партнёра.\n"
+    )
+    trees, _ = _build(tmp_path, {"later.txt": page})
+    nodes = _by_id(trees["later"])
+    assert ["9A2(A)", "9A2(B)", "9A2(B)(1)", "9A2(B)(2)"] == [i for i in nodes if "(" in i]
+    assert nodes["9A2(B)(2)"]["text"] == "может предотвратить отклонение партнёра."
+
+
+def test_a_table_set_one_cell_a_line_keeps_every_cell(tmp_path):
+    """A web copy flattens a table of results one cell a line: seats, a minus glued to its
+    number, a value the next cell repeats. No cell is a page number, a running head or a
+    scan's echo; every one stays in the law's text."""
+    rows = [("N", "–2"), ("S", "20"), ("N", "20"), ("S", "–1")]
+    page = (
+        "Правило 78. Подсчёт\n\nA. Результаты\nСекретарь записывает результаты по местам:\n"
+        + "".join(f"{seat}\n{score}\n" for seat, score in rows)
+        + "Итог подводит судья.\n"
+    )
+    trees, _ = _build(tmp_path, {"table.txt": page})
+    words = " ".join(_all_text(trees["table"])).split()
+    assert [w for w in words if w in {"N", "S", "–2", "20", "–1"}] == [c for r in rows for c in r]
