@@ -891,21 +891,21 @@ a citation wrapped onto its own line as often). A dash glued to the number with 
 after it (``–2``, ``-47``) is a page's number only where no table's cell stands beside
 it (``_minus_cell``)."""
 _GLUED_MINUS = regex.compile(r"^\s*[-–—]\d{1,4}\s*$")
+_CELLS_AROUND = 2
+"""Table cells among the lines around a glued minus that make it one (``_minus_cell``)."""
 
 
 def _minus_cell(lines: list[tuple[int, int, str]], i: int) -> bool:
-    """``lines[i]`` is a number with a dash glued before it (``–2``) beside a table's
-    cell (``profile.table_cell``: the nearest line of text above it or below it, two
-    lines away at most): a minus in a table of results or scores, set one cell to a
-    line, not a page's number, whose dash a scan may glue to it too (``-47`` between
-    two lines of text)."""
+    """``lines[i]`` is a number with a dash glued before it (``–2``) among a table's
+    cells (``profile.table_cell``: two of the two lines of text above it and the two
+    below it): a minus in a table of results or scores, set one cell to a line, not a
+    page's number, whose dash a scan may glue to it too (``-47`` between two lines of
+    text, or beside one heading: ``Комментарий``)."""
     if _GLUED_MINUS.match(lines[i][2]) is None:
         return False
-    near = [
-        next((ln for j in steps if 0 <= j < len(lines) and (ln := lines[j][2]).strip()), "")
-        for steps in ((i - 1, i - 2), (i + 1, i + 2))
-    ]
-    return any(profile_mod.table_cell(ln) for ln in near)
+    above = [ln for _s, _e, ln in reversed(lines[:i]) if ln.strip()][:2]
+    below = [ln for _s, _e, ln in lines[i + 1 :] if ln.strip()][:2]
+    return sum(map(profile_mod.table_cell, above + below)) >= _CELLS_AROUND
 
 
 _BARE_PAGE = regex.compile(
@@ -1689,13 +1689,13 @@ _NO_LETTER = regex.compile(r"[^\p{L}]*")
 def _repeated_cell(stripped: list[str], i: int) -> bool:
     """Line ``i`` (``stripped``: the lines stripped), which repeats the line before, is
     a table's cell that repeats its neighbour's value (``20`` | ``20``): a line without
-    a letter among cells, the line before the two or the line after them a table's cell
-    too (``profile.table_cell``). Between lines of text a repeat is a scan's echo
-    (``в`` | ``1987`` | ``1987`` | ``году``)."""
+    a letter in a column of such values, the line before the two or the line after
+    them one too. Between lines of text, or inside a heading, a repeat is a scan's echo
+    (``в`` | ``1987`` | ``1987`` | ``году``, ``ПРАВИЛО`` | ``12`` | ``12``)."""
     if _NO_LETTER.fullmatch(stripped[i]) is None:
         return False
     around = [stripped[j] for j in (i - 2, i + 1) if 0 <= j < len(stripped)]
-    return any(profile_mod.table_cell(ln) for ln in around)
+    return any(ln and _NO_LETTER.fullmatch(ln) is not None for ln in around)
 
 
 def duplicates(text: str, ctx: Context) -> list[Change]:
@@ -1981,9 +1981,18 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     lettered = False  # the law letters its sections as the book does (``A.``)
     law = False  # inside a law's own text
     parent = ""  # the kind of the last marker above: "law", "section", "clause", "subclause"
+    # the restyled points under the subclauses of the run still open: kept only when
+    # that run is (a point under a lone «б)» a wrap left is no point)
+    points: list[Change] = []
+    # the last subclause's sentence has not ended: its lead-in (``(b) Болван:``) may lead
+    # in to its points
+    sub_open = False
 
     def close(kind: str) -> None:
         run, runs[kind] = runs[kind], []
+        under: list[Change] = []
+        if kind == "subclause":
+            under, points[:] = points[:], []
         if not run:
             return
         marks = [m["clause"] or m["letter"] or m["capital"] or m["number"] for m in run]
@@ -2006,9 +2015,10 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 "subclause": f"({letter}).",
                 "deeper": f"({place}).",
             }
-            out.append(
+            (points if kind == "deeper" else out).append(
                 Change(at, m.end(), new[kind], "restyled-marker", f"{written} → {new[kind]}")
             )
+        out.extend(under)
 
     def close_all() -> None:
         close("deeper")
@@ -2048,13 +2058,17 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             parent, ruled = "clause", False
         elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
             noted = noted or SUPERSCRIPT_MARK.search(line) is not None
+            sub_open = sub_open and not _ends_no_lead_in(line)
             continue
         elif m["number"] is not None:
-            # ``(1)`` right under a subclause, as the later editions number its points
-            if parent == "subclause":
-                if m["number"] == "1":
+            # ``(1)`` right under a subclause that leads in to it, as the later editions
+            # number its points, and the points after it (not a footnote's number)
+            if parent == "subclause" and not (noted or ruled):
+                if m["number"] == "1" and sub_open and LEAD_IN.search(previous):
                     close("deeper")
-                push("deeper", m, previous)
+                    push("deeper", m, previous)
+                elif runs["deeper"]:
+                    push("deeper", m, previous)
         elif m["clause"] is not None:
             counts_on = bool(runs["clause"]) and int(m["clause"]) == len(runs["clause"]) + 1
             if noted or (ruled and not counts_on):
@@ -2093,9 +2107,14 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 if first:
                     close("subclause")
                 push("subclause", m, previous)
-                parent = "subclause"
+                parent, sub_open = "subclause", not _ends_no_lead_in(line)
     close_all()
     return out
+
+
+def _ends_no_lead_in(line: str) -> bool:
+    """``line`` ends a sentence or a clause, and no lead-in's colon ends it."""
+    return CLAUSE_END.search(line) is not None and LEAD_IN.search(line) is None
 
 
 _NEXT_INLINE = regex.compile(r"[ \t]\(?(?:2|[бbБB])\)[ \t]")
@@ -2379,7 +2398,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
       ``_lettered_item``), count as capitals: each opens a line of its own under a
       heading and after a line that ends a sentence or a clause (``… должен:``), not
       after the head of a reference or a preposition (``… по пункту`` | ``а) правила
-      41``); an item alone goes on with the sentence before it.
+      41``); an item alone goes on with the sentence before it, and so does a list
+      whose first item does (``… назначается, когда`` | ``а) …;`` | ``б) …``).
     """
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
@@ -2399,7 +2419,10 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # the paragraph so far is a list's item, or a colon ends its last line
     item = False
     prev_colon = False
+    # whether the line before stands apart from the one before it (no join made for it)
+    joins, apart = 0, True
     for i, (s, _e, line) in enumerate(lines):
+        apart, joins = len(out) == joins, len(out)
         colon = line.rstrip(_WHITESPACE).endswith(":")
         was_item, item = item, _bulleted(line) or colon
         # what the paragraph is if this line is joined to it: an item goes on with it
@@ -2437,21 +2460,24 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             continue
         first = line.lstrip()[:1]
         # a list's items lettered in small letters, one a line (``а) …`` | ``б) …``), open
-        # their lines as capitals do; not after the head of a reference or a
-        # preposition (``по пункту`` | ``а) правила 41``)
-        upper = (
-            first.isupper()
-            or first.isdigit()
-            or (
-                first.islower()
-                and _lettered_item(line)
-                and (
-                    _lettered_item(prev) or (i + 1 < len(lines) and _lettered_item(lines[i + 1][2]))
-                )
-                and HEAD_AT_END.search(prev) is None
-                and not _ends_in_a_link_word(prev)
+        # their lines as capitals do: the first where the next line opens the next item,
+        # the others where the item before stands apart (a list run into its sentence,
+        # ``… когда`` | ``а) …;`` | ``б) …``, stays run in); not after the head of a
+        # reference or a preposition (``по пункту`` | ``а) правила 41``)
+        item_opens = False
+        if first.islower() and _lettered_item(line):
+            # the first item: after a lead-in's colon, a sentence's end or a title with
+            # no comma (``A. Общее``; ``A. … назначается, когда`` runs into its list)
+            led_in = CLAUSE_END.search(prev) is not None or (para_is_heading and "," not in prev)
+            listed = (
+                apart
+                if _lettered_item(prev)
+                else led_in and i + 1 < len(lines) and _lettered_item(lines[i + 1][2])
             )
-        )
+            item_opens = (
+                listed and HEAD_AT_END.search(prev) is None and not _ends_in_a_link_word(prev)
+            )
+        upper = first.isupper() or first.isdigit() or item_opens
         if para_is_heading:
             if (
                 upper

@@ -1188,20 +1188,22 @@ def edge_lines(raw: str) -> set[str]:
     """The distinct normalised lines a source's text (``raw``, as read) holds above
     its first line of text or below its last (``_text_bounds``), where a site's
     template stands: the build counts them over its sources (``chrome_lines``'s
-    ``edges``)."""
+    ``edges``). Each is there once as it is, for either edge, and once for its edge
+    (``TOP_KEY``, ``BOTTOM_KEY``)."""
     lines = [ln.rstrip("\r") for ln in _read_text(raw).split("\n")]
     first, last = _text_bounds(lines)
-    return {
-        _edge_key(i < first, ln)
-        for i, ln in enumerate(lines)
-        if not first <= i <= last and ln.strip()
-    }
+    out = set()
+    for i, ln in enumerate(lines):
+        if not first <= i <= last and ln.strip():
+            out.add(_norm(ln))
+            out.add(_edge_key(i < first, ln))
+    return out
 
 
 TOP_KEY, BOTTOM_KEY = "\x1c", "\x1d"
 """What ``edge_lines`` puts before a line above a page's text and one below it (no line
 of text holds these control characters): a site sets its template at the same edge of
-every page, and a title two pages of different sites share by chance, one over its text
+its pages, and a title two pages of different sites share by chance, one over its text
 and one under it (``Введение``), is no line of one site's template."""
 
 
@@ -1230,6 +1232,15 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
         return False
     nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
     return nxt[:1].islower()
+
+
+def _titles_prose(lines: list[str], i: int) -> bool:
+    """Line ``i`` is no ``prose`` and the next line with text after it is: the title
+    of what follows it (``Введение`` over a paragraph)."""
+    if prose(lines[i]):
+        return False
+    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
+    return prose(nxt)
 
 
 def prose(line: str) -> bool:
@@ -1301,9 +1312,15 @@ def chrome_lines(
         for i, line in enumerate(lines):
             if i in chrome or first <= i <= last:
                 continue
-            # counted at the same edge of each page (``edge_lines``), or anywhere
-            key = _norm(line) if edges is None else _edge_key(i < first, line)
-            held = (shared if edges is None else edges).get(key, 0)
+            # counted at the same edge of the pages that hold it; at either edge
+            # where it is no title over prose (``_titles_prose``: a footer under one
+            # page may head another of its site, a chapter's title never)
+            if edges is None:
+                held = shared.get(_norm(line), 0)
+            else:
+                held = edges.get(_edge_key(i < first, line), 0)
+                if held < 2 and not _titles_prose(lines, i):
+                    held = edges.get(_norm(line), 0)
             if (
                 held >= 2
                 and _short_non_sentence(line)

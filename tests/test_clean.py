@@ -1416,6 +1416,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "line_artefacts": [
         (
+            "a glued page number beside one short heading is still a page number",
+            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n-47\nКомментарий\n"
+            "Судья записывает решение в протокол.\n",
+            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n\nКомментарий "
+            "Судья записывает решение в протокол.\n",
+            "page-number",
+        ),
+        (
             "a page number whose dash a scan glued to it, between a law's lines",
             "Правило 12. Решение\n\nA. Судья выносит решение.\n—13\nПравило 13. Неверное число "
             "карт\n\nA. Текст правила.\n",
@@ -1916,6 +1924,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "duplicates": [
         (
+            "a number a scan echoes inside a heading is removed",
+            "ПРАВИЛО\n12\n12\nНАЗНАЧЕНИЕ КОМПЕНСАЦИИ\n\nA. Судья назначает компенсацию.\n",
+            "ПРАВИЛО 12 НАЗНАЧЕНИЕ КОМПЕНСАЦИИ\n\nA. Судья назначает компенсацию.\n",
+            "duplicate",
+        ),
+        (
             "a number a scan echoes between lines of text is removed",
             "Комментарий издан\nв\n1987\n1987\nгоду и переведён.\n",
             "Комментарий издан в 1987 году и переведён.\n",
@@ -2338,6 +2352,25 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "restyled_markers": [
         (
+            "points after a later lead-in, once the subclause's sentence ended, stay as written",
+            "Правило 9. Процедура\nA. Внимание\n2. Во время розыгрыша\n"
+            "(a) Вистующий может обратить внимание;\n(b) болван молчит до конца.\nКроме того:\n"
+            "(1) судья следит за игрой;\n(2) секретарь ведёт протокол.\n",
+            "Правило 9. Процедура\nA. Внимание\n2. Во время розыгрыша\n"
+            "(A). Вистующий может обратить внимание;\n(B). болван молчит до конца.\nКроме того: "
+            "(1) судья следит за игрой; (2) секретарь ведёт протокол.\n",
+            "restyled-marker",
+        ),
+        (
+            "points under a lone letter a wrap left at a line's start stay as written",
+            "Правило 9. Процедура\nA. Внимание\n2. Игрок, указанный в пункте\n"
+            "б) настоящего Правила. Он может, однако:\n(1) сообщить судье;\n"
+            "(2) подождать конца сдачи.\n",
+            "Правило 9. Процедура\nA. Внимание\n2. Игрок, указанный в пункте б) настоящего "
+            "Правила. Он может, однако: (1) сообщить судье; (2) подождать конца сдачи.\n",
+            None,
+        ),
+        (
             "points numbered (1), (2) under a subclause (b), as the later editions write them",
             "Правило 9. Процедура\nA. Обращение внимания\n2. Во время розыгрыша\n"
             "(a) Вистующий может обратить внимание.\n(b) Болван:\n"
@@ -2704,6 +2737,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "a lettered list run into its sentence stays run in, its items together",
+            "40.1. Наказание назначается, когда\nа) нарушитель выиграл взятку;\n"
+            "б) партнёр вошёл в азарт.\n(DC4)\n",
+            "40.1. Наказание назначается, когда а) нарушитель выиграл взятку; б) партнёр вошёл "
+            "в азарт.\n(DC4)\n",
+            "unwrap",
+        ),
         (
             "items lettered in small letters under a section's title stay lines",
             "Правило 40. Соглашения\n\nA. Общее\nа) игрок может применять соглашения;\n"

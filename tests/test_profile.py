@@ -359,6 +359,16 @@ def test_a_title_two_unrelated_pages_share_at_different_edges_is_kept():
     )
     assert (1, "template line shared by 2 sources") in pc.chrome
     assert (1, "template line shared by 2 sources") in pd.chrome
+    # a site's line that heads one of its pages and closes another, over no prose, is
+    name = "Бриджевая библиотека клуба"
+    pe, pf = P.profile_all(
+        [
+            src(f"{name}\nПравило 9. Процедура\nКогда игрок ошибся, судья решает.\n", "e.txt"),
+            src(f"Правило 10. Решение\nСудья решает на месте.\n{name}\n", "f.txt"),
+        ]
+    )
+    assert (1, "template line shared by 2 sources") in pe.chrome
+    assert (3, "template line shared by 2 sources") in pf.chrome
 
 
 def test_a_page_cut_inside_a_line_another_copy_holds_keeps_that_line():
@@ -936,11 +946,12 @@ def test_a_line_another_copy_holds_inside_its_text_is_no_template():
     )
     top, bottom = P.TOP_KEY, P.BOTTOM_KEY
     assert P.edge_lines(cut.text) == {
+        *("ОТ ПЕРЕВОДЧИКА", "И.Петров", "ВВЕДЕНИЕ", start),
         top + "ОТ ПЕРЕВОДЧИКА",
         bottom + "И.Петров",
         bottom + "ВВЕДЕНИЕ",
         bottom + start,
     }
-    assert P.edge_lines(whole.text) == {top + "ОТ ПЕРЕВОДЧИКА"}
+    assert P.edge_lines(whole.text) == {"ОТ ПЕРЕВОДЧИКА", top + "ОТ ПЕРЕВОДЧИКА"}
     pa, pb = P.profile_all([cut, whole])
     assert pa.chrome == () and pb.chrome == ()
