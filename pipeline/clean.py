@@ -1691,7 +1691,7 @@ def _repeated_cell(stripped: list[str], i: int) -> bool:
     a table's cell that repeats its neighbour's value (``20`` | ``20``): a line without
     a letter in a column of such values, the line before the two or the line after
     them one too. Between lines of text, or inside a heading, a repeat is a scan's echo
-    (``в`` | ``1987`` | ``1987`` | ``году``, ``ПРАВИЛО`` | ``12`` | ``12``)."""
+    (``составила`` | ``55,5%`` | ``55,5%`` | ``от всех``, ``ПРАВИЛО`` | ``12`` | ``12``)."""
     if _NO_LETTER.fullmatch(stripped[i]) is None:
         return False
     around = [stripped[j] for j in (i - 2, i + 1) if 0 <= j < len(stripped)]
@@ -2414,7 +2414,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # was wrapped there (``… намерение игрока.`` | ``Если судья …``)
     pilcrows = set(ctx.buffer.marks("pilcrow"))
     pilcrowed = sum(1 for at in pilcrows if text[at : at + 1] == "\n") >= PILCROW_PAGE
-    out = []
+    out: list[Change] = []
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
     item = False
