@@ -2508,10 +2508,12 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
 def _lettered_item(line: str) -> bool:
     """``line`` opens with a list's item lettered in small letters (``а) …``, ``(б) …``:
     ``grammar.RESTYLED_MARKER``)."""
-    first = line.lstrip()[:2]
-    return (
-        first[:1].islower() or (first[:1] == "(" and first[1:].islower())
-    ) and RESTYLED_MARKER.match(line) is not None
+    head = line.lstrip()[:3]  # one letter and its bracket, or both brackets
+    if head[1:2] == ")":
+        opens = head[:1].islower()
+    else:
+        opens = head[:1] == "(" and head[1:2].islower() and head[2:3] == ")"
+    return opens and RESTYLED_MARKER.match(line) is not None
 
 
 PILCROW_PAGE = 3

@@ -1239,7 +1239,7 @@ def _titles_prose(lines: list[str], i: int) -> bool:
     of what follows it (``Введение`` over a paragraph)."""
     if prose(lines[i]):
         return False
-    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
+    nxt = next((core for ln in itertools.islice(lines, i + 1, None) if (core := _core(ln))), "")
     return prose(nxt)
 
 
@@ -1319,8 +1319,9 @@ def chrome_lines(
                 held = shared.get(_norm(line), 0)
             else:
                 held = edges.get(_edge_key(i < first, line), 0)
-                if held < 2 and not _titles_prose(lines, i):
-                    held = edges.get(_norm(line), 0)
+                either = edges.get(_norm(line), 0) if held < 2 else 0
+                if either >= 2 and not _titles_prose(lines, i):
+                    held = either
             if (
                 held >= 2
                 and _short_non_sentence(line)
