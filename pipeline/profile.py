@@ -701,9 +701,23 @@ def _running_heads(lines: list[str]) -> set[int]:
                 for j in (i - 2, i - 1, i + 1, i + 2)
             )
         )
-        if near == len(idx) or (len(idx) >= 3 and near >= 0.6 * len(idx)):
+        if (near == len(idx) or (len(idx) >= 3 and near >= 0.6 * len(idx))) and _pages_between(
+            lines, idx
+        ):
             out.update(idx)
     return out
+
+
+def _pages_between(lines: list[str], idx: list[int]) -> bool:
+    """Some stretch between two of the lines ``idx`` (in order) holds a line of a page's
+    own text: no ``table_cell`` and no page number. A running head stands over pages of
+    text; a table a web copy sets one cell to a line repeats its labels beside its
+    numbers with nothing but cells between them (``NS`` | ``1`` | ``EW`` | ``2`` | ``NS``)."""
+    return any(
+        (ln := lines[j]).strip() and not table_cell(ln) and not _PAGE_NUMBER_LINE.match(ln)
+        for a, b in itertools.pairwise(idx)
+        for j in range(a + 1, b)
+    )
 
 
 LINE_NUMBER = regex.compile(r"[ \t]*(\d{1,5})(?:[ \t]*[|:][ \t]?|[ \t]+|$)")

@@ -82,6 +82,14 @@ _COLLAPSED_CLEAN = (
 CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     "template_lines": [
         (
+            "labels a flattened table repeats beside its numbers are cells, no running heads",
+            "Правило 78. Подсчёт\n\nA. Результаты\nОчки по местам:\nСевер\n–2\nЮг\n+1\nСевер\n–1\n"
+            "Юг\n+3\nNS\n1\nEW\n2\nNS\n3\nEW\n4\nИтог подводит судья.\n",
+            "Правило 78. Подсчёт\n\nA. Результаты\nОчки по местам:\nСевер –2 Юг +1 Север –1 Юг "
+            "+3 NS 1 EW 2 NS 3 EW 4 Итог подводит судья.\n",
+            None,
+        ),
+        (
             "a column of seats beside numbers: a letter alone is a cell, no running head",
             "Правило 78. Подсчёт\n\nМеста игроков:\n"
             + "".join(f"{seat}\n{n}\n" for n, seat in enumerate("NSEWNSEW", 1))
