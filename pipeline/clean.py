@@ -903,9 +903,12 @@ def _minus_cell(lines: list[tuple[int, int, str]], i: int) -> bool:
     text, or beside one heading: ``Комментарий``)."""
     if _GLUED_MINUS.match(lines[i][2]) is None:
         return False
-    above = [ln for _s, _e, ln in reversed(lines[:i]) if ln.strip()][:2]
-    below = [ln for _s, _e, ln in lines[i + 1 :] if ln.strip()][:2]
-    return sum(map(profile_mod.table_cell, above + below)) >= _CELLS_AROUND
+
+    def near(steps: range) -> list[str]:  # the two nearest lines of text that way
+        return list(itertools.islice((ln for j in steps if (ln := lines[j][2]).strip()), 2))
+
+    around = near(range(i - 1, -1, -1)) + near(range(i + 1, len(lines)))
+    return sum(map(profile_mod.table_cell, around)) >= _CELLS_AROUND
 
 
 _BARE_PAGE = regex.compile(
@@ -960,6 +963,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     with_head = _pages_with_heads(lines, ctx.profile.running_heads)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
     bare: list[tuple[int, int]] = []  # the same of the numbers alone on their lines
+    minus: set[int] = set()  # the lines of a table's glued minus (``_minus_cell``)
     for i, (_s, _e, line) in enumerate(lines):
         if i in with_head:
             pages.append((i, with_head[i]))
@@ -970,8 +974,10 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         first = line.lstrip()[:1]
         if not first or (first.isalpha() and first not in "СсPp"):
             continue  # a page number opens with a dash, a digit or its word, never another letter
+        if _minus_cell(lines, i):
+            minus.add(i)
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
-        if m and not _CHROME.match(line) and not _minus_cell(lines, i):
+        if m and not _CHROME.match(line) and i not in minus:
             pages.append((i, _page_number(m)))
         elif first.isdigit() or first in "<Сс":
             if m := _BARE_PAGE.match(line):
@@ -1006,7 +1012,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             continue  # a long line of words is text: no artefact pattern can match it
         kind = why = None
         page = None
-        m = _PAGE.match(line) if not _minus_cell(lines, i) else None
+        m = _PAGE.match(line) if i not in minus else None
         m = m or (_BARE_PAGE.match(line) if i in bare_pages else None)
         if _CHROME.match(line):
             kind = "site-chrome"

@@ -1244,17 +1244,18 @@ def _runs_on_below(lines: list[str], i: int) -> bool:
     only above a page's text: a site's footer below it may read so too)."""
     if not prose(lines[i]):
         return False
-    nxt = next((core for ln in lines[i + 1 :] if (core := _core(ln))), "")
-    return nxt[:1].islower()
+    return _next_core(lines, i)[:1].islower()
 
 
 def _titles_prose(lines: list[str], i: int) -> bool:
     """Line ``i`` is no ``prose`` and the next line with text after it is: the title
     of what follows it (``Введение`` over a paragraph)."""
-    if prose(lines[i]):
-        return False
-    nxt = next((core for ln in itertools.islice(lines, i + 1, None) if (core := _core(ln))), "")
-    return prose(nxt)
+    return not prose(lines[i]) and prose(_next_core(lines, i))
+
+
+def _next_core(lines: list[str], i: int) -> str:
+    """The ``_core`` of the first line with text after line ``i`` (``""``: none)."""
+    return next((core for ln in itertools.islice(lines, i + 1, None) if (core := _core(ln))), "")
 
 
 def prose(line: str) -> bool:
