@@ -574,7 +574,7 @@ def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Di
     return the diagnostics (fallbacks used, and any document that does not
     validate). ``edition`` defaults to the sources' edition; one that no source
     has is a ``KodeksError``."""
-    chosen = editions.select(codex.sources, edition)
+    chosen = editions.select(codex, edition)
     target = Path(folder) / chosen.id
     target.mkdir(parents=True, exist_ok=True)
     try:

@@ -24,7 +24,7 @@ from .lazy import Pattern
 if TYPE_CHECKING:
     import regex
 
-    from .model import Source
+    from .model import Codex, Source
 
 TABLE = Path(__file__).resolve().parent / "editions.toml"
 
@@ -1180,18 +1180,20 @@ def of_sources(sources: Iterable[Source]) -> Edition:
     return next(EDITIONS[e] for e in size if size[e] == most)
 
 
-def select(sources: Iterable[Source], wanted: str | None = None) -> Edition:
+def select(codex: Codex, wanted: str | None = None) -> Edition:
     """The edition an export (Akoma Ntoso, EPUB, the site's metadata) names:
-    ``wanted`` when a source renders it, else the sources' (``of_sources``).
-    ``KodeksError`` for an edition no source renders."""
+    ``wanted`` when the corpus has a codex of it (``Codex.by_edition``), else the
+    codex's own (a codex of an unknown edition is named as the default edition's).
+    ``KodeksError`` for an edition the corpus has no codex of: no source renders
+    it, or its sources hold no law text (``merge``, K405)."""
     from .errors import KodeksError
 
-    sources = list(sources)
     if wanted is None:
-        return of_sources(sources)
-    ids = sorted({s.edition for s in sources})
+        return EDITIONS.get(codex.edition, DEFAULT)
+    ids = sorted(codex.by_edition)
     if str(wanted) not in ids:
-        raise KodeksError(
-            f"edition {wanted} is not in the corpus; it has {', '.join(ids) or 'no sources'}"
-        )
+        # an unknown edition's sources of law text are the codex's (K404) when no other's are
+        bare = sorted({s.edition for s in codex.sources} - {*ids, UNKNOWN})
+        why = f" ({', '.join(bare)}: sources with no law text)" if bare else ""
+        raise KodeksError(f"edition {wanted} is not in the corpus; it has {', '.join(ids)}{why}")
     return EDITIONS.get(str(wanted), DEFAULT)

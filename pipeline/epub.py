@@ -103,7 +103,7 @@ def write_epub(codex: Codex, target: Path, edition: str | None = None) -> None:
     file beside it is moved into place)."""
     from .akn import work_uri
 
-    chosen = editions.select(codex.sources, edition)
+    chosen = editions.select(codex, edition)
     # fixed dates (the edition's), so two builds give the same bytes
     modified = chosen.pdf_date or f"{max(chosen.year, 1980):04d}-01-01T00:00:00Z"
     env = site_mod.environment()

@@ -85,6 +85,7 @@ CATALOGUE: dict[str, tuple[Level, str]] = {
         "warning",
         "no source's edition is known: the codex reads them as the default edition",
     ),
+    "K405": ("info", "sources of an edition with no law text: no codex of that edition is made"),
     # linking
     "K501": ("warning", "reference to a law that is not in the corpus"),
     "K502": ("info", "reference resolved to an ancestor"),

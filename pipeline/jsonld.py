@@ -21,7 +21,7 @@ def law_jsonld(codex: Codex, law: str, url: str) -> str:
     from . import editions
     from .akn import work_uri
 
-    edition = editions.of_sources(codex.sources)
+    edition = editions.EDITIONS.get(codex.edition, editions.DEFAULT)
     e = codex.entries.get(law)
     name = f"Правило {law}" + (f". {e.title}" if e and e.title else "")
     data = {

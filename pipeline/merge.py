@@ -320,52 +320,101 @@ def merge(
     trees: Sequence[Tree], aside: spill.Spill | None = None
 ) -> tuple[Codex, list[Diagnostic]]:
     """Merge per-source trees into one codex per edition: readings are grouped by
-    (edition, address). The returned codex is the default edition's (the one with
-    the most text, ``editions.of_sources``) and keeps every source and tree; each
-    other edition present (``unknown`` included) is merged on its own into
-    ``codex.others``. ``aside``: the build's spill folder, where the witnesses
-    of every entry are set aside (``spill.WitnessFile``) instead of kept in
-    memory."""
+    (edition, address), and each edition's are merged on their own
+    (``unknown`` included). The returned codex is the default edition's and keeps
+    every source and tree; each other edition's hangs from it (``codex.others``).
+
+    The default edition is the one whose sources of law text are the most text
+    (``editions.of_sources``); where no source's codex holds anything, the one
+    with the most text. An edition whose sources give its codex nothing (no
+    entry, no fragment, no table of contents: a tournament's notice that names
+    the code it follows) gets no codex of its own (K405): its sources stay
+    listed with the default codex's, which lists every source. Where no source
+    of law text shows a known edition, they are read as the default edition's
+    (K404): kept apart, they would leave the codex empty beside an ``unknown``
+    one. ``aside``: the build's spill folder, where the witnesses of every entry
+    are set aside (``spill.WitnessFile``) instead of kept in memory."""
     diags: list[Diagnostic] = []
     held = spill.held(trees)
-    main = editions.of_sources(t.source for t in held).id
     groups: dict[str, list[int]] = {}
     for i, t in enumerate(held):
         groups.setdefault(t.source.edition, []).append(i)
-    if list(groups) == [editions.UNKNOWN]:
-        # no source's edition is known: there is nothing to keep them apart from, and
-        # the segmenter read them by the default edition's scheme; the codex is theirs
-        # (kept apart, it would leave the codex, its site and its exports empty)
-        names = ", ".join(held[i].source.name for i in groups[editions.UNKNOWN])
+    first = editions.of_sources(t.source for t in held).id
+    merged: dict[str, Codex] = {}
+    found: dict[str, list[Diagnostic]] = {}
+    sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
+    try:
+        # the edition with the most text first: its diagnostics lead the report
+        for edition in sorted(groups, key=lambda e: e != first):
+            picked = spill.pick(trees, groups[edition])
+            merged[edition] = _merge_one(
+                picked, picked, edition, found.setdefault(edition, []), sink
+            )
+    finally:
+        sink.close()
+    holding = [e for e in merged if not _holds_nothing(merged[e])]
+    # of the editions whose sources hold law text; of all where none does
+    main = editions.of_sources(held[i].source for e in holding for i in groups[e]).id
+    if not holding:
+        main = first
+    if main not in holding and editions.UNKNOWN in merged and (holding or main not in merged):
+        # only sources of an unknown edition hold law text (or none is known)
+        unknown = groups[editions.UNKNOWN]
+        names = ", ".join(held[i].source.name for i in unknown)
+        whose = "no source's edition" if len(groups) == 1 else "no law text's edition"
         diags.append(
             diag(
                 "K404",
-                f"no source's edition is known ({names}): the codex reads "
-                f"{'it' if len(held) == 1 else 'them'} as the {main} edition, the default; "
-                "name the edition in sources.toml",
+                f"{whose} is known ({names}): the codex reads "
+                f"{'it' if len(unknown) == 1 else 'them'} as the {main} edition, the "
+                "default; name the edition in sources.toml",
             )
         )
-        groups = {main: groups[editions.UNKNOWN]}
-    sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
-    try:
-        codex = _merge_one(spill.pick(trees, groups.get(main, [])), trees, main, diags, sink)
-        others = {}
-        for edition, group in groups.items():
-            if edition == main:
-                continue
-            for i in group:
-                diags.append(
-                    diag(
-                        "K403",
-                        f"{held[i].source.name}: the {edition} edition; kept apart from the "
-                        f"{main} readings (merged into the {edition} codex)",
-                    )
+        # a group of the default edition that holds nothing is listed as every source is
+        found[editions.UNKNOWN] += found.pop(main, [])
+        merged.pop(main, None)
+        merged[main] = replace(merged.pop(editions.UNKNOWN), edition=main)
+        found[main] = found.pop(editions.UNKNOWN)
+    codex = replace(
+        merged[main],
+        sources=tuple(t.source for t in held),
+        trees=trees if isinstance(trees, spill.Trees) else tuple(trees),
+    )
+    diags += found[main]
+    others = {}
+    for edition, group in groups.items():
+        if edition == main or edition not in merged:
+            continue
+        names = ", ".join(held[i].source.name for i in group)
+        if edition not in holding:
+            diags.append(
+                diag(
+                    "K405",
+                    f"{names}: the {edition} edition, but no law text: no {edition} codex is "
+                    f"made (listed among the {main} codex's sources)",
                 )
-            picked = spill.pick(trees, group)
-            others[edition] = _merge_one(picked, picked, edition, diags, sink)
-    finally:
-        sink.close()
+            )
+            diags += found[edition]
+            continue
+        for i in group:
+            diags.append(
+                diag(
+                    "K403",
+                    f"{held[i].source.name}: the {edition} edition; kept apart from the "
+                    f"{main} readings (merged into the {edition} codex)",
+                )
+            )
+        diags += found[edition]
+        others[edition] = merged[edition]
     return replace(codex, others=others), diags
+
+
+def _holds_nothing(codex: Codex) -> bool:
+    """The codex has no entry, no unplaced fragment and no table of contents or
+    index that lists what its edition's sources lack."""
+    if codex.entries or codex.fragments:
+        return False
+    return not any(t.toc or t.index for t in codex.trees)
 
 
 class _Held:

@@ -534,7 +534,7 @@ def export(
     target = Path(target)
     render.check_target(name, target, force)
     b = run(corpus, pdf=False, epub=False, akn=False)
-    b.edition = editions.select(b.codex.sources, edition).id
+    b.edition = editions.select(b.codex, edition).id
     # each edition has its own merged codex: export that one's entries, and only
     # that one's (no codex-<edition>.pdf written beside a file the user named)
     b.codex = replace(b.codex.by_edition.get(b.edition, b.codex), others={})

@@ -412,7 +412,7 @@ def test_reference_missing_from_its_text_is_reported(tmp_path):
 def _documents(codex: Codex, folder: Path, *, stream: bool):
     """The documents and diagnostics of ``codex``, each body made when its
     document is written (``stream``) or every body made first."""
-    chosen = akn.editions.select(codex.sources, None)
+    chosen = akn.editions.select(codex, None)
     folder.mkdir(parents=True)
     found = akn._write_documents(akn._writer(codex, chosen), folder, chosen.heading, stream=stream)
     return {p.name: p.read_bytes() for p in sorted(folder.glob("*.xml"))}, found

@@ -337,3 +337,34 @@ def test_the_build_summary_counts_every_edition(tmp_path: Path):
     assert "2 entries" in out and "unknown" not in out.split("entries")[1][:20], out
     report = json.loads((tmp_path / "alone" / "report.json").read_text(encoding="utf-8"))
     assert "K404" in [d["code"] for d in report["diagnostics"]]
+
+
+def test_a_notice_naming_another_code_adds_no_empty_site(tmp_path: Path):
+    """A tournament's notice that says it follows the 2017 code, beside a law page,
+    makes no 2017 site, index or export: it holds no law text (K405), and it is
+    listed with the codex's sources."""
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "law.txt").write_text(
+        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
+        encoding="utf-8",
+    )
+    (corpus / "notice.txt").write_text(
+        "Положение о турнире\n\nТурнир играется по Кодексу спортивного бриджа 2017 года. "
+        "Заявки принимает судья до начала первой сессии, а призы получают три лучшие пары "
+        "по итогам обеих сессий.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    run = kodeks("build", str(corpus), "-o", str(out), "--no-pdf", check=True)
+    said = " ".join((run.stdout + run.stderr).split())
+    assert "2 entries" in said and "2017" not in said, said
+    assert not (out / "html" / "2017").exists() and not (out / "codex-2017.sqlite").exists()
+    assert (out / "html" / "source-notice.html").exists()
+    codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in codex["entries"]] == ["7", "7A"] and "editions" not in codex
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    (k405,) = [d for d in report["diagnostics"] if d["code"] == "K405"]
+    assert k405["message"].startswith("notice.txt: the 2017 edition, but no law text")
+    proc = kodeks("export", "epub", str(corpus), "--edition", "2017", "-o", str(tmp_path / "b"))
+    assert proc.returncode == 2 and "2017: sources with no law text" in proc.stderr

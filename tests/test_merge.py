@@ -327,6 +327,51 @@ def test_a_corpus_of_unknown_edition_is_the_codex_not_an_empty_one():
     assert "70" in cx.entries and "67" not in cx.entries and "K404" not in [d.code for d in diags]
 
 
+_NOTICE = (
+    "Положение о турнире клуба\n\n"
+    "Турнир проводится по Кодексу спортивного бриджа 2017 года. Судья турнира назначается "
+    "правлением клуба, а заявки принимаются до пятницы. Призы вручаются трём лучшим парам, "
+    "и каждый участник получает грамоту. Расписание сессий объявляется накануне.\n"
+)
+"""A tournament's notice that names the code it follows and holds no law text."""
+
+
+def test_an_edition_whose_sources_hold_no_law_text_gets_no_codex():
+    """A notice that names the 2017 code makes no empty 2017 codex (K405), and,
+    though it is more text than the law page, it does not make the codex's
+    default edition: the law text does."""
+    law = _tree("a.txt", "Правило 70. Претензия\nРазыгрывающий заявляет.\n")
+    notice = _tree("b.txt", _NOTICE, edition="2017")
+    assert notice.source.chars > law.source.chars and not notice.nodes
+    cx, diags = merge([law, notice])
+    assert cx.edition == "1987" and cx.others == {} and "70" in cx.entries
+    assert [s.name for s in cx.sources] == ["a.txt", "b.txt"]  # the notice is listed
+    (k405,) = [d for d in diags if d.code == "K405"]
+    assert "b.txt" in k405.message and "2017" in k405.message and "1987" in k405.message
+    assert "K403" not in [d.code for d in diags]
+    # the law page of an unknown edition beside the notice: the law text is the codex
+    cx, diags = merge(
+        [_tree("c.txt", "Правило 70. Претензия\nТекст.\n", edition="unknown"), notice]
+    )
+    assert cx.edition == "1987" and cx.others == {} and "70" in cx.entries
+    (k404,) = [d for d in diags if d.code == "K404"]
+    assert "c.txt" in k404.message and "b.txt" not in k404.message
+    # a corpus of notices alone is still a codex, an empty one
+    cx, diags = merge([notice])
+    assert cx.edition == "2017" and not cx.entries and "K405" not in [d.code for d in diags]
+
+
+def test_exports_name_the_codex_edition_not_the_sources_largest():
+    from pipeline import editions
+    from pipeline.errors import KodeksError
+
+    law = _tree("a.txt", "Правило 70. Претензия\nРазыгрывающий заявляет.\n")
+    cx, _ = merge([law, _tree("b.txt", _NOTICE, edition="2017")])
+    assert editions.select(cx).id == "1987"
+    with pytest.raises(KodeksError, match="edition 2017 is not in the corpus; it has 1987 "):
+        editions.select(cx, "2017")
+
+
 def test_refs_merge_and_link_copy_only_what_they_change(monkeypatch):
     """The per-node and per-entry stages copy a frozen value only to change it:
     ``refs`` keeps a node in whose subtree it finds no reference as it is; ``merge``
