@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from . import addresses, editions, jsonld, merge, offsets, spill
 from .addresses import display
 from .errors import diag
+from .model import Source, Tree
 
 # shipped as package data, so an installed wheel renders too
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -49,8 +50,34 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["anchor"] = addresses.anchor
+    env.filters["kind"] = kind_label
     env.globals["unknown_edition"] = editions.UNKNOWN_LABEL
     return env
+
+
+KIND_LABELS: dict[str, str] = {
+    "laws": "текст правил",
+    "commentary": "комментарий",
+    "toc": "оглавление",
+    "index": "предметный указатель",
+    "front": "не текст правил: предисловие, статья, заметки или страницы сайта",
+    "mixed": "текст правил и другой текст",
+    "chrome": "только шаблон сайта",
+}
+"""What a source holds (``model.SourceKind``, ``model.TextKind``), as a reader of the
+site reads it."""
+
+
+def _holds(source: Source, trees: Mapping[str, Tree]) -> str:
+    """What ``source`` holds as its profile settled it (``profile.settle``: a page a
+    manifest calls laws may hold only a site's pages), else its declared kind."""
+    t = trees.get(source.name)
+    return t.cleaned.profile.kind if t is not None else source.kind
+
+
+def kind_label(kind: str) -> str:
+    """``KIND_LABELS``'s words for ``kind`` (the kind itself where the table has none)."""
+    return KIND_LABELS.get(kind, kind)
 
 
 # --- addresses → pages ----------------------------------------------------------
@@ -596,9 +623,13 @@ def render_site(
     site.laws = laws
     site.source_pages = {s.name: f"source-{s.stem}.html" for s in codex.sources}
     cov = merge.coverage(codex)
+    # the trees as held (a build that set them aside holds stubs): their cleaned texts
+    trees = {
+        t.source.name: t for t in spill.held(getattr(build, "trees", None) or codex.trees or ())
+    }
     common = {
         "sources": [
-            {"name": s.name, "page": site.source_pages[s.name], "kind": s.kind}
+            {"name": s.name, "page": site.source_pages[s.name], "kind": _holds(s, trees)}
             for s in codex.sources
         ],
         "has_fragments": bool(codex.fragments),
@@ -695,10 +726,6 @@ def render_site(
     for r in rules:
         write(f"rule-{r['name']}.html", "rule.html", title=r["title"], rule=r)
     # sources
-    # the trees as held (a build that set them aside holds stubs): their cleaned texts
-    trees = {
-        t.source.name: t for t in spill.held(getattr(build, "trees", None) or codex.trees or ())
-    }
     for s in codex.sources:
         t = trees.get(s.name)
         # one source's texts and edit log at a time, read back if the build set them aside

@@ -360,7 +360,12 @@ def test_a_notice_naming_another_code_adds_no_empty_site(tmp_path: Path):
     said = " ".join((run.stdout + run.stderr).split())
     assert "2 entries" in said and "2017" not in said, said
     assert not (out / "html" / "2017").exists() and not (out / "codex-2017.sqlite").exists()
-    assert (out / "html" / "source-notice.html").exists()
+    # the site lists it with what it holds, in the reader's words
+    index = (out / "html" / "index.html").read_text(encoding="utf-8")
+    assert "notice.txt</a> (не текст правил:" in index and "law.txt</a> (текст правил)" in index
+    assert "(laws)" not in index
+    page = (out / "html" / "source-notice.html").read_text(encoding="utf-8")
+    assert '<dd class="profile-kind">не текст правил:' in page
     codex = json.loads((out / "codex.json").read_text(encoding="utf-8"))
     assert [e["id"] for e in codex["entries"]] == ["7", "7A"] and "editions" not in codex
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
