@@ -572,8 +572,8 @@ def _invalid(schema: etree.XMLSchema, target: Path) -> Diagnostic | None:
 def write_akn(codex: Codex, folder: Path, edition: str | None = None) -> list[Diagnostic]:
     """Write the Akoma Ntoso documents of ``codex`` into ``folder/<edition>/`` and
     return the diagnostics (fallbacks used, and any document that does not
-    validate). ``edition`` defaults to the sources' edition; one that no source
-    has is a ``KodeksError``."""
+    validate). ``edition`` defaults to the codex's own (``editions.select``); one
+    the corpus has no codex of is a ``KodeksError``."""
     chosen = editions.select(codex, edition)
     target = Path(folder) / chosen.id
     target.mkdir(parents=True, exist_ok=True)

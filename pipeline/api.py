@@ -224,9 +224,12 @@ class CodexReader:
             return self
         found = self._editions.get(str(edition).strip().lower())
         if found is None:
+            from . import editions  # only for this message: ``show`` starts fast
+
+            shown = (str(s.get("edition", "")) for s in self.data.get("sources", ()))
             raise KodeksError(
                 f"edition {edition!r} is not in this corpus; editions present: "
-                f"{', '.join(self.editions)}"
+                f"{', '.join(self.editions)}{editions.without_codex(shown, self.editions)}"
             )
         return found
 

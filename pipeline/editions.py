@@ -1192,8 +1192,15 @@ def select(codex: Codex, wanted: str | None = None) -> Edition:
         return EDITIONS.get(codex.edition, DEFAULT)
     ids = sorted(codex.by_edition)
     if str(wanted) not in ids:
-        # an unknown edition's sources of law text are the codex's (K404) when no other's are
-        bare = sorted({s.edition for s in codex.sources} - {*ids, UNKNOWN})
-        why = f" ({', '.join(bare)}: sources with no law text)" if bare else ""
+        why = without_codex((s.edition for s in codex.sources), ids)
         raise KodeksError(f"edition {wanted} is not in the corpus; it has {', '.join(ids)}{why}")
     return EDITIONS.get(str(wanted), DEFAULT)
+
+
+def without_codex(shown: Iterable[str], codexes: Iterable[str]) -> str:
+    """`` (2017: sources with no law text)``: the editions the sources show (``shown``)
+    that have no codex among ``codexes`` (``merge``, K405), for a message that names
+    the editions a corpus has; empty when there are none. (Pages of an unknown
+    edition whose law text the default codex took, K404, are no such edition.)"""
+    bare = sorted(set(shown) - {*codexes, UNKNOWN})
+    return f" ({', '.join(bare)}: sources with no law text)" if bare else ""

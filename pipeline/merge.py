@@ -324,94 +324,120 @@ def merge(
     (``unknown`` included). The returned codex is the default edition's and keeps
     every source and tree; each other edition's hangs from it (``codex.others``).
 
-    The default edition is the one whose sources of law text are the most text
-    (``editions.of_sources``); where no source's codex holds anything, the one
-    with the most text. An edition whose sources give its codex nothing (no
-    entry, no fragment, no table of contents: a tournament's notice that names
-    the code it follows) gets no codex of its own (K405): its sources stay
-    listed with the default codex's, which lists every source. Where no source
-    of law text shows a known edition, they are read as the default edition's
+    The default edition is the one whose sources of law text (those that give
+    the codex a reading or a fragment) are the most text (``editions.of_sources``);
+    where no source gives any, the one with the most text. An edition whose
+    sources give its codex nothing (no entry, no fragment, no table of contents
+    or index: a tournament's notice that names the code it follows) gets no codex
+    of its own (K405); its sources are listed with the default codex's, which
+    lists every source. Where only sources of an unknown edition give law text
+    (or no source's edition is known), they are read as the default edition's
     (K404): kept apart, they would leave the codex empty beside an ``unknown``
     one. ``aside``: the build's spill folder, where the witnesses of every entry
     are set aside (``spill.WitnessFile``) instead of kept in memory."""
-    diags: list[Diagnostic] = []
     held = spill.held(trees)
     groups: dict[str, list[int]] = {}
     for i, t in enumerate(held):
         groups.setdefault(t.source.edition, []).append(i)
     first = editions.of_sources(t.source for t in held).id
-    merged: dict[str, Codex] = {}
-    found: dict[str, list[Diagnostic]] = {}
+    merged: dict[str, _Merged] = {}
     sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
     try:
         # the edition with the most text first: its diagnostics lead the report
         for edition in sorted(groups, key=lambda e: e != first):
-            picked = spill.pick(trees, groups[edition])
-            merged[edition] = _merge_one(
-                picked, picked, edition, found.setdefault(edition, []), sink
+            merged[edition] = _merge_group(trees, groups[edition], edition, sink)
+        giving = [t.source for t in held if any(t.source.name in m.giving for m in merged.values())]
+        main = editions.of_sources(giving).id if giving else first
+        diags: list[Diagnostic] = []
+        if all(s.edition == editions.UNKNOWN for s in giving or (t.source for t in held)) and held:
+            # only pages of an unknown edition give law text: they are the codex, read
+            # as the default edition's (the segmenter read them so), with whatever the
+            # default edition's own pages hold (a table of contents)
+            unknown = groups[editions.UNKNOWN]
+            names = ", ".join(held[i].source.name for i in unknown)
+            whose = (
+                "no source's edition is known"
+                if len(groups) == 1
+                else "the law text is only in sources whose edition is not known"
             )
+            diags.append(
+                diag(
+                    "K404",
+                    f"{whose} ({names}): the codex reads "
+                    f"{'it' if len(unknown) == 1 else 'them'} as the {main} edition, the "
+                    "default; name the edition in sources.toml",
+                )
+            )
+            together = sorted(unknown + groups.get(main, []))
+            del merged[editions.UNKNOWN]
+            merged[main] = _merge_group(trees, together, main, sink)
+        if main not in merged:  # no source at all
+            merged[main] = _merge_group(trees, [], main, sink)
     finally:
         sink.close()
-    holding = [e for e in merged if not _holds_nothing(merged[e])]
-    # of the editions whose sources hold law text; of all where none does
-    main = editions.of_sources(held[i].source for e in holding for i in groups[e]).id
-    if not holding:
-        main = first
-    if main not in holding and editions.UNKNOWN in merged and (holding or main not in merged):
-        # only sources of an unknown edition hold law text (or none is known)
-        unknown = groups[editions.UNKNOWN]
-        names = ", ".join(held[i].source.name for i in unknown)
-        whose = "no source's edition" if len(groups) == 1 else "no law text's edition"
-        diags.append(
-            diag(
-                "K404",
-                f"{whose} is known ({names}): the codex reads "
-                f"{'it' if len(unknown) == 1 else 'them'} as the {main} edition, the "
-                "default; name the edition in sources.toml",
-            )
-        )
-        # a group of the default edition that holds nothing is listed as every source is
-        found[editions.UNKNOWN] += found.pop(main, [])
-        merged.pop(main, None)
-        merged[main] = replace(merged.pop(editions.UNKNOWN), edition=main)
-        found[main] = found.pop(editions.UNKNOWN)
     codex = replace(
-        merged[main],
+        merged[main].codex,
         sources=tuple(t.source for t in held),
         trees=trees if isinstance(trees, spill.Trees) else tuple(trees),
     )
-    diags += found[main]
+    diags += merged[main].diagnostics
     others = {}
     for edition, group in groups.items():
         if edition == main or edition not in merged:
             continue
+        got = merged[edition]
         names = ", ".join(held[i].source.name for i in group)
-        if edition not in holding:
+        if _holds_nothing(got.codex):
+            what = (
+                "of no known edition"
+                if edition == editions.UNKNOWN
+                else f"of the {edition} edition"
+            )
             diags.append(
                 diag(
                     "K405",
-                    f"{names}: the {edition} edition, but no law text: no {edition} codex is "
-                    f"made (listed among the {main} codex's sources)",
+                    f"{names}: no law text {what}: no codex of {'its' if len(group) == 1 else 'their'} "
+                    f"own; listed among the {main} codex's sources",
                 )
             )
-            diags += found[edition]
-            continue
-        for i in group:
-            diags.append(
+        else:
+            diags += [
                 diag(
                     "K403",
                     f"{held[i].source.name}: the {edition} edition; kept apart from the "
                     f"{main} readings (merged into the {edition} codex)",
                 )
-            )
-        diags += found[edition]
-        others[edition] = merged[edition]
+                for i in group
+            ]
+            others[edition] = got.codex
+        diags += got.diagnostics
     return replace(codex, others=others), diags
 
 
+@dataclass(frozen=True, slots=True)
+class _Merged:
+    """One edition's codex as merged, with what merging it reported and the names
+    of the sources that gave it a reading or a fragment (its law text)."""
+
+    codex: Codex
+    diagnostics: list[Diagnostic]
+    giving: frozenset[str]
+
+
+def _merge_group(
+    trees: Sequence[Tree], group: list[int], edition: str, sink: _Held | spill.WitnessFile
+) -> _Merged:
+    """Merge the trees at the indexes ``group`` as the codex of ``edition``."""
+    picked = spill.pick(trees, group)
+    found: list[Diagnostic] = []
+    giving: set[str] = set()
+    codex = _merge_one(picked, picked, edition, found, sink, giving)
+    return _Merged(codex, found, frozenset(giving))
+
+
 def _holds_nothing(codex: Codex) -> bool:
-    """The codex has no entry, no unplaced fragment and no table of contents or
-    index that lists what its edition's sources lack."""
+    """The codex has no entry and no unplaced fragment, and none of its sources
+    has a table of contents or an index (which would list the laws it lacks)."""
     if codex.entries or codex.fragments:
         return False
     return not any(t.toc or t.index for t in codex.trees)
@@ -477,13 +503,18 @@ def _merge_one(
     edition: str,
     diags: list[Diagnostic],
     sink: _Held | spill.WitnessFile,
+    giving: set[str] | None = None,
 ) -> Codex:
-    """Merge the trees of one edition; the codex lists ``all_trees`` as its sources."""
+    """Merge the trees of one edition; the codex lists ``all_trees`` as its sources.
+    ``giving`` gets the names of the sources that give it a reading or a fragment."""
     held = spill.held(trees)
     sources = {t.source.name: t.source for t in held}
     order = {t.source.name: i for i, t in enumerate(held)}
     index = _index(trees)
     seen, per_tree, fragments = _collect(trees, index, diags)
+    if giving is not None:
+        giving.update(r.source for found in seen.values() for r in found)
+        giving.update(name for name, _node in fragments)
     for found in seen.values():
         ranked = _further(
             sorted(found, key=lambda r: (_rank(r, sources[r.source]), order[r.source]))

@@ -534,10 +534,12 @@ def export(
     target = Path(target)
     render.check_target(name, target, force)
     b = run(corpus, pdf=False, epub=False, akn=False)
-    b.edition = editions.select(b.codex, edition).id
+    editions.select(b.codex, edition)  # a clear error for an edition with no codex
     # each edition has its own merged codex: export that one's entries, and only
-    # that one's (no codex-<edition>.pdf written beside a file the user named)
-    b.codex = replace(b.codex.by_edition.get(b.edition, b.codex), others={})
+    # that one's (no codex-<edition>.pdf written beside a file the user named); the
+    # format names that codex's edition (``b.edition`` left to it: an ``unknown``
+    # codex is named as the default edition's, as its site is)
+    b.codex = replace(b.codex.by_edition[str(edition or b.codex.edition)], others={})
     render.write_format(name, b, target)
     return target, list(b.diagnostics)
 

@@ -370,6 +370,32 @@ def test_a_notice_naming_another_code_adds_no_empty_site(tmp_path: Path):
     assert [e["id"] for e in codex["entries"]] == ["7", "7A"] and "editions" not in codex
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     (k405,) = [d for d in report["diagnostics"] if d["code"] == "K405"]
-    assert k405["message"].startswith("notice.txt: the 2017 edition, but no law text")
+    assert k405["message"].startswith("notice.txt: no law text of the 2017 edition: no codex")
     proc = kodeks("export", "epub", str(corpus), "--edition", "2017", "-o", str(tmp_path / "b"))
     assert proc.returncode == 2 and "2017: sources with no law text" in proc.stderr
+    proc = kodeks("show", "2017:7A", "--codex", str(out))
+    assert proc.returncode == 2 and "(2017: sources with no law text)" in proc.stderr
+
+
+def test_the_codex_of_an_unknown_edition_exports(tmp_path: Path):
+    """A page whose edition nothing tells, beside a page of a declared edition, has
+    its own codex, and ``export --edition unknown`` writes it (named as the default
+    edition's, as its site is)."""
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "known.txt").write_text(
+        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
+        encoding="utf-8",
+    )
+    (corpus / "page.txt").write_text(
+        "Правило 5. Порядок раздачи карт\n\nA. Кто раздаёт\n"
+        "Карты раздаёт игрок, которого назначил судья.\n",
+        encoding="utf-8",
+    )
+    (corpus / "sources.toml").write_text(
+        '[[source]]\nfile = "known.txt"\nkind = "laws"\nedition = "1997"\n', encoding="utf-8"
+    )
+    out = tmp_path / "akn"
+    kodeks("export", "akn", str(corpus), "--edition", "unknown", "-o", str(out), check=True)
+    written = " ".join(p.read_text(encoding="utf-8") for p in out.rglob("*.xml"))
+    assert "Порядок раздачи карт" in written and "Контроль над картами" not in written

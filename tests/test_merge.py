@@ -361,6 +361,33 @@ def test_an_edition_whose_sources_hold_no_law_text_gets_no_codex():
     assert cx.edition == "2017" and not cx.entries and "K405" not in [d.code for d in diags]
 
 
+def test_the_default_edition_is_the_one_with_the_most_law_text():
+    """Only the sources that give the codex a reading or a fragment weigh in the
+    choice of the default edition: a long notice beside a short page of its edition,
+    or a contents page, does not outweigh the other edition's law pages."""
+    law = _tree(
+        "a.txt",
+        "Правило 70. Претензия\nA.Разыгрывающий заявляет, что возьмёт все взятки.\n"
+        "Правило 71. Уступка\nA.Уступка взяток засчитывается.\n",
+    )
+    short = _tree("b.txt", "Правило 12. Полномочия\nA.Судья решает.\n", edition="2017")
+    notice = _tree("c.txt", _NOTICE * 3, edition="2017")
+    assert notice.source.chars > law.source.chars > short.source.chars
+    cx, diags = merge([law, short, notice])
+    assert cx.edition == "1987" and {"70", "71"} <= set(cx.entries)
+    assert set(cx.others) == {"2017"} and "12" in cx.others["2017"].entries
+    assert "K405" not in [d.code for d in diags]
+    toc = "Правило 19. Контра ........ 40\nПравило 20. Пояснение ........ 41\n" * 20
+    cx, _ = merge([law, _tree("toc.txt", toc, edition="2017")])
+    assert cx.edition == "1987" and "70" in cx.entries
+    assert set(cx.others) == {"2017"}  # its contents list what the 2017 codex lacks
+
+
+def test_an_empty_merge_is_an_empty_codex():
+    cx, diags = merge([])
+    assert cx.edition == "1987" and not cx.entries and cx.others == {} and diags == []
+
+
 def test_exports_name_the_codex_edition_not_the_sources_largest():
     from pipeline import editions
     from pipeline.errors import KodeksError
