@@ -217,6 +217,19 @@ class CodexReader:
         """Every edition the codex holds, the default first."""
         return tuple(self._editions)
 
+    def own_sources(self) -> frozenset[str]:
+        """The names of the sources whose readings this codex holds: those of its
+        edition, and, in the default codex of a corpus with no ``unknown`` codex, the
+        pages of an unknown edition it read as its own (K404)."""
+        from .editions import UNKNOWN
+
+        took_unknown = self.edition_id == self.editions[0] and UNKNOWN not in self._editions
+        return frozenset(
+            str(s["name"])
+            for s in self.data.get("sources", ())
+            if s.get("edition") == self.edition_id or (took_unknown and s.get("edition") == UNKNOWN)
+        )
+
     def edition(self, edition: str | None) -> CodexReader:
         """The codex of one edition (``None``: this one); ``KodeksError`` (exit 2)
         naming the editions present for one the corpus does not hold."""

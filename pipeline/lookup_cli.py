@@ -268,10 +268,8 @@ def refs(args: argparse.Namespace) -> int:
     )
     args.address = address
     if args.dangling:
-        # links.json holds every source's references; keep those of this edition's sources
-        names = {
-            s["name"] for s in codex.data.get("sources", ()) if s.get("edition") == codex.edition_id
-        }
+        # links.json holds every source's references; keep those of this codex's sources
+        names = codex.own_sources()
         rows = [r for r in codex.dangling() if r.get("source") in names]
         if args.address:
             key = _law_or_address(codex, args.address)

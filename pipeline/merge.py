@@ -331,9 +331,10 @@ def merge(
     or index: a tournament's notice that names the code it follows) gets no codex
     of its own (K405); its sources are listed with the default codex's, which
     lists every source. Where only sources of an unknown edition give law text
-    (or no source's edition is known), they are read as the default edition's
-    (K404): kept apart, they would leave the codex empty beside an ``unknown``
-    one. ``aside``: the build's spill folder, where the witnesses of every entry
+    (or no source's edition is known), they are read as the default edition's, or
+    as the edition of the corpus's one other edition whose pages of the book (a
+    table of contents, an index) it holds (K404): kept apart, they would leave the
+    codex empty beside an ``unknown`` one. ``aside``: the build's spill folder, where the witnesses of every entry
     are set aside (``spill.WitnessFile``) instead of kept in memory."""
     held = spill.held(trees)
     groups: dict[str, list[int]] = {}
@@ -341,38 +342,45 @@ def merge(
         groups.setdefault(t.source.edition, []).append(i)
     first = editions.of_sources(t.source for t in held).id
     merged: dict[str, _Merged] = {}
+    diags: list[Diagnostic] = []
     sink: _Held | spill.WitnessFile = aside.witnesses() if aside is not None else _Held()
     try:
-        # the edition with the most text first: its diagnostics lead the report
-        for edition in sorted(groups, key=lambda e: e != first):
-            merged[edition] = _merge_group(trees, groups[edition], edition, sink)
-        giving = [t.source for t in held if any(t.source.name in m.giving for m in merged.values())]
-        main = editions.of_sources(giving).id if giving else first
-        diags: list[Diagnostic] = []
-        if all(s.edition == editions.UNKNOWN for s in giving or (t.source for t in held)) and held:
-            # only pages of an unknown edition give law text: they are the codex, read
-            # as the default edition's (the segmenter read them so), with whatever the
-            # default edition's own pages hold (a table of contents)
-            unknown = groups[editions.UNKNOWN]
-            names = ", ".join(held[i].source.name for i in unknown)
-            whose = (
-                "no source's edition is known"
-                if len(groups) == 1
-                else "the law text is only in sources whose edition is not known"
-            )
-            diags.append(
-                diag(
-                    "K404",
-                    f"{whose} ({names}): the codex reads "
-                    f"{'it' if len(unknown) == 1 else 'them'} as the {main} edition, the "
-                    "default; name the edition in sources.toml",
+        if list(groups) in ([], [editions.UNKNOWN]):
+            # no source's edition is known (or there is no source): one merge, as the
+            # default edition's
+            main = first
+            merged[main] = _merge_group(trees, groups.get(editions.UNKNOWN, []), main, sink)
+            if held:
+                why = "no source's edition is known"
+                diags.append(_read_as(held, groups[editions.UNKNOWN], main, why))
+        else:
+            # each edition on its own, the one with the most text first
+            for edition in sorted(groups, key=lambda e: e != first):
+                merged[edition] = _merge_group(trees, groups[edition], edition, sink)
+            giving = [
+                t.source for t in held if any(t.source.name in m.giving for m in merged.values())
+            ]
+            main = editions.of_sources(giving).id if giving else first
+            if giving and all(s.edition == editions.UNKNOWN for s in giving):
+                # only pages of an unknown edition give law text: they are the codex, read
+                # as the edition of the corpus's one other page of the law book (its table
+                # of contents or index, which then gives titles and gaps), else as the
+                # default edition's (the segmenter read them so); a notice that names a
+                # code is no page of the book
+                named = [
+                    e
+                    for e in groups
+                    if e != editions.UNKNOWN and not _holds_nothing(merged[e].codex)
+                ]
+                main = named[0] if len(named) == 1 else main
+                unknown = groups[editions.UNKNOWN]
+                gave = merged.pop(editions.UNKNOWN).giving
+                why = "the law text is only in sources whose edition is not known"
+                law = [i for i in unknown if held[i].source.name in gave]
+                diags.append(_read_as(held, law, main, why))
+                merged[main] = _merge_group(
+                    trees, sorted(unknown + groups.get(main, [])), main, sink
                 )
-            )
-            together = sorted(unknown + groups.get(main, []))
-            del merged[editions.UNKNOWN]
-            merged[main] = _merge_group(trees, together, main, sink)
-        if main not in merged:  # no source at all
-            merged[main] = _merge_group(trees, [], main, sink)
     finally:
         sink.close()
     codex = replace(
@@ -396,8 +404,9 @@ def merge(
             diags.append(
                 diag(
                     "K405",
-                    f"{names}: no law text {what}: no codex of {'its' if len(group) == 1 else 'their'} "
-                    f"own; listed among the {main} codex's sources",
+                    f"{names}: {'a page' if len(group) == 1 else 'pages'} {what} with no law "
+                    f"text: no codex of {'its' if len(group) == 1 else 'their'} own; listed "
+                    f"among the {main} codex's sources",
                 )
             )
         else:
@@ -412,6 +421,19 @@ def merge(
             others[edition] = got.codex
         diags += got.diagnostics
     return replace(codex, others=others), diags
+
+
+def _read_as(held: Sequence[Tree], law: list[int], main: str, why: str) -> Diagnostic:
+    """K404: the pages of an unknown edition at ``law`` are read as the ``main``
+    edition's, for the reason ``why``."""
+    names = ", ".join(held[i].source.name for i in law)
+    return diag(
+        "K404",
+        f"{why} ({names}): the codex reads {'it' if len(law) == 1 else 'them'} as the "
+        f"{main} edition, "
+        + ("the default" if main == editions.DEFAULT_ID else "the edition of its pages of the book")
+        + "; name the edition in sources.toml",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -370,7 +370,7 @@ def test_a_notice_naming_another_code_adds_no_empty_site(tmp_path: Path):
     assert [e["id"] for e in codex["entries"]] == ["7", "7A"] and "editions" not in codex
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     (k405,) = [d for d in report["diagnostics"] if d["code"] == "K405"]
-    assert k405["message"].startswith("notice.txt: no law text of the 2017 edition: no codex")
+    assert k405["message"].startswith("notice.txt: a page of the 2017 edition with no law text")
     proc = kodeks("export", "epub", str(corpus), "--edition", "2017", "-o", str(tmp_path / "b"))
     assert proc.returncode == 2 and "2017: sources with no law text" in proc.stderr
     proc = kodeks("show", "2017:7A", "--codex", str(out))
@@ -399,3 +399,28 @@ def test_the_codex_of_an_unknown_edition_exports(tmp_path: Path):
     kodeks("export", "akn", str(corpus), "--edition", "unknown", "-o", str(out), check=True)
     written = " ".join(p.read_text(encoding="utf-8") for p in out.rglob("*.xml"))
     assert "Порядок раздачи карт" in written and "Контроль над картами" not in written
+
+
+def test_dangling_references_of_unknown_pages_read_into_the_codex_are_listed(tmp_path: Path):
+    """``refs --dangling`` lists the references of pages of an unknown edition that
+    the codex read as its own (K404) beside a contents page of a known edition."""
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text(
+        "Правило 69. Согласие с претензией\n\nA. Когда согласие считается данным\n"
+        "Согласие с претензией разыгрывающего даётся, когда вистующий согласен; взятки "
+        "засчитываются по правилу 64A1.\n",
+        encoding="utf-8",
+    )
+    (corpus / "toc.txt").write_text(
+        "Правило 19. Контра ........ 40\nПравило 69. Согласие ........ 90\n" * 3,
+        encoding="utf-8",
+    )
+    (corpus / "sources.toml").write_text(
+        '[[source]]\nfile = "toc.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    kodeks("build", str(corpus), "-o", str(out), "--no-pdf", check=True)
+    proc = kodeks("refs", "--dangling", "--codex", str(out), "--format", "json", check=True)
+    rows = json.loads(proc.stdout)
+    assert [(r["source"], r["target"]) for r in rows] == [("a.txt", "64A1")], rows

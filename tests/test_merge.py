@@ -383,6 +383,30 @@ def test_the_default_edition_is_the_one_with_the_most_law_text():
     assert set(cx.others) == {"2017"}  # its contents list what the 2017 codex lacks
 
 
+def test_unknown_law_pages_join_the_edition_of_the_book_pages_beside_them(monkeypatch):
+    """Law pages of an unknown edition beside a contents page of the 1997 book are
+    read as the 1997 codex (K404), whose contents then title their laws; beside a
+    notice that only names a code they are read as the default edition's. A corpus
+    of unknown pages is merged once."""
+    import pipeline.merge as merge_mod
+
+    page = _tree("a.txt", "Правило 19\nA.Игрок объявляет контру.\n", edition="unknown")
+    toc = "Правило 19. Контра ........ 40\nПравило 20. Пояснение ........ 41\n" * 3
+    cx, diags = merge([page, _tree("toc.txt", toc, edition="1997")])
+    assert cx.edition == "1997" and cx.others == {} and cx.entries["19"].title == "Контра"
+    (k404,) = [d for d in diags if d.code == "K404"]
+    assert "(a.txt)" in k404.message and "as the 1997 edition" in k404.message
+    cx, diags = merge([page, _tree("b.txt", _NOTICE, edition="1997")])
+    assert cx.edition == "1987" and cx.others == {} and "19A" in cx.entries
+    assert "K405" in [d.code for d in diags]
+    calls = []
+    real = merge_mod._merge_one
+    monkeypatch.setattr(merge_mod, "_merge_one", lambda *a, **k: calls.append(1) or real(*a, **k))
+    other = _tree("c.txt", "Правило 20\nA.Игрок поясняет.\n", edition="unknown")
+    cx, _ = merge([page, other])
+    assert len(calls) == 1 and {"19A", "20A"} <= set(cx.entries)
+
+
 def test_an_empty_merge_is_an_empty_codex():
     cx, diags = merge([])
     assert cx.edition == "1987" and not cx.entries and cx.others == {} and diags == []
