@@ -687,6 +687,27 @@ def invisible(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+def web_spacing(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page set by a web typographer: no-break spaces inside «Правило 64» and after
+    short words, soft hyphens at the hyphenation points of long words, and blanks
+    left at the ends of lines."""
+    out = []
+    for line in text.split("\n"):
+        line = regex.sub(r"^(Правило|Раздел|Глава|Часть) ", "\\1\u00a0", line)
+        words = line.split(" ")
+        for i, w in enumerate(words[:-1]):
+            if len(w) <= 2 and w.isalpha() and rng.random() < 0.5:
+                words[i] = w + "\u00a0"
+        line = "".join(w if w.endswith("\u00a0") else w + " " for w in words[:-1]) + words[-1]
+        line = regex.sub(
+            r"\b(\p{Ll}{4})(\p{Ll}{4,})",
+            lambda m: m[1] + "\u00ad" + m[2] if rng.random() < 0.3 else m[0],
+            line,
+        )
+        out.append(line + (rng.choice(("", " ", "  ", "\t", "\u00a0")) if line else ""))
+    return "\n".join(out), t
+
+
 def decomposed(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """Text copied from a PDF or saved on a Mac: every й and ё stored as a letter and
     its accent (Unicode's NFD), and, as a book for learners prints them, a stress mark
@@ -1066,6 +1087,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "two-copies": two_copies,
     "cut": cut,
     "invisible": invisible,
+    "web-spacing": web_spacing,
     "decomposed": decomposed,
     "markup": markup,
     "indented": indented,

@@ -290,6 +290,34 @@ def markup(text: str, ctx: Context) -> list[Change]:
     ]
 
 
+_OTHER_SPACE = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+"""The space characters other than the plain space (Unicode's space separators): the
+no-break space a web page puts after short words and inside «Правило 64», the thin,
+figure and em spaces of typesetting."""
+_BLANKS = regex.compile(rf"[{_OTHER_SPACE}]+|[ \t{_OTHER_SPACE}]+(?=\n|$)")
+_SPACE_NAMES = {"\u00a0": "a no-break space", "\u202f": "a narrow no-break space"}
+
+
+def blanks(text: str, ctx: Context) -> list[Change]:
+    """A space of another kind (``_OTHER_SPACE``: ``&nbsp;`` decoded, a typesetter's
+    thin space) becomes the plain space every pattern, search and reader of the
+    codex takes it for, and the blanks at a line's end go (a web page's and an OCR
+    program's lines often end in some): they would keep a heading's title, a
+    footnote's body and a line-end hyphen from their patterns. Runs once the code
+    pages are decoded back (a DOS page's «а» read as CP1251 is a no-break space, in a
+    title in spaced letters too: ``spaced_mojibake``) and the markup is gone
+    (``&nbsp;`` decoded, a tag at a line's end removed)."""
+    out = []
+    for m in _BLANKS.finditer(text):
+        a, b = m.span()
+        if b == len(text) or text[b] == "\n":
+            out.append(Change(a, b, "", "line-end-blanks", "blanks at a line's end"))
+        else:
+            why = _SPACE_NAMES.get(m.group()[0], "a typographic space")
+            out.append(Change(a, b, " " * (b - a), "space", f"{why}, a plain space"))
+    return out
+
+
 def transliteration(text: str, ctx: Context) -> list[Change]:
     """A page of Russian written in Latin letters (``language.transliterated_page``:
     most of its words read back into Russian ones), as some online libraries serve a
@@ -3586,6 +3614,8 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("transliteration", transliteration),
     ("spaced_letters", spaced_letters),
     ("spaced_mojibake", spaced_mojibake),
+    # after the last reading of a no-break space as a DOS page's «а»
+    ("blanks", blanks),
     ("ocr_law_nouns", ocr_law_nouns),
     ("collapsed_lines", collapsed_lines),
     ("collapsed_chrome", collapsed_chrome),

@@ -438,9 +438,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "markdown",
         ),
         (
-            "character references decoded, a no-break space stays one",
+            "character references decoded (a no-break space then becomes a plain one)",
             "см.&nbsp;правило&#160;63 и &laquo;фальшренонс&raquo; &#x2014; так\n",
-            "см.\u00a0правило\u00a063 и «фальшренонс» — так\n",
+            "см. правило 63 и «фальшренонс» — так\n",
             "entity",
         ),
         (
@@ -464,12 +464,44 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "invisible",
         ),
         (
-            "a soft hyphen inside a word is dehyphenate's",
-            "Когда фальш\u00adренонс выявлен:\n",
+            "a soft hyphen inside a word (a page's hyphenation point)",
+            "Когда фальш\u00adре\u00adнонс выявлен, по пра\u00adвилу 64:\n",
+            "Когда фальшренонс выявлен, по правилу 64:\n",
+            "invisible",
+        ),
+        (
+            "a soft hyphen at a line's end is dehyphenate's",
+            "Когда фальш\u00ad\nренонс выявлен:\n",
             "Когда фальшренонс выявлен:\n",
             "dehyphenate",
         ),
         ("visible text untouched", "Правило 64. Процедура\n", "Правило 64. Процедура\n", None),
+    ],
+    "blanks": [
+        (
+            "no-break spaces in a heading and a reference become plain ones",
+            "Правило\u00a064. Процедура\nСм. правило\u00a063\u202fи\u2009далее.\n",
+            "Правило 64. Процедура\nСм. правило 63 и далее.\n",
+            "space",
+        ),
+        (
+            "blanks at a line's end go, a heading's title and a line-end hyphen then read",
+            "Правило 64. Процедура  \nКогда фальшре-\t\nнонс выявлен:\u00a0\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен:\n",
+            "line-end-blanks",
+        ),
+        (
+            "a line of blanks is an empty line",
+            "Текст.\n   \nДалее.\n",
+            "Текст.\n\nДалее.\n",
+            "line-end-blanks",
+        ),
+        (
+            "blanks inside a line are the text's own spacing",
+            "Текст  с двумя пробелами,в которой нет.\n",
+            "Текст  с двумя пробелами,в которой нет.\n",
+            None,
+        ),
     ],
     "accents": [
         (
@@ -754,8 +786,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             + " \xa0\n"
             + misread("Правило 67. Дефектная взятка", "cp866", "cp1251")
             + "\xa0\nA.Текст.\n",
-            "Правило 5. Текст\nСудья следит за порядком игры.\xa0\nИгрок ждёт. \xa0\n"
-            "Правило 67. Дефектная взятка\xa0\nA.Текст.\n",
+            # (the blanks left at the lines' ends then go: ``blanks``)
+            "Правило 5. Текст\nСудья следит за порядком игры.\nИгрок ждёт.\n"
+            "Правило 67. Дефектная взятка\nA.Текст.\n",
             "mojibake",
         ),
         (
@@ -1282,8 +1315,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         (
             "a deal's cards with no-break spaces between suits stay apart",
             "Север держит:\n♠ Т К 5 \xa0 \xa0 ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
-            "Север держит: ♠ Т К 5 \xa0 \xa0 ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
-            "unwrap",
+            # (then plain spaces, ``blanks``: a row of a deal's diagram, on its own line)
+            "Север держит:\n♠ Т К 5     ♥ Д В 3  ♦ 7 6 2\n\nТекст.\n",
+            "space",
         ),
         (
             "a seat's letter and its colon before its cards stay apart",
@@ -2712,10 +2746,10 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "dehyphenate",
         ),
         (
-            "soft hyphen inside a word",
+            "soft hyphen inside a word (an invisible character, taken out before)",
             "чтобы насла\u00adдиться игрой\n",
             "чтобы насладиться игрой\n",
-            "dehyphenate",
+            "invisible",
         ),
         (
             "a black square inside a word stays",
