@@ -3787,9 +3787,16 @@ def _runs_on(text: str, at: int) -> bool:
     )
 
 
+LOST_LAWS = 3
+"""The most laws a break's lost pages may hold whole: law headings on the two sides of
+a break that skip more (``Правило 13`` … ``Правило 20``) are the gap of an excerpt,
+which prints the laws it chose one after another, not pages lost at one break."""
+
+
 def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
     """The law headings on the two sides of a break (the last before it, the first
-    after it, each within ``reach`` lines) skip a number: pages are missing between."""
+    after it, each within ``reach`` lines) skip a number, by no more than
+    ``LOST_LAWS`` laws, or go back: pages are missing between."""
     last = next(
         (
             m
@@ -3801,7 +3808,10 @@ def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
     nxt = next(
         (m for ln in after.split("\n", reach)[:reach] if (m := LAW_HEAD.match(ln.lstrip()))), None
     )
-    return last is not None and nxt is not None and int(nxt[1]) != int(last[1]) + 1
+    if last is None or nxt is None:
+        return False
+    step = int(nxt[1]) - int(last[1])
+    return step != 1 and step <= LOST_LAWS + 1
 
 
 def _edit_log(

@@ -58,6 +58,7 @@ from .grammar import (
     HEAD_INITIALS,
     LAW_SERIES,
     LEADER,
+    OCR_COMMENTARY_NUMBER,
     OCR_LAW_NOUN,
     PART_HEAD,
     RU_HEADS,
@@ -568,7 +569,18 @@ def _structural(line: str) -> bool:
             and (m := OCR_LAW_NOUN.match(s)) is not None
             and misread_law_heading(m) is not None
         )
+        # a commentary paragraph whose number OCR misread (``64.1О. Разыгрывающий …``),
+        # which the cleaner reads back too: two copies of a page that opens with it share
+        # it at their top, as a site's template is shared
+        or (
+            OCR_COMMENTARY_NUMBER.match(s) is not None
+            and _COMMENTARY_HEAD_REST.match(s) is not None
+        )
     )
+
+
+_COMMENTARY_HEAD_REST = regex.compile(r"[^.]*\.[^.]*\.[ \t]+\p{Lu}")
+"""After a commentary paragraph's number and its stop, a capital opens its words."""
 
 
 def _listing(line: str) -> bool:

@@ -3350,6 +3350,13 @@ def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
     ):
         c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after}\n")
         assert [(num, hard) for _off, num, hard in c.breaks] == [(70, True)], after
+    # an excerpt prints the laws it chose one after another: headings that skip more
+    # laws than a break's lost pages hold (``LOST_LAWS``) leave the counting to tell
+    before, after = "A.Первый раздел\n1.Пункт\nТекст пункта.", "B.Второй раздел\nПравило 71. Иное"
+    c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after}\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(70, False)]
+    c = cleaned(f"Правило 64. Процедура\n{before}\n– 70\n{after.replace('71', '68')}\n")
+    assert [(num, hard) for _off, num, hard in c.breaks] == [(70, True)]
 
 
 def test_the_last_page_number_after_a_gap_is_told_by_the_text_at_it():

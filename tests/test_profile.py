@@ -334,6 +334,19 @@ def test_shared_text_lines_are_not_template():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_two_copies_of_a_page_opening_with_a_misread_paragraph_number_keep_it():
+    """Two copies of a commentary page whose first paragraph's number OCR misread
+    (``64.1О.``, which the cleaner reads back) share that line at their top, as a
+    site's template line is shared: it is the book's heading, not template."""
+    body = (
+        "64.1О. Разыгрывающий совершает фальшренонс\n"
+        "(i) Если разыгрывающий совершает фальшренонс, взятка его.\n"
+        "Правило 65. Порядок расположения взяток\n65.1. Судьи часто видят это.\n"
+    )
+    pa, pb = P.profile_all([src(body, "a.txt"), src(body, "b.txt")])
+    assert pa.chrome == () and pb.chrome == ()
+
+
 def test_a_title_two_unrelated_pages_share_at_different_edges_is_kept():
     """Two pages of different sites hold the same one-word title outside their text:
     one below its last line of text (a page cut off after the title and a few words),
