@@ -294,7 +294,7 @@ _OTHER_SPACE = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u20
 """The space characters other than the plain space (Unicode's space separators): the
 no-break space a web page puts after short words and inside «Правило 64», the thin,
 figure and em spaces of typesetting."""
-_BLANKS = regex.compile(rf"[{_OTHER_SPACE}]+|[ \t{_OTHER_SPACE}]+(?=\n|$)")
+_BLANKS = regex.compile(rf"[ \t{_OTHER_SPACE}]+(?=\n|$)|[{_OTHER_SPACE}]+")
 _SPACE_NAMES = {"\u00a0": "a no-break space", "\u202f": "a narrow no-break space"}
 
 
@@ -350,12 +350,37 @@ def invisible(text: str, ctx: Context) -> list[Change]:
     """Characters no reader sees (``markup.INVISIBLE``: zero-width spaces and joiners,
     direction marks, a byte-order mark inside the text) go: a web page puts them
     inside words and between a heading's noun and its number, where they would hide
-    the heading, the reference and the word from every pattern. They run after the
-    code pages are decoded back (a wrong code page spells them in letters)."""
-    return [
+    the heading, the reference and the word from every pattern; so does a soft hyphen
+    inside a word (kind ``soft-hyphen``), or it becomes the hyphen of a compound it
+    stands for. They run after the code pages are decoded back (a wrong code page
+    spells them in letters, and writes a soft hyphen for a letter)."""
+    out = [
         Change(m.start(), m.end(), "", "invisible", "a character no reader sees")
         for m in markup_mod.INVISIBLE.finditer(text)
     ]
+    if "\u00ad" in text:
+        # a soft hyphen inside a word (a web page's hyphenation point) goes; where it
+        # stands for a compound's hyphen (``из\u00adза``, as a PDF's text layer writes
+        # it) it is one; at a line's end it is ``dehyphenate``'s
+        for m in _SOFT_HYPHEN_INSIDE.finditer(text):
+            new = _soft_hyphen(m, ctx.known)
+            why = "a compound's hyphen" if new else "a hyphenation point"
+            out.append(Change(m.start(2), m.end(2), new, "soft-hyphen", why))
+        out.sort(key=lambda c: c.start)
+    return out
+
+
+_SOFT_HYPHEN_INSIDE = regex.compile(r"(\p{L}+)(\u00ad+)(?=(\p{L}+))")
+"""A soft hyphen between two letters: the letters before it (1), the hyphen (2) and the
+letters after it (3), which the next match begins with."""
+
+
+def _soft_hyphen(m: regex.Match, known: Callable[[str], bool]) -> str:
+    """What the soft hyphen of ``_SOFT_HYPHEN_INSIDE``'s match ``m`` stands for: the
+    hyphen of a compound ``known`` knows with it and not without (``из-за``), else
+    nothing (a hyphenation point)."""
+    left, right = m[1].lower(), m[3].lower()
+    return "-" if known(f"{left}-{right}") and not known(left + right) else ""
 
 
 _COMBINING = re.compile("[\u0300-\u036f]")
@@ -2952,6 +2977,8 @@ def _known_share(
 
 def _counted_words(text: str, cut: tuple[bool, bool] = (False, False)) -> list[str]:
     """The words of three letters or more ``_known_share`` counts in ``text``."""
+    if "\u00ad" in text:  # a soft hyphen inside a word is no break between two words
+        text = _SOFT_HYPHEN_INSIDE.sub(lambda m: m[1] + _soft_hyphen(m, morph.is_known), text)
     words = morph.WORD.findall(_YO_QUOTE.sub("ё", _unaccented(markup_mod.INVISIBLE.sub("", text))))
     words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
     return [w for w in words if len(w) >= 3]
@@ -3787,16 +3814,12 @@ def _runs_on(text: str, at: int) -> bool:
     )
 
 
-LOST_LAWS = 3
-"""The most laws a break's lost pages may hold whole: law headings on the two sides of
-a break that skip more (``Правило 13`` … ``Правило 20``) are the gap of an excerpt,
-which prints the laws it chose one after another, not pages lost at one break."""
-
-
 def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
     """The law headings on the two sides of a break (the last before it, the first
-    after it, each within ``reach`` lines) skip a number, by no more than
-    ``LOST_LAWS`` laws, or go back: pages are missing between."""
+    after it, each within ``reach`` lines) skip a number: pages are missing between.
+    (So may an excerpt's laws, printed one after another: the break is then read as
+    hard, and the text after it is placed in the law before the next heading with
+    K306, or kept unplaced with K301, never in the law before the break unsaid.)"""
     last = next(
         (
             m
@@ -3808,10 +3831,7 @@ def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
     nxt = next(
         (m for ln in after.split("\n", reach)[:reach] if (m := LAW_HEAD.match(ln.lstrip()))), None
     )
-    if last is None or nxt is None:
-        return False
-    step = int(nxt[1]) - int(last[1])
-    return step != 1 and step <= LOST_LAWS + 1
+    return last is not None and nxt is not None and int(nxt[1]) != int(last[1]) + 1
 
 
 def _edit_log(

@@ -30,13 +30,11 @@ from . import language, translit
 from .editions import BLANK
 from .grammar import CARDS_ROW_REST
 
-INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+|(?<=\p{L})\u00ad+(?=\p{L})")
-"""Format characters: no reader sees them. The soft hyphen is one too, and inside a
-word (a web page's hyphenation points, ``фальш\u00adренонс``) it goes with them;
-at a line's end or before a blank it breaks a word, and the cleaner's
-``dehyphenate`` joins the word. (A wrong code page writes it too, CP1251's
-``\\xad``: the cleaner decodes such a page back, ``mojibake``, before it takes the
-invisible characters out.)"""
+INVISIBLE = regex.compile(r"(?V1)[\p{Cf}--\u00ad]+")
+"""Format characters: no reader sees them. The soft hyphen is one too, but a
+word-breaking one: the cleaner's ``invisible`` and ``dehyphenate`` take it (the
+hyphen of a compound, ``из\u00adза``, stays a hyphen), and a wrong code page writes
+it (CP1251's ``\\xad``) where ``mojibake`` must still find it."""
 
 _INLINE_TAGS = "a|abbr|b|big|em|font|i|mark|s|small|span|strike|strong|sub|sup|u"
 _BLOCK_TAGS = "blockquote|br|center|div|h[1-6]|hr|li|ol|p|pre|table|td|th|tr|ul"
