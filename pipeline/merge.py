@@ -334,8 +334,9 @@ def merge(
     (or no source's edition is known), they are read as the default edition's, or
     as the edition of the corpus's one other edition whose pages of the book (a
     table of contents, an index) it holds (K404): kept apart, they would leave the
-    codex empty beside an ``unknown`` one. ``aside``: the build's spill folder, where the witnesses of every entry
-    are set aside (``spill.WitnessFile``) instead of kept in memory."""
+    codex empty beside an ``unknown`` one. ``aside``: the build's spill folder,
+    where the witnesses of every entry are set aside (``spill.WitnessFile``)
+    instead of kept in memory."""
     held = spill.held(trees)
     groups: dict[str, list[int]] = {}
     for i, t in enumerate(held):
@@ -431,7 +432,11 @@ def _read_as(held: Sequence[Tree], law: list[int], main: str, why: str) -> Diagn
         "K404",
         f"{why} ({names}): the codex reads {'it' if len(law) == 1 else 'them'} as the "
         f"{main} edition, "
-        + ("the default" if main == editions.DEFAULT_ID else "the edition of its pages of the book")
+        + (
+            "the default"
+            if main == editions.DEFAULT_ID
+            else "the edition of the corpus's contents or index"
+        )
         + "; name the edition in sources.toml",
     )
 
