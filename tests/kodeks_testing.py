@@ -32,6 +32,19 @@ COMMENTARY_AFTER_ITS_LAW = (
 """A page of the commentary that opens after its law's heading (law 35 is not on it)."""
 
 
+def write_corpus(folder: Path, files: dict[str, str]) -> Path:
+    """A corpus folder holding ``files`` (name → text, UTF-8)."""
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def declared(name: str, edition: str) -> str:
+    """A ``sources.toml`` that declares the laws source ``name`` of ``edition``."""
+    return f'[[source]]\nfile = "{name}"\nkind = "laws"\nedition = "{edition}"\n'
+
+
 def built_page(tmp_path: Path, text: str):
     """The codex of a corpus of one page, ``text``, built in ``tmp_path``."""
     from pipeline.run import run

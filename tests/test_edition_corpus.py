@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kodeks_testing import ROOT, SEEDS, kodeks
+from kodeks_testing import ROOT, SEEDS, declared, kodeks, write_corpus
 from pipeline import editions
 from pipeline.addresses import split_edition
 from pipeline.api import CodexReader
@@ -303,22 +303,20 @@ def test_search_and_refs_take_an_edition(two: Path):
         con.close()
 
 
+_LAW_7 = "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n"
+_LAW_5 = (
+    "Правило 5. Порядок раздачи карт\n\nA. Кто раздаёт\n"
+    "Карты раздаёт игрок, которого назначил судья.\n"
+)
+"""Two law pages of no edition the text tells."""
+
+
 def test_the_build_summary_counts_every_edition(tmp_path: Path):
     # a page whose edition nothing tells is merged apart from a page of a known
     # edition, into the unknown codex: the summary says where the entries went
-    corpus = tmp_path / "c"
-    corpus.mkdir()
-    (corpus / "page.txt").write_text(
-        "Правило 5. Порядок раздачи карт\n\nA. Кто раздаёт\n"
-        "Карты раздаёт игрок, которого назначил судья.\n",
-        encoding="utf-8",
-    )
-    (corpus / "known.txt").write_text(
-        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
-        encoding="utf-8",
-    )
-    (corpus / "sources.toml").write_text(
-        '[[source]]\nfile = "known.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    corpus = write_corpus(
+        tmp_path / "c",
+        {"page.txt": _LAW_5, "known.txt": _LAW_7, "sources.toml": declared("known.txt", "1987")},
     )
     run = kodeks("build", str(corpus), "-o", str(tmp_path / "out"), "--no-pdf", check=True)
     out = " ".join((run.stdout + run.stderr).split())
@@ -343,18 +341,12 @@ def test_a_notice_naming_another_code_adds_no_empty_site(tmp_path: Path):
     """A tournament's notice that says it follows the 2017 code, beside a law page,
     makes no 2017 site, index or export: it holds no law text (K405), and it is
     listed with the codex's sources."""
-    corpus = tmp_path / "c"
-    corpus.mkdir()
-    (corpus / "law.txt").write_text(
-        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
-        encoding="utf-8",
-    )
-    (corpus / "notice.txt").write_text(
+    notice = (
         "Положение о турнире\n\nТурнир играется по Кодексу спортивного бриджа 2017 года. "
         "Заявки принимает судья до начала первой сессии, а призы получают три лучшие пары "
-        "по итогам обеих сессий.\n",
-        encoding="utf-8",
+        "по итогам обеих сессий.\n"
     )
+    corpus = write_corpus(tmp_path / "c", {"law.txt": _LAW_7, "notice.txt": notice})
     out = tmp_path / "out"
     run = kodeks("build", str(corpus), "-o", str(out), "--no-pdf", check=True)
     said = " ".join((run.stdout + run.stderr).split())
@@ -381,19 +373,9 @@ def test_the_codex_of_an_unknown_edition_exports(tmp_path: Path):
     """A page whose edition nothing tells, beside a page of a declared edition, has
     its own codex, and ``export --edition unknown`` writes it (named as the default
     edition's, as its site is)."""
-    corpus = tmp_path / "c"
-    corpus.mkdir()
-    (corpus / "known.txt").write_text(
-        "Правило 7. Контроль над картами\n\nA. Колода\nКолоду кладут на стол.\n",
-        encoding="utf-8",
-    )
-    (corpus / "page.txt").write_text(
-        "Правило 5. Порядок раздачи карт\n\nA. Кто раздаёт\n"
-        "Карты раздаёт игрок, которого назначил судья.\n",
-        encoding="utf-8",
-    )
-    (corpus / "sources.toml").write_text(
-        '[[source]]\nfile = "known.txt"\nkind = "laws"\nedition = "1997"\n', encoding="utf-8"
+    corpus = write_corpus(
+        tmp_path / "c",
+        {"known.txt": _LAW_7, "page.txt": _LAW_5, "sources.toml": declared("known.txt", "1997")},
     )
     out = tmp_path / "akn"
     kodeks("export", "akn", str(corpus), "--edition", "unknown", "-o", str(out), check=True)
@@ -404,20 +386,15 @@ def test_the_codex_of_an_unknown_edition_exports(tmp_path: Path):
 def test_dangling_references_of_unknown_pages_read_into_the_codex_are_listed(tmp_path: Path):
     """``refs --dangling`` lists the references of pages of an unknown edition that
     the codex read as its own (K404) beside a contents page of a known edition."""
-    corpus = tmp_path / "c"
-    corpus.mkdir()
-    (corpus / "a.txt").write_text(
+    page = (
         "Правило 69. Согласие с претензией\n\nA. Когда согласие считается данным\n"
         "Согласие с претензией разыгрывающего даётся, когда вистующий согласен; взятки "
-        "засчитываются по правилу 64A1.\n",
-        encoding="utf-8",
+        "засчитываются по правилу 64A1.\n"
     )
-    (corpus / "toc.txt").write_text(
-        "Правило 19. Контра ........ 40\nПравило 69. Согласие ........ 90\n" * 3,
-        encoding="utf-8",
-    )
-    (corpus / "sources.toml").write_text(
-        '[[source]]\nfile = "toc.txt"\nkind = "laws"\nedition = "1987"\n', encoding="utf-8"
+    toc = "Правило 19. Контра ........ 40\nПравило 69. Согласие ........ 90\n" * 3
+    corpus = write_corpus(
+        tmp_path / "c",
+        {"a.txt": page, "toc.txt": toc, "sources.toml": declared("toc.txt", "1987")},
     )
     out = tmp_path / "out"
     kodeks("build", str(corpus), "-o", str(out), "--no-pdf", check=True)
