@@ -27,6 +27,7 @@ records: nothing is removed without an ``Edit`` carrying its reason.
 
 from __future__ import annotations
 
+import bisect
 import collections
 import heapq
 import itertools
@@ -3759,6 +3760,7 @@ def _breaks(
     pages = sorted(pages)
     omap = OffsetMap(edits)
     out = []
+    excerpt = _skips_unbroken(text, sorted(omap.to_clean(raw) for raw, _num in pages))
     for i, (raw, num) in enumerate(pages):
         nxt = pages[i + 1][1] if i + 1 < len(pages) else None
         prev = pages[i - 1][1] if i > 0 else None
@@ -3771,13 +3773,13 @@ def _breaks(
         else:
             told = num is not None
             hard = num is None or nxt != num + 1
-        if hard and not told and _runs_on(text, at):
+        if hard and not told and _runs_on(text, at, excerpt):
             hard = False
         out.append((at, num, hard))
     return tuple(out)
 
 
-def _runs_on(text: str, at: int) -> bool:
+def _runs_on(text: str, at: int, excerpt: bool = False) -> bool:
     """The sentence before cleaned offset ``at`` goes on after it, or the unit before
     it has had only its heading: a heading at the foot of a page has its text on the
     next one (a title ends with no stop, and its text opens with a capital; a heading
@@ -3791,15 +3793,16 @@ def _runs_on(text: str, at: int) -> bool:
     item's first (``… и если`` | ``(A).Нарушитель …``). A unit
     that goes on counting the units before the break (``2.`` after ``1.``,
     ``grammar.goes_on_counting``) runs on too, unless the law headings on the two
-    sides skip a number (``_laws_skip``)."""
+    sides skip a number (``_laws_skip``) in a source whose laws do not skip numbers
+    where no page break stands between them (``excerpt``, ``_skips_unbroken``)."""
     before, after = text[:at].rstrip(), text[at:].lstrip()
     if not before or not after:
         return False
     first, head = after.split("\n", 1)[0], before[before.rfind("\n") + 1 :]
     if before.endswith(":") and opens_series(first) in ("clause", "subclause", "item"):
         return True
-    if goes_on_counting(_lines_before(before, len(before)), first) and not _laws_skip(
-        before, after
+    if goes_on_counting(_lines_before(before, len(before)), first) and (
+        excerpt or not _laws_skip(before, after)
     ):
         return True
     if CLAUSE_END.search(before) or TAG_END.search(before):
@@ -3811,6 +3814,21 @@ def _runs_on(text: str, at: int) -> bool:
         # the sentence leads into a list whose first unit opens the next page
         # (``… и если`` | ``(A).Нарушитель …``)
         or (not is_heading_line(head) and opens_series(first) in ("subclause", "item"))
+    )
+
+
+def _skips_unbroken(text: str, breaks: list[int]) -> bool:
+    """The source's law headings skip a number where no page break stands between
+    them (``Правило 13.`` then ``Правило 20.`` on one page): it prints a selection of
+    the laws, so laws skipped across a break do not show that pages are missing."""
+    heads, pos = [], 0
+    for line in text.split("\n"):
+        if m := LAW_HEAD.match(line.lstrip()):
+            heads.append((bisect.bisect_right(breaks, pos), int(m[1])))
+        pos += len(line) + 1
+    return any(
+        page == nxt_page and nxt > num + 1
+        for (page, num), (nxt_page, nxt) in itertools.pairwise(heads)
     )
 
 

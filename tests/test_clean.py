@@ -3373,6 +3373,21 @@ def test_a_lone_page_number_before_the_next_unit_of_a_series_is_soft():
         assert [(num, hard) for _off, num, hard in c.breaks] == [(70, True)], after
 
 
+def test_laws_skipped_across_a_lone_page_number_in_a_selection_of_the_laws():
+    """A source that prints laws 13 and 20 one after the other on one page is a
+    selection: that law 24 follows law 20 across a page number does not show pages
+    missing, so a section that goes on counting (``B.`` after ``A.``) runs on. Where
+    the laws count up on each page, the same skip across the break stays hard."""
+    tail = "Правило 20. Другое\nA.Первый\nТекст.\n1.Пункт\nТекст пункта.\n– 61\nB.Второй\nТекст.\n"
+    selection = cleaned(f"Правило 13. Одно\nТекст правила.\n{tail}Правило 24. Третье\nТекст.\n")
+    assert [(num, hard) for _off, num, hard in selection.breaks] == [(61, False)]
+    running = cleaned(f"Правило 19. Одно\nТекст правила.\n{tail}Правило 24. Третье\nТекст.\n")
+    assert [(num, hard) for _off, num, hard in running.breaks] == [(61, True)]
+    # laws 13 and 20 with a page number between them show nothing: pages may be missing there
+    apart = cleaned(f"Правило 13. Одно\nТекст правила.\n– 57\n{tail}Правило 24. Третье\nТекст.\n")
+    assert [hard for _off, _num, hard in apart.breaks] == [True, True]
+
+
 def test_the_last_page_number_after_a_gap_is_told_by_the_text_at_it():
     """Pages missing between a contents page (7) and the book's page 66 are the break
     before's to mark (hard); at 66 itself the text tells, as at a page number alone: a
