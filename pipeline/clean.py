@@ -2021,10 +2021,16 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     look-alike (``б``) reads the series in the Russian alphabet's order (a Latin
     look-alike among them, ``A)`` before ``Б)``, read as its Cyrillic letter). A page the
     profile found foreign is read too: a wrong code page makes a Russian one look so
-    before ``mojibake`` reads it back, and a foreign law's heading is no ``LAW_HEAD``."""
+    before ``mojibake`` reads it back, and a foreign law's heading is no ``LAW_HEAD``.
+
+    Where a law's heading is lost (the source opens inside a law whose heading comes
+    later, or pages are missing at a page break), its sections may go on from a later
+    letter: a series of two or more that counts up from ``B)`` or later, as the first
+    marker at the source's start or right after a page break, is read so too."""
     if not _RESTYLED_ANYWHERE.search(text):
         return []
     rules = ctx.buffer.marks("underline-rule")
+    pages = sorted(ctx.buffer.marks("page-number") + ctx.buffer.marks("form-feed"))
     out: list[Change] = []
     runs: dict[str, list[regex.Match]] = {
         "section": [],
@@ -2035,6 +2041,10 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
     # a run of one counts: a clause or a subclause after a «…:» line, a section right
     # under its law's heading
     led_in = {"section": False, "clause": False, "subclause": False, "deeper": False}
+    # the section series opened where a law's heading is lost: it may count from «B)»
+    lost = False
+    # no marker has been read since the source's start or the last page break
+    fresh = True
     before = ""  # the last line of text
     ruled = False  # under a rule line, where «1)» opens a footnote
     noted = False  # the law's text has marks of footnotes (``нарушения¹``): «1)» opens one
@@ -2057,8 +2067,11 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             return
         marks = [m["clause"] or m["letter"] or m["capital"] or m["number"] for m in run]
         numbered = kind in ("clause", "deeper")
-        places = [int(c) for c in marks] if numbered else _series_places(marks)
-        if places != list(range(1, len(run) + 1)):
+        from_lost = kind == "section" and lost
+        places = [int(c) for c in marks] if numbered else _series_places(marks, from_lost)
+        if places != list(range(places[0] if from_lost else 1, places[0] + len(run))):
+            return
+        if from_lost and len(run) < 2:
             return
         alone = len(run) == 1
         if alone and not (led_in[kind] and not _NEXT_INLINE.search(_rest_of_line(run[0]))):
@@ -2091,19 +2104,41 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             led_in[kind] = LEAD_IN.search(previous) is not None
         runs[kind].append(m)
 
-    r = 0
+    # the source may open inside a law: a law's heading comes later (a page cut from the book)
+    cut = _LAW_HEAD_ANYWHERE.search(text) is not None
+    headed = False  # a law's heading has been read
+    r = p = 0
     for s, e, line in ctx.lines(text):
         while r < len(rules) and rules[r] <= s:
             ruled, r = True, r + 1  # footnotes under a rule (the lists go on after them)
+        while p < len(pages) and pages[p] <= s:
+            fresh, p = True, p + 1
         head = line.lstrip(" \t")
         if not head:
             continue
         previous, before = before, line
+        opening, fresh = fresh, False
         if (m := LAW_HEAD.match(head)) is not None:
             close_all()
             law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
-            lettered = noted = False
+            lettered = noted = lost = False
+            headed = True
         elif not law:
+            # before the first heading, only a section series that goes on from a later
+            # letter (the law's heading and its first sections are on missing pages)
+            m = RESTYLED_MARKER.match(text, s, e) if cut and not headed else None
+            if (
+                m is not None
+                and m["capital"] is not None
+                and (
+                    (opening and _series_places([m["capital"]], True)[0] > 1)
+                    or (lost and _next_in_series(runs["section"], m, True))
+                )
+            ):
+                lost = True
+                runs["section"].append(m)
+            elif m is None:
+                fresh = opening
             continue
         elif ASIDE_HEAD.match(head) or COMMENTARY.match(head) or KEYED_COMMENTARY.match(head):
             close_all()
@@ -2117,6 +2152,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             close("clause")
             parent, ruled = "clause", False
         elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
+            fresh = opening  # plain text: the next marker still opens the page
             noted = noted or SUPERSCRIPT_MARK.search(line) is not None
             sub_open = sub_open and not _ends_no_lead_in(line)
             continue
@@ -2146,11 +2182,26 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         else:
             first = (m["letter"] or m["capital"]).lower() in "aа"
             capitals = runs["subclause"] and runs["subclause"][-1]["capital"] is not None
-            if m["capital"] is not None and (
+            # a series that goes on from a later letter where a law's heading is lost
+            resumes = (
+                opening
+                and not first
+                and m["capital"] is not None
+                and not lettered
+                and not _next_in_series(runs["section"], m, lost)
+                and not _next_in_series(runs["subclause"], m)
+                and _series_places([m["capital"]], True)[0] > 1
+            )
+            if resumes:
+                close_all()
+                lost = True
+                runs["section"].append(m)
+                parent, ruled = "section", False
+            elif m["capital"] is not None and (
                 (first and parent in ("law", "section") and not lettered)
                 or (
                     not first
-                    and _next_in_series(runs["section"], m)
+                    and _next_in_series(runs["section"], m, lost)
                     and not (capitals and _next_in_series(runs["subclause"], m))
                 )
             ):
@@ -2160,6 +2211,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 if first:
                     close("section")
                     led_in["section"] = parent == "law"  # right under the heading
+                    lost = False
                 runs["section"].append(m)
                 parent, ruled = "section", False
             elif parent in ("clause", "subclause"):
@@ -2188,25 +2240,32 @@ def _rest_of_line(m: regex.Match) -> str:
     return m.string[m.end() : end if end >= 0 else len(m.string)]
 
 
-def _next_in_series(run: list[regex.Match], m: regex.Match) -> bool:
-    """The letter ``m`` (a ``RESTYLED_MARKER``) is the next of the series ``run``."""
+def _next_in_series(run: list[regex.Match], m: regex.Match, lost: bool = False) -> bool:
+    """The letter ``m`` (a ``RESTYLED_MARKER``) is the next of the series ``run``
+    (``lost``: a series that may go on from a later letter than the first)."""
     marks = [r["letter"] or r["capital"] for r in (*run, m)]
-    return bool(run) and _series_places(marks) == list(range(1, len(marks) + 1))
+    if not run:
+        return False
+    places = _series_places(marks, lost)
+    return places == list(range(places[0] if lost else 1, places[0] + len(marks)))
 
+
+_LAW_HEAD_ANYWHERE = LineOpening(r"[ \t]*" + LAW_HEAD.pattern.removeprefix("^"))
+"""A line that opens with a law's heading (``grammar.LAW_HEAD``)."""
 
 _RESTYLED_ANYWHERE = LineOpening(RESTYLED_MARKER.pattern)
 """A line that opens with a ``RESTYLED_MARKER``: the text is read line by line only
 where one does."""
 
 
-def _series_places(letters: list[str]) -> list[int]:
+def _series_places(letters: list[str], lost: bool = False) -> list[int]:
     """The places of a series of letters (a section's or a subclause's): as Latin
-    letters (look-alikes read so) where that counts up, else in the Russian alphabet's
-    order (``а``, ``б``)."""
+    letters (look-alikes read so) where that counts up from ``A`` (``lost``: from any
+    letter), else in the Russian alphabet's order (``а``, ``б``)."""
     read = [addresses.latin(c).upper() for c in letters]
     if all("A" <= c <= "H" for c in read):
         places = [ord(c) - ord("A") + 1 for c in read]
-        if places == list(range(1, len(places) + 1)):
+        if places == list(range(places[0] if lost else 1, places[0] + len(places))):
             return places
     order = CYRILLIC_ORDER.lower()
     read = [addresses.cyrillic(c).lower() for c in letters]  # ``A)``, ``Б)``: OCR's mix

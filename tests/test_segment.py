@@ -424,6 +424,29 @@ def test_inferred_law_after_hard_break():
     assert "K306" in codes(diags)
 
 
+def test_inferred_law_of_restyled_sections_after_a_lost_heading():
+    """Sections marked ``B)`` that open a page or the source where a law's heading is
+    lost are placed as the book's ``B.`` are: in the law before the next heading."""
+    after_break, _diags = seg(
+        "Правило 18. Заявки\nA) Текст\nТекст раздела.\n– 40\nB) Продолжение без заголовка\n"
+        "Текст раздела.\nC) Ещё раздел\nТекст.\nПравило 20. Пояснение\nA) Первый\nТекст.\n"
+    )
+    cut, _diags = seg(
+        "B) Карты видел другой игрок\nСудья решает, можно ли играть сдачу, и назначает "
+        "исправление.\nC) Карт не видел никто\nСдача играется, как её сдали.\n"
+        "Правило 20. Пояснение\nA) Первый\nИгрок просит объяснить заявку.\n"
+    )
+    for tree, first in ((after_break, ["18", "18A"]), (cut, [])):
+        assert [(n.id, n.inferred) for n, _p in walk(tree.nodes)] == [
+            *((law, False) for law in first),
+            ("19", True),
+            ("19B", True),
+            ("19C", True),
+            ("20", False),
+            ("20A", False),
+        ]
+
+
 def test_soft_break_keeps_the_law():
     tree, diags = seg(
         "– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
