@@ -51,6 +51,9 @@ def environment() -> Environment:
     )
     env.filters["anchor"] = addresses.anchor
     env.filters["kind"] = kind_label
+    env.filters["edit"] = edit_label
+    env.filters["layout"] = layout_label
+    env.filters["chrome"] = chrome_label
     env.globals["unknown_edition"] = editions.UNKNOWN_LABEL
     return env
 
@@ -68,6 +71,98 @@ KIND_LABELS: dict[str, str] = {
 site reads it."""
 
 
+EDIT_LABELS: dict[str, str] = {
+    "bar-prefix": "черта на поле строки",
+    "bilingual-heading": "английская половина заголовка",
+    "bom": "метка порядка байтов",
+    "collapsed-break": "восстановленный разрыв строки",
+    "compose": "буква со знаком, записанная одним символом",
+    "cyrillic-section": "кириллическая буква раздела",
+    "dehyphenate": "перенос слова",
+    "dos-heading": "заголовок текста DOS",
+    "dos-indent": "отступ текста DOS",
+    "dos-justify": "выключка текста DOS",
+    "dot-leader": "отточие оглавления",
+    "double-spacing": "лишняя пустая строка",
+    "duplicate": "повтор",
+    "endnote": "концевая сноска электронной книги",
+    "entity": "HTML-ссылка на символ",
+    "form-feed": "знак новой страницы",
+    "forum-code": "код форума",
+    "gap": "пустые строки в начале или в конце",
+    "glued-heading": "заголовок, приклеенный к тексту",
+    "indent": "отступ",
+    "invisible": "невидимый символ",
+    "line-end-blanks": "пробелы в конце строки",
+    "line-number": "номер строки на поле",
+    "lone-bar": "одинокая черта",
+    "markdown": "разметка Markdown",
+    "mixed-script": "латинская буква в русском слове",
+    "mojibake": "неверная кодировка",
+    "newline": "знак конца строки",
+    "ocr-digit": "цифра, распознанная как буква, или наоборот",
+    "page-number": "номер страницы",
+    "pagination-strip": "полоса листалки",
+    "pilcrow": "знак абзаца",
+    "printer-mark": "метка типографии",
+    "question-run": "строка вопросительных знаков",
+    "quote-prefix": "знак цитаты на поле",
+    "restyled-marker": "метка пункта в другом стиле",
+    "run-in-structure": "метка пункта внутри строки",
+    "site-chrome": "шаблон сайта",
+    "soft-hyphen": "мягкий перенос",
+    "space": "особый пробел",
+    "spaced-letters": "разрядка",
+    "split-word": "слово, разорванное пробелом",
+    "star-note": "сноска со звёздочкой",
+    "stress-mark": "знак ударения",
+    "table-separator": "граница таблицы",
+    "tag": "тег разметки",
+    "transliteration": "транслит",
+    "underline-rule": "черта над сносками",
+    "unwrap": "перенос строки внутри абзаца",
+    "yo": "буква ё",
+}
+"""The kinds of the cleaner's edits (``pipeline.clean``), as a reader of the site reads them."""
+
+LAYOUT_LABELS: dict[str, str] = {
+    "wrapped": "строки с жёстким переносом",
+    "double-spaced": "через строку",
+    "collapsed": "без разрывов строк",
+    "dos": "текст DOS",
+    "bar-margin": "черта на поле",
+    "pilcrows": "знаки абзаца",
+    "spaced-letters": "разрядка",
+    "tagged": "теги разметки",
+}
+"""The layout traits of a source's profile (``model.Profile.layout``)."""
+
+CHROME_LABELS: dict[str, str] = {
+    "alphabet bar": "алфавитная панель",
+    "alphabet range": "алфавитный диапазон",
+    "boilerplate (jusText)": "служебный текст страницы",
+    "breadcrumb": "цепочка навигации",
+    "comment": "комментарий посетителя",
+    "counter": "счётчик",
+    "date stamp": "дата",
+    "document notice": "служебная пометка документа",
+    "file name": "имя файла",
+    "header": "шапка сайта",
+    "link": "ссылка",
+    "menu": "меню",
+    "pager": "листалка страниц",
+    "running head": "колонтитул",
+    "setting": "настройка страницы",
+    "share": "кнопки «поделиться»",
+    "site notice": "объявление сайта",
+    "template block": "блок шаблона",
+}
+"""Why the profile took a line for the reading site's template (``model.Profile.chrome``):
+the reason's name, before any colon."""
+
+_SHARED_TEMPLATE = re.compile(r"template line shared by (\d+) sources")
+
+
 def _holds(source: Source, trees: Mapping[str, Tree]) -> str:
     """What ``source`` holds as its profile settled it (``profile.settle``: a page a
     manifest calls laws may hold only a site's pages), else its declared kind."""
@@ -78,6 +173,24 @@ def _holds(source: Source, trees: Mapping[str, Tree]) -> str:
 def kind_label(kind: str) -> str:
     """``KIND_LABELS``'s words for ``kind`` (the kind itself where the table has none)."""
     return KIND_LABELS.get(kind, kind)
+
+
+def edit_label(kind: str) -> str:
+    """``EDIT_LABELS``'s words for an edit's ``kind`` (the kind itself where it has none)."""
+    return EDIT_LABELS.get(kind, kind)
+
+
+def layout_label(trait: str) -> str:
+    """``LAYOUT_LABELS``' words for a layout ``trait`` (the trait itself where it has none)."""
+    return LAYOUT_LABELS.get(trait, trait)
+
+
+def chrome_label(why: str) -> str:
+    """``CHROME_LABELS``' words for why a line is the site's template (the reason
+    itself where the table has none)."""
+    if m := _SHARED_TEMPLATE.fullmatch(why):
+        return f"строка шаблона, общая для {m[1]} источников"
+    return CHROME_LABELS.get(why.split(":", 1)[0], why)
 
 
 # --- addresses → pages ----------------------------------------------------------
@@ -510,6 +623,7 @@ def edit_segments(text: str, edits) -> Iterator[dict]:
             yield from plain(pos, s)
         yield {
             "kind": x.label,
+            "label": " + ".join(edit_label(k) for k in x.kind),
             "classes": " ".join("edit-" + k for k in x.kind),
             "text": text[s:e],
             "after": x.after,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 from html.parser import HTMLParser
@@ -9,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import pipeline
 from kodeks_testing import CORPUS
 from pipeline import addresses
+from pipeline import site as site_mod
 from pipeline.run import build
 
 
@@ -134,6 +137,70 @@ def test_sources_and_fragments(site):
     assert '<del class="edit' in src and 'id="L1"' in src
     frag = (site / "fragments.html").read_text(encoding="utf-8")
     assert "001_979dfb7559065d2e.txt" in frag and "строки" in frag
+
+
+def _string_constants(node) -> set[str]:
+    """The string constants ``node`` may be: itself, either branch of ``a if c else b``, or
+    an f-string's constant head (``f"template line shared by {n} sources"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        return _string_constants(node.body) | _string_constants(node.orelse)
+    if isinstance(node, ast.JoinedStr):
+        return {"".join(v.value if isinstance(v, ast.Constant) else "2" for v in node.values)}
+    return set()
+
+
+def _module(name: str) -> ast.Module:
+    return ast.parse((Path(pipeline.__file__).parent / f"{name}.py").read_text(encoding="utf-8"))
+
+
+def test_every_edit_kind_layout_and_template_reason_has_russian_words():
+    """The site shows a source's edits, layout and template lines in Russian: every
+    kind the cleaner can write (read from its code, not from one build's log), every
+    layout trait and every reason the profile gives a template line has its words."""
+    kinds: set[str] = set()
+    for node in ast.walk(_module("clean")):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Change":
+            kinds |= _string_constants(node.args[3]) if len(node.args) > 3 else set()
+        elif isinstance(node, ast.Assign):
+            names = {getattr(t, "id", "") for t in node.targets}
+            if "kind" in names:
+                kinds |= _string_constants(node.value)
+            elif any(n.endswith("_WHY") for n in names) and isinstance(node.value, ast.Dict):
+                kinds |= {k for key in node.value.keys for k in _string_constants(key)}
+            elif "_MARGINS" in names:
+                kinds |= {k for row in node.value.elts for k in _string_constants(row.elts[2])}
+    assert {"unwrap", "site-chrome", "quote-prefix", "entity", "stress-mark"} <= kinds
+    assert sorted(kinds - set(site_mod.EDIT_LABELS)) == []
+    traits: set[str] = set()
+    reasons: set[str] = set()
+    for node in ast.walk(_module("profile")):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "append":
+            if getattr(node.func.value, "id", "") == "traits":
+                traits |= _string_constants(node.args[0])
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
+            if getattr(node.targets[0].value, "id", "") == "chrome":
+                reasons |= _string_constants(node.value)
+        elif isinstance(node, ast.FunctionDef) and node.name == "line_shape":
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    reasons |= _string_constants(ret.value)
+    assert {"wrapped", "tagged"} <= traits and {"menu", "pager", "header"} <= reasons
+    assert sorted(traits - set(site_mod.LAYOUT_LABELS)) == []
+    assert [r for r in sorted(reasons) if site_mod.chrome_label(r) == r] == []
+    assert site_mod.chrome_label("template line shared by 6 sources") == (
+        "строка шаблона, общая для 6 источников"
+    )
+
+
+def test_a_source_page_names_its_edits_in_russian(site):
+    page = next(site.glob("source-004_*.html")).read_text(encoding="utf-8")
+    legend = re.search(r"Исправления: (.*?)</p>", page)[1]
+    shown = re.findall(r'class="edit-legend edit-([\w-]+)" title="[\w-]+">([^<:]+):', legend)
+    assert shown and all(label == site_mod.EDIT_LABELS[kind] for kind, label in shown)
+    assert "перенос строки внутри абзаца" in legend or "номер страницы" in legend
+    assert re.search(r'<del class="edit[^"]*" title="[а-яё]', page)
 
 
 def test_provenance(site):
