@@ -485,6 +485,7 @@ def node_view(site: Site, addr: str) -> dict:
         "edits": [
             {
                 "kind": x.label,
+                "label": " + ".join(edit_label(k) for k in x.kind),
                 "before": x.before,
                 "after": x.after,
                 "line": x.span.line,

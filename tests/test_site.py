@@ -201,6 +201,18 @@ def test_a_source_page_names_its_edits_in_russian(site):
     assert shown and all(label == site_mod.EDIT_LABELS[kind] for kind, label in shown)
     assert "перенос строки внутри абзаца" in legend or "номер страницы" in legend
     assert re.search(r'<del class="edit[^"]*" title="[а-яё]', page)
+    # a clause's repairs, under its text, are named the same way
+    repairs = [
+        m
+        for law in site.glob("law-*.html")
+        for m in re.findall(
+            r'<span class="edit-kind" title="([\w+-]+)">([^<]+)</span>', law.read_text("utf-8")
+        )
+    ]
+    assert repairs and all(
+        label == " + ".join(site_mod.EDIT_LABELS[k] for k in kind.split("+"))
+        for kind, label in repairs
+    )
 
 
 def test_provenance(site):
