@@ -85,6 +85,7 @@ from .grammar import (
     RU_HEADS,
     SECTION,
     SENTENCE_STOP,
+    SPLIT_HEAD,
     STAR_MARK,
     STAR_NOTE,
     SUPERSCRIPT_MARK,
@@ -1407,6 +1408,18 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
         elif first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
             spaced.append(m)
     return sections, numbers, spaced, firsts
+
+
+def split_headings(text: str, ctx: Context) -> list[Change]:
+    """A heading's word alone on its line and its number at the next line's start
+    (``grammar.SPLIT_HEAD``: ``Правило`` | ``64. Процедура …``) make one heading line.
+    Before ``unwrap``, which would join the heading's title to the text under it."""
+    return [
+        Change(
+            m.start("split"), m.end("split"), " ", "split-heading", "a heading's word and number"
+        )
+        for m in SPLIT_HEAD.finditer(text)
+    ]
 
 
 def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
@@ -3715,6 +3728,8 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("inline_rules", inline_rules),
     ("duplicates", duplicates),
     ("gaps", gaps),
+    # after duplicates, which removes a number a scan echoed under the heading's word
+    ("split_headings", split_headings),
     # before run_in_structure, which would split «Law 22. Правило 22. …» at its
     # Russian half and leave the English one a line of its own
     ("bilingual_headings", bilingual_headings),

@@ -57,6 +57,13 @@ bilingual heading's slash, its English half gone), ``Правило 64 – Пр�
 write)."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
+SPLIT_HEAD = regex.compile(
+    rf"^[ \t]*(?:{RU_HEADS})[ \t]*(?P<split>\n)[ \t]*(?=(?:\d{{1,3}}|[IVXLC]{{1,6}})\.?(?:[ \t]|$|\p{{Lu}}))",
+    regex.M,
+)
+"""A heading's word alone on its line, its number opening the next (``Правило`` |
+``64. Процедура …``, ``Часть`` | ``II``): a PDF's text layer breaks a heading set in two
+runs so. ``split`` is the line break between them."""
 EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 """Their English counterparts, as a bilingual page prints them beside the Russian."""
 BILINGUAL_HEAD = regex.compile(

@@ -62,6 +62,7 @@ from .grammar import (
     OCR_LAW_NOUN,
     PART_HEAD,
     RU_HEADS,
+    SPLIT_HEAD,
     TAG,
     LineOpening,
     collapsed_breaks,
@@ -1353,6 +1354,8 @@ def chrome_lines(
                 held >= 2
                 and _short_non_sentence(line)
                 and not (i < first and _runs_on_below(lines, i))
+                # a heading's word whose number opens the next line (``Правило`` | ``64.``)
+                and not SPLIT_HEAD.match("\n".join(lines[i : i + 2]))
             ):
                 chrome[i] = f"template line shared by {held} sources"
     _grow(lines, chrome)

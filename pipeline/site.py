@@ -113,6 +113,7 @@ EDIT_LABELS: dict[str, str] = {
     "soft-hyphen": "мягкий перенос",
     "space": "особый пробел",
     "spaced-letters": "разрядка",
+    "split-heading": "заголовок, разорванный на две строки",
     "split-word": "слово, разорванное пробелом",
     "star-note": "сноска со звёздочкой",
     "stress-mark": "знак ударения",

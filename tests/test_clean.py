@@ -1989,7 +1989,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         (
             "a number a scan echoes inside a heading is removed",
             "ПРАВИЛО\n12\n12\nНАЗНАЧЕНИЕ КОМПЕНСАЦИИ\n\nA. Судья назначает компенсацию.\n",
-            "ПРАВИЛО 12 НАЗНАЧЕНИЕ КОМПЕНСАЦИИ\n\nA. Судья назначает компенсацию.\n",
+            # the heading's word and number make one line, its title stays on the next
+            "ПРАВИЛО 12\nНАЗНАЧЕНИЕ КОМПЕНСАЦИИ\n\nA. Судья назначает компенсацию.\n",
             "duplicate",
         ),
         (
@@ -2093,6 +2094,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "выиграл взятку картой,\nкоторая могла\n",
             "выиграл взятку картой, которая могла\n",
             None,
+        ),
+    ],
+    "split_headings": [
+        (
+            "a law's and a division's word alone, its number opening the next line",
+            "Часть\nII. Процедура\nПравило\n64. Процедура после выявления\nКогда фальшренонс "
+            "выявлен, судья решает.\n",
+            "Часть II. Процедура\nПравило 64. Процедура после выявления\nКогда фальшренонс "
+            "выявлен, судья решает.\n",
+            "split-heading",
+        ),
+        (
+            "the word ending a sentence's line, or before no number, stays",
+            "Правило 64. Процедура\nСудья применяет это\nправило\n64 раза за вечер.\nПравило\n"
+            "игры соблюдено.\n",
+            "Правило 64. Процедура\nСудья применяет это правило 64 раза за вечер.\nПравило "
+            "игры соблюдено.\n",
+            "unwrap",
         ),
     ],
     "ocr_law_nouns": [

@@ -347,6 +347,19 @@ def test_two_copies_of_a_page_opening_with_a_misread_paragraph_number_keep_it():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_a_heading_word_whose_number_opens_the_next_line_is_not_template():
+    """Two pages of a PDF's text layer open with a heading broken after its word
+    (``Правило`` | ``64. …``): the word alone is shared at their top as a template
+    line is, but it is half of each page's first heading."""
+    pa, pb = P.profile_all(
+        [
+            src("Правило\n64. Процедура\nКогда фальшренонс выявлен, судья решает.\n", "a.txt"),
+            src("Правило\n67. Дефектная взятка\nИгрок положил две карты.\n", "b.txt"),
+        ]
+    )
+    assert pa.chrome == () and pb.chrome == ()
+
+
 def test_a_title_two_unrelated_pages_share_at_different_edges_is_kept():
     """Two pages of different sites hold the same one-word title outside their text:
     one below its last line of text (a page cut off after the title and a few words),
