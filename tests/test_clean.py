@@ -1762,6 +1762,19 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "page-number",
         ),
         (
+            "page number closed by its dash, run into a heading or into the sentence it cut",
+            "Текст правила.\n- 41 - Правило 13. Неправильное\nСудья должен\n- 42 - считать "
+            "карты.\n",
+            "Текст правила.\nПравило 13. Неправильное\nСудья должен считать карты.\n",
+            "page-number",
+        ),
+        (
+            "a dash and a number before text, with no closing dash, stay",
+            "Текст правила.\n– 5 очков за взятку\n",
+            "Текст правила. – 5 очков за взятку\n",
+            "unwrap",
+        ),
+        (
             "pagination strip",
             "Текст правила.\n1 2 3 4 5 6 7\nПравило 13. Неправильное\n",
             "Текст правила.\n\nПравило 13. Неправильное\n",
