@@ -53,7 +53,6 @@ from .grammar import (
     ASIDE_HEAD,
     AUCTION_ROW,
     BILINGUAL_HEAD,
-    BROKEN_WORD,
     CLAUSE,
     CLAUSE_END,
     COMMENTARY,
@@ -985,7 +984,10 @@ def _page_number(m: regex.Match) -> int:
 _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 """``..page4`` (``..page 4`` in some copies): a DOS e-text's printer directive. The e-text runs on across it
 (nothing is missing), so it is no page number and no paragraph break."""
-_PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})\s+(?=\S)")
+_PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})(?P<closed>\s*[-–—])?\s+(?=\S)")
+"""A page's number run into the next page's first line: ``– 95 C.…``, or closed by its
+second dash (``- 41 - Правило 13.``, ``- 45 - считать …``), which a line of text that
+opens with a number never has."""
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
 _SHORT_RULE = regex.compile(r"^\s*([-=_─═])\1{1,3}\s*$")
 """``--``: the first characters of an underline rule whose rest the page end cut off
@@ -1100,14 +1102,15 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
-        if m and starts_unit(line[m.end() :]):
+        if m and (m["closed"] or starts_unit(line[m.end() :])):
             out.append(
                 Change(
                     s,
                     s + m.end(),
                     "",
                     "page-number",
-                    "page number run into the next heading",
+                    "page number run into the next "
+                    + ("heading" if starts_unit(line[m.end() :]) else "page's text"),
                     ((s, int(m[1])),),
                 )
             )
@@ -2448,17 +2451,6 @@ _SPACED_HYPHEN = regex.compile(r"(?<=(\p{L}{2,}))-[ \t]+(?=(\p{Ll}{2,}))")
 (``деномина- цию``: a contents line or a paragraph whose line breaks were lost)."""
 
 
-def _cut_in_a_word(ctx: Context) -> set[int]:
-    """Where lines were removed as a site's template whose last ended inside a broken
-    word (a printed line of the text taken for a template's): the line after them
-    opens with the rest of that word, never of a word broken before them."""
-    return set(
-        ctx.buffer.marks(
-            "site-chrome", before=lambda raw: BROKEN_WORD.search(raw.rstrip()) is not None
-        )
-    )
-
-
 def dehyphenate(text: str, ctx: Context) -> list[Change]:
     """Join a word broken by a hyphen at a line end (``мес-``/``то`` → ``место``).
     The hyphen stays when the word is a real compound (``из-за``, ``какие-либо``)
@@ -2467,17 +2459,11 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     square some conversions print for it) before a line end or a space is always
     joined: it never belongs to the word. A hyphen whose line break a copy turned
     into a space (``деномина- цию``) is joined only where the word is known whole and
-    neither with the hyphen nor its second half alone. A word is never joined across
-    removed lines that ended inside a broken word of their own (``_cut_in_a_word``)."""
+    neither with the hyphen nor its second half alone."""
     out = []
-    cut: set[int] | None = None
     for m in _LINE_END_HYPHEN.finditer(text):
         left, mark, right = m[1], m[2], m[4]
         if starts_unit(text[m.end() : m.end() + 40].split("\n")[0]):
-            continue
-        if cut is None:
-            cut = _cut_in_a_word(ctx)
-        if cut and any(at in cut for at in range(m.start() + 1, m.end() + 1)):
             continue
         if m[3] and not right[0].islower():
             continue  # across a paragraph break only a word's lower-case rest is joined
