@@ -447,6 +447,23 @@ def test_inferred_law_of_restyled_sections_after_a_lost_heading():
         ]
 
 
+def test_a_law_heading_whose_title_follows_a_mere_space():
+    """``Правило 64 Процедура …`` (the stop lost, or read as a comma) heads law 64 when
+    the rest of its line is a title's words; a sentence that opens with the law's
+    name (``Правило 64 Кодекса …``) stays text."""
+    tree, _diags = seg(
+        "Правило 63 Выявление фальшренонса\nA.Фальшренонс установлен\nКогда игрок признал "
+        "его, фальшренонс установлен.\nПравило 64, Процедура после выявления\n"
+        "Правило 64 Кодекса применяется после того, как фальшренонс установлен.\n"
+    )
+    assert [(n.id, n.title) for n, _p in walk(tree.nodes)] == [
+        ("63", "Выявление фальшренонса"),
+        ("63A", "Фальшренонс установлен"),
+        ("64", "Процедура после выявления"),
+    ]
+    assert "Правило 64 Кодекса" in tree.nodes[1].text
+
+
 def test_soft_break_keeps_the_law():
     tree, diags = seg(
         "– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
