@@ -62,6 +62,26 @@ def latin(text: str) -> str:
     return text.translate(_LOOKALIKE)
 
 
+CYRILLIC_ORDER = "АБВГДЕЖЗ"
+"""Section letters in the Russian alphabet's order, as a copy retyped in Russian may
+letter them (``А.``, ``Б.``, ``В.`` for A, B, C): by place, not by look."""
+CYRILLIC_ONLY = frozenset("БГДЖЗ")
+"""Letters of ``CYRILLIC_ORDER`` with no Latin look-alike: one of them among a law's
+section letters shows the law lettered in that order."""
+_BY_PLACE = str.maketrans(
+    {c: chr(ord("A") + CYRILLIC_ORDER.index(c)) for c in CYRILLIC_ONLY}
+    | {c.lower(): chr(ord("a") + CYRILLIC_ORDER.index(c)) for c in CYRILLIC_ONLY}
+)
+
+
+def marker_letter(label: str) -> str:
+    """A unit's letter as an address writes it: a look-alike read as its Latin letter
+    (``В`` → ``B``), a letter with none by its place in the Russian alphabet (``Б`` →
+    ``B``, ``Г`` → ``D``), so that no address holds a Cyrillic letter. (The cleaner
+    reads a whole series lettered in the Russian order by place first, ``В`` too.)"""
+    return latin(label).translate(_BY_PLACE)
+
+
 _CYRILLIC = {latin_: chr(cyr) for cyr, latin_ in _LOOKALIKE.items()}
 
 
@@ -400,7 +420,7 @@ def child(parent_id: str | None, kind: str, label: str | None) -> str | None:
         return label
     if parent_id is None:
         return None
-    return parent_id + latin(label)
+    return parent_id + marker_letter(label)
 
 
 def next_section(address: str) -> str | None:

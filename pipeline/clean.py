@@ -57,8 +57,6 @@ from .grammar import (
     CLAUSE_END,
     COMMENTARY,
     COUNTING_REACH,
-    CYRILLIC_ONLY,
-    CYRILLIC_ORDER,
     EN_HEADS,
     FOOTNOTE,
     FULL_STOP,
@@ -1984,13 +1982,14 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
 def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
     """A law whose sections a copy retyped in Russian lettered in the Russian
     alphabet's order (``А.``, ``Б.``, ``В.``, ``Г.`` for A, B, C, D;
-    ``grammar.CYRILLIC_ORDER``): each letter becomes the Latin one of its place. Only
-    where a letter with no Latin look-alike (``Б``, ``Г``, ``Д``) is among the law's
-    two or more section letters and they go up one by one in that order, on a Russian
+    ``addresses.CYRILLIC_ORDER``): each letter becomes the Latin one of its place. Only
+    where a letter with no Latin look-alike (``Б``, ``Г``, ``Д``) is among two or more
+    of a law's section letters that go up one by one in that order, on a Russian
     page; elsewhere ``В`` is the look-alike of ``B`` and stays for the address module
-    to read."""
+    to read (which reads a letter with no look-alike by its place too,
+    ``addresses.marker_letter``)."""
     if ctx.profile.foreign or not any(
-        f"\n{c}" in text or text.startswith(c) for c in CYRILLIC_ONLY
+        f"\n{c}" in text or text.startswith(c) for c in addresses.CYRILLIC_ONLY
     ):
         return []  # (a page in Ukrainian or Bulgarian letters its lists so: its own text)
     out: list[Change] = []
@@ -1998,16 +1997,24 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
 
     def close() -> None:
         letters = [c for _at, c in law]
-        if not any(c in CYRILLIC_ONLY for c in letters) or any(
-            c not in CYRILLIC_ORDER for c in letters
+        if not any(c in addresses.CYRILLIC_ONLY for c in letters) or any(
+            c not in addresses.CYRILLIC_ORDER for c in letters
         ):
             return
-        places = [CYRILLIC_ORDER.index(c) for c in letters]
-        if len(places) < 2 or any(b != a + 1 for a, b in itertools.pairwise(places)):
-            return  # one letter alone may be a name's initial (``Д. Андреев``)
+        places = [addresses.CYRILLIC_ORDER.index(c) for c in letters]
+        # each run that goes up one by one: a law whose heading was lost at a page
+        # break runs on in the law before it (``А``, ``Б`` | ``Б``, ``В``, ``Г``)
+        runs: list[list[tuple[int, str, int]]] = []
         for (at, c), place in zip(law, places, strict=True):
-            latin = chr(ord("A") + place)
-            out.append(Change(at, at + 1, latin, "cyrillic-section", f"{c} → {latin}"))
+            if not runs or place != runs[-1][-1][2] + 1:
+                runs.append([])
+            runs[-1].append((at, c, place))
+        for run in runs:
+            if len(run) < 2 or not any(c in addresses.CYRILLIC_ONLY for _at, c, _p in run):
+                continue  # one letter alone may be a name's initial (``Д. Андреев``)
+            for at, c, place in run:
+                latin = chr(ord("A") + place)
+                out.append(Change(at, at + 1, latin, "cyrillic-section", f"{c} → {latin}"))
 
     for s, _e, line in ctx.lines(text):
         if LAW_HEAD.match(line):
@@ -2284,7 +2291,7 @@ def _series_places(letters: list[str], lost: bool = False) -> list[int]:
         places = [ord(c) - ord("A") + 1 for c in read]
         if places == list(range(places[0] if lost else 1, places[0] + len(places))):
             return places
-    order = CYRILLIC_ORDER.lower()
+    order = addresses.CYRILLIC_ORDER.lower()
     read = [addresses.cyrillic(c).lower() for c in letters]  # ``A)``, ``Б)``: OCR's mix
     return [order.index(c) + 1 if c in order else 0 for c in read]
 

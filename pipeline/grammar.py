@@ -124,12 +124,6 @@ def initial_of_a_name(text: str, at: int) -> bool:
     return w is not None and morph.is_surname(w[1])
 
 
-CYRILLIC_ORDER = "АБВГДЕЖЗ"
-"""Section letters in the Russian alphabet's order, as a copy retyped in Russian may
-letter them (``А.``, ``Б.``, ``В.`` for A, B, C): by place, not by look."""
-CYRILLIC_ONLY = frozenset("БГДЖЗ")
-"""Letters of ``CYRILLIC_ORDER`` with no Latin look-alike: one of them among a law's
-section letters shows the law lettered in that order."""
 CLAUSE = regex.compile(r"^(\d{1,2})\.(?!\d)\s*(?=\S)")
 """``1.Нарушитель…``."""
 SUBCLAUSE = regex.compile(r"^\(([A-HА-ЕВС]|\d{1,2})\)\.\s*")

@@ -150,3 +150,13 @@ def test_merged_aliases_name_the_node_holding_each_further_key():
     pairs = [("12.3", "12.3"), ("12.4", "12.4,5"), ("40.2", "40.2,3,4"), ("40.4", "40.4")]
     # 40.4 printed apart by a source is that node's own address
     assert addresses.merged_aliases(pairs) == {"12.5": "12.4", "40.3": "40.2"}
+
+
+def test_no_address_holds_a_cyrillic_letter():
+    """A unit's letter with a Latin look-alike is read as it (``В`` → ``B``); one with
+    none by its place in the Russian alphabet (``Б`` → ``B``, ``Г`` → ``D``)."""
+    assert addresses.child("13", "section", "Б") == "13B"
+    assert addresses.child("19", "section", "Г") == "19D"
+    assert addresses.child("64", "section", "В") == "64B"
+    assert addresses.child("67B1", "subclause", "(Д)") == "67B1(E)"
+    assert addresses.marker_letter("А") == "A"

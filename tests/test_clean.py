@@ -2427,6 +2427,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "cyrillic_sections": [
         (
+            "two series in one law where a page lost the next law's heading",
+            "Правило 13. Колода\nА.Первый\nТекст.\nБ.Второй\nТекст.\n– 12\nБ.Другой\nТекст.\n"
+            "В.Третий\nТекст.\nГ.Четвёртый\nТекст.\nПравило 20. Иное\nТекст.\n",
+            "Правило 13. Колода\nA.Первый\nТекст.\nB.Второй\nТекст.\n\nB.Другой\nТекст.\n"
+            "C.Третий\nТекст.\nD.Четвёртый\nТекст.\nПравило 20. Иное\nТекст.\n",
+            "cyrillic-section",
+        ),
+        (
             "a law's sections lettered in the Russian alphabet's order",
             "Правило 64. Процедура\nА.Первый\nТекст.\nБ.Второй\nТекст.\nВ.Третий\nТекст.\n"
             "Г.Четвёртый\nТекст.\n",
