@@ -49,6 +49,7 @@ from lxml.builder import ElementMaker
 
 from . import addresses, editions
 from .errors import diag
+from .grammar import PENALTY
 from .model import Codex, Diagnostic, Node
 
 NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
@@ -73,7 +74,6 @@ ELEMENT = {
     "item": "point",
 }
 """Kodeks kind (or division prefix) → AKN hierarchical element."""
-PENALTY = "(НАКАЗАНИЕ)"
 FILES = ("act.xml", "commentary.xml", "unplaced.xml")
 """The files written into ``<folder>/<edition>/`` (the last two only when needed)."""
 

@@ -39,6 +39,7 @@ from .grammar import (
     LEADER,
     NO_CYRILLIC,
     PART_HEAD,
+    PENALTY_MARK,
     RULED_FOOTNOTE,
     RUN_IN_DIVISION,
     RUSSIAN_START,
@@ -750,7 +751,6 @@ _HEADINGS = frozenset(("part", "law", "orphan"))
 """Of them, the headings (an orphan is a law heading whose number no law has): other
 documents head their chapters «Глава 4» and their points «Правило 1» too, but never
 name a card (``editions.names_the_game``)."""
-_PENALTY = "(НАКАЗАНИЕ)"
 
 
 def law_text_evidence(tokens: list[Token]) -> str | None:
@@ -781,7 +781,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                 continue
         if t.kind in _BOOK_MARKS:
             return f"{t.kind} {t.label or ''}".strip()
-        if t.kind in ("para", "section", "clause", "commentary") and _PENALTY in t.rest:
+        if t.kind in ("para", "section", "clause", "commentary") and PENALTY_MARK.search(t.rest):
             return "the penalty mark"
         if keyed is None and t.kind == "commentary" and RUSSIAN_START.match(t.rest.lstrip()):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None

@@ -79,6 +79,8 @@ from .grammar import (
     OCR_SECTION_LETTERS,
     OCR_SPACED_LAW_NUMBER,
     PART_HEAD,
+    PENALTY,
+    PENALTY_MARK,
     RESTYLED_MARKER,
     RU_HEADS,
     SECTION,
@@ -1410,6 +1412,18 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
         elif first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
             spaced.append(m)
     return sections, numbers, spaced, firsts
+
+
+def penalty_marks(text: str, ctx: Context) -> list[Change]:
+    """The penalty's mark with Latin or digit look-alikes for some of its letters
+    (``(HAKA3AHИE)``, ``grammar.PENALTY_MARK``), as OCR reads it, is written in
+    Cyrillic letters again; its brackets and blanks stay as the source has them."""
+    word = PENALTY[1:-1]
+    return [
+        Change(m.start("word"), m.end("word"), word, "mixed-script", f"{m['word']} → {word}")
+        for m in PENALTY_MARK.finditer(text)
+        if m["word"] is not None and m["word"] != word
+    ]
 
 
 def split_headings(text: str, ctx: Context) -> list[Change]:
@@ -3715,6 +3729,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("invisible", invisible),
     ("accents", accents),
     ("mixed_script", mixed_script),
+    ("penalty_marks", penalty_marks),
     ("line_numbers", line_numbers),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),

@@ -55,6 +55,15 @@ LAW_HEAD = regex.compile(
 bilingual heading's slash, its English half gone), ``Правило 64 – Процедура …``
 (``editions.TITLE_AFTER_NUMBER``), ``Правило № 64. …`` (the number sign some copies
 write)."""
+PENALTY = "(НАКАЗАНИЕ)"
+"""The book's mark of a unit that names a penalty, as the renderers write it."""
+PENALTY_MARK = regex.compile(
+    r"[(\[][ \t]*(?:(?P<word>[НH][АA][КK][АA][З3][АA][НH][ИI][ЕE])|Наказание)[ \t]*[)\]]"
+)
+"""``PENALTY`` as copies write it: in capitals (some of its letters OCR's Latin or digit
+look-alikes, ``(HAKA3AHИE)``, which the cleaner reads back), or with a capital alone
+(``(Наказание)``), in brackets or square brackets, blanks inside them or not. The
+word in small letters is a sentence's, never the mark."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
 SPLIT_HEAD = regex.compile(

@@ -40,7 +40,7 @@ from .blocks import (
     tokens_of,
 )
 from .errors import diag
-from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LEAD_IN, LETTERED, TAG
+from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LEAD_IN, LETTERED, PENALTY_MARK, TAG
 from .model import (
     Cleaned,
     Diagnostic,
@@ -53,8 +53,6 @@ from .model import (
     edits_of_kind,
 )
 from .offsets import OffsetMap, span_of
-
-PENALTY = "(НАКАЗАНИЕ)"
 
 _ASSUMED_EDITION = ("commentary", "laws", "corpus")
 """How a source's edition was read when its text did not tell it but the corpus did
@@ -965,7 +963,7 @@ def _freeze(b: _Build, at: _Where) -> Node:
         text=text,
         span=at.span(b.start, b.end),
         inferred=b.inferred,
-        penalty=PENALTY in (b.title or "") + text,
+        penalty=PENALTY_MARK.search((b.title or "") + "\n" + text) is not None,
         tags=tuple(b.tags),
         footnotes=tuple(b.footnotes),
         children=tuple(_freeze(c, at) for c in b.children),

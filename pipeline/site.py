@@ -31,12 +31,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from . import addresses, editions, jsonld, merge, offsets, spill
 from .addresses import display
 from .errors import diag
+from .grammar import PENALTY_MARK
 from .model import Source, Tree
 
 # shipped as package data, so an installed wheel renders too
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = ("kodeks.css", "kodeks.js")
-PENALTY = "(НАКАЗАНИЕ)"
 _FN_MARK = re.compile(r"\(\*+\)|\*+")
 
 
@@ -344,7 +344,7 @@ def tokenize(
             )
             cursor = end
     if penalties:
-        for m in re.finditer(re.escape(PENALTY), text):
+        for m in PENALTY_MARK.finditer(text):
             if free(m.start(), m.end()):
                 taken.append((m.start(), m.end()))
                 marks.append((m.start(), m.end(), Tok("penalty", "НАКАЗАНИЕ")))

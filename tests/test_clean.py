@@ -2109,6 +2109,22 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "penalty_marks": [
+        (
+            "the penalty's mark with OCR's Latin and digit look-alikes",
+            "Правило 64. Процедура\nA.Наказание назначается (HAKA3AHИE)\nТекст.\n",
+            "Правило 64. Процедура\nA.Наказание назначается (НАКАЗАНИЕ)\nТекст.\n",
+            "mixed-script",
+        ),
+        (
+            "the mark's other styles and the word in a sentence stay",
+            "Правило 64. Процедура\nA.Первый [НАКАЗАНИЕ]\nB.Второй ( Наказание )\n"
+            "Судья назначил (наказание) сразу.\n",
+            "Правило 64. Процедура\nA.Первый [НАКАЗАНИЕ]\nB.Второй ( Наказание )\n"
+            "Судья назначил (наказание) сразу.\n",
+            None,
+        ),
+    ],
     "split_headings": [
         (
             "a law's and a division's word alone, its number opening the next line",

@@ -464,6 +464,21 @@ def test_a_law_heading_whose_title_follows_a_mere_space():
     assert "Правило 64 Кодекса" in tree.nodes[1].text
 
 
+def test_the_penalty_mark_in_its_styles_flags_its_unit():
+    tree, _diags = seg(
+        "Правило 64. Процедура\nA.Наказание назначается [НАКАЗАНИЕ]\nТекст раздела.\n"
+        "B.Второе ( Наказание )\nТекст раздела.\nC.Третье (HAKA3AHИE)\nТекст.\n"
+        "D.Четвёртое\nСудья назначил (наказание) сразу.\n"
+    )
+    assert [(n.id, n.penalty) for n, _p in walk(tree.nodes)] == [
+        ("64", False),
+        ("64A", True),
+        ("64B", True),
+        ("64C", True),
+        ("64D", False),
+    ]
+
+
 def test_soft_break_keeps_the_law():
     tree, diags = seg(
         "– 39\nПравило 18. Заявки\nA.Текст\nТекст раздела.\n– 40\nB.Продолжение\nТекст раздела.\n"
