@@ -79,6 +79,10 @@ FORMS: tuple[Form, ...] = (
     Form(
         "markdown", rf"(?<=(?:\A|\n){BLANK}*)(?:#{{2,6}}|#(?![ \t]+{CARDS_ROW_REST}))[ \t]+(?=\S)"
     ),
+    # Markdown's backslash before a punctuation mark that would be markup (``1\.``,
+    # ``\(A\).``, ``\(\*\)``, as a converter escapes a list's and a note's marks), and
+    # its backslash at a line's end (a hard line break)
+    Form("markdown", r"\\(?=[!-/:-@\[-`{-~]|[ \t]*(?:\n|\Z))"),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )
@@ -87,7 +91,7 @@ FORMS: tuple[Form, ...] = (
 MARKUP = regex.compile("|".join(f"(?P<f{k}>{f.pattern})" for k, f in enumerate(FORMS)))
 """The forms of ``FORMS`` as one pattern: group ``f<k>`` is form ``k``."""
 _NAMES = tuple(f"f{k}" for k in range(len(FORMS)))
-_HINTS = ("<", "[", "**", "__", "#", "&")
+_HINTS = ("<", "[", "**", "__", "#", "&", "\\")
 """What every match of ``MARKUP`` holds (a text without any of them has none)."""
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
