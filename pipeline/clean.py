@@ -86,6 +86,7 @@ from .grammar import (
     SECTION,
     SENTENCE_STOP,
     SPLIT_HEAD,
+    SPLIT_MARKER,
     STAR_MARK,
     STAR_NOTE,
     SUPERSCRIPT_MARK,
@@ -1428,14 +1429,21 @@ def penalty_marks(text: str, ctx: Context) -> list[Change]:
 
 def split_headings(text: str, ctx: Context) -> list[Change]:
     """A heading's word alone on its line and its number at the next line's start
-    (``grammar.SPLIT_HEAD``: ``Правило`` | ``64. Процедура …``) make one heading line.
-    Before ``unwrap``, which would join the heading's title to the text under it."""
-    return [
+    (``grammar.SPLIT_HEAD``: ``Правило`` | ``64. Процедура …``), or a unit's marker
+    alone and its title or text on the next line (``grammar.SPLIT_MARKER``: ``A.`` |
+    ``Наказание назначается``), make one line. Before ``unwrap``, which would join the
+    heading's title to the text under it."""
+    out = [
         Change(
             m.start("split"), m.end("split"), " ", "split-heading", "a heading's word and number"
         )
         for m in SPLIT_HEAD.finditer(text)
     ]
+    out += [
+        Change(m.start("split"), m.end("split"), "", "split-heading", "a marker and its title")
+        for m in SPLIT_MARKER.finditer(text)
+    ]
+    return sorted(out, key=lambda ch: ch.start)
 
 
 def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:

@@ -73,6 +73,13 @@ SPLIT_HEAD = regex.compile(
 """A heading's word alone on its line, its number opening the next (``Правило`` |
 ``64. Процедура …``, ``Часть`` | ``II``): a PDF's text layer breaks a heading set in two
 runs so. ``split`` is the line break between them."""
+SPLIT_MARKER = regex.compile(
+    r"^[ \t]*(?:[A-H]|\d{1,2}|\([A-H]\)|\(\d{1,2}\))\.[ \t]*(?P<split>\n)[ \t]*(?=[\p{Lu}«])",
+    regex.M,
+)
+"""A unit's marker alone on its line, its title or text opening the next with a capital
+(``A.`` | ``Наказание назначается``): a page that sets the marker in a cell or a
+hanging margin of its own. ``split`` is the line break between them."""
 EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 """Their English counterparts, as a bilingual page prints them beside the Russian."""
 BILINGUAL_HEAD = regex.compile(

@@ -2143,6 +2143,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "split-heading",
         ),
         (
+            "a unit's marker alone on its line, its title or text on the next",
+            "Правило 64. Процедура\nA.\nНаказание назначается\nКогда фальшренонс выявлен:\n1.\n"
+            "Нарушитель выиграл взятку\n(A).\nВзятка его.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
+            "1.Нарушитель выиграл взятку\n(A).Взятка его.\n",
+            "split-heading",
+        ),
+        (
+            "a marker alone before a line in small letters, or at the text's end, stays",
+            "Правило 64. Процедура\nСудья считает так: 1.\nи далее по порядку 2.\n",
+            "Правило 64. Процедура\nСудья считает так: 1. и далее по порядку 2.\n",
+            "unwrap",
+        ),
+        (
             "the word ending a sentence's line, or before no number, stays",
             "Правило 64. Процедура\nСудья применяет это\nправило\n64 раза за вечер.\nПравило\n"
             "игры соблюдено.\n",
