@@ -675,6 +675,26 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
+_GLYPH = "•·▪■□◦●○►▸‣⁃\uf0a7\uf0b7"
+"""Bullet glyphs a word processor or a page sets before a list's lines (``\uf0b7`` is the
+Symbol font's, which a copy from Word keeps)."""
+_GLYPHED_LINE = regex.compile(rf"(?:\A|(?<=\n))[ \t]*[{_GLYPH}][ \t]*(?=\S)")
+
+
+def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
+    """A bullet glyph (``_GLYPH``) before a unit's marker or a heading at a line's start
+    (``·⇥A.Наказание``, ``■ Правило 64.``) goes: the marker opens its line again. A
+    glyph before other text is the list's own and stays."""
+    if not any(g in text for g in _GLYPH):
+        return []
+    out = []
+    for m in _GLYPHED_LINE.finditer(text):
+        end = text.find("\n", m.end())
+        if starts_unit(text[m.end() : len(text) if end < 0 else end]):
+            out.append(Change(m.start(), m.end(), "", "bullet", "a bullet glyph before a marker"))
+    return out
+
+
 def indents(text: str, ctx: Context) -> list[Change]:
     """A line's indent is layout, never text: every line's leading blanks go (a text
     indented throughout, by a tab or a few spaces, or its paragraphs' first lines).
@@ -3744,6 +3764,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("bar_prefix", bar_prefix),
     ("dos_layout", dos_layout),
     ("indents", indents),
+    ("bullet_glyphs", bullet_glyphs),
     ("markup", markup),
     ("transliteration", transliteration),
     ("spaced_letters", spaced_letters),

@@ -298,6 +298,22 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "form-feed",
         ),
     ],
+    "bullet_glyphs": [
+        (
+            "a word processor's bullet before markers and a page's glyph before a heading",
+            "■ Правило 64. Процедура\n\uf0b7\tA.Наказание назначается\nТекст раздела.\n"
+            "·\t1.Нарушитель выиграл взятку\nТекст пункта.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nТекст раздела.\n"
+            "1.Нарушитель выиграл взятку\nТекст пункта.\n",
+            "bullet",
+        ),
+        (
+            "a glyph before a list's plain line stays",
+            "Правило 64. Процедура\n• Судья смотрит взятки.\n• Игроки ждут.\n",
+            "Правило 64. Процедура\n• Судья смотрит взятки.\n• Игроки ждут.\n",
+            None,
+        ),
+    ],
     "indents": [
         (
             "a text indented throughout by a tab: its headings open their lines again",
