@@ -56,6 +56,7 @@ from .grammar import (
     COUNTING_REACH,
     DITTO,
     HEAD_INITIALS,
+    LAW_HEAD,
     LAW_SERIES,
     LEADER,
     OCR_COMMENTARY_NUMBER,
@@ -88,26 +89,51 @@ _PAGER_NUMBERS = regex.compile(
 """A line of page links: ``1 2 3 … 206``, ``17  - 18  - 19  -``, ``1 ... 77 78``."""
 _PAGER_LABEL = regex.compile(r"^(?:Страниц[аы]?|Pages?)\s*:[\s\d\-–—.…|«»<>]*$", regex.I)
 """``Страницы: - 1  - 2 …`` (the label and the first numbers of a pager)."""
+_ARROWS = r"(?:<<|>>|«|»|‹|›|←|→)"
+"""The arrows and angle quotes a pager's link stands beside."""
+_PAGER_WORD = r"(?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)"
+"""A pager's link to the first, previous, next or last page."""
 _PAGER_WORDS = regex.compile(
     r"""^[\s\-–—•·|]*
-    (?:(?:<<|>>|«|»|‹|›|←|→)?[ \t]*
-       (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|В\ начало
-         |Перейти\ на\ страницу|Пред\.|След\.)
+    (?:{_ARROWS}?[ \t]*
+       (?:{_PAGER_WORD}|В\ начало|Перейти\ на\ страницу)
        (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?
-       [ \t]*(?:<<|>>|«|»|‹|›|←|→)?[ \t]*(?:{_NUM})?[ \t]*:?[\s\-–—•·|]*){1,4}$""".replace(
-        "{_NUM}", _NUM
-    ),
+       [ \t]*{_ARROWS}?[ \t]*(?:{_NUM})?[ \t]*:?[\s\-–—•·|]*){1,4}$""".replace("{_NUM}", _NUM)
+    .replace("{_ARROWS}", _ARROWS)
+    .replace("{_PAGER_WORD}", _PAGER_WORD),
     regex.X | regex.I,
 )
 """Previous/next/first/last links, alone on a line (maybe bulleted), one or a few of
 them, a link maybe saying what it leads to (``Предыдущая страница Следующая страница``)."""
 _PAGER_LINK = regex.compile(
-    r"""(?:<<|>>|«|»|‹|›|←|→)?\s*
-    (?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)
-    (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?\s*(?:<<|>>|«|»|‹|›|←|→)?""",
+    rf"""{_ARROWS}?\s*
+    {_PAGER_WORD}
+    (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?\s*{_ARROWS}?""",
     regex.X | regex.I,
 )
 """A previous/next link inside a line of page numbers."""
+_NEIGHBOUR_LINK = regex.compile(
+    r"""^(?:
+      (?P<arrow>(?:<<|←|[«‹](?=[ \t]))[ \t]*)?
+      (?:(?P<word>{_PAGER_WORD}|Предыдущ(?:ее|ий)|Следующ(?:ее|ий)|Далее)
+         (?:[ \t]+(?:правило|глава|раздел|часть|страница))?[ \t]*[:\-–—]?[ \t]*)?
+      (?P<arrow>(?:<<|←|[«‹](?=[ \t]))[ \t]*)?
+      (?-i:(?:{RU_HEADS})[ \t]+(?:№[ \t]*)?\d{1,3}\b)
+      (?:[ \t]*[.:\-–—]?[ \t]*(?-i:\p{Lu})[^|«»‹›←→<>.!?;]{0,100})?
+      [ \t]*\.?
+      (?P<arrow>[ \t]*(?:>>|→|(?<=[ \t])[»›]))?
+    | (?P<contents>(?:К[ \t]+)?(?:оглавлению|содержанию)|Оглавление|Содержание|Наверх|В[ \t]+начало)
+    )$""".replace("{_PAGER_WORD}", _PAGER_WORD).replace("{RU_HEADS}", RU_HEADS),
+    regex.X | regex.I,
+)
+"""One link of a page's links to the laws beside it (``Назад: Правило 63. Выявление
+фальшренонса``, ``← Правило 63``, ``Правило 65. Порядок расположения взяток →``, a
+pager's word and maybe ``правило`` before the law's name, a colon or a dash after it),
+or a link to the contents among them (``К оглавлению``). The law's name is written as
+its heading is (a capital, in its case); an angle quote is an arrow only with a blank
+between it and the link (``«Правило 63»`` quotes a name)."""
+_NEIGHBOUR_LINKS_APART = regex.compile(r"[ \t]*[|•·][ \t]*|[ \t]{3,}")
+"""What stands between two links of such a line: a bar, a bullet or a run of blanks."""
 _LONE_NUMBER = regex.compile(r"^\s*[-–—•·]?\s*(\d{1,4})\s*$")
 """``- 1``, ``2``: one number on a line (a pager when a run of them counts up)."""
 _URL = regex.compile(
@@ -304,6 +330,10 @@ _PAGER_LINK_HINTS = ("перв", "пред", "след", "посл", "назад
 """Every ``_PAGER_LINK`` match holds one of these."""
 _PAGER_WORDS_HINTS = (*_PAGER_LINK_HINTS, "в начало", "перейти")
 """Every ``_PAGER_WORDS`` match holds one of these."""
+_NEIGHBOUR_HINTS = (*_PAGER_WORDS_HINTS, "далее", "оглавлен", "содержан", "наверх", "начало")
+"""Every ``_neighbour_links`` line holds one of these, or an arrow of ``_NEIGHBOUR_ARROWS``."""
+_NEIGHBOUR_ARROWS = ("<<", ">>", "«", "»", "‹", "›", "←", "→")
+"""The arrows of ``_NEIGHBOUR_LINK``."""
 _CURRENT_PAGE_INITIALS = ("т", "с")
 """What a ``_CURRENT_PAGE`` match opens with, in lower case (``Текущая``, ``страница``)."""
 _READING_PAGE_HINTS = ("стр.", "страница", "page")
@@ -424,6 +454,25 @@ def _breadcrumb(s: str) -> bool:
     return len(parts) >= 3 and all(len(p.split()) <= 7 for p in parts) and not _sentence_end(s)
 
 
+def _neighbour_links(s: str) -> bool:
+    """``s`` (stripped) is a line of links to the laws beside a page's law, and maybe to
+    the contents (``« Правило 63 | Оглавление | Правило 65 »``, ``Далее: Правило 65.
+    Порядок расположения взяток``): every piece between bars, bullets or runs of blanks is
+    a ``_NEIGHBOUR_LINK``, one names a law, and each that does says where it leads (an
+    arrow or a pager's word), unless a link to the contents stands among them. A law's
+    heading, a reference (``см. Правило 63``) or a sentence (``Далее судья …``) is none."""
+    links = []
+    for piece in _NEIGHBOUR_LINKS_APART.split(s.strip(" \t|•·")):
+        m = _NEIGHBOUR_LINK.match(piece)
+        if m is None:
+            return False
+        links.append(m)
+    named = [m for m in links if not m["contents"]]
+    return bool(named) and (
+        len(named) < len(links) or all(m["word"] or m.captures("arrow") for m in named)
+    )
+
+
 def line_shape(line: str) -> str | None:
     """The kind of template line ``line`` is by its shape alone, or ``None``. A new
     shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
@@ -449,9 +498,18 @@ def line_shape(line: str) -> str | None:
     # cheap string tests guard every pattern: most lines are long lines of words
     if words > 16 and not digit:
         return "alphabet bar" if _alphabet_bar(s) else None
+    low = s.casefold() if words <= 40 else ""
+    # before the headings: a link to the next law may read as its heading
+    # (``Правило 65. Порядок расположения взяток →``)
+    if (
+        digit
+        and words <= 30
+        and (_has_any(s, _NEIGHBOUR_ARROWS) or _has_any(low, _NEIGHBOUR_HINTS))
+        and _neighbour_links(s)
+    ):
+        return "pager"
     if _structural(s):
         return None
-    low = s.casefold() if words <= 40 else ""
     if (words <= 10 and _has_any(low, _PAGER_WORDS_HINTS) and _PAGER_WORDS.match(s)) or (
         s[:1] in "СсPp" and _PAGER_LABEL.match(s)
     ):
@@ -980,7 +1038,7 @@ def _grow(lines: list[str], chrome: dict[int, str]) -> None:
 # What a word of a joined piece brings to the shapes ``line_shape`` knows (a bit
 # each). Most pieces a collapsed page offers are pieces of sentences with none of
 # them: the shapes are not tried on those (``_may_have_shape``).
-_DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH = (1 << k for k in range(7))
+_DIGIT, _URLISH, _BACKSLASH, _CRUMB, _HINT, _COLON, _DASH, _BAR = (1 << k for k in range(8))
 _ANYWHERE = _URLISH | _BACKSLASH | _CRUMB | _HINT
 """Traits with which a shape may claim a piece wherever in it they stand."""
 _PIECE_HINTS = (
@@ -1015,6 +1073,7 @@ def _word_traits(word: str) -> int:
         | (_HINT if _has_any(low, _PIECE_HINTS) or _DATE_WORD.match(word) else 0)
         | (_COLON if ":" in word else 0)
         | (_DASH if "-" in word or "–" in word else 0)
+        | (_BAR if "|" in word else 0)
     )
 
 
@@ -1027,7 +1086,8 @@ def _opening(words: list[str]) -> tuple[bool, bool]:
     reader's header word)."""
     first = words[0]
     head = " ".join(words[:4])
-    pager = _has_any(" ".join(words[:2]).casefold(), _PAGER_WORDS_HINTS)
+    # (a link to the law beside opens with its word too, ``Далее: Правило 14``)
+    pager = _has_any(" ".join(words[:2]).casefold(), _NEIGHBOUR_HINTS)
     # a pager's words may stand after bullets and arrows (``- « Назад``)
     lead = pager or not first[0].isalpha()
     labelled = lead or first[0] in _PAGER_LABEL_LETTERS or bool(_UI_LABEL_OPENING.match(head))
@@ -1046,7 +1106,8 @@ def _may_have_shape(
     bar), a breadcrumb's separator, a reader's header word, a notice's «документ», an
     invitation to share, a link to comment or a comment's date anywhere; a digit in a
     line that opens with no letter (page numbers, a phone, a size, a date), with a
-    pager's word or a counter's label; a pager's or a label's
+    pager's word (``Далее``) or a counter's label, or a digit and a bar anywhere (links
+    to the laws beside a page's, ``Правило 12 | Оглавление | Правило 14``); a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);
     a setting's few characters, or a font's few words. A run of spaces (a spaced menu)
@@ -1055,6 +1116,7 @@ def _may_have_shape(
     return bool(
         traits & _ANYWHERE
         or (traits & _DIGIT and numbered)
+        or (traits & _DIGIT and traits & _BAR)
         or words == 1
         or chars <= _SETTING_CHARACTERS
         or (chars <= _FONT_NAME_CHARACTERS and words <= 3)
@@ -1278,6 +1340,44 @@ def prose(line: str) -> bool:
     return len(words) >= 4 and 2 * sum(w[0].islower() for w in words) >= len(words)
 
 
+def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
+    """Lines that name a law as its heading does, whose next line with text (template
+    lines read past) is another heading of the same law (``Правило 64 — Законы
+    дубликатного бриджа (1987)`` over ``Правило 64. Процедура …``): a web page's title,
+    the law's name and the site's or the book's, over the law's own heading. The book
+    never heads a law twice with nothing between. Both name a title, and the titles
+    differ: a heading with the same title above (in capitals, say) or a bare one
+    (``ПРАВИЛО 218`` with its title on the next line) is no page's title (a doubling,
+    ``clean.duplicates``, or a code of another game that sets its headings so)."""
+    out = []
+    for i, line in enumerate(lines):
+        # every ``LAW_HEAD`` match holds its noun as written here
+        if i in template or ("Правило" not in line and "ПРАВИЛО" not in line):
+            continue
+        head = LAW_HEAD.match(core := _core(line))
+        if head is None:
+            continue
+        j = next(
+            (j for j in range(i + 1, len(lines)) if j not in template and lines[j].strip()), None
+        )
+        if j is None:
+            continue
+        below = LAW_HEAD.match(core_below := _core(lines[j]))
+        if below is None or below[1] != head[1]:
+            continue
+        title = _heading_title(core[head.end() :])
+        own = _heading_title(core_below[below.end() :])
+        if title and own and title != own:
+            out.append(i)
+    return out
+
+
+def _heading_title(rest: str) -> str:
+    """The title after a law heading's number (``rest``), as two copies of one heading
+    compare alike across case, spacing and the stops around it."""
+    return " ".join(rest.casefold().split()).strip(" .:;-–—")
+
+
 def chrome_lines(
     text: str,
     shared: Counter[str] | None = None,
@@ -1309,6 +1409,8 @@ def chrome_lines(
             shape = shapes[i] = judged[line] = line_shape(line)
         if shape:
             chrome[i] = shape
+    for i in _page_titles(lines, chrome.keys()):
+        chrome[i] = "header: the page's title over its law's heading"
     # a page number's neighbours are read past the site's template (an advert the
     # site put between the page number and the running head)
     template = set(chrome)

@@ -397,6 +397,18 @@ _SHAPE_PIECES = [
     "документ не вступил в силу",
     "актуальную версию документа",
     "открыть этот документ",
+    "Далее: ",
+    "Назад:",
+    "Предыдущее правило: ",
+    "Правило 12",
+    " | ",
+    "Оглавление",
+    "К\tоглавлению",
+    "В\tначало",
+    "« ",
+    " »",
+    "← ",
+    " →",
 ]
 
 
@@ -412,6 +424,9 @@ def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
     low = s.casefold()
     if P._PAGER_WORDS.match(s):
         assert P._has_any(low, P._PAGER_WORDS_HINTS)
+    if P._neighbour_links(s):
+        assert P._DIGITS.search(s)
+        assert any(map(s.__contains__, P._NEIGHBOUR_ARROWS)) or P._has_any(low, P._NEIGHBOUR_HINTS)
     if P._CURRENT_PAGE.match(s):
         assert low[:1] in P._CURRENT_PAGE_INITIALS
     if P._DOCUMENT_NOTICE.search(s):

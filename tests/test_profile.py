@@ -72,6 +72,27 @@ SHAPES = [
     ("Latin alphabet as a range", "A-Z", "alphabet range"),
     ("pager in words", "Предыдущая страница Следующая страница", "pager"),
     ("pager links naming chapters", "« Предыдущая глава | Следующая глава »", "pager"),
+    ("a link back to the law before", "Назад: Правило 12. Как сдают карты", "pager"),
+    ("a link on to the next law", "Далее: Правило 14. Лишняя карта", "pager"),
+    (
+        "links to the laws beside and the contents",
+        "« Правило 12 | Оглавление | Правило 14 »",
+        "pager",
+    ),
+    ("a link to the law before after an arrow", "← Правило 12. Как сдают карты", "pager"),
+    ("a link to the next law before an arrow", "Правило 14. Лишняя карта →", "pager"),
+    (
+        "links naming the law beside with their noun",
+        "Предыдущее правило: Правило 12   Следующее правило: Правило 14",
+        "pager",
+    ),
+    ("links to the laws beside without arrows", "Правило 12 | К оглавлению | Правило 14", "pager"),
+    ("a reference after «see» stays", "см. Правило 12", None),
+    ("a sentence that opens with «далее» stays", "Далее судья применяет Правило 12.", None),
+    ("a law's name in quotation marks stays", "«Правило 12»", None),
+    ("a law heading with a dash stays", "Правило 13 — Неправильное количество карт", None),
+    ("two laws' names apart by a bar stay", "Правило 12 | Правило 14", None),
+    ("a link's word before a reference stays", "Далее: см. Правило 14.", None),
     (
         "counter's caption opening with its site",
         "primer.ru: показано число посещений за сутки и за неделю у этой страницы",
@@ -225,6 +246,29 @@ def test_every_shape_of_the_table_passes_the_gate_of_joined_pieces(title, line, 
     if not words or P.line_shape(" ".join(words)) is None:
         return
     assert gate_allows(words)
+
+
+def test_a_page_title_over_its_laws_heading_is_chrome_but_a_heading_is_not():
+    """A web page's title names its law and the book above the law's own heading; a bare
+    heading over its title, a heading printed twice alike or again in capitals (a
+    doubling, which the cleaner reads) and the headings of two laws in a row stay."""
+    title = "Правило 12 — Законы игры в карты (1987)\nПравило 12. Как сдают карты\nТекст.\n"
+    assert P.chrome_lines(title) == {0: "header: the page's title over its law's heading"}
+    # a pager between the title and the heading is read past
+    top, rest = title.split("\n", 1)
+    paged = f"{top}\n« Правило 11 | Оглавление | Правило 13 »\n{rest}"
+    assert P.chrome_lines(paged) == {
+        0: "header: the page's title over its law's heading",
+        1: "pager",
+    }
+    for page in (
+        "Правило 12\nКак сдают карты\nТекст.\n",
+        "Правило 12. Как сдают карты\nПравило 12. Как сдают карты\nТекст.\n",
+        "Правило 12 - Как сдают карты\n\nПРАВИЛО 12 - КАК СДАЮТ КАРТЫ.\nТекст.\n",
+        "Правило 12. Как сдают карты\nПРАВИЛО 12\nКак сдают карты\nТекст.\n",
+        "Правило 12. Как сдают карты\nПравило 13. Лишняя карта\nТекст.\n",
+    ):
+        assert P.chrome_lines(page) == {}, page
 
 
 def test_pager_one_link_per_line_is_chrome_but_page_numbers_are_not():

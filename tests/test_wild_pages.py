@@ -1078,3 +1078,45 @@ def test_a_table_set_one_cell_a_line_keeps_every_cell(tmp_path):
     trees, _ = _build(tmp_path, {"table.txt": page})
     words = " ".join(_all_text(trees["table"])).split()
     assert [w for w in words if w in {"N", "S", "–2", "20", "–1"}] == [c for r in rows for c in r]
+
+
+def test_a_law_pages_links_to_the_laws_beside_it_and_its_title_are_no_laws(tmp_path):
+    """A site that gives each law a page of its own: the page's title names the law and
+    the book, links to the laws before and after it stand above and below the text.
+    They open no law 12 or 14 and no second law 13; law 12 is read from its own page,
+    never from a link that names it; a sentence that opens with «Далее» and a
+    reference after «см.» stay the law's text."""
+    law_13 = (
+        "Правило 13 — Законы игры в карты (1987)\n"
+        "« Правило 12 | Оглавление | Правило 14 »\n"
+        "Правило 13. Неправильное количество карт\n"
+        "A.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\n"
+        "Далее судья применяет Правило 12 к новой сдаче.\n"
+        "B.Карту видели\n"
+        "Судья назначает пересдачу (см. Правило 14).\n"
+        "Назад: Правило 12. Как сдают карты\n"
+        "Далее: Правило 14. Лишняя карта\n"
+    )
+    law_12 = (
+        "Правило 12 — Законы игры в карты (1987)\n"
+        "Правило 12. Как сдают карты\n"
+        "Сдающий раздаёт карты по одной, начиная с игрока слева.\n"
+        "A.Ошибка сдачи\n"
+        "Сдачу, розданную не по порядку, сдают заново.\n"
+    )
+    trees, _ = _build(tmp_path, {"a13.txt": law_13, "b12.txt": law_12})
+    assert _ids(trees["a13"]) == ["13", "13A", "13B"]
+    nodes = _by_id(trees["a13"])
+    assert nodes["13"]["title"] == "Неправильное количество карт"
+    assert nodes["13A"]["text"] == (
+        "Судья исправляет дефект, и сдача играется.\nДалее судья применяет Правило 12 к новой сдаче."
+    )
+    assert [r["target"] for r in nodes["13A"]["refs"]] == ["12"]
+    assert nodes["13B"]["text"] == "Судья назначает пересдачу (см. Правило 14)."
+    assert not any("Назад" in line or "Оглавление" in line for line in _all_text(trees["a13"]))
+    codex = json.loads((tmp_path / "out" / "codex.json").read_text(encoding="utf-8"))
+    entries = {e["id"]: e for e in codex["entries"]}
+    assert "14" not in entries
+    assert entries["12"]["chosen"] == "b12.txt"
+    assert entries["12"]["text"] == "Сдающий раздаёт карты по одной, начиная с игрока слева."
