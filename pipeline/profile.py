@@ -89,14 +89,14 @@ _PAGER_NUMBERS = regex.compile(
 """A line of page links: ``1 2 3 … 206``, ``17  - 18  - 19  -``, ``1 ... 77 78``."""
 _PAGER_LABEL = regex.compile(r"^(?:Страниц[аы]?|Pages?)\s*:[\s\d\-–—.…|«»<>]*$", regex.I)
 """``Страницы: - 1  - 2 …`` (the label and the first numbers of a pager)."""
-_ARROWS = r"(?:<<|>>|«|»|‹|›|←|→)"
+_ARROWS = r"(?:<<|>>|«|»|‹|›|←|→|↑|▲)"
 """The arrows and angle quotes a pager's link stands beside."""
 _PAGER_WORD = r"(?:Первая|Предыдущая|Следующая|Последняя|Назад|Вперед|Вперёд|Пред\.|След\.)"
 """A pager's link to the first, previous, next or last page."""
 _PAGER_WORDS = regex.compile(
     r"""^[\s\-–—•·|]*
     (?:{_ARROWS}?[ \t]*
-       (?:{_PAGER_WORD}|В\ начало|Перейти\ на\ страницу)
+       (?:{_PAGER_WORD}|В\ начало|К\ началу|Наверх|Вверх|Перейти\ на\ страницу)
        (?:[ \t]+(?:страница|страницу|стр\.|глава|главу|page))?
        [ \t]*{_ARROWS}?[ \t]*(?:{_NUM})?[ \t]*:?[\s\-–—•·|]*){1,4}$""".replace("{_NUM}", _NUM)
     .replace("{_ARROWS}", _ARROWS)
@@ -104,7 +104,8 @@ _PAGER_WORDS = regex.compile(
     regex.X | regex.I,
 )
 """Previous/next/first/last links, alone on a line (maybe bulleted), one or a few of
-them, a link maybe saying what it leads to (``Предыдущая страница Следующая страница``)."""
+them, a link maybe saying what it leads to (``Предыдущая страница Следующая страница``),
+or a link back to the page's top (``↑ Наверх``)."""
 _PAGER_LINK = regex.compile(
     rf"""{_ARROWS}?\s*
     {_PAGER_WORD}
@@ -328,7 +329,7 @@ _MORE_LINK = regex.compile(r"^\p{Lu}\p{Ll}*(?:\s+\p{L}+){0,2}(?:\.{3}|…)$")
 # trying ``_URL`` or ``_PAGER_LINK`` on every line cost more than the rest of the profile.
 _PAGER_LINK_HINTS = ("перв", "пред", "след", "посл", "назад", "вперед", "вперёд")
 """Every ``_PAGER_LINK`` match holds one of these."""
-_PAGER_WORDS_HINTS = (*_PAGER_LINK_HINTS, "в начало", "перейти")
+_PAGER_WORDS_HINTS = (*_PAGER_LINK_HINTS, "в начало", "к началу", "наверх", "вверх", "перейти")
 """Every ``_PAGER_WORDS`` match holds one of these."""
 _NEIGHBOUR_HINTS = (*_PAGER_WORDS_HINTS, "далее", "оглавлен", "содержан", "наверх", "начало")
 """Every ``_neighbour_links`` line holds one of these, or an arrow of ``_NEIGHBOUR_ARROWS``."""

@@ -29,6 +29,9 @@ SHAPES = [
     ("previous link", "- « Предыдущая", "pager"),
     ("last link", "Последняя >>", "pager"),
     ("go to page", "Перейти на страницу:", "pager"),
+    ("a link back to the page's top", "↑ Наверх", "pager"),
+    ("a link back to the start, its arrow after it", "К началу ▲", "pager"),
+    ("a sentence that opens with the word", "Наверх поднялся судья и сел за стол.", None),
     ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
     (
         "links around numbers whose window repeats the first pages",
