@@ -708,6 +708,60 @@ def web_spacing(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+_PENALTY_STYLES = ("(HAKA3AHИE)", "(HAKAЗAHИE)", "[НАКАЗАНИЕ]", "(НАКАЗАНИЕ)")
+"""The penalty's mark as a page may set it (OCR's look-alikes, square brackets)."""
+
+
+def set_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A word processor's or a PDF's setting of the headings and markers, one way a
+    file: a law heading broken after its word (``Правило`` | ``64. …``) or with its stop
+    lost (``Правило 64 …``), a marker alone on its line over its title (``A.`` |
+    ``Наказание …``) or after a bullet glyph (``·⇥A.…``, ``■ Правило 64.``), the
+    penalty's mark in square brackets or with OCR's look-alikes, and Markdown's
+    escapes of the markers a converter wrote (``1\\.``, ``\\(A\\).``)."""
+    head = rng.choice(("split", "no-stop", "glyph"))
+    marker = rng.choice(("alone", "glyph", "escaped", "as-is"))
+    penalty = rng.choice(_PENALTY_STYLES)
+    out = []
+    for line in text.split("\n"):
+        line = line.replace("(НАКАЗАНИЕ)", penalty)
+        if m := regex.match(r"^Правило (\d+)\. (\S.*)$", line):
+            line = {
+                "split": f"Правило\n{m[1]}. {m[2]}",
+                "no-stop": f"Правило {m[1]} {m[2]}",
+                "glyph": f"■ Правило {m[1]}. {m[2]}",
+            }[head]
+        elif m := regex.match(r"^([A-H]|\d{1,2}|\([A-H]\))\.(?!\d)(\p{Lu}.*)$", line):
+            escaped = m[1].replace("(", "\\(").replace(")", "\\)") + "\\."
+            line = {
+                "alone": f"{m[1]}.\n{m[2]}",
+                "glyph": f"\u00b7\t{m[1]}.{m[2]}",
+                "escaped": escaped + m[2],
+                "as-is": line,
+            }[marker]
+        out.append(line)
+    return "\n".join(out), t
+
+
+def site_links(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A site that gives each law a page of its own, saved together: a link back to
+    the page's top over every law heading, and under the text the links to the laws
+    beside it."""
+    laws = [int(n) for n in regex.findall(r"(?m)^Правило (\d+)\.", text)]
+    top = rng.choice(("↑ Наверх", "Наверх ↑", "К началу ▲"))
+    text = regex.sub(r"(?m)^(?=Правило \d+\.)", top + "\n", text)
+    if laws:
+        first, last = laws[0], laws[-1]
+        nav = rng.choice(
+            (
+                f"« Правило {first - 1} | Оглавление | Правило {last + 1} »",
+                f"Назад: Правило {first - 1}\nДалее: Правило {last + 1}",
+            )
+        )
+        text = text.rstrip("\n") + "\n" + nav + "\n"
+    return text, t
+
+
 def decomposed(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """Text copied from a PDF or saved on a Mac: every й and ё stored as a letter and
     its accent (Unicode's NFD), and, as a book for learners prints them, a stress mark
@@ -1088,6 +1142,8 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "cut": cut,
     "invisible": invisible,
     "web-spacing": web_spacing,
+    "set-heads": set_heads,
+    "site-links": site_links,
     "decomposed": decomposed,
     "markup": markup,
     "indented": indented,
@@ -1116,6 +1172,9 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "glued-html": glued_html,
     # a library writes the book in Latin letters before its page is saved
     "transliterated": transliterated,
+    # the headings as a word processor or a PDF set them, a law's page's own links
+    "set-heads": set_heads,
+    "site-links": site_links,
     # the page's own markup and characters, before a wrong code page reads the file
     "invisible": invisible,
     "decomposed": decomposed,
