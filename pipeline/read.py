@@ -16,6 +16,7 @@ are found the same way; their extracted text is the source's text.
 from __future__ import annotations
 
 import os
+import quopri
 import tomllib
 from collections.abc import Callable
 from dataclasses import replace
@@ -159,6 +160,34 @@ def _mixed(data: bytes, name: str) -> tuple[str, str, list[Diagnostic]] | None:
     return text, "utf-8", diags
 
 
+def _utf16_unmarked(sample: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` for a text in UTF-16 saved with no byte-order
+    mark, or ``None``: in every other byte stands the high byte of a Latin letter, a
+    digit or a blank (0) or of a Cyrillic letter (4), as binary data never holds."""
+    sample = sample[: len(sample) // 2 * 2]
+    if len(sample) < 8:
+        return None
+    for enc, high in (("utf-16-le", sample[1::2]), ("utf-16-be", sample[0::2])):
+        if high.count(0) + high.count(4) >= 0.95 * len(high) and high.count(0) < len(high):
+            return enc
+    return None
+
+
+_CONTROLS = regex.compile(r"[^\P{Cc}\n\r\t]")
+"""A control character other than a line's end or a tab."""
+_QUOTED_PRINTABLE = regex.compile(rb"=[0-9A-F]{2}")
+
+
+def _quoted_printable(data: bytes) -> bool:
+    """The bytes are a text in quoted-printable (``=D0=9F=D1=80…``, as a mail saves
+    one): plain ASCII, and most of its letters written as ``=XX``."""
+    if not data.isascii():
+        return False
+    sample = data[:65536]
+    codes = len(_QUOTED_PRINTABLE.findall(sample))
+    return codes >= 20 and 3 * codes >= 0.3 * len(sample)
+
+
 def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     """Decode a file's bytes: by its byte-order mark (UTF-8, UTF-16, UTF-32),
     else UTF-8, else UTF-8 line by line with the non-UTF-8 regions read in the
@@ -191,6 +220,23 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     if not data.strip():
         return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
     sample = data[:65536]
+    if b"\x00" in sample and (enc := _utf16_unmarked(sample)) is not None:
+        try:
+            text = data[: len(data) // 2 * 2].decode(enc)
+        except UnicodeDecodeError:
+            text = ""
+        # the zeros of binary data read as control characters: no text
+        if text and len(_CONTROLS.findall(text[:32768])) <= 0.05 * len(text[:32768]):
+            return (
+                text,
+                enc,
+                [diag("K103", f"{name}: not UTF-8; read as {enc} (no byte-order mark)")],
+            )
+    if _quoted_printable(sample):
+        text, enc, diags = decode(quopri.decodestring(data), name)
+        if text is not None:
+            note = diag("K103", f"{name}: written in quoted-printable; decoded, then read as {enc}")
+            return text, enc, [note, *diags]
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if b"\x00" in sample or controls > len(sample) * 0.05:
         return (

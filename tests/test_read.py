@@ -201,3 +201,29 @@ def test_control_bytes_above_one_in_twenty_make_a_file_binary():
     assert [d.code for d in decode(many, "log.txt")[2]] == ["K102"]
     text, enc, diags = decode(few, "ok.txt")
     assert (text, enc, diags) == (few.decode(), "utf-8", [])
+
+
+_LAW = "Правило 64. Процедура после выявления\nКогда фальшренонс выявлен, судья решает.\n"
+
+
+@pytest.mark.parametrize("enc", ["utf-16-le", "utf-16-be"])
+def test_utf16_with_no_byte_order_mark_is_read(enc):
+    text, got, diags = decode(_LAW.encode(enc), "x.txt")
+    assert text == _LAW and got == enc
+    assert [d.code for d in diags] == ["K103"] and "no byte-order mark" in diags[0].message
+
+
+def test_quoted_printable_is_decoded_then_read():
+    import quopri
+
+    text, enc, diags = decode(quopri.encodestring(_LAW.encode("utf-8")), "x.txt")
+    assert text == _LAW and enc == "utf-8"
+    assert "quoted-printable" in diags[0].message
+    # a plain ASCII text with an equals sign or two before hex digits stays as written
+    plain = b"Score: x=3D and y=4F; see the table below for the other rows of it.\n" * 3
+    assert decode(plain, "y.txt")[0] == plain.decode()
+
+
+def test_zeros_of_binary_data_are_no_utf16_text():
+    data = b"\x7fELF\x02\x01\x01" + bytes(4000) + b"\x04" * 10
+    assert decode(data, "z.txt")[2][0].code == "K102"
