@@ -242,10 +242,19 @@ def newlines(text: str, ctx: Context) -> list[Change]:
     page break of a text from a PDF or a printer file) is dropped where a line break
     or the text's edge stands beside it (past blanks or a viewer's line number:
     ``_line_opens_at``), and is a line break between two pieces of a line. A
-    byte-order mark is dropped."""
+    byte-order mark is dropped. So are the line breaks of a text saved from a script's
+    string, written as ``\\n`` (``_WRITTEN_BREAK``), where they outnumber real ones."""
     out = []
     if text.startswith("\ufeff"):
         out.append(Change(0, 1, "", "bom"))
+    written = _WRITTEN_BREAK.findall(text) if "\\n" in text else ()
+    if len(written) >= 3 and len(written) > text.count("\n"):
+        # a text saved from a script's string: its line breaks written as ``\n``, and
+        # more of them than of real ones
+        out += [
+            Change(m.start(), m.end(), "\n", "newline", "a line break written as \\n")
+            for m in _WRITTEN_BREAK.finditer(text)
+        ]
     if not any(map(text.__contains__, _LINE_BREAKS)):
         return out
     for m in _LINE_BREAK.finditer(text):
@@ -256,7 +265,7 @@ def newlines(text: str, ctx: Context) -> list[Change]:
             out.append(Change(a, b, "", "form-feed", "a page break beside a line break"))
         else:
             out.append(Change(a, b, "\n", "form-feed", "a page break inside a line"))
-    return out
+    return sorted(out)
 
 
 def _line_opens_at(text: str, at: int) -> bool:
@@ -275,6 +284,9 @@ _LINE_BREAKS = {
 }
 """The characters other than ``\\n`` that break a line, with what ``newlines`` says of each."""
 _LINE_BREAK = regex.compile(r"\r\n?|[\u2028\u2029\x0b\f]")
+_WRITTEN_BREAK = regex.compile(r"(?:\\r)?\\n(?![a-z]{2})")
+"""A line break a script's string writes as ``\\n`` (``\\r\\n``), not the start of a
+word after a backslash (``\\noindent``)."""
 
 
 def markup(text: str, ctx: Context) -> list[Change]:

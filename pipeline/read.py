@@ -220,23 +220,23 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     if not data.strip():
         return None, "", [diag("K101", f"{name}: the file is empty; nothing to read")]
     sample = data[:65536]
-    if b"\x00" in sample and (enc := _utf16_unmarked(sample)) is not None:
+    if b"\x00" in sample and (wide := _utf16_unmarked(sample)) is not None:
         try:
-            text = data[: len(data) // 2 * 2].decode(enc)
+            text = data[: len(data) // 2 * 2].decode(wide)
         except UnicodeDecodeError:
             text = ""
         # the zeros of binary data read as control characters: no text
         if text and len(_CONTROLS.findall(text[:32768])) <= 0.05 * len(text[:32768]):
             return (
                 text,
-                enc,
-                [diag("K103", f"{name}: not UTF-8; read as {enc} (no byte-order mark)")],
+                wide,
+                [diag("K103", f"{name}: not UTF-8; read as {wide} (no byte-order mark)")],
             )
     if _quoted_printable(sample):
-        text, enc, diags = decode(quopri.decodestring(data), name)
-        if text is not None:
+        unquoted, enc, diags = decode(quopri.decodestring(data), name)
+        if unquoted is not None:
             note = diag("K103", f"{name}: written in quoted-printable; decoded, then read as {enc}")
-            return text, enc, [note, *diags]
+            return unquoted, enc, [note, *diags]
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if b"\x00" in sample or controls > len(sample) * 0.05:
         return (

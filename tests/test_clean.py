@@ -231,6 +231,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "newlines": [
         (
+            "line breaks a script's string wrote as \\n, where they outnumber real ones",
+            "Правило 64. Процедура\\nA.Наказание\\r\\nТекст раздела.\\nB.Другое\\nСм. \\noindent.",
+            "Правило 64. Процедура\nA.Наказание\nТекст раздела.\nB.Другое\nСм. \\noindent.",
+            "newline",
+        ),
+        (
+            "a \\n or two in a text of real lines stay",
+            "Правило 64. Процедура\nПуть C:\\new\\n1 и C:\\n2.\nТекст.\n",
+            "Правило 64. Процедура\nПуть C:\\new\\n1 и C:\\n2.\nТекст.\n",
+            None,
+        ),
+        (
             "a form feed after a viewer's line number opens its page's first line",
             "1: Правило 12. Порядок вызова судьи\n2: Игрок зовёт судью, как только\n"
             "3: заметил нарушение, и судья\n4: \fвыслушивает обе стороны,\n"
