@@ -358,6 +358,7 @@ _MARKUP_WHY = {
     "forum-code": "a forum's code",
     "markdown": "Markdown's emphasis or heading mark",
     "entity": "a character reference, decoded",
+    "wiki-edit": "a wiki's link to edit a section",
 }
 
 
@@ -585,6 +586,12 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
             text, b, text.find("\n", b) % (len(text) + 1) or len(text)
         ):
             continue  # one bar opening a line is a margin (``bar_prefix``), not a table
+        line_start = text.rfind("\n", 0, a) + 1
+        if (
+            text.rfind("[", line_start, a) > text.rfind("]", line_start, a)
+            and "]" in text[b : text.find("\n", b) % (len(text) + 1) or len(text)]
+        ):
+            continue  # a bar between square brackets parts links (``[править | править код]``)
         out.append(
             Change(
                 a,

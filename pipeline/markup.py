@@ -83,6 +83,13 @@ FORMS: tuple[Form, ...] = (
     # ``\(A\).``, ``\(\*\)``, as a converter escapes a list's and a note's marks), and
     # its backslash at a line's end (a hard line break)
     Form("markdown", r"\\(?=[!-/:-@\[-`{-~]|[ \t]*(?:\n|\Z))"),
+    # a wiki's link to edit the section a heading opens, which a copy of its page keeps
+    # (its bar may be gone with a table's, ``clean.table_bars``)
+    Form(
+        "wiki-edit",
+        r"[ \t]*\[[ \t]*(?:править(?:[ \t]*\|?[ \t]*править[ \t]+код)?"
+        r"|edit(?:[ \t]*\|?[ \t]*edit[ \t]+source)?)[ \t]*\]",
+    ),
     # a character reference left undecoded: named, decimal or hexadecimal
     Form("entity", r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"),
 )

@@ -121,6 +121,7 @@ EDIT_LABELS: dict[str, str] = {
     "table-separator": "граница таблицы",
     "tag": "тег разметки",
     "transliteration": "транслит",
+    "wiki-edit": "ссылка «править» вики",
     "underline-rule": "черта над сносками",
     "unwrap": "перенос строки внутри абзаца",
     "yo": "буква ё",

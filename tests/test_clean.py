@@ -440,6 +440,13 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "markup": [
         (
+            "a wiki's links to edit a section, their bar no table's",
+            "Правило 64. Процедура [править | править код]\nA.Наказание [править]\nТекст.\n"
+            "Судья [правит] запись.\n",
+            "Правило 64. Процедура\nA.Наказание\nТекст.\nСудья [правит] запись.\n",
+            "wiki-edit",
+        ),
+        (
             "Markdown's backslash escapes of marks and its hard line breaks",
             "Правило 64. Процедура\\\n1\\.Нарушитель выиграл взятку\\\nЕсли нарушитель \\(A\\). "
             "взял карт\\(\\*\\) больше, путь C:\\Папка стоит.\\",
