@@ -1409,6 +1409,25 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_PAGE_MARK = regex.compile(
+    r"[ \t]?(?:\[(?:[сС]|[сС]тр)\.[ \t]*\d{1,4}\]|\{\d{1,4}\})(?=[ \t.,;:]|$)", regex.M
+)
+"""The number of a printed book's page inside a line of its digital copy, at the word
+where that page begins (``… взятку [с. 88] фальшренонса``, ``{88}``)."""
+
+
+def page_marks(text: str, ctx: Context) -> list[Change]:
+    """A page's number an online library sets inside a line where the printed page
+    begins (``_PAGE_MARK``: ``[с. 88]``, ``[стр. 88]``, ``{88}``) goes with its blank. A
+    number in square brackets alone (``[88]``) may be a note's, and stays."""
+    if "[" not in text and "{" not in text:
+        return []
+    return [
+        Change(m.start(), m.end(), "", "page-number", "a page's number inside a line")
+        for m in _PAGE_MARK.finditer(text)
+    ]
+
+
 _NUMBER_STARTS = frozenset("0123456789б" + "".join(addresses.DIGIT_LOOKALIKES))
 """The characters a commentary paragraph's number, OCR's misreadings in it, opens with."""
 _AFTER_NOUN = "0123456789.:–—-" + "".join(addresses.DIGIT_LOOKALIKES)
@@ -3795,6 +3814,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("collapsed_chrome", collapsed_chrome),
     ("line_artefacts", line_artefacts),
     ("inline_marks", inline_marks),
+    ("page_marks", page_marks),
     ("endnotes", endnotes),
     ("star_notes", star_notes),
     ("reader_header", reader_header),

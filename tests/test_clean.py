@@ -2168,6 +2168,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "page_marks": [
+        (
+            "a printed page's number an online library set inside a line",
+            "Правило 64. Процедура\nКогда фальшренонс [с. 88] выявлен, судья {89} решает [стр. 90].\n",
+            "Правило 64. Процедура\nКогда фальшренонс выявлен, судья решает.\n",
+            "page-number",
+        ),
+        (
+            "a number in square brackets alone may be a note's, and stays",
+            "Правило 64. Процедура\nСудья решает [1] и пишет {см. выше}.\n",
+            "Правило 64. Процедура\nСудья решает [1] и пишет {см. выше}.\n",
+            None,
+        ),
+    ],
     "split_headings": [
         (
             "a law's and a division's word alone, its number opening the next line",
