@@ -1409,18 +1409,16 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_PAGE_MARK = regex.compile(
-    r"[ \t]?(?:\[(?:[сС]|[сС]тр)\.[ \t]*\d{1,4}\]|\{\d{1,4}\})(?=[ \t.,;:]|$)", regex.M
-)
+_PAGE_MARK = regex.compile(r"[ \t]?\[(?:[сС]|[сС]тр)\.[ \t]*\d{1,4}\](?=[ \t.,;:]|$)", regex.M)
 """The number of a printed book's page inside a line of its digital copy, at the word
-where that page begins (``… взятку [с. 88] фальшренонса``, ``{88}``)."""
+where that page begins (``… взятку [с. 88] фальшренонса``)."""
 
 
 def page_marks(text: str, ctx: Context) -> list[Change]:
     """A page's number an online library sets inside a line where the printed page
-    begins (``_PAGE_MARK``: ``[с. 88]``, ``[стр. 88]``, ``{88}``) goes with its blank. A
-    number in square brackets alone (``[88]``) may be a note's, and stays."""
-    if "[" not in text and "{" not in text:
+    begins (``_PAGE_MARK``: ``[с. 88]``, ``[стр. 88]``) goes with its blank. A number in
+    brackets alone (``[88]``, ``{88}``) may be a note's mark (``endnotes``), and stays."""
+    if "[" not in text:
         return []
     return [
         Change(m.start(), m.end(), "", "page-number", "a page's number inside a line")
