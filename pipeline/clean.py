@@ -53,6 +53,7 @@ from .grammar import (
     ASIDE_HEAD,
     AUCTION_ROW,
     BILINGUAL_HEAD,
+    BROKEN_WORD,
     CLAUSE,
     CLAUSE_END,
     COMMENTARY,
@@ -2536,6 +2537,17 @@ _SPACED_HYPHEN = regex.compile(r"(?<=(\p{L}{2,}))-[ \t]+(?=(\p{Ll}{2,}))")
 (``деномина- цию``: a contents line or a paragraph whose line breaks were lost)."""
 
 
+def _cut_in_a_word(ctx: Context) -> set[int]:
+    """Where lines were removed as a site's template whose last ended inside a broken
+    word (a printed line of the text taken for a template's): the line after them
+    opens with the rest of that word, never of a word broken before them."""
+    return set(
+        ctx.buffer.marks(
+            "site-chrome", before=lambda raw: BROKEN_WORD.search(raw.rstrip()) is not None
+        )
+    )
+
+
 def dehyphenate(text: str, ctx: Context) -> list[Change]:
     """Join a word broken by a hyphen at a line end (``мес-``/``то`` → ``место``).
     The hyphen stays when the word is a real compound (``из-за``, ``какие-либо``)
@@ -2544,11 +2556,17 @@ def dehyphenate(text: str, ctx: Context) -> list[Change]:
     square some conversions print for it) before a line end or a space is always
     joined: it never belongs to the word. A hyphen whose line break a copy turned
     into a space (``деномина- цию``) is joined only where the word is known whole and
-    neither with the hyphen nor its second half alone."""
+    neither with the hyphen nor its second half alone. A word is never joined across
+    removed lines that ended inside a broken word of their own (``_cut_in_a_word``)."""
     out = []
+    cut: set[int] | None = None
     for m in _LINE_END_HYPHEN.finditer(text):
         left, mark, right = m[1], m[2], m[4]
         if starts_unit(text[m.end() : m.end() + 40].split("\n")[0]):
+            continue
+        if cut is None:
+            cut = _cut_in_a_word(ctx)
+        if cut and any(at in cut for at in range(m.start() + 1, m.end() + 1)):
             continue
         if m[3] and not right[0].islower():
             continue  # across a paragraph break only a word's lower-case rest is joined

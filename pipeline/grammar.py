@@ -682,6 +682,25 @@ def unended(line: str) -> bool:
     return CLAUSE_END.search(line) is None and not line.rstrip().endswith(",")
 
 
+BROKEN_WORD = regex.compile(r"\p{L}[-\u2010\u00ad]$")
+"""A line that ends inside a word broken by a hyphen (``мес-``)."""
+
+
+def wrapped_on(line: str, after: str) -> bool:
+    """``after`` is the next printed line of the sentence ``line`` is a line of: ``line``
+    ends inside a broken word, or it ends no sentence (``FULL_STOP``) and ``after`` goes
+    on in small letters; and ``after`` opens no unit (a marker, a heading). Where every
+    printed line of a text is a block of its own (a PDF converted to HTML, a page's
+    source with a ``<p>`` a line) each block is a piece of a sentence so; a menu's or a
+    footer's lines are names and labels, whole each."""
+    line, after = line.strip(), after.strip()
+    if not line or not after or starts_unit(after):
+        return False
+    if BROKEN_WORD.search(line) is not None:
+        return True
+    return after[0].islower() and FULL_STOP.search(line) is None
+
+
 SENTENCE_STOP = regex.compile(r"[.!?;](?=\s)")
 """A sentence's or a clause's stop inside a line, a blank after it (a title has none:
 ``clean.collapsed_lines`` looks for a title's end only before the first)."""

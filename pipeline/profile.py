@@ -73,6 +73,7 @@ from .grammar import (
     misread_law_heading,
     series_place,
     starts_unit,
+    wrapped_on,
 )
 from .markup import visible
 from .model import Profile, Source, TextKind
@@ -596,6 +597,10 @@ def _core(line: str) -> str:
     """A line without its margin marks (``|``, ``¶``, a quotation's ``>``, bullets),
     which say nothing of what it is."""
     s = line.strip().strip("|¶ \t").strip()
+    if s[:1] == "?":
+        # the run of ``?`` a reader site left for the line's indentation (the cleaner
+        # removes it: ``??????? A.Фальшренонс …`` is a section's heading still)
+        s = _LEADING_QUESTIONS.sub("", s)
     if s[:1] == ">":
         s = s[QUOTE_MARGIN.match(s).end() :]
     return BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
@@ -664,6 +669,10 @@ def _text_line(line: str, shape: object = _UNKNOWN) -> bool:
     )
 
 
+_SHORT_WORDS = 8
+"""Most words a line of a site's template has (``_short_non_sentence``)."""
+
+
 def _short_non_sentence(line: str, lower: bool = False, capitals: bool = False) -> bool:
     """Short, not a sentence, not a structural heading: what a menu item looks
     like (``lower``: it may start with a small letter, as an advert does;
@@ -677,7 +686,7 @@ def _short_non_sentence(line: str, lower: bool = False, capitals: bool = False) 
     if not words:
         return False  # rules, bars and numbers have repairs of their own
     return (
-        len(s.split()) <= 8
+        len(s.split()) <= _SHORT_WORDS
         and (not _sentence_end(s) or _MORE_LINK.match(s) is not None)
         and (lower or not s[0].islower())
         and not (not capitals and all(w.isupper() for w in words) and not _UI_LABEL.match(s))
@@ -1379,6 +1388,22 @@ def _heading_title(rest: str) -> str:
     return " ".join(rest.casefold().split()).strip(" .:;-–—")
 
 
+def _wrapped_sentence(lines: list[str], i: int) -> tuple[int, str]:
+    """The first line and the text of the printed lines line ``i`` is one of, joined
+    (``grammar.wrapped_on``: each goes on with the next); looked for no further than
+    a template line's words could reach."""
+    first = last = i
+    while first > 0 and i - first <= _SHORT_WORDS and wrapped_on(lines[first - 1], lines[first]):
+        first -= 1
+    while (
+        last + 1 < len(lines)
+        and last - i <= _SHORT_WORDS
+        and wrapped_on(lines[last], lines[last + 1])
+    ):
+        last += 1
+    return first, " ".join(_core(ln) for ln in lines[first : last + 1])
+
+
 def chrome_lines(
     text: str,
     shared: Counter[str] | None = None,
@@ -1422,15 +1447,15 @@ def chrome_lines(
             chrome.setdefault(i, "running head: beside a page number, shared by other sources")
     if boilerplate:
         # the extractor's verdict counts for lines that could be template by shape
-        # (short, not a sentence, not a heading), never for the page's own text
+        # (short, not a sentence, not a heading), never for the page's own text; a
+        # printed line of a sentence wrapped over several lines is judged with them
+        # (each is short and ends no sentence, as a menu's item does)
         for n in boilerplate:
             i = n - 1
-            if (
-                i not in chrome
-                and 0 <= i < len(lines)
-                and _short_non_sentence(lines[i], lower=True)
-                and not _title_of_bare_heading(lines, i)
-            ):
+            if i in chrome or not 0 <= i < len(lines):
+                continue
+            first, piece = _wrapped_sentence(lines, i)
+            if _short_non_sentence(piece, lower=True) and not _title_of_bare_heading(lines, first):
                 chrome[i] = "boilerplate (jusText)"
     if shared is not None:
         # a shared line is the site's template only where a template can stand:

@@ -28,6 +28,7 @@ import regex
 from . import blocks, editions, formats, language
 from .errors import KodeksError, diag
 from .executor import Serial
+from .grammar import wrapped_on
 from .markup import visible
 from .model import Diagnostic, Part, Source, SourceKind
 
@@ -328,19 +329,44 @@ def html_text(html: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _joined_lines(paragraphs: list) -> list:
+    """jusText's paragraphs with the printed lines of one text joined into one
+    paragraph (``grammar.wrapped_on``), so that the extractor weighs a paragraph of the
+    text, not each of its lines: every line of a wrapped text is short, and jusText
+    takes a run of short blocks for a menu. A block with a link is never joined
+    (a menu's items are links)."""
+    out: list = []
+    for p in paragraphs:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.chars_count_in_links == 0
+            and p.chars_count_in_links == 0
+            and wrapped_on(last.text, p.text)
+        ):
+            last.text_nodes += [" ", *p.text_nodes]
+            last.tags_count += p.tags_count
+        else:
+            out.append(p)
+    return out
+
+
 def html_boilerplate(html: str, text: str) -> tuple[int, ...]:
     """The lines (1-based) of ``text`` (``html_text(html)``) that a boilerplate
     extractor (jusText, with its Russian stop words) finds only in the page's
-    boilerplate blocks: menus, link lists, footers. A hint for the profile,
-    which decides; nothing is dropped here."""
+    boilerplate blocks: menus, link lists, footers. The printed lines of one text,
+    each a block of its own, are judged together (``_joined_lines``). A hint for the
+    profile, which decides; nothing is dropped here."""
     try:
-        import justext
+        from justext import core as jt
+        from justext import get_stoplist
     except ImportError:  # pragma: no cover - a declared dependency
         return ()
     try:
-        paragraphs = justext.justext(
-            html.encode("utf-8"), justext.get_stoplist("Russian"), encoding="utf-8"
-        )
+        dom = jt.preprocessor(jt.html_to_dom(html.encode("utf-8"), encoding="utf-8"))
+        paragraphs = _joined_lines(jt.ParagraphMaker.make_paragraphs(dom))
+        jt.classify_paragraphs(paragraphs, get_stoplist("Russian"))
+        jt.revise_paragraph_classification(paragraphs)
     except Exception:  # a page jusText cannot parse gets no hint; the text is still read
         return ()
     good = "\n".join(" ".join(p.text.split()) for p in paragraphs if not p.is_boilerplate)

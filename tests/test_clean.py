@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kodeks_testing import SEEDS, VOCAB, source
 from pipeline.buffer import Buffer, Change, unapply
 from pipeline.clean import REPAIRS, clean, vocabulary
-from pipeline.model import Edit
+from pipeline.model import Edit, Profile
 from pipeline.offsets import OffsetMap
 from pipeline.read import detect_kind
 
@@ -3328,6 +3328,20 @@ _PARAGRAPH = (
     "решает, был ли нанесён ущерб, и только потом называет исправление, которое "
     "полагается по правилам, и записывает его в протокол вместе со счётом сдачи.\n"
 )
+
+
+def test_a_word_is_never_joined_across_a_removed_line_that_broke_a_word_of_its_own():
+    """A printed line of the text taken for a template's (each line of a page set a
+    block a line is short) ends inside a word: the line after it holds that word's
+    rest, not the rest of the word before it. A template line that breaks no word (a
+    page's number) leaves the word around it to be joined."""
+    text = "Болван может попытаться предотвра-\nтить ошибку разыгрывающего (пра-\nвило 90B).\n"
+    profile = Profile(chrome=((2, "boilerplate (jusText)"),))
+    c = clean(source(text), VOCAB, profile=profile)
+    assert "предотвравило" not in c.text and "dehyphenate" not in kinds_of(c)
+    text = "Болван может попытаться предотвра-\n- 41 -\nтить ошибку разыгрывающего.\n"
+    c = clean(source(text), VOCAB, profile=Profile(chrome=((2, "page number"),)))
+    assert c.text == "Болван может попытаться предотвратить ошибку разыгрывающего.\n"
 
 
 def _page(n: int) -> str:

@@ -11,6 +11,7 @@ import pytest
 from kodeks_testing import ROOT
 from pipeline import profile as P
 from pipeline.cli import build_command
+from pipeline.grammar import starts_unit
 from pipeline.model import Source
 
 
@@ -1028,3 +1029,72 @@ def test_a_line_another_copy_holds_inside_its_text_is_no_template():
     assert P.edge_lines(whole.text) == {"ОТ ПЕРЕВОДЧИКА", top + "ОТ ПЕРЕВОДЧИКА"}
     pa, pb = P.profile_all([cut, whole])
     assert pa.chrome == () and pb.chrome == ()
+
+
+# A page whose every printed line is a block of its own (a PDF converted to HTML, or a
+# page's source saved as text with ``<p>`` a line), a menu of links above it and a footer
+# below: each line is short and ends no sentence, as a menu's item does.
+WRAPPED_LINES = [
+    "Правило 90. Порядок за столом",
+    "A.Место игрока",
+    "1.Выбор места",
+    "Игрок занимает место, которое ему указал распорядитель тур-",
+    "нира, и не меняет его без разрешения судьи до конца",
+    "сессии, даже если партнёр просит его об этом. Когда",
+    "место занято другим игроком, он зовёт судью, и тот",
+    "решает, кто из них сядет за этот стол, а кто перей-",
+    "дёт за соседний.",
+    "2.Смена места",
+    "Если игрок пересел без разрешения, то судья может",
+    "назначить ему предупреждение, а при повторном на-",
+    "рушении снять очки с его пары по своему усмотре-",
+    "нию.",
+    "B.Карты на столе",
+    "Каждый игрок держит свои карты так, чтобы сосе-",
+    "ди их не видели, и кладёт сыгранную им карту лицом",
+    "вверх перед собой до конца взятки.",
+]
+WRAPPED_MENU = ["Главная", "Турниры", "Фотоальбом", "Контакты"]
+WRAPPED_FOOTER = "© 2026 Клуб любителей настольных игр"
+
+
+def wrapped_page() -> str:
+    """``WRAPPED_LINES`` as a page's source: a ``<p>`` a printed line."""
+    menu = "".join(f"<p><a href='/{n}'>{w}</a></p>\n" for n, w in enumerate(WRAPPED_MENU))
+    text = "".join(f"<p>{line}</p>\n" for line in WRAPPED_LINES)
+    return f"{menu}{text}<p>{WRAPPED_FOOTER}</p>\n"
+
+
+def test_the_printed_lines_of_one_text_are_judged_together_by_the_extractor(tmp_path):
+    """jusText takes a run of short blocks for a menu; the lines of a wrapped sentence
+    are joined before it judges them, so it flags the menu and the footer, not them."""
+    from pipeline.read import read_source
+
+    (tmp_path / "page.txt").write_text(wrapped_page(), encoding="utf-8")
+    src, _ = read_source(tmp_path / "page.txt")
+    assert src.fmt == "html"
+    lines = src.text.split("\n")
+    flagged = {lines[n - 1] for n in src.boilerplate}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= flagged
+    assert not flagged & {ln for ln in WRAPPED_LINES if not starts_unit(ln)}
+    chrome = {lines[n - 1] for n, _why in P.profile(src).chrome}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= chrome
+    assert not chrome & set(WRAPPED_LINES)
+
+
+def test_the_extractors_verdict_on_a_wrapped_line_is_weighed_with_its_sentence():
+    """Where the extractor flags every line, a line of a sentence wrapped over several
+    is judged with them: not short, or a sentence; a section's heading after a run of
+    ``?`` a site left for its indentation is a heading still; a short line alone, or
+    lines that go on only into a name, stay the extractor's."""
+    lines = [
+        *WRAPPED_LINES,
+        "??????????????? C.Конец сессии",
+        "Поиск по сайту",
+        "Войти",
+        "Наши партнёры",
+        "и спонсоры",
+    ]
+    text = "\n".join(lines) + "\n"
+    chrome = P.chrome_lines(text, boilerplate=tuple(range(1, len(lines) + 1)))
+    assert {lines[i] for i in chrome} == {"Поиск по сайту", "Войти", "Наши партнёры", "и спонсоры"}

@@ -1120,3 +1120,37 @@ def test_a_law_pages_links_to_the_laws_beside_it_and_its_title_are_no_laws(tmp_p
     assert "14" not in entries
     assert entries["12"]["chosen"] == "b12.txt"
     assert entries["12"]["text"] == "Сдающий раздаёт карты по одной, начиная с игрока слева."
+
+
+def test_a_page_set_a_block_a_line_keeps_its_text_and_loses_its_menu(tmp_path):
+    """A page's source saved as text, a ``<p>`` each printed line of a wrapped law (as a
+    PDF converted to HTML sets it), a menu of links above and a footer below: every
+    line is short, as a menu's item is. The menu and the footer go; every heading,
+    marker and line of the law stays, its broken words joined."""
+    body = [
+        "Правило 90. Порядок за столом",
+        "A.Место игрока",
+        "Игрок занимает место, которое ему указал распорядитель тур-",
+        "нира, и не меняет его без разрешения судьи до конца",
+        "сессии, даже если партнёр просит его об этом. Когда",
+        "место занято другим игроком, он зовёт судью, и тот",
+        "решает, кто из них сядет за этот стол, а кто перей-",
+        "дёт за соседний.",
+        "B.Карты на столе",
+        "Каждый игрок держит свои карты так, чтобы сосе-",
+        "ди их не видели, и кладёт сыгранную им карту лицом",
+        "вверх перед собой до конца взятки.",
+    ]
+    menu = "".join(f"<p><a href='/{w}'>{w}</a></p>\n" for w in ("Главная", "Турниры", "Контакты"))
+    page = menu + "".join(f"<p>{line}</p>\n" for line in body) + "<p>© 2026 Клуб игр</p>\n"
+    trees, _report = _build(tmp_path, {"page.txt": page})
+    nodes = _by_id(trees["page"])
+    assert list(nodes) == ["90", "90A", "90B"]
+    assert nodes["90A"]["text"].endswith("кто перейдёт за соседний.")
+    assert "турнира, и не меняет" in nodes["90A"]["text"]
+    assert nodes["90B"]["text"] == (
+        "Каждый игрок держит свои карты так, чтобы соседи их не видели, и кладёт "
+        "сыгранную им карту лицом вверх перед собой до конца взятки."
+    )
+    text = " ".join(_all_text(trees["page"]))
+    assert "Главная" not in text and "Клуб игр" not in text
