@@ -1483,7 +1483,7 @@ def chrome_lines(
                 and _short_non_sentence(line)
                 and not (i < first and _runs_on_below(lines, i))
                 # a heading's word whose number opens the next line (``Правило`` | ``64.``)
-                and not SPLIT_HEAD.match("\n".join(lines[i : i + 2]))
+                and not SPLIT_HEAD.match(_core(line) + "\n" + _next_core(lines, i))
             ):
                 chrome[i] = f"template line shared by {held} sources"
     _grow(lines, chrome)
