@@ -464,7 +464,7 @@ def _neighbour_links(s: str) -> bool:
     arrow or a pager's word), unless a link to the contents stands among them. A law's
     heading, a reference (``см. Правило 63``) or a sentence (``Далее судья …``) is none."""
     links = []
-    for piece in _NEIGHBOUR_LINKS_APART.split(s.strip(" \t|•·")):
+    for piece in _NEIGHBOUR_LINKS_APART.split(s.strip(" \t|•·¶")):
         m = _NEIGHBOUR_LINK.match(piece)
         if m is None:
             return False

@@ -31,6 +31,7 @@ SHAPES = [
     ("last link", "Последняя >>", "pager"),
     ("go to page", "Перейти на страницу:", "pager"),
     ("a link back to the page's top", "↑ Наверх", "pager"),
+    ("links to the laws beside in a margin of bars and pilcrows", "| Далее: Правило 65¶", "pager"),
     ("a link back to the start, its arrow after it", "К началу ▲", "pager"),
     ("a sentence that opens with the word", "Наверх поднялся судья и сел за стол.", None),
     ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
