@@ -176,3 +176,28 @@ def gate_allows(words: list[str]) -> bool:
     traits = functools.reduce(operator.or_, map(P._word_traits, words))
     short = sum(len(w) <= 3 for w in words)
     return P._may_have_shape(traits, len(words), len(" ".join(words)), short, P._opening(words[:4]))
+
+
+# A page whose every printed line is a block of its own (a PDF converted to HTML, or a
+# page's source saved as text with ``<p>`` a line), a menu of links above it and a footer
+# below: each line is short and ends no sentence, as a menu's item does.
+WRAPPED_LINES = [
+    "Правило 90. Порядок за столом",
+    "A.Место игрока",
+    "1.Выбор места",
+    "Игрок занимает место, которое ему указал распорядитель тур-",
+    "нира, и не меняет его без разрешения судьи до конца",
+    "сессии, даже если партнёр просит его об этом. Когда",
+    "место занято другим игроком, он зовёт судью, и тот",
+    "решает, кто из них сядет за этот стол, а кто перей-",
+    "дёт за соседний.",
+    "2.Смена места",
+    "Если игрок пересел без разрешения, то судья может",
+    "назначить ему предупреждение, а при повторном на-",
+    "рушении снять очки с его пары по своему усмотре-",
+    "нию.",
+    "B.Карты на столе",
+    "Каждый игрок держит свои карты так, чтобы сосе-",
+    "ди их не видели, и кладёт сыгранную им карту лицом",
+    "вверх перед собой до конца взятки.",
+]

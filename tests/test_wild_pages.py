@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kodeks_testing import kodeks
+from kodeks_testing import WRAPPED_LINES, kodeks
 
 
 def _build(tmp_path: Path, pages: dict[str, str], *options: str) -> tuple[dict, dict]:
@@ -1127,27 +1127,13 @@ def test_a_page_set_a_block_a_line_keeps_its_text_and_loses_its_menu(tmp_path):
     PDF converted to HTML sets it), a menu of links above and a footer below: every
     line is short, as a menu's item is. The menu and the footer go; every heading,
     marker and line of the law stays, its broken words joined."""
-    body = [
-        "Правило 90. Порядок за столом",
-        "A.Место игрока",
-        "Игрок занимает место, которое ему указал распорядитель тур-",
-        "нира, и не меняет его без разрешения судьи до конца",
-        "сессии, даже если партнёр просит его об этом. Когда",
-        "место занято другим игроком, он зовёт судью, и тот",
-        "решает, кто из них сядет за этот стол, а кто перей-",
-        "дёт за соседний.",
-        "B.Карты на столе",
-        "Каждый игрок держит свои карты так, чтобы сосе-",
-        "ди их не видели, и кладёт сыгранную им карту лицом",
-        "вверх перед собой до конца взятки.",
-    ]
     menu = "".join(f"<p><a href='/{w}'>{w}</a></p>\n" for w in ("Главная", "Турниры", "Контакты"))
-    page = menu + "".join(f"<p>{line}</p>\n" for line in body) + "<p>© 2026 Клуб игр</p>\n"
+    page = menu + "".join(f"<p>{line}</p>\n" for line in WRAPPED_LINES) + "<p>© 2026 Клуб игр</p>\n"
     trees, _report = _build(tmp_path, {"page.txt": page})
     nodes = _by_id(trees["page"])
-    assert list(nodes) == ["90", "90A", "90B"]
-    assert nodes["90A"]["text"].endswith("кто перейдёт за соседний.")
-    assert "турнира, и не меняет" in nodes["90A"]["text"]
+    assert list(nodes) == ["90", "90A", "90A1", "90A2", "90B"]
+    assert nodes["90A1"]["text"].endswith("кто перейдёт за соседний.")
+    assert "турнира, и не меняет" in nodes["90A1"]["text"]
     assert nodes["90B"]["text"] == (
         "Каждый игрок держит свои карты так, чтобы соседи их не видели, и кладёт "
         "сыгранную им карту лицом вверх перед собой до конца взятки."
