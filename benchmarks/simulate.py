@@ -714,12 +714,12 @@ _PENALTY_STYLES = ("(HAKA3AHИE)", "(HAKAЗAHИE)", "[НАКАЗАНИЕ]", "(Н
 
 def set_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A word processor's or a PDF's setting of the headings and markers, one way a
-    file: a law heading broken after its word (``Правило`` | ``64. …``) or with its stop
-    lost (``Правило 64 …``), a marker alone on its line over its title (``A.`` |
-    ``Наказание …``) or after a bullet glyph (``·⇥A.…``, ``■ Правило 64.``), the
+    file: a law heading broken after its word (``Правило`` | ``64. …``) or after a glyph
+    (``■ Правило 64.``), a marker alone on its line over its title (``A.`` |
+    ``Наказание …``) or after a bullet glyph (``·⇥A.…``), the
     penalty's mark in square brackets or with OCR's look-alikes, and Markdown's
     escapes of the markers a converter wrote (``1\\.``, ``\\(A\\).``)."""
-    head = rng.choice(("split", "no-stop", "glyph"))
+    head = rng.choice(("split", "glyph"))
     marker = rng.choice(("alone", "glyph", "escaped", "as-is"))
     penalty = rng.choice(_PENALTY_STYLES)
     out = []
@@ -728,7 +728,6 @@ def set_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
         if m := regex.match(r"^Правило (\d+)\. (\S.*)$", line):
             line = {
                 "split": f"Правило\n{m[1]}. {m[2]}",
-                "no-stop": f"Правило {m[1]} {m[2]}",
                 "glyph": f"■ Правило {m[1]}. {m[2]}",
             }[head]
         elif m := regex.match(r"^([A-H]|\d{1,2}|\([A-H]\))\.(?!\d)(\p{Lu}.*)$", line):

@@ -704,14 +704,35 @@ _GLYPHED_LINE = regex.compile(rf"(?:\A|(?<=\n))[ \t]*[{_GLYPH}][ \t]*(?=\S)")
 def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
     """A bullet glyph (``_GLYPH``) before a unit's marker or a heading at a line's start
     (``·⇥A.Наказание``, ``■ Правило 64.``) goes: the marker opens its line again. A
-    glyph before other text is the list's own and stays."""
+    glyph before other text is the list's own and stays, and so is one before a law named
+    in a list: beside another line the same glyph opens, or under a line that leads in
+    with a colon (``См. также:`` | ``• Правило 16. …``: laws a text cites, no headings)."""
     if not any(g in text for g in _GLYPH):
         return []
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    starts = {m.start() for m in _GLYPHED_LINE.finditer(text)}
     out = []
-    for m in _GLYPHED_LINE.finditer(text):
-        end = text.find("\n", m.end())
-        if starts_unit(text[m.end() : len(text) if end < 0 else end]):
-            out.append(Change(m.start(), m.end(), "", "bullet", "a bullet glyph before a marker"))
+    pos, k = 0, -1
+    for line in text.split("\n"):
+        at, pos = pos, pos + len(line) + 1
+        if not line.strip():
+            continue
+        k += 1
+        m = _GLYPHED_LINE.match(text, at) if at in starts else None
+        rest = line[m.end() - at :] if m else ""
+        if m is None or not starts_unit(rest):
+            continue
+        if LAW_HEAD.match(rest) or PART_HEAD.match(rest):
+            # a law named in a list is no heading: beside a line the same glyph opens,
+            # or under a line that leads in to the list
+            glyph = line.strip()[0]
+            before = lines[k - 1] if k else ""
+            after = lines[k + 1] if k + 1 < len(lines) else ""
+            if any(
+                n.strip()[:1] == glyph for n in (before, after) if n
+            ) or before.rstrip().endswith(":"):
+                continue
+        out.append(Change(m.start(), m.end(), "", "bullet", "a bullet glyph before a marker"))
     return out
 
 
@@ -1027,8 +1048,8 @@ _DIRECTIVE = regex.compile(r"^\s*\.\.page[ \t]?\d*\s*$")
 (nothing is missing), so it is no page number and no paragraph break."""
 _PAGE_PREFIX = regex.compile(r"^\s*[-–—]\s*(\d{1,4})(?P<closed>\s*[-–—])?\s+(?=\S)")
 """A page's number run into the next page's first line: ``– 95 C.…``, or closed by its
-second dash (``- 41 - Правило 13.``, ``- 45 - считать …``), which a line of text that
-opens with a number never has."""
+second dash (``- 41 - Правило 13.``, or ``- 45 - считать …`` inside a sentence the
+page before left unended)."""
 _RULE = regex.compile(r"^\s*([-=_*~─═])\1{4,}\s*$")
 _SHORT_RULE = regex.compile(r"^\s*([-=_─═])\1{1,3}\s*$")
 """``--``: the first characters of an underline rule whose rest the page end cut off
@@ -1143,7 +1164,18 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
-        if m and (m["closed"] or starts_unit(line[m.end() :])):
+        rest = line[m.end() :] if m else ""
+        # closed by its dash, before a sentence the line above left unended (a line of
+        # dialogue, ``— 9 — ответил он``, or a range, ``- 1 - 2 взятки``, is no page's)
+        cut = (
+            m is not None
+            and m["closed"] is not None
+            and rest[:1].islower()
+            and i > 0
+            and not CLAUSE_END.search(lines[i - 1][2])
+            and bool(lines[i - 1][2].strip())
+        )
+        if m and (cut or starts_unit(rest)):
             out.append(
                 Change(
                     s,
@@ -1417,13 +1449,19 @@ where that page begins (``… взятку [с. 88] фальшренонса``).
 
 def page_marks(text: str, ctx: Context) -> list[Change]:
     """A page's number an online library sets inside a line where the printed page
-    begins (``_PAGE_MARK``: ``[с. 88]``, ``[стр. 88]``) goes with its blank. A number in
-    brackets alone (``[88]``, ``{88}``) may be a note's mark (``endnotes``), and stays."""
+    begins (``_PAGE_MARK``: ``[с. 88]``, ``[стр. 88]``) goes with its blank, where three
+    or more count up through the text (an author's citation of a page or two stays). A
+    number in brackets alone (``[88]``, ``{88}``) may be a note's mark (``endnotes``)."""
     if "[" not in text:
+        return []
+    marks = list(_PAGE_MARK.finditer(text))
+    numbers = [int(regex.search(r"\d+", m.group())[0]) for m in marks]
+    # a library marks every page, its numbers counting up; an author cites a page or two
+    if len(marks) < 3 or any(b <= a for a, b in itertools.pairwise(numbers)):
         return []
     return [
         Change(m.start(), m.end(), "", "page-number", "a page's number inside a line")
-        for m in _PAGE_MARK.finditer(text)
+        for m in marks
     ]
 
 
@@ -1499,6 +1537,8 @@ def split_headings(text: str, ctx: Context) -> list[Change]:
     out += [
         Change(m.start("split"), m.end("split"), "", "split-heading", "a marker and its title")
         for m in SPLIT_MARKER.finditer(text)
+        # a line that opens a unit of its own (``Правило 41. …``, ``ГЛАВА VI``) is no title
+        if not starts_unit(text[m.end() : text.find("\n", m.end()) % (len(text) + 1) or None])
     ]
     return sorted(out, key=lambda ch: ch.start)
 
@@ -2081,15 +2121,22 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
         ):
             return
         places = [addresses.CYRILLIC_ORDER.index(c) for c in letters]
-        # each run that goes up one by one: a law whose heading was lost at a page
-        # break runs on in the law before it (``А``, ``Б`` | ``Б``, ``В``, ``Г``)
+        # each series the letters start again at: a law whose heading was lost at a
+        # page break runs on in the law before it (``А``, ``Б`` | ``Б``, ``В``, ``Г``);
+        # each must go up one by one (``А``, ``В``, ``Г``: ``В`` is a look-alike of B, and
+        # ``Г`` a name's initial)
         runs: list[list[tuple[int, str, int]]] = []
         for (at, c), place in zip(law, places, strict=True):
-            if not runs or place != runs[-1][-1][2] + 1:
+            if not runs or place <= runs[-1][-1][2]:
                 runs.append([])
             runs[-1].append((at, c, place))
         for run in runs:
-            if len(run) < 2 or not any(c in addresses.CYRILLIC_ONLY for _at, c, _p in run):
+            steps = [p for _at, _c, p in run]
+            if (
+                len(run) < 2
+                or not any(c in addresses.CYRILLIC_ONLY for _at, c, _p in run)
+                or any(b != a + 1 for a, b in itertools.pairwise(steps))
+            ):
                 continue  # one letter alone may be a name's initial (``Д. Андреев``)
             for at, c, place in run:
                 latin = chr(ord("A") + place)
@@ -4003,16 +4050,19 @@ def _runs_on(text: str, at: int, excerpt: bool = False) -> bool:
 
 def _skips_unbroken(text: str, breaks: list[int]) -> bool:
     """The source's law headings skip a number where no page break stands between
-    them (``Правило 13.`` then ``Правило 20.`` on one page): it prints a selection of
-    the laws, so laws skipped across a break do not show that pages are missing."""
+    them (``Правило 13.`` then ``Правило 20.`` on one page), and never go back: it prints
+    a selection of the laws, so laws skipped across a break do not show that pages are
+    missing."""
     heads, pos = [], 0
     for line in text.split("\n"):
         if m := LAW_HEAD.match(line.lstrip()):
             heads.append((bisect.bisect_right(breaks, pos), int(m[1])))
         pos += len(line) + 1
-    return any(
-        page == nxt_page and nxt > num + 1
-        for (page, num), (nxt_page, nxt) in itertools.pairwise(heads)
+    pairs = list(itertools.pairwise(heads))
+    # headings that go back (``38`` between ``30`` and ``32``: a number OCR misread, or
+    # two copies in one file) show nothing of a selection
+    return not any(nxt < num for (_p, num), (_q, nxt) in pairs) and any(
+        page == nxt_page and nxt > num + 1 for (page, num), (nxt_page, nxt) in pairs
     )
 
 

@@ -96,20 +96,11 @@ BLANK = r"[\t\p{Zs}]"
 typeset page writes «правило\u00a064»). Read by the reference detector, the cleaner's
 indents and the markup table."""
 
-TITLE_AFTER_NUMBER = (
-    r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu})"""
-    r"|[,;]?[ \t]+(?!(?:Кодекс|Закон|Правил|ПРАВИЛ|Международн|МКБ))"
-    r"""(?=\p{Lu}[\p{L}-]+(?:[ \t]+[\p{L}«»"„“-]+){0,12}[ \t]*(?:\([^()\n]{1,8}\))?[ \t]*(?:\n|$)))"""
-)
+TITLE_AFTER_NUMBER = r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu}))"""
 """How a law heading's title may follow the law's number but after a full stop: after a
-dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``), in quotation
-marks (``Правило 64 «Процедура …»``), as web copies set it, or after a mere space (or
-a comma or semicolon OCR read for the stop) where the rest of the line is words alone,
-the first in a capital, as a title is (``Правило 64 Процедура после …``): no digit, no
-stop, no comma, but a tag in brackets may end it (``(DC4)``); never the name of the
-code the law is of (``Правило 64 Кодекса``).
-Read by the grammar's law heading and by the reference detector, which takes no
-heading for a reference."""
+dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``) or in quotation
+marks (``Правило 64 «Процедура …»``), as web copies set it. Read by the grammar's law
+heading and by the reference detector, which takes no heading for a reference."""
 
 DIVISION_NUMBER = r"[IVXLC]+\b(?!" + SUB_NUMBER + ")"
 """A division's Roman number. One with a sub-number after a hyphen or a slash

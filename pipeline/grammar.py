@@ -58,12 +58,12 @@ write)."""
 PENALTY = "(НАКАЗАНИЕ)"
 """The book's mark of a unit that names a penalty, as the renderers write it."""
 PENALTY_MARK = regex.compile(
-    r"[(\[][ \t]*(?:(?P<word>[НH][АA][КK][АA][З3][АA][НH][ИI][ЕE])|Наказание)[ \t]*[)\]]"
+    r"[(\[][ \t]*(?P<word>[НH][АA][КK][АA][З3][АA][НH][ИI][ЕE])[ \t]*[)\]]"
 )
 """``PENALTY`` as copies write it: in capitals (some of its letters OCR's Latin or digit
-look-alikes, ``(HAKA3AHИE)``, which the cleaner reads back), or with a capital alone
-(``(Наказание)``), in brackets or square brackets, blanks inside them or not. The
-word in small letters is a sentence's, never the mark."""
+look-alikes, ``(HAKA3AHИE)``, which the cleaner reads back), in brackets or square
+brackets, blanks inside them or not. The word with a capital alone or in small letters
+is a sentence's (``по разделу (Наказание) регламента``), never the mark."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
 SPLIT_HEAD = regex.compile(

@@ -80,9 +80,11 @@ FORMS: tuple[Form, ...] = (
         "markdown", rf"(?<=(?:\A|\n){BLANK}*)(?:#{{2,6}}|#(?![ \t]+{CARDS_ROW_REST}))[ \t]+(?=\S)"
     ),
     # Markdown's backslash before a punctuation mark that would be markup (``1\.``,
-    # ``\(A\).``, ``\(\*\)``, as a converter escapes a list's and a note's marks), and
-    # its backslash at a line's end (a hard line break)
-    Form("markdown", r"\\(?=[!-/:-@\[-`{-~]|[ \t]*(?:\n|\Z))"),
+    # ``\(A\).``, ``\(\*\)``, as a converter escapes a list's and a note's marks; a
+    # backslash after a backslash is left as written, so a second cleaning finds no
+    # more), and its backslash at a line's end after a word (a hard line break)
+    Form("markdown", r"(?<!\\)\\([!-/:-@\[\]^_`{-~])", 1),
+    Form("markdown", r"(?<![\\\s])\\(?=[ \t]*(?:\n|\Z))"),
     # a wiki's link to edit the section a heading opens, which a copy of its page keeps
     # (its bar may be gone with a table's, ``clean.table_bars``)
     Form(

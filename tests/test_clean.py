@@ -320,6 +320,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "bullet",
         ),
         (
+            "a glyph before laws named in a list stays",
+            "Правило 20. Объяснение\nСм. также:\n• Правило 16. Информация;\n• Правило 73. Общение.\n"
+            "Судья учитывает оба.\n",
+            "Правило 20. Объяснение\nСм. также:\n• Правило 16. Информация;\n• Правило 73. Общение.\n"
+            "Судья учитывает оба.\n",
+            None,
+        ),
+        (
             "a glyph before a list's plain line stays",
             "Правило 64. Процедура\n• Судья смотрит взятки.\n• Игроки ждут.\n",
             "Правило 64. Процедура\n• Судья смотрит взятки.\n• Игроки ждут.\n",
@@ -445,6 +453,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Судья [правит] запись.\n",
             "Правило 64. Процедура\nA.Наказание\nТекст.\nСудья [правит] запись.\n",
             "wiki-edit",
+        ),
+        (
+            "a backslash after a backslash, and one alone, stay as written",
+            "Правило 64. Процедура\nСудья пишет \\\\. и путь C:\\Папка \\ конец.\n",
+            "Правило 64. Процедура\nСудья пишет \\\\. и путь C:\\Папка \\ конец.\n",
+            None,
         ),
         (
             "Markdown's backslash escapes of marks and its hard line breaks",
@@ -1812,6 +1826,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "page-number",
         ),
         (
+            "a line of dialogue and a range between dashes, under an ended sentence, stay",
+            "64.3. Судью вызвали.\n— Сколько у вас взяток?\n— 9 — ответил разыгрывающий.\n"
+            "Очки по таблице.\n- 1 - 2 взятки: по 50.\n",
+            "64.3. Судью вызвали.\n— Сколько у вас взяток?\n— 9 — ответил разыгрывающий.\n"
+            "Очки по таблице. - 1 - 2 взятки: по 50.\n",
+            "unwrap",
+        ),
+        (
             "a dash and a number before text, with no closing dash, stay",
             "Текст правила.\n– 5 очков за взятку\n",
             "Текст правила. – 5 очков за взятку\n",
@@ -2176,9 +2198,9 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "page-number",
         ),
         (
-            "a number in brackets alone may be a note's, and stays",
-            "Правило 64. Процедура\nСудья решает [1] и пишет {2} (см. [с. 8] выше).\n",
-            "Правило 64. Процедура\nСудья решает [1] и пишет {2} (см. выше).\n",
+            "a note's number in brackets, and an author's citation of a page or two, stay",
+            "Правило 64. Процедура\nСудья решает [1] и пишет {2} (см. [с. 8] и [с. 9] выше).\n",
+            "Правило 64. Процедура\nСудья решает [1] и пишет {2} (см. [с. 8] и [с. 9] выше).\n",
             None,
         ),
     ],
@@ -2198,6 +2220,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n"
             "1.Нарушитель выиграл взятку\n(A).Взятка его.\n",
             "split-heading",
+        ),
+        (
+            "a marker alone before a heading of its own stays apart from it",
+            "Правило 40. Соглашения\nA. Игрок может.\nC.\nПравило 41. Начало игры\nТекст.\n",
+            "Правило 40. Соглашения\nA. Игрок может.\nC.\nПравило 41. Начало игры\nТекст.\n",
+            None,
         ),
         (
             "a marker alone before a line in small letters, or at the text's end, stays",
@@ -2513,6 +2541,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "cyrillic_sections": [
+        (
+            "look-alike letters then a name's initial are no series in the Russian order",
+            "Правило 64. Процедура\nА. Первый раздел.\nВ. Второй раздел.\nГ. Петров считает иначе.\n",
+            "Правило 64. Процедура\nА. Первый раздел.\nВ. Второй раздел.\nГ. Петров считает иначе.\n",
+            None,
+        ),
         (
             "two series in one law where a page lost the next law's heading",
             "Правило 13. Колода\nА.Первый\nТекст.\nБ.Второй\nТекст.\n– 12\nБ.Другой\nТекст.\n"
