@@ -1165,15 +1165,22 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
         rest = line[m.end() :] if m else ""
-        # closed by its dash, before a sentence the line above left unended (a line of
-        # dialogue, ``— 9 — ответил он``, or a range, ``- 1 - 2 взятки``, is no page's)
+        # closed by its dash, before the rest of a sentence: between hyphens as a page's
+        # footer is set (``- 45 - считать …``), or after a line that left it unended (a
+        # line of dialogue under a question, ``— 9 — ответил он``, and a range, ``- 1 - 2
+        # взятки``, are no page's)
         cut = (
             m is not None
             and m["closed"] is not None
             and rest[:1].islower()
-            and i > 0
-            and not CLAUSE_END.search(lines[i - 1][2])
-            and bool(lines[i - 1][2].strip())
+            and (
+                (stripped[0] == "-" and m["closed"].strip() == "-")
+                or (
+                    i > 0
+                    and bool(lines[i - 1][2].strip())
+                    and not CLAUSE_END.search(lines[i - 1][2])
+                )
+            )
         )
         if m and (cut or starts_unit(rest)):
             out.append(
