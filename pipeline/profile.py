@@ -1353,7 +1353,7 @@ def prose(line: str) -> bool:
 def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
     """Lines that name a law as its heading does, whose next line with text (template
     lines read past) is another heading of the same law (``Правило 64 — Законы
-    дубликатного бриджа (1987)`` over ``Правило 64. Процедура …``): a web page's title,
+    дубликатного бриджа`` over ``Правило 64. Процедура …``): a web page's title,
     the law's name and the site's or the book's, over the law's own heading. The book
     never heads a law twice with nothing between. Both name a title, and the titles
     differ: a heading with the same title above (in capitals, say) or a bare one
