@@ -248,13 +248,13 @@ def newlines(text: str, ctx: Context) -> list[Change]:
     out = []
     if text.startswith("\ufeff"):
         out.append(Change(0, 1, "", "bom"))
-    written = _WRITTEN_BREAK.findall(text) if "\\n" in text else ()
+    written = list(_WRITTEN_BREAK.finditer(text)) if "\\n" in text else []
     if len(written) >= 3 and len(written) > text.count("\n"):
         # a text saved from a script's string: its line breaks written as ``\n``, and
         # more of them than of real ones
         out += [
             Change(m.start(), m.end(), "\n", "newline", "a line break written as \\n")
-            for m in _WRITTEN_BREAK.finditer(text)
+            for m in written
         ]
     if not any(map(text.__contains__, _LINE_BREAKS)):
         return out
@@ -709,16 +709,10 @@ def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
     with a colon (``См. также:`` | ``• Правило 16. …``: laws a text cites, no headings)."""
     if not any(g in text for g in _GLYPH):
         return []
-    lines = [ln for ln in text.split("\n") if ln.strip()]
-    starts = {m.start() for m in _GLYPHED_LINE.finditer(text)}
+    lines = [(s, line) for s, _e, line in ctx.lines(text) if line.strip()]
     out = []
-    pos, k = 0, -1
-    for line in text.split("\n"):
-        at, pos = pos, pos + len(line) + 1
-        if not line.strip():
-            continue
-        k += 1
-        m = _GLYPHED_LINE.match(text, at) if at in starts else None
+    for k, (at, line) in enumerate(lines):
+        m = _GLYPHED_LINE.match(text, at) if line.lstrip()[:1] in _GLYPH else None
         rest = line[m.end() - at :] if m else ""
         if m is None or not starts_unit(rest):
             continue
@@ -726,11 +720,11 @@ def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
             # a law named in a list is no heading: beside a line the same glyph opens,
             # or under a line that leads in to the list
             glyph = line.strip()[0]
-            before = lines[k - 1] if k else ""
-            after = lines[k + 1] if k + 1 < len(lines) else ""
-            if any(
-                n.strip()[:1] == glyph for n in (before, after) if n
-            ) or before.rstrip().endswith(":"):
+            before = lines[k - 1][1] if k else ""
+            after = lines[k + 1][1] if k + 1 < len(lines) else ""
+            if any(n.strip()[:1] == glyph for n in (before, after)) or before.rstrip().endswith(
+                ":"
+            ):
                 continue
         out.append(Change(m.start(), m.end(), "", "bullet", "a bullet glyph before a marker"))
     return out
@@ -1190,7 +1184,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                     "",
                     "page-number",
                     "page number run into the next "
-                    + ("heading" if starts_unit(line[m.end() :]) else "page's text"),
+                    + ("heading" if starts_unit(rest) else "page's text"),
                     ((s, int(m[1])),),
                 )
             )
@@ -1449,7 +1443,9 @@ def inline_marks(text: str, ctx: Context) -> list[Change]:
     return out
 
 
-_PAGE_MARK = regex.compile(r"[ \t]?\[(?:[сС]|[сС]тр)\.[ \t]*\d{1,4}\](?=[ \t.,;:]|$)", regex.M)
+_PAGE_MARK = regex.compile(
+    r"[ \t]?\[(?:[сС]|[сС]тр)\.[ \t]*(?P<page>\d{1,4})\](?=[ \t.,;:]|$)", regex.M
+)
 """The number of a printed book's page inside a line of its digital copy, at the word
 where that page begins (``… взятку [с. 88] фальшренонса``)."""
 
@@ -1462,7 +1458,7 @@ def page_marks(text: str, ctx: Context) -> list[Change]:
     if "[" not in text:
         return []
     marks = list(_PAGE_MARK.finditer(text))
-    numbers = [int(regex.search(r"\d+", m.group())[0]) for m in marks]
+    numbers = [int(m["page"]) for m in marks]
     # a library marks every page, its numbers counting up; an author cites a page or two
     if len(marks) < 3 or any(b <= a for a, b in itertools.pairwise(numbers)):
         return []
@@ -1525,7 +1521,7 @@ def penalty_marks(text: str, ctx: Context) -> list[Change]:
     return [
         Change(m.start("word"), m.end("word"), word, "mixed-script", f"{m['word']} → {word}")
         for m in PENALTY_MARK.finditer(text)
-        if m["word"] is not None and m["word"] != word
+        if m["word"] != word
     ]
 
 
@@ -1545,7 +1541,7 @@ def split_headings(text: str, ctx: Context) -> list[Change]:
         Change(m.start("split"), m.end("split"), "", "split-heading", "a marker and its title")
         for m in SPLIT_MARKER.finditer(text)
         # a line that opens a unit of its own (``Правило 41. …``, ``ГЛАВА VI``) is no title
-        if not starts_unit(text[m.end() : text.find("\n", m.end()) % (len(text) + 1) or None])
+        if not starts_unit(_rest_of_line(m))
     ]
     return sorted(out, key=lambda ch: ch.start)
 
@@ -2288,7 +2284,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 m is not None
                 and m["capital"] is not None
                 and (
-                    (opening and _series_places([m["capital"]], True)[0] > 1)
+                    (opening and _later_letter(m))
                     or (lost and _next_in_series(runs["section"], m, True))
                 )
             ):
@@ -2347,7 +2343,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
                 and not lettered
                 and not _next_in_series(runs["section"], m, lost)
                 and not _next_in_series(runs["subclause"], m)
-                and _series_places([m["capital"]], True)[0] > 1
+                and _later_letter(m)
             )
             if resumes:
                 close_all()
@@ -2395,6 +2391,12 @@ def _rest_of_line(m: regex.Match) -> str:
     """The line that ``m`` matched at, from the match on."""
     end = m.string.find("\n", m.end())
     return m.string[m.end() : end if end >= 0 else len(m.string)]
+
+
+def _later_letter(m: regex.Match) -> bool:
+    """The capital ``m`` (a ``RESTYLED_MARKER``) is a later letter than the first, ``B)``
+    or after: a series that goes on where its law's heading and first letters are lost."""
+    return _series_places([m["capital"]], True)[0] > 1
 
 
 def _next_in_series(run: list[regex.Match], m: regex.Match, lost: bool = False) -> bool:
@@ -4076,9 +4078,10 @@ def _skips_unbroken(text: str, breaks: list[int]) -> bool:
 def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
     """The law headings on the two sides of a break (the last before it, the first
     after it, each within ``reach`` lines) skip a number: pages are missing between.
-    (So may an excerpt's laws, printed one after another: the break is then read as
-    hard, and the text after it is placed in the law before the next heading with
-    K306, or kept unplaced with K301, never in the law before the break unsaid.)"""
+    (So may an excerpt's laws, printed one after another: where the source shows it
+    prints a selection, ``_skips_unbroken``, the skip is no evidence; elsewhere the
+    break is read as hard, and the text after it is placed in the law before the next
+    heading with K306, or kept unplaced with K301.)"""
     last = next(
         (
             m
