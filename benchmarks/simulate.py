@@ -531,8 +531,13 @@ def page_furniture(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(_furnish(wrap(text, 64, True, rng), page, left, rng)) + "\n", t
 
 
-_PAGE_LABELS = ("{n}", "{n} / {last}", "Страница {n} из {last}", "Page {n}", "с. {n}", "— {n} —")
-"""How a PDF's text layer or a converter numbers its pages, one way a file."""
+_PAGE_LABELS = (
+    "{n}", "{n} / {last}", "Страница {n} из {last}", "Page {n}", "с. {n}", "— {n} —",
+    "({n})", "~ {n} ~", "# {n}", "<{n}>", "* {n} *",
+)  # fmt: skip
+"""How a PDF's text layer or a converter numbers its pages, one way a file: bare, of
+how many, with its word, between dashes, in brackets or between a typesetter's
+ornaments."""
 
 
 def pdf_pages(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:

@@ -494,7 +494,7 @@ def _spacing_stops(lines: list, i: int, furniture: AbstractSet[int] = frozenset(
     a page's number and running head, ``furniture``)."""
 
     def bare(j: int) -> bool:
-        return 0 <= j < len(lines) and _BARE_PAGE.match(lines[j][2]) is not None
+        return 0 <= j < len(lines) and _bare_page(lines[j][2]) is not None
 
     def page(j: int) -> bool:  # a number alone beside another is a table's column
         return _PAGE.match(lines[j][2]) is not None or (
@@ -1022,14 +1022,42 @@ def _minus_cell(lines: list[tuple[int, int, str]], i: int) -> bool:
     return sum(map(profile_mod.table_cell, around)) >= _CELLS_AROUND
 
 
+_ORNAMENTS = {"<": ">", "(": ")", "~": "~", "*": "*", "·": "·", "•": "•", "#": "#"}
+"""The ornaments a typesetter or a converter sets around a page's number (``(12)``,
+``~ 12 ~``, ``* 12 *``, ``· 12 ·``, ``# 12``), each with its closing one; ``#`` and
+``<`` may stand alone."""
 _BARE_PAGE = regex.compile(
-    r"^\s*(?P<word>[Сс]\.[ \t]*)?<?(?P<page>\d{1,4})>?"
-    r"(?:[ \t]*(?:из|of|/)[ \t]*(?P<of>\d{1,4}))?\s*$"
+    r"^\s*(?P<word>[Сс]\.[ \t]*)?(?P<open>[<(~*·•#])?[ \t]*(?P<page>\d{1,4})"
+    r"(?:[ \t]*(?:из|of|/)[ \t]*(?P<of>\d{1,4}))?[ \t]*(?P<close>[>)~*·•#])?\s*$"
 )
-"""A number alone on its line, maybe of how many, maybe after «с.» (``12``, ``12 из 88``,
-``12 / 88``, ``<12>``, ``с. 12``; groups ``word``, ``page``, ``of``): a page's number
-only where the lines around tell (``_bare_pages``; a citation wrapped onto its own line
-ends in ``с. 12`` as often)."""
+"""A number alone on its line, maybe of how many, maybe after «с.», maybe between
+ornaments (``12``, ``12 из 88``, ``12 / 88``, ``<12>``, ``с. 12``, ``(12)``, ``~ 12 ~``;
+groups ``word``, ``open``, ``page``, ``of``, ``close``): a page's number only where its
+ornaments pair up (``_page_style``) and the lines around tell (``_bare_pages``; a
+citation wrapped onto its own line ends in ``с. 12`` as often)."""
+
+
+_FRAMES = "~*·•"
+"""Ornaments that frame a page's number alone (``~ 12 ~``): no heading, item or note is
+set between two of them."""
+
+
+def _page_style(m: regex.Match) -> str | None:
+    """The way a ``_BARE_PAGE`` match sets its number (its opening ornament, ``""`` for
+    none or ``<``), or None where its ornaments do not pair up (``(12``, ``~ 12 *``): the
+    numbers of one way on a page count up together."""
+    opening, closing = m["open"], m["close"]
+    if opening is None:
+        return "" if closing in (None, ">") else None
+    if closing == _ORNAMENTS[opening] or (closing is None and opening in "<#"):
+        return "" if opening == "<" else opening
+    return None
+
+
+def _bare_page(line: str) -> regex.Match | None:
+    """``line`` is a number alone, in one of the ways ``_BARE_PAGE`` knows."""
+    m = _BARE_PAGE.match(line)
+    return m if m is not None and _page_style(m) is not None else None
 
 
 def _page_number(m: regex.Match) -> int:
@@ -1076,7 +1104,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     lines = ctx.lines(text)
     with_head = _pages_with_heads(lines, ctx.profile.running_heads)
     pages = []  # (line index, page number) of every page-number line, for hard/soft
-    bare: list[tuple[int, int]] = []  # the same of the numbers alone on their lines
+    bare: dict[str, list[tuple[int, int]]] = {}  # the same of the numbers alone, by way
     minus: set[int] = set()  # the lines of a table's glued minus (``_minus_cell``)
     for i, (_s, _e, line) in enumerate(lines):
         if i in with_head:
@@ -1093,12 +1121,12 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         m = _PAGE.match(line) or _PAGE_PREFIX.match(line)
         if m and not _CHROME.match(line) and i not in minus:
             pages.append((i, _page_number(m)))
-        elif first.isdigit() or first in "<Сс":
-            if m := _BARE_PAGE.match(line):
-                bare.append((i, int(m["page"])))
-    bare_pages = _bare_pages(bare, lines) if bare else set()
+        elif first.isdigit() or first in "Сс" or first in _ORNAMENTS:
+            if m := _bare_page(line):
+                bare.setdefault(_page_style(m) or "", []).append((i, int(m["page"])))
+    bare_pages = {i for way, found in bare.items() for i in _bare_pages(found, lines, way)}
     if bare_pages:
-        pages = sorted(pages + [(i, n) for i, n in bare if i in bare_pages])
+        pages = sorted(pages + [(i, n) for way in bare.values() for i, n in way if i in bare_pages])
     soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
     # the last page number of a run that counts up: the book runs on past it too
     if len(pages) >= 2 and pages[-1][1] == pages[-2][1] + 1:
@@ -1127,7 +1155,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
         kind = why = None
         page = None
         m = _PAGE.match(line) if i not in minus else None
-        m = m or (_BARE_PAGE.match(line) if i in bare_pages else None)
+        m = m or (_bare_page(line) if i in bare_pages else None)
         if _CHROME.match(line):
             kind = "site-chrome"
         elif _DIRECTIVE.match(line):
@@ -1205,9 +1233,11 @@ def _a_page_apart(lines: list[tuple[int, int, str]], i: int, j: int) -> bool:
     return j - i > _LINES_A_PAGE or lines[j][0] - lines[i][1] >= _CHARACTERS_A_PAGE
 
 
-def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) -> set[int]:
-    """The line indexes of the numbers alone on their lines (``bare``: index, number)
-    that are pages' numbers. A page ends wherever its lines do, so its number cuts
+def _bare_pages(
+    bare: list[tuple[int, int]], lines: list[tuple[int, int, str]], way: str = ""
+) -> set[int]:
+    """The line indexes of the numbers alone on their lines (``bare``: index, number),
+    all set one ``way`` (``_page_style``), that are pages' numbers. A page ends wherever its lines do, so its number cuts
     sentences, where a heading or a list's item numbered so never does (the lines
     around are read past empty ones):
 
@@ -1221,7 +1251,10 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
       under a line longer than a hard wrap makes (``_under_a_paragraph``; the numbers
       of laws set alone over their titles in a wrapped text stay);
     - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
-      a word a hyphen broke (``дубли-`` | ``75`` | ``катной``).
+      a word a hyphen broke (``дубли-`` | ``75`` | ``катной``);
+    - any other between a typesetter's ornaments (``(57)``, ``# 57``) that cuts a
+      sentence, and any between two of ``_FRAMES`` (``~ 57 ~``, ``* 57 *``) wherever it
+      stands: nothing else is set so.
 
     None under an e-book's notes heading (``Примечания``), where a note's number may
     stand alone above its text."""
@@ -1239,6 +1272,8 @@ def _bare_pages(bare: list[tuple[int, int]], lines: list[tuple[int, int, str]]) 
         above = _text_line(lines, i, -1)
         if t is not None:
             return 0 < n <= t and _cuts_a_sentence(lines, i)
+        if way:
+            return way in _FRAMES or _cuts_a_sentence(lines, i)
         return (
             above is not None
             and _HYPHENATED_PIECE.search(above) is not None

@@ -1536,6 +1536,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "line_artefacts": [
         (
+            "a page's number between two tildes, alone, goes wherever it stands",
+            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n~ 47 ~\n"
+            "B. Судья записывает решение в протокол.\n",
+            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n\n"
+            "B. Судья записывает решение в протокол.\n",
+            "page-number",
+        ),
+        (
+            "a page's number in parentheses that cuts a sentence goes",
+            "судья объявляет решение\n(41)\nи записывает его в протокол.\n",
+            "судья объявляет решение и записывает его в протокол.\n",
+            "page-number",
+        ),
+        (
+            "a number in parentheses between two sentences stays",
+            "Судья объявляет решение.\n(41)\nОн записывает его в протокол.\n",
+            "Судья объявляет решение. (41) Он записывает его в протокол.\n",
+            None,
+        ),
+        (
+            "ornaments that do not pair up are no page's number",
+            "судья объявляет решение\n~ 41 *\nи записывает его в протокол.\n",
+            "судья объявляет решение ~ 41 * и записывает его в протокол.\n",
+            None,
+        ),
+        (
             "a glued page number beside one short heading is still a page number",
             "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n-47\nКомментарий\n"
             "Судья записывает решение в протокол.\n",
