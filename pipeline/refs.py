@@ -190,12 +190,15 @@ FORMS: dict[str, str] = {
 _F = FORMS
 
 # An address as written after a noun. Commentary paragraphs first: "64.8", "77.3.(iii)".
-# A section letter may stand after a blank when a clause number follows ("64 A1").
+# A section letter may stand after a blank (a scan's or a typesetter's) when a clause
+# number follows ("64 A1"), when it is a Latin one that no word goes on from ("64 E",
+# "45 C и 46 B"), or when a stop or the line's end follows it ("64 В."): alone so, no
+# Russian word ends there.
 _ADDR = rf"""
     (?P<num>\d{_DIG}{{0,2}})
     (?:
         \.(?P<para>\d{{1,2}})(?!\d)(?:\.?(?P<citems>{_F["items"]}))?
-      | (?:{_SP}(?=[{_SEC_UP}]\d))?
+      | (?:{_SP}(?=[{_SEC_UP}]\d|[A-H](?![\p{{L}}\p{{N}}'’-])|[{_SEC_UP}]{_SP}*(?:[.,;:)]|\n|$)))?
         (?P<sec>[{_SEC_UP}]|[{_SEC_LOW}](?!\p{{L}}))
         (?:(?P<cl>\d{_DIG}?)(?P<subs>(?:{_F["sub"]})*)(?P<items>(?:{_F["items"]})?))?
     )?
