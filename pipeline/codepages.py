@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic")
+CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic", "iso8859_5")
 """The encodings Russian text comes in: the candidates charset-normalizer may choose."""
 
 WRONG = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866", "mac_roman", "iso8859_7")

@@ -25,15 +25,15 @@ from pathlib import Path
 
 import regex
 
-from . import blocks, editions, formats, language
+from . import blocks, codepages, editions, formats, language
 from .errors import KodeksError, diag
 from .executor import Serial
 from .grammar import wrapped_on
 from .markup import visible
 from .model import Diagnostic, Part, Source, SourceKind
 
-LEGACY = ("cp1251", "koi8_r", "cp866")
-"""Legacy Cyrillic encodings tried when bytes are not UTF-8."""
+LEGACY = tuple(e for e in codepages.CYRILLIC if e != "utf_8")
+"""Legacy Cyrillic encodings tried when bytes are not UTF-8 (``codepages.CYRILLIC``)."""
 
 BOMS = (
     (b"\xef\xbb\xbf", "utf-8-sig"),
@@ -59,6 +59,37 @@ def _russianness(text: str) -> float:
     if not letters:
         return 0.0
     return sum(c in _FREQUENT for c in letters) / len(letters)
+
+
+_LEADS_SHARE = 0.4
+"""Least share of a text's characters beyond ASCII that are the lead bytes of UTF-8
+Russian (``0xD0``, ``0xD1``) as one code page shows them for the whole text to be read
+as UTF-8 read through it (each Russian letter is a lead and one more character; in
+Russian text «Р» and «С» are a few in a hundred)."""
+
+
+def _decoded_twice(text: str) -> tuple[str, str] | None:
+    """``(text, code page)``: ``text`` was UTF-8 Russian read through a single-byte code
+    page (``codepages.UTF8_READ_AS``, or CP1251) and saved as UTF-8 again, the whole of
+    it, so encoding it back through that code page gives bytes that are UTF-8 from end
+    to end and read as Russian. None where the text is not so (a text in which only
+    some lines went through a code page is mended line by line, ``clean.mojibake``)."""
+    sample = text[:65536]
+    wide = len(sample) - len(sample.encode("ascii", "ignore"))
+    if not wide:
+        return None
+    for codec in ("cp1251", *codepages.UTF8_READ_AS):
+        sloppy = codepages.sloppy(codec)
+        leads = {bytes([b]).decode(sloppy) for b in (0xD0, 0xD1)}
+        if sum(map(sample.count, leads)) < _LEADS_SHARE * wide:
+            continue
+        try:
+            fixed = text.encode(sloppy).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+        if _russianness(fixed) > _russianness(text):
+            return fixed, codec.replace("sloppy-windows-", "cp")
+    return None
 
 
 def guess_legacy(data: bytes) -> tuple[str, str, float]:
@@ -246,7 +277,7 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
             [diag("K102", f"{name}: binary data, not text; skipped (is it the right file?)")],
         )
     try:
-        return data.decode("utf-8"), "utf-8", []
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         if exc.start >= len(data) - 3 and exc.reason in ("unexpected end of data",):
             cut = data[: exc.start]
@@ -268,6 +299,21 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
                         )
                     ],
                 )
+    else:
+        twice = _decoded_twice(text)
+        if twice is None:
+            return text, "utf-8", []
+        return (
+            twice[0],
+            "utf-8",
+            [
+                diag(
+                    "K103",
+                    f"{name}: UTF-8 text that was read as {twice[1]} and saved as UTF-8 "
+                    "again; decoded back",
+                )
+            ],
+        )
     mixed = _mixed(data, name)
     if mixed is not None:
         return mixed

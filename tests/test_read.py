@@ -22,7 +22,9 @@ LAW = (
 )
 
 
-@pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8_r", "utf-8", "utf-8-sig"])
+@pytest.mark.parametrize(
+    "encoding", ["cp1251", "cp866", "koi8_r", "mac_cyrillic", "utf-8", "utf-8-sig"]
+)
 def test_legacy_encodings_are_read(tmp_path, encoding):
     (tmp_path / "law.txt").write_bytes(LAW.encode(encoding))
     sources, diags = read(tmp_path)
@@ -227,3 +229,26 @@ def test_quoted_printable_is_decoded_then_read():
 def test_zeros_of_binary_data_are_no_utf16_text():
     data = b"\x7fELF\x02\x01\x01" + bytes(4000) + b"\x04" * 10
     assert decode(data, "z.txt")[2][0].code == "K102"
+
+
+@pytest.mark.parametrize(
+    "codec", ["sloppy-windows-1252", "sloppy-windows-1251", "latin_1", "mac_roman"]
+)
+def test_utf8_read_through_a_code_page_and_saved_again_is_decoded_back_whole(codec):
+    import ftfy.bad_codecs  # noqa: F401  (the sloppy-windows-* codecs)
+
+    twice = _LAW.encode("utf-8").decode(codec)
+    text, enc, diags = decode(twice.encode("utf-8"), "x.txt")
+    assert text == _LAW and enc == "utf-8"
+    assert [d.code for d in diags] == ["K103"] and "decoded back" in diags[0].message
+
+
+def test_a_text_only_partly_read_through_a_code_page_is_left_to_the_cleaner():
+    import ftfy.bad_codecs  # noqa: F401
+
+    line = "Судья решает, как быть дальше.\n"
+    partly = _LAW + line.encode("utf-8").decode("sloppy-windows-1252")
+    assert decode(partly.encode("utf-8"), "x.txt") == (partly, "utf-8", [])
+    # Russian text with many «Р» and «С» in capitals is Russian as it stands
+    capitals = "РСФСР. СССР. РСФСР: СР, РС, СРС.\n" * 3
+    assert decode(capitals.encode("utf-8"), "y.txt") == (capitals, "utf-8", [])
