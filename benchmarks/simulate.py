@@ -720,11 +720,12 @@ _PENALTY_STYLES = ("(HAKA3AHИE)", "(HAKAЗAHИE)", "[НАКАЗАНИЕ]", "(Н
 def set_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A word processor's or a PDF's setting of the headings and markers, one way a
     file: a law heading broken after its word (``Правило`` | ``64. …``) or after a glyph
-    (``■ Правило 64.``), a marker alone on its line over its title (``A.`` |
+    (``■ Правило 64.``) or with its stop lost or read as a comma (``Правило 64 …``,
+    ``Правило 64, …``), a marker alone on its line over its title (``A.`` |
     ``Наказание …``) or after a bullet glyph (``·⇥A.…``), the
     penalty's mark in square brackets or with OCR's look-alikes, and Markdown's
     escapes of the markers a converter wrote (``1\\.``, ``\\(A\\).``)."""
-    head = rng.choice(("split", "glyph"))
+    head = rng.choice(("split", "glyph", "stopless", "comma"))
     marker = rng.choice(("alone", "glyph", "escaped", "as-is"))
     penalty = rng.choice(_PENALTY_STYLES)
     out = []
@@ -734,6 +735,8 @@ def set_heads(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
             line = {
                 "split": f"Правило\n{m[1]}. {m[2]}",
                 "glyph": f"■ Правило {m[1]}. {m[2]}",
+                "stopless": f"Правило {m[1]} {m[2]}",
+                "comma": f"Правило {m[1]}, {m[2]}",
             }[head]
         elif m := regex.match(r"^([A-H]|\d{1,2}|\([A-H]\))\.(?!\d)(\p{Lu}.*)$", line):
             escaped = m[1].replace("(", "\\(").replace(")", "\\)") + "\\."

@@ -90,6 +90,7 @@ from .grammar import (
     SPLIT_MARKER,
     STAR_MARK,
     STAR_NOTE,
+    STOPLESS_HEAD,
     SUPERSCRIPT_MARK,
     TAG_END,
     LineOpening,
@@ -1579,6 +1580,89 @@ def split_headings(text: str, ctx: Context) -> list[Change]:
         if not starts_unit(_rest_of_line(m))
     ]
     return sorted(out, key=lambda ch: ch.start)
+
+
+def stopless_headings(text: str, ctx: Context) -> list[Change]:
+    """A law heading whose stop was lost before its title, or read as a comma
+    (``grammar.STOPLESS_HEAD``: ``Правило 64 Процедура после выявления``), gets its stop
+    back where the headings around place it: its number comes after that of the heading
+    before it and before that of the next heading written with its stop; no heading
+    stands on the line with text above or below it (a list of laws, ``См. также:`` |
+    ``Правило 16 …`` | ``Правило 75 …``), the line above ends no lead-in (``:``) and the
+    text below opens no small letter (a sentence that named a law and wrapped) unless a
+    unit's marker opens the line after it (the title wrapped). In a
+    source whose headings all lost their stops, two must count up, or a unit's marker
+    open the line below."""
+    if "Правило" not in text and "ПРАВИЛО" not in text:
+        return []
+    lines = ctx.lines(text)
+    heads: list[tuple[int, int, regex.Match | None]] = []  # line, number, match if stopless
+    for i, (_s, _e, line) in enumerate(lines):
+        if not line.startswith(("Правило", "ПРАВИЛО")):
+            continue
+        if (m := STOPLESS_HEAD.match(line)) is not None:
+            heads.append((i, int(m["number"]), m))
+        elif (n := _law_heading_number(line)) is not None:
+            heads.append((i, n, None))
+    if not any(m for _i, _n, m in heads):
+        return []
+    at_head = {i for i, _n, _m in heads}
+    stopped = [n for _i, n, m in heads if m is None]
+    following: list[int | None] = []  # the number of the next heading with its stop
+    ahead: int | None = None
+    for _i, n, m in reversed(heads):
+        following.append(ahead)
+        if m is None:
+            ahead = n
+    following.reverse()
+
+    def text_line(i: int, step: int) -> int | None:
+        j = i + step
+        while 0 <= j < len(lines) and not lines[j][2].strip():
+            j += step
+        return j if 0 <= j < len(lines) else None
+
+    def opens_unit(j: int | None) -> bool:  # a section's, a clause's marker: not a law's heading
+        return (
+            j is not None
+            and starts_unit(line := lines[j][2].lstrip())
+            and _law_heading_number(line) is None
+        )
+
+    found: list[tuple[int, regex.Match]] = []
+    before: int | None = None
+    for (i, n, m), after in zip(heads, following, strict=True):
+        if m is None:
+            before = n
+            continue
+        above, below = text_line(i, -1), text_line(i, 1)
+        if (
+            (before is not None and n <= before)
+            or (after is not None and n >= after)
+            or above in at_head
+            or below in at_head
+            or (above is not None and lines[above][2].rstrip().endswith(":"))
+            or (
+                below is not None
+                and lines[below][2].lstrip()[:1].islower()
+                and not opens_unit(text_line(below, 1))  # a title wrapped, a marker under it
+            )
+        ):
+            continue
+        found.append((i, m))
+        before = n
+    if not stopped and len(found) < 2:
+        found = [(i, m) for i, m in found if opens_unit(text_line(i, 1))]
+    return [
+        Change(
+            lines[i][0] + m.end("number"),
+            lines[i][0] + m.end("gap"),
+            ".",
+            "heading-stop",
+            "a law heading's stop before its title, lost or read as " + (m["gap"] or "a blank"),
+        )
+        for i, m in found
+    ]
 
 
 def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
@@ -3931,6 +4015,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("gaps", gaps),
     # after duplicates, which removes a number a scan echoed under the heading's word
     ("split_headings", split_headings),
+    ("stopless_headings", stopless_headings),
     # before run_in_structure, which would split «Law 22. Правило 22. …» at its
     # Russian half and leave the English one a line of its own
     ("bilingual_headings", bilingual_headings),

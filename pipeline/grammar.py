@@ -64,6 +64,19 @@ PENALTY_MARK = regex.compile(
 look-alikes, ``(HAKA3AHИE)``, which the cleaner reads back), in brackets or square
 brackets, blanks inside them or not. The word with a capital alone or in small letters
 is a sentence's (``по разделу (Наказание) регламента``), never the mark."""
+STOPLESS_HEAD = regex.compile(
+    r"^(?:Правило|ПРАВИЛО)[ \t]+(?:№[ \t]*)?(?P<number>\d{1,2})(?P<gap>[,;]?)[ \t]+"
+    r"(?!(?:Кодекс|Закон|Правил|ПРАВИЛ|Международн|МКБ))"
+    r"(?=\p{Lu}[\p{L}-]*(?:[ \t]+[\p{L}«»\"„“-]+){0,12}[ \t]*(?:\([^()\n]{1,8}\))?[ \t]*$)",
+    regex.M,
+)
+"""A law heading whose stop was lost, or read as a comma or a semicolon, before its
+title: ``Правило 64 Процедура после выявления…``, the rest of the line words alone, the
+first in a capital (no digit, stop or comma; a tag in brackets may end it), never the
+name of the code the law is of (``Правило 64 Кодекса``). A sentence may open so as
+well: the cleaner's ``stopless_headings`` reads it as a heading only where the
+headings around place it. ``number`` is the law's number, ``gap`` the mark read for
+the stop."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
 SPLIT_HEAD = regex.compile(
