@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 import regex
 
@@ -73,9 +74,12 @@ from .grammar import (
     NOTES_HEAD,
     OCR_COMMENTARY_NUMBER,
     OCR_FIRST_MARKER,
+    OCR_HEADING_NUMBER,
     OCR_LAW_NOUN,
     OCR_LAW_NOUN_INSIDE,
     OCR_LAW_NUMBER,
+    OCR_MARKER,
+    OCR_MARKER_DIGITS,
     OCR_SECTION_LETTER,
     OCR_SECTION_LETTERS,
     OCR_SPACED_LAW_NUMBER,
@@ -95,6 +99,7 @@ from .grammar import (
     TAG_END,
     LineOpening,
     collapsed_breaks,
+    counts_on_to,
     glued_markers,
     goes_on_counting,
     initial_of_a_name,
@@ -1517,23 +1522,44 @@ def _line_head(line: str) -> str:
     return line.lstrip(" \t")[:12] if line[:1] in " \t" else line[:12]
 
 
-def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
+class _MarkerLines(NamedTuple):
+    """The lines ``_ocr_marker_lines`` found, by the misreading they may show."""
+
+    sections: list[regex.Match]
+    numbers: list[regex.Match]
+    spaced: list[regex.Match]
+    firsts: list[regex.Match]
+    markers: list[tuple[int, regex.Match]]
+    """``OCR_MARKER`` matches that show a misreading, with their line's index."""
+    headings: list[regex.Match]
+
+
+_MARKER_STARTS = frozenset("ABCDEFGHАВСЕ0123456789(" + "".join(OCR_MARKER_DIGITS))
+"""The characters an ``OCR_MARKER`` opens with."""
+
+
+def _ocr_marker_lines(text: str, ctx: Context) -> _MarkerLines:
     """The lines that open with a marker OCR may have misread: a section's letter
     (``OCR_SECTION_LETTER``), a commentary
     paragraph's number with a letter in it (``OCR_COMMENTARY_NUMBER``), a law
-    heading's digits set apart (``OCR_SPACED_LAW_NUMBER``), a list's first marker
-    (``OCR_FIRST_MARKER``). One pass over the lines that looks at their first
-    characters before it tries a pattern: each pattern tried at every line start of a
-    big text cost more than the rest of the repair."""
+    heading's digits set apart (``OCR_SPACED_LAW_NUMBER``) or its «б» for a 6
+    (``OCR_HEADING_NUMBER``), a list's first marker (``OCR_FIRST_MARKER``), a marker
+    whose stop or digit OCR misread (``OCR_MARKER``). One pass over the lines that looks
+    at their first characters before it tries a pattern: each pattern tried at every
+    line start of a big text cost more than the rest of the repair."""
     sections: list[regex.Match] = []
     numbers: list[regex.Match] = []
     spaced: list[regex.Match] = []
     firsts: list[regex.Match] = []
-    for s, e, line in ctx.lines(text):
+    markers: list[tuple[int, regex.Match]] = []
+    headings: list[regex.Match] = []
+    for i, (s, e, line) in enumerate(ctx.lines(text)):
         head = _line_head(line)
         first = head[:1]
         if not first:
             continue
+        if first in _MARKER_STARTS and (m := OCR_MARKER.match(text, s, e)) and _misread(m):
+            markers.append((i, m))
         if first in OCR_SECTION_LETTERS and (m := OCR_SECTION_LETTER.match(text, s, e)):
             sections.append(m)
         if first in _NUMBER_STARTS:
@@ -1546,7 +1572,20 @@ def _ocr_marker_lines(text: str, ctx: Context) -> tuple[list[regex.Match], ...]:
             firsts.append(m)
         elif first == "П" and (m := OCR_SPACED_LAW_NUMBER.match(text, s, e)):
             spaced.append(m)
-    return sections, numbers, spaced, firsts
+        elif first == "П" and "б" in line[:16] and (m := OCR_HEADING_NUMBER.match(text, s, e)):
+            headings.append(m)
+    return _MarkerLines(sections, numbers, spaced, firsts, markers, headings)
+
+
+def _misread(m: regex.Match) -> bool:
+    """The ``OCR_MARKER`` match shows a misreading: a stop that is none, or a letter
+    for a clause's digit, or a digit or a round letter for a subclause's letter."""
+    sub = m["sub"] or ""
+    return (
+        m["stop"] != "."
+        or any(c in OCR_MARKER_DIGITS for c in m["clause"] or "")
+        or sub in OCR_SECTION_LETTERS
+    )
 
 
 def penalty_marks(text: str, ctx: Context) -> list[Change]:
@@ -2141,7 +2180,14 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       next law's heading follows it;
     - a list's first marker read with a letter for its «1» (``l.Нарушитель``,
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
-      is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's."""
+      is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's;
+    - a law heading's «б» for a 6 (``Правило 1б.``; ``grammar.OCR_HEADING_NUMBER``);
+    - a section's, clause's or subclause's marker whose stop OCR read as a comma, a
+      semicolon or a colon or set apart by a blank (``B,Текст``, ``1 .Текст``), or
+      whose clause digit or subclause letter it read as a look-alike (``З.`` for
+      ``3.``, ``б.`` for ``6.``, ``(8).`` for ``(B).``; ``grammar.OCR_MARKER``), where,
+      so read, it goes on counting its series, opens one right under its heading, or
+      the series' next or its own first unit follows it (``_misread_markers``)."""
     most = editions.DEFAULT.laws
     out = []
     for m in OCR_LAW_NUMBER.finditer(text) if _OCR_DIGIT_HINT.search(text) else ():
@@ -2150,7 +2196,15 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         if number == written or not number.isdigit() or not 1 <= int(number) <= most:
             continue
         out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
-    sections, numbers, spaced, firsts = _ocr_marker_lines(text, ctx)
+    sections, numbers, spaced, firsts, markers, headings = _ocr_marker_lines(text, ctx)
+    for m in headings:
+        written = m["number"]
+        number = written.replace("б", "6")
+        if int(number) <= most:
+            out.append(
+                Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number} (a law)")
+            )
+    out += _misread_markers(text, ctx, markers)
     for m in spaced:
         written = m[1]
         number = written[0] + written[-1]
@@ -2218,6 +2272,98 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         out.append(Change(at, at + 1, "1", "ocr-digit", f"{text[at]} → 1 (a list's first)"))
     out.sort(key=lambda c: c.start)
     return out
+
+
+_MARKER_DIGIT = str.maketrans(OCR_MARKER_DIGITS)
+
+
+def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
+    """The ways an ``OCR_MARKER`` match may be read: the marker as the book writes it
+    (``B.``, ``3.``, ``(B).``) and the changes that make it so. A subclause's ``(8)``
+    is read as the number (its stop misread) or as the letter ``(B)``."""
+    stop = []
+    if m["stop"] != ".":
+        why = f"«{m['stop']}» → «.» (a marker's stop)"
+        stop = [Change(m.start("stop"), m.end("stop"), ".", "ocr-stop", why)]
+    if m["section"]:
+        return [(m["section"] + ".", stop)]
+    if m["clause"]:
+        written = m["clause"]
+        number = written.translate(_MARKER_DIGIT)
+        if not number.isdigit():
+            return []
+        why = f"{written} → {number} (a clause)"
+        fix = [Change(m.start("clause"), m.end("clause"), number, "ocr-digit", why)]
+        return [(number + ".", (fix if number != written else []) + stop)]
+    sub, out = m["sub"], []
+    if sub.isdigit() and stop:
+        out.append((f"({sub}).", stop))
+    if sub in OCR_SECTION_LETTERS:
+        letter = OCR_SECTION_LETTERS[sub]
+        why = f"({sub}) → ({letter}) (a subclause)"
+        out.append(
+            (
+                f"({letter}).",
+                [Change(m.start("sub"), m.end("sub"), letter, "ocr-digit", why), *stop],
+            )
+        )
+    elif not sub.isdigit():
+        out.append((f"({sub}).", stop))
+    return out
+
+
+def _misread_markers(
+    text: str, ctx: Context, markers: list[tuple[int, regex.Match]]
+) -> list[Change]:
+    """The changes that read back the markers OCR misread (``grammar.OCR_MARKER``), each
+    where, so read, it goes on counting its series, or opens one right under its
+    heading or before the series' second. The lines are read as the markers before
+    were read back, and the markers after as they would be (a list misread whole)."""
+    if not markers:
+        return []
+    lines = ctx.lines(text)
+    ahead: dict[int, str] = {}  # the lines of later markers, as they would be read
+    for i, m in markers:
+        readings = _marker_readings(m)
+        if readings:
+            ahead[i] = readings[0][0] + text[m.end() : lines[i][1]]
+    read: dict[int, str] = {}  # the lines of the markers read back so far
+
+    def line_at(j: int, i: int) -> str:
+        return read.get(j) or (ahead.get(j) if j > i else None) or lines[j][2]
+
+    out: list[Change] = []
+    for i, m in markers:
+        if m["clause"] and initial_of_a_name(text, m.start("clause")):
+            continue  # «З. Смирнов»
+        rest = text[m.end() : lines[i][1]]
+        parent = _next_unit(line_at, i, range(i - 1, max(-1, i - 1 - COUNTING_REACH), -1))
+        back = range(i - 1, max(-1, i - 1 - COUNTING_REACH), -1)
+        on = range(i + 1, min(len(lines), i + 1 + COUNTING_REACH))
+        for marker, changes in _marker_readings(m):
+            line = marker + rest
+            if (
+                goes_on_counting((line_at(j, i) for j in back), line)
+                or (
+                    opens_series(line) is not None
+                    and parent is not None
+                    and opens_body(parent, line)
+                )
+                # the series' next follows it (also on a page cut off the units before)
+                or counts_on_to(line, (line_at(j, i) for j in on))
+                # or its own first unit does (``B,`` | ``1.``)
+                or ((child := _next_unit(line_at, i, on)) is not None and opens_body(line, child))
+            ):
+                read[i] = line
+                out += changes
+                break
+    return out
+
+
+def _next_unit(line_at: Callable[[int, int], str], i: int, lines: range) -> str | None:
+    """The first line of ``lines`` (their indexes, in the order read) that opens a
+    unit, as ``line_at(j, i)`` reads it, or None."""
+    return next((ln for j in lines if starts_unit(ln := line_at(j, i).lstrip())), None)
 
 
 def cyrillic_sections(text: str, ctx: Context) -> list[Change]:

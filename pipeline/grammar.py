@@ -343,7 +343,7 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
     nearest that opens a unit of the same series tells, never one past a law heading
     or past a unit of a series above this one (clauses count again under each
     section)."""
-    place = series_place(first)
+    place = _counted_place(first)
     if place is None or place[1] < 2:
         return False
     kind, n = place
@@ -352,7 +352,7 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
         line = line.lstrip()
         if LAW_HEAD.match(line):
             return False
-        seen = series_place(line)
+        seen = _counted_place(line)
         if seen is None:
             continue
         if seen[0] == kind:
@@ -362,8 +362,42 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
     return False
 
 
-_SERIES_RANK = {"section": 4, "clause": 3, "subclause": 2, "item": 1}
-"""How high a series stands: a clause's numbers start again under each section."""
+def counts_on_to(first: str, after: Iterable[str]) -> bool:
+    """The next unit of the series ``first`` opens, among the lines ``after`` (in
+    order), is its next (``2.`` after ``1.``): the mirror of ``goes_on_counting``, up to
+    a law heading or a unit of a series above this one."""
+    place = _counted_place(first)
+    if place is None:
+        return False
+    kind, n = place
+    rank = _SERIES_RANK.get(kind, 0)
+    for line in after:
+        line = line.lstrip()
+        if LAW_HEAD.match(line):
+            return False
+        seen = _counted_place(line)
+        if seen is None:
+            continue
+        if seen[0] == kind:
+            return seen[1] == n + 1
+        if _SERIES_RANK.get(seen[0], 0) > rank:
+            return False
+    return False
+
+
+def _counted_place(line: str) -> tuple[str, int] | None:
+    """``series_place``, where a subclause numbered ``(1).`` counts in a series of its
+    own, under the lettered ones (``9A2(B)(1)``): ``(B).`` after ``(A).``, ``(1).``,
+    ``(2).`` goes on counting ``(A).``."""
+    place = series_place(line)
+    if place is not None and place[0] == "subclause" and line[1:2].isdigit():
+        return "point", place[1]
+    return place
+
+
+_SERIES_RANK = {"section": 5, "clause": 4, "subclause": 3, "point": 2, "item": 1}
+"""How high a series stands: a clause's numbers start again under each section, a
+subclause's points under each subclause."""
 LAW_SERIES = frozenset({"section", "clause", "subclause"})
 """The series of the laws' own units (items and commentary paragraphs are the
 commentary's too)."""
@@ -673,6 +707,34 @@ OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{L
 """A first clause ``1.`` or subclause ``(1).`` whose digit OCR read as a letter
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first
 of a list only where the second, ``2.`` or ``(2).``, follows (``clean.ocr_digits``)."""
+OCR_MARKER = regex.compile(
+    r"^[ \t]*(?:(?P<section>[A-HА-ЕВС])|(?P<clause>[\dЗб]{1,2})"
+    r"|\((?P<sub>[A-HА-ЕВС]|\d{1,2}|[ОO])\))"
+    r"(?P<stop>[ \t]*[.,;:])(?=[ \t]?\p{Lu}\p{Ll})",
+    regex.M,
+)
+"""A section's, a clause's or a subclause's marker as OCR may read it, before its title
+or text in a capital: its stop read as a comma, a semicolon or a colon, or set apart by
+a blank (``B,Текст``, ``C;Текст``, ``1 .Текст``, ``(A) ,Текст``); a clause's digit read
+as a letter (``З.`` for ``3.``, ``б.`` for ``6.``: ``OCR_MARKER_DIGITS``); a
+subclause's letter read as a digit or a round letter (``(8).`` for ``(B).``:
+``OCR_SECTION_LETTERS``). Group ``section``, ``clause`` or ``sub`` is the marker as
+written, ``stop`` what stands for its stop. ``clean.ocr_digits`` reads it as the marker
+only where, so read, it takes its place in its series (``goes_on_counting``), or opens
+one under its heading or before the series' second."""
+OCR_MARKER_DIGITS = {"З": "3", "б": "6"}
+"""The letters OCR reads for a clause's digits (``OCR_MARKER``): «З» for 3, «б» for 6
+(only in a marker or a heading's number: «1б» in a sentence is a sub-item «б»)."""
+OCR_HEADING_NUMBER = regex.compile(
+    r"^[ \t]*(?:Правило|ПРАВИЛО)[ \t]*(?:№[ \t]*)?"
+    r"(?P<number>(?=[\dб]{0,2}б)(?=[\dб]{0,2}\d)[\dб]{2,3})"
+    r"(?=\.(?:[ \t]|\p{Lu}|$)|[ \t]*$|[ \t]*" + TITLE_AFTER_NUMBER + ")",
+    regex.M,
+)
+"""A law heading's number with «б» read for a 6 in it (``Правило 1б.``, ``Правило б4.
+…``): the group is the number as written. Only a heading's (its noun at a line's start,
+its stop, its title or the line's end after it): in a sentence «правило 1б» may name a
+sub-item «б» (``addresses.DIGIT_LOOKALIKES``)."""
 NEXT_MARKER = regex.compile(
     rf"^[ \t]*(?:(?P<head>{RU_HEADS})\b|[A-HА-ЕВС]\.|(?P<clause>\d{{1,2}})\.(?!\d)"
     r"|(?P<sub>\((?:[A-HА-ЕВС]|(?P<subnumber>\d{1,2}))\)\.))",
