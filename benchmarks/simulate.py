@@ -436,6 +436,31 @@ def ocr(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return regex.sub(r"(?m)^(\d+)\.(\d+)(?=\.\s)", lambda m: f"{m[1]}.{number(m[2])}", text), t
 
 
+_MARKER_STOPS = (",", ";", ":", " .", " ,")
+"""What OCR reads for a marker's stop (``B,``, ``1 .``)."""
+_MARKER_LOOKALIKES = {"3.": "З.", "6.": "б.", "(B).": "(8)."}
+"""A marker read with a look-alike for its digit or letter."""
+
+
+def ocr_markers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A scan's text layer with OCR's misreadings of the marks of sections, clauses
+    and subclauses at their lines' starts: the stop read as a comma, a semicolon or a
+    colon or set apart by a blank (``B,Текст``, ``1 .Текст``), a clause's 3 or 6 read
+    as «З» or «б», a subclause's ``(B)`` as ``(8)``, and a law heading's 6 as «б»,
+    each now and then."""
+
+    def marker(m: regex.Match) -> str:
+        written = m[1] + "."
+        if written in _MARKER_LOOKALIKES and rng.random() < 0.5:
+            return _MARKER_LOOKALIKES[written]
+        return m[1] + rng.choice(_MARKER_STOPS) if rng.random() < 0.4 else written
+
+    text = regex.sub(r"(?m)^([A-H]|\d{1,2}|\([A-H1-9]\))\.(?=\p{Lu})", marker, text)
+    return regex.sub(
+        r"(?m)^(Правило \d?)6(?=\d?\.)", lambda m: m[1] + ("б" if rng.random() < 0.5 else "6"), text
+    ), t
+
+
 _MISREADINGS = (
     ("cp1251", "latin_1"),
     ("koi8_r", "sloppy-windows-1251"),
@@ -1133,6 +1158,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "glued-html": glued_html,
     "mixed-scripts": mixed_scripts,
     "ocr": ocr,
+    "ocr-markers": ocr_markers,
     "misdecoded": misdecoded,
     "pilcrow-margin": pilcrow_margin,
     "spaced-title": spaced_title,
@@ -1188,6 +1214,7 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "markup": markup,
     "mixed-scripts": mixed_scripts,
     "ocr": ocr,
+    "ocr-markers": ocr_markers,
     "misdecoded": misdecoded,
 }
 LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {

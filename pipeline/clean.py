@@ -2280,7 +2280,8 @@ _MARKER_DIGIT = str.maketrans(OCR_MARKER_DIGITS)
 def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
     """The ways an ``OCR_MARKER`` match may be read: the marker as the book writes it
     (``B.``, ``3.``, ``(B).``) and the changes that make it so. A subclause's ``(8)``
-    is read as the number (its stop misread) or as the letter ``(B)``."""
+    is read as the number (its stop misread) or as the letter ``(B)``, and ``8`` before
+    a misread stop as a clause or as the section ``B`` (``OCR_SECTION_LETTERS``)."""
     stop = []
     if m["stop"] != ".":
         why = f"«{m['stop']}» → «.» (a marker's stop)"
@@ -2294,7 +2295,13 @@ def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
             return []
         why = f"{written} → {number} (a clause)"
         fix = [Change(m.start("clause"), m.end("clause"), number, "ocr-digit", why)]
-        return [(number + ".", (fix if number != written else []) + stop)]
+        out = [(number + ".", (fix if number != written else []) + stop)]
+        if written in OCR_SECTION_LETTERS and stop:  # «8 .» for «B.», its stop misread too
+            letter = OCR_SECTION_LETTERS[written]
+            why = f"{written} → {letter} (a section)"
+            fix = [Change(m.start("clause"), m.end("clause"), letter, "ocr-digit", why)]
+            out.append((letter + ".", fix + stop))
+        return out
     sub, out = m["sub"], []
     if sub.isdigit() and stop:
         out.append((f"({sub}).", stop))

@@ -2456,6 +2456,15 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ocr-digit",
         ),
         (
+            "a section's «8» for B before a stop set apart; «8» before a misread stop that "
+            "counts on the clauses stays a clause",
+            "Правило 13. Карты\nA.Первый\n7.Седьмой\nТекст.\n8 ,Восьмой\nТекст.\n"
+            "8 .Второй раздел\nТекст.\n",
+            "Правило 13. Карты\nA.Первый\n7.Седьмой\nТекст.\n8.Восьмой\nТекст.\n"
+            "B.Второй раздел\nТекст.\n",
+            "ocr-digit",
+        ),
+        (
             "a page cut off the units before: a misread marker whose first unit follows it",
             "Текст страницы.\n2,Второй пункт\n(A).Первый подпункт\nТекст.\n"
             "B .Второй раздел\nТекст раздела.\n1 .Первый пункт\nТекст.\n",
