@@ -1783,17 +1783,27 @@ def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
     for ln in _lines_before(text, at):
         if LAW_HEAD.match(ln.lstrip()):
             return False  # clauses right under their law, which has no sections
-        if (p := series_place(ln.lstrip())) is not None and p[0] == "clause":
+        if (p := _section_place(ln.lstrip())) is not None and p[0] == "clause":
             clauses_before = True
     nxt = next(
         (
             p
             for ln in text[end : end + _AHEAD].split("\n", COUNTING_REACH)[1:COUNTING_REACH]
-            if (p := series_place(ln.lstrip())) is not None
+            if (p := _section_place(ln.lstrip())) is not None
         ),
         None,
     )
     return clauses_before and nxt == ("clause", 1)
+
+
+def _section_place(line: str) -> tuple[str, int] | None:
+    """``series_place`` of ``line``, a section's marker whose stop OCR misread (``A .``,
+    ``B,``; ``OCR_MARKER``, which ``ocr_digits`` reads back in the same pass) read as the
+    section it is."""
+    place = series_place(line)
+    if place is None and (m := OCR_MARKER.match(line)) is not None and m["section"]:
+        return "section", ord(addresses.latin(m["section"])) - ord("A") + 1
+    return place
 
 
 def _section_after(text: str, at: int, letter: str) -> bool:
@@ -1803,7 +1813,7 @@ def _section_after(text: str, at: int, letter: str) -> bool:
         line = line.lstrip()
         if LAW_HEAD.match(line):
             return False
-        place = series_place(line)
+        place = _section_place(line)
         if place is not None and place[0] == "section" and place[1] == ord(letter) - ord("A") + 1:
             return True
     return False
@@ -1816,7 +1826,7 @@ def _section_before(text: str, at: int) -> str | None:
         line = line.lstrip()
         if LAW_HEAD.match(line):
             return None
-        place = series_place(line)
+        place = _section_place(line)
         if place is not None and place[0] == "section":
             return chr(ord("A") + place[1] - 1)
     return None

@@ -2351,6 +2351,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "ocr_digits": [
         (
+            "a section read as 8 after a section whose stop OCR misread too",
+            "Правило 64. Процедура\nA .Наказание назначается\nТекст раздела.\n"
+            "8.Наказание не назначается\nТекст.\n",
+            "Правило 64. Процедура\nA.Наказание назначается\nТекст раздела.\n"
+            "B.Наказание не назначается\nТекст.\n",
+            "ocr-digit",
+        ),
+        (
             "a page cut after its first section's heading: «8.» where clauses count again",
             "Текст раздела о картах.\n1.Первый случай\nТекст.\n2.Второй случай\nТекст.\n"
             "8.Игрок видел карты\nТекст раздела.\n1.Информация несущественна\nТекст.\n",
