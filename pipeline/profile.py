@@ -1355,8 +1355,9 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
     lines read past) is another heading of the same law (``Правило 64 — Законы
     дубликатного бриджа`` over ``Правило 64. Процедура …``): a web page's title,
     the law's name and the site's or the book's, over the law's own heading. The book
-    never heads a law twice with nothing between. Both name a title, and the titles
-    differ: a heading with the same title above (in capitals, say) or a bare one
+    never heads a law twice with nothing between. It opens the page (no text above it
+    but the site's template: two headings of one law under a page's text are the law's
+    titles in two editions, compared), both name a title, and the titles differ: a heading with the same title above (in capitals, say) or a bare one
     (``ПРАВИЛО 218`` with its title on the next line) is no page's title (a doubling,
     ``clean.duplicates``, or a code of another game that sets its headings so)."""
     out = []
@@ -1367,6 +1368,9 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
         head = LAW_HEAD.match(core := _core(line))
         if head is None:
             continue
+        k = next((k for k in range(i - 1, -1, -1) if lines[k].strip()), None)
+        if k is not None and k not in template:
+            continue  # under the text of a page, not over it: a title is the page's first
         j = next(
             (j for j in range(i + 1, len(lines)) if j not in template and lines[j].strip()), None
         )
