@@ -888,10 +888,13 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
         # a title ends before the first sentence does: past one, the title was glued
         # to its text (``наказанияКогда``) and the next small letter before a capital
         # is the text's, or a site's footer's (``последняя Купите``)
+        # … nor past a title glued to its text (``отклонениемЕсли``), which
+        # ``glued_headings`` parts
         if (
             t
             and "\n" not in unit[: t.start()]
             and not SENTENCE_STOP.search(unit, head.end(), t.start())
+            and not _GLUED.search(unit, head.end(), t.start())
         ):
             out.append(
                 Change(

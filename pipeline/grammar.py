@@ -459,16 +459,20 @@ GLUED_MARKER = regex.compile(
     r"""
     (?=[A-HА-ЕВС\d])   # first the marker's own first character: one cheap test a position
     (?:
-        (?<=\p{Ll}{2}[.;:!?])
-        (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll}                     # оппонентов.B. Сдача карт
+        (?<=\p{Ll}{2}[.;:!?][)»"]?)
+        (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll}                     # оппонентов.B. Сдача карт, силе.)D.
           | \d{1,2}\.[ \t]?\p{Lu}\p{Ll})                      # руке.2. Не было тасования
+      | (?<=(?:[Пп]равил|ПРАВИЛ)\p{L}{0,3}[ \t]+\d{1,3}\.)      # применяется Правило 57.C. Ход
+        (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll})
       | (?<=\p{Ll}{3})(?=1\.[ \t]?\p{Lu}\p{Ll})               # и пересдача1. Карты сданы
       | (?<=\p{Cyrillic}{2})(?=[A-H]\.[ \t]?\p{Cyrillic})       # И СДАЧАA. Тасование
     )""",
     regex.X,
 )
 """A section letter or clause number glued, with no blank, to what precedes it,
-where a page lost the break between two blocks: to a sentence end, to the last
+where a page lost the break between two blocks: to a sentence end (maybe closed by a
+bracket or a quote: ``силе.)D. Последний``) or to a law's number a sentence ends on
+(``применяется Правило 57.C. Надлежащий ход``), to the last
 word of a title (the first clause, ``1.``, after a small letter: a higher number
 glued to a word is a footnote's, ``вниз13. Закрытый ход``), or, for a Latin section
 letter, to a Cyrillic word. Matches the empty place before the marker. An
@@ -582,9 +586,10 @@ COLLAPSED_BREAK = regex.compile(
   | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
   | [ \t]+
+    (?=(?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
+  | [ \t]+
     (?=
-        (?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*[А-ЯЁA-Z]     # Правило 64. Процедура
-      | (?:DIVISION)\s+NUMBER                           # Раздел I
+        (?:DIVISION)\s+NUMBER                           # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
       | \d{1,2}\.[А-ЯЁ]                                  # 1.Нарушитель
       | \((?:[A-HА-ЕВС]|\d{1,2})\)\.                     # (A).
@@ -596,6 +601,8 @@ COLLAPSED_BREAK = regex.compile(
 )
 """Where a structural marker starts inside a page whose line breaks were all
 lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
+law's heading starts one where a title, not a section's marker, follows its number (``… применяется Правило 57.C. Надлежащий ход``
+names law 57, and section C follows). A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
 number with a blank after it (``сыграна. 2. Игрок``), and a clause or a subclause
