@@ -1395,14 +1395,20 @@ def _heading_title(rest: str) -> str:
 def _wrapped_sentence(lines: list[str], i: int) -> tuple[int, str]:
     """The first line and the text of the printed lines line ``i`` is one of, joined
     (``grammar.wrapped_on``: each goes on with the next); looked for no further than
-    a template line's words could reach."""
+    a template line's words could reach. The lines are read without their margin marks
+    (``_core``): a heading's title wrapped onto a line a reader site indented with a
+    run of ``?`` goes on with its heading still."""
     first = last = i
-    while first > 0 and i - first <= _SHORT_WORDS and wrapped_on(lines[first - 1], lines[first]):
+    while (
+        first > 0
+        and i - first <= _SHORT_WORDS
+        and wrapped_on(_core(lines[first - 1]), _core(lines[first]))
+    ):
         first -= 1
     while (
         last + 1 < len(lines)
         and last - i <= _SHORT_WORDS
-        and wrapped_on(lines[last], lines[last + 1])
+        and wrapped_on(_core(lines[last]), _core(lines[last + 1]))
     ):
         last += 1
     return first, " ".join(_core(ln) for ln in lines[first : last + 1])

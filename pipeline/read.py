@@ -20,8 +20,9 @@ import quopri
 import tomllib
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
+from typing import Any
 
 import regex
 
@@ -397,11 +398,37 @@ def _joined_lines(paragraphs: list) -> list:
     return out
 
 
+@cache
+def _line_paragraphs() -> Any:
+    """jusText's ``ParagraphMaker`` that ends a paragraph at every ``<br>`` as at a
+    block element. jusText ends one only at ``<br><br>``: on a page whose lines are
+    set apart by ``<br>`` alone (an old library's or an e-book reader's page, its
+    text in one ``<td>``, ``<font>`` or the ``<body>``) a paragraph of it was a
+    stretch of lines between two blank ones, a heading and the wrapped lines of its
+    title among them, judged as one block, and a short stretch taken for a menu
+    flagged every line in it. Read a line a block, the page is weighed as the same
+    text in ``<p>`` a line is (``_joined_lines`` joins the printed lines of one
+    text again)."""
+    from justext import core as jt
+
+    class LineParagraphs(jt.ParagraphMaker):
+        def startElementNS(self, name, qname, attrs):
+            if name[1] != "br":
+                super().startElementNS(name, qname, attrs)
+                return
+            self.path.append("br")
+            self.br = False
+            self._start_new_pragraph()
+
+    return LineParagraphs
+
+
 def html_boilerplate(html: str, text: str) -> tuple[int, ...]:
     """The lines (1-based) of ``text`` (``html_text(html)``) that a boilerplate
     extractor (jusText, with its Russian stop words) finds only in the page's
-    boilerplate blocks: menus, link lists, footers. The printed lines of one text,
-    each a block of its own, are judged together (``_joined_lines``). A hint for the
+    boilerplate blocks: menus, link lists, footers. A line a ``<br>`` ends is a block
+    as a ``<p>`` is (``_line_paragraphs``), and the printed lines of one text, each a
+    block of its own, are judged together (``_joined_lines``). A hint for the
     profile, which decides; nothing is dropped here."""
     try:
         from justext import core as jt
@@ -410,7 +437,7 @@ def html_boilerplate(html: str, text: str) -> tuple[int, ...]:
         return ()
     try:
         dom = jt.preprocessor(jt.html_to_dom(html.encode("utf-8"), encoding="utf-8"))
-        paragraphs = _joined_lines(jt.ParagraphMaker.make_paragraphs(dom))
+        paragraphs = _joined_lines(_line_paragraphs().make_paragraphs(dom))
         jt.classify_paragraphs(paragraphs, get_stoplist("Russian"))
         jt.revise_paragraph_classification(paragraphs)
     except Exception:  # a page jusText cannot parse gets no hint; the text is still read

@@ -1063,14 +1063,45 @@ def test_the_printed_lines_of_one_text_are_judged_together_by_the_extractor(tmp_
     assert not chrome & set(WRAPPED_LINES)
 
 
+def br_page() -> str:
+    """``WRAPPED_LINES`` as an old library's page: no block element at all, the menu's
+    links, the text's lines and the footer each ended by a ``<br>`` alone, all in one
+    ``<font>``, a blank line (``<br><br>``) only above the footer."""
+    menu = "".join(f"<a href='/{n}'>{w}</a><br>\n" for n, w in enumerate(WRAPPED_MENU))
+    text = "".join(f"{line}<BR>" for line in WRAPPED_LINES)
+    return f"<html><body><font size=2>{menu}{text}<br/>\n{WRAPPED_FOOTER}<br></font></body></html>"
+
+
+def test_a_page_of_lines_set_apart_by_br_alone_is_judged_a_line_a_block(tmp_path):
+    """jusText ends a paragraph only at a block element or at ``<br><br>``: a page whose
+    lines a ``<br>`` alone sets apart was one block to it, menu and text together, and
+    judged as text. Read a line a block, it is weighed as the same page in ``<p>`` a line
+    is: the menu's links go, the text's lines stay."""
+    from pipeline.read import read_source
+
+    (tmp_path / "page.html").write_text(br_page(), encoding="utf-8")
+    src, _ = read_source(tmp_path / "page.html")
+    lines = src.text.split("\n")
+    assert lines[: len(WRAPPED_MENU) + len(WRAPPED_LINES)] == WRAPPED_MENU + WRAPPED_LINES
+    flagged = {lines[n - 1] for n in src.boilerplate}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= flagged
+    assert not flagged & {ln for ln in WRAPPED_LINES if not starts_unit(ln)}
+    chrome = {lines[n - 1] for n, _why in P.profile(src).chrome}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= chrome
+    assert not chrome & set(WRAPPED_LINES)
+
+
 def test_the_extractors_verdict_on_a_wrapped_line_is_weighed_with_its_sentence():
     """Where the extractor flags every line, a line of a sentence wrapped over several
     is judged with them: not short, or a sentence; a section's heading after a run of
-    ``?`` a site left for its indentation is a heading still; a short line alone, or
-    lines that go on only into a name, stay the extractor's."""
+    ``?`` a site left for its indentation is a heading still, and so is a heading's
+    title wrapped onto a line such a run indents; a short line alone, or lines that go
+    on only into a name, stay the extractor's."""
     lines = [
         *WRAPPED_LINES,
         "??????????????? C.Конец сессии",
+        "Правило 91. Порядок пересадки игроков",
+        "?????????????????? между столами",
         "Поиск по сайту",
         "Войти",
         "Наши партнёры",
