@@ -1580,10 +1580,17 @@ def _ocr_marker_lines(text: str, ctx: Context) -> _MarkerLines:
     return _MarkerLines(sections, numbers, spaced, firsts, markers, headings)
 
 
+def text_after_blank(m: regex.Match) -> bool:
+    """A blank stands between an ``OCR_MARKER`` match and the text after it."""
+    return m.string[m.end() : m.end() + 1] in (" ", "\t")
+
+
 def _misread(m: regex.Match) -> bool:
     """The ``OCR_MARKER`` match shows a misreading: a stop that is none, or a letter
     for a clause's digit, or a digit or a round letter for a subclause's letter."""
     sub = m["sub"] or ""
+    if m["para"]:  # its stop lost, misread, or glued to the text
+        return m["stop"] != "." or not text_after_blank(m)
     return (
         m["stop"] != "."
         or any(c in OCR_MARKER_DIGITS for c in m["clause"] or "")
@@ -2296,6 +2303,11 @@ def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
     is read as the number (its stop misread) or as the letter ``(B)``, and ``8`` before
     a misread stop as a clause or as the section ``B`` (``OCR_SECTION_LETTERS``)."""
     stop = []
+    if m["para"]:  # «64.10 Текст», «64.10) Текст», «64.10.Текст» → «64.10. Текст»
+        after = "." if text_after_blank(m) else ". "
+        why = f"«{m['para']}{m['stop']}» → «{m['para']}{after}» (a paragraph's number)"
+        change = Change(m.start("stop"), m.end("stop"), after, "ocr-stop", why)
+        return [(m["para"] + after, [change])]
     if m["stop"] != ".":
         why = f"«{m['stop']}» → «.» (a marker's stop)"
         stop = [Change(m.start("stop"), m.end("stop"), ".", "ocr-stop", why)]
@@ -2357,6 +2369,8 @@ def _misread_markers(
         if m["clause"] and initial_of_a_name(text, m.start("clause")):
             continue  # «З. Смирнов»
         rest = text[m.end() : lines[i][1]]
+        if m["para"] and len(rest.split()) < _PARAGRAPH_WORDS:
+            continue  # another code's numbered heading (``1.1 Колода``), no sentence
         parent = _next_unit(line_at, i, range(i - 1, max(-1, i - 1 - COUNTING_REACH), -1))
         back = range(i - 1, max(-1, i - 1 - COUNTING_REACH), -1)
         on = range(i + 1, min(len(lines), i + 1 + COUNTING_REACH))
@@ -2373,11 +2387,46 @@ def _misread_markers(
                 or counts_on_to(line, (line_at(j, i) for j in on))
                 # or its own first unit does (``B,`` | ``1.``)
                 or ((child := _next_unit(line_at, i, on)) is not None and opens_body(line, child))
+                # a paragraph's number between the paragraphs around it (``64.10`` on a
+                # page cut before it, ``65.1.`` next)
+                or (
+                    m["para"] is not None
+                    and _in_paragraph_order(
+                        line, (line_at(j, i) for j in back), (line_at(j, i) for j in on)
+                    )
+                )
             ):
                 read[i] = line
                 out += changes
                 break
     return out
+
+
+_PARAGRAPH_WORDS = 3
+"""Least words after a commentary paragraph's number read back on its line: its
+sentence opens there, where another code's numbered headings (``1.1 Колода``) hold a
+word or two."""
+
+
+def _paragraph_key(line: str) -> tuple[int, int] | None:
+    """``(law, paragraph)`` of the commentary paragraph ``line`` opens, or None."""
+    m = COMMENTARY.match(line)
+    return (int(m[1]), int(m[2])) if m else None
+
+
+def _in_paragraph_order(line: str, before: Iterable[str], after: Iterable[str]) -> bool:
+    """The commentary paragraph ``line`` opens comes after the nearest one ``before`` it
+    (read back from it) and before the nearest one ``after`` it, and one of them is
+    there."""
+    key = _paragraph_key(line)
+    prev = next((k for ln in before if (k := _paragraph_key(ln.lstrip()))), None)
+    nxt = next((k for ln in after if (k := _paragraph_key(ln.lstrip()))), None)
+    return (
+        key is not None
+        and (prev is not None or nxt is not None)
+        and (prev is None or prev < key)
+        and (nxt is None or key < nxt)
+    )
 
 
 def _next_unit(line_at: Callable[[int, int], str], i: int, lines: range) -> str | None:

@@ -715,9 +715,10 @@ OCR_FIRST_MARKER = regex.compile(r"^[ \t]*(?:([lI])\.|\(([lI])\)\.)(?=[ \t]?\p{L
 (``l.Нарушитель …``, ``(I).Болван …``): group 1 or 2 is the letter. It is the first
 of a list only where the second, ``2.`` or ``(2).``, follows (``clean.ocr_digits``)."""
 OCR_MARKER = regex.compile(
-    r"^[ \t]*(?:(?P<section>[A-HА-ЕВС])|(?P<clause>[\dЗб]{1,2})"
+    r"^[ \t]*(?:(?P<para>\d{1,3}\.\d{1,2})(?P<stop>[ \t]*[.,;:)]?)"
+    r"|(?:(?P<section>[A-HА-ЕВС])|(?P<clause>[\dЗб]{1,2})"
     r"|\((?P<sub>[A-HА-ЕВС]|\d{1,2}|[ОO])\))"
-    r"(?P<stop>[ \t]*[.,;:])(?=[ \t]?\p{Lu}\p{Ll})",
+    r"(?P<stop>[ \t]*[.,;:]))(?=[ \t]?\p{Lu}\p{Ll})",
     regex.M,
 )
 """A section's, a clause's or a subclause's marker as OCR may read it, before its title
@@ -726,7 +727,9 @@ a blank (``B,Текст``, ``C;Текст``, ``1 .Текст``, ``(A) ,Текс�
 as a letter (``З.`` for ``3.``, ``б.`` for ``6.``: ``OCR_MARKER_DIGITS``); a
 subclause's letter read as a digit or a round letter (``(8).`` for ``(B).``:
 ``OCR_SECTION_LETTERS``). Group ``section``, ``clause`` or ``sub`` is the marker as
-written, ``stop`` what stands for its stop. ``clean.ocr_digits`` reads it as the marker
+written, ``stop`` what stands for its stop; ``para`` a commentary paragraph's number
+whose last stop OCR or a page lost, misread or glued to the text (``64.10 Текст``,
+``64.10) Текст``, ``64.10.Текст``). ``clean.ocr_digits`` reads it as the marker
 only where, so read, it takes its place in its series (``goes_on_counting``), or opens
 one under its heading or before the series' second."""
 OCR_MARKER_DIGITS = {"З": "3", "б": "6"}
