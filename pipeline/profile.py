@@ -288,6 +288,14 @@ _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}
 """``НОВОСТИ    БИБЛИОТЕКА    КАРТА САЙТА    О НАС``: four or more short items apart by
 runs of spaces, from the first column (a DOS e-text centres its titles and spreads
 them: they are indented)."""
+_BAR_MENU = regex.compile(
+    r"^(?P<item>[\p{Lu}\p{Ll}][\p{L}\p{Pd}]*(?:[ \t][\p{L}\p{Pd}]+){0,2})"
+    r"(?:[ \t]+\|[ \t]+(?&item)){3,}$"
+)
+"""``Домашняя | Книжная полка | Свежие поступления | Гостевая``: a site's menu on one
+line, four items or more of three words at most apart by bars, no digit, no stop. A
+table's row (``Контракт | Взятки | Очки``) has its cells' numbers in the rows under it,
+and its border first (``_TABLE_ROW``)."""
 _TABLE_ROW = regex.compile(r"\|[ \t]{2,}\S")
 """``|      cell      |      cell      |``: a row of a text saved from a table (its
 first border, then space), whose cells are the page's own lines, however short."""
@@ -572,6 +580,8 @@ def line_shape(line: str) -> str | None:
     if digit and s[0].isupper() and _COMMENT_HEADER.match(s):
         return "comment"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
+        return "menu"
+    if words <= 16 and not digit and " | " in s and _BAR_MENU.match(s):
         return "menu"
     if (
         words <= 12
@@ -1117,7 +1127,8 @@ def _may_have_shape(
     invitation to share, a link to comment or a comment's date anywhere; a digit in a
     line that opens with no letter (page numbers, a phone, a size, a date), with a
     pager's word (``Далее``) or a counter's label, or a digit and a bar anywhere (links
-    to the laws beside a page's, ``Правило 12 | Оглавление | Правило 14``); a pager's or a label's
+    to the laws beside a page's, ``Правило 12 | Оглавление | Правило 14``), or a bar in
+    sixteen words at most (a menu on one line); a pager's or a label's
     opening (with a colon, or in ten words at most); a dash in an alphabet range of
     seven words at most; most words short (an alphabet bar); one word (a file name);
     a setting's few characters, or a font's few words. A run of spaces (a spaced menu)
@@ -1127,6 +1138,7 @@ def _may_have_shape(
         traits & _ANYWHERE
         or (traits & _DIGIT and numbered)
         or (traits & _DIGIT and traits & _BAR)
+        or (traits & _BAR and words <= 16)
         or words == 1
         or chars <= _SETTING_CHARACTERS
         or (chars <= _FONT_NAME_CHARACTERS and words <= 3)

@@ -115,6 +115,13 @@ SHAPES = [
     ("breadcrumb", "Главная » Спорт » Карточные игры » Книга", "breadcrumb"),
     ("reader's title line", "Читаем Книгу о бридже полностью", "menu"),
     ("menu items apart by runs of spaces", "НОВОСТИ    КНИГИ    СТАТЬИ    О НАС", "menu"),
+    (
+        "a menu on one line, items apart by bars",
+        "Домой | Полка книг | Новинки | Отзывы гостей",
+        "menu",
+    ),
+    ("a table's header row of three cells is no menu", "Контракт | Взятки | Очки", None),
+    ("a sentence with bars is no menu", "Судья решает | игрок ждёт | так | бывает всегда.", None),
     ("author label", "Автор: Неизвестен", "menu"),
     ("genre label", "Жанр: Спорт", "menu"),
     ("font label", "Шрифт:", "menu"),
