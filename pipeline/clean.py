@@ -801,6 +801,8 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
             continue
         if len(words) == 1:
             letters = m.group().replace(" ", "")
+            if _SMALL_THEN_CAPITAL.search(letters):
+                continue  # letters listed with a word between (``Б, В и Г``): no word
             split = _split_known(letters, ctx)
             if (
                 split is None
@@ -827,6 +829,8 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_SMALL_THEN_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}")
+"""A small letter before a capital: never inside one word (``ВиГ`` of ``В и Г``)."""
 _SPACED_MOJIBAKE_LETTERS = 5
 """Least characters of a run of single spaced ones that a wrong code page's reading may
 join, as one word the dictionary knows (a run of three or four may be words of one

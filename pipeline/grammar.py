@@ -584,9 +584,12 @@ COLLAPSED_BREAK = regex.compile(
     (?<=[.:;])[ \t]+(?=[-–—•][ \t][А-ЯЁ])                # …выявлен: - Нарушитель (a list item)
   | (?<=[.:;])[ \t]+(?=\d{1,2}[.)][ \t]?[А-ЯЁ])           # …выявлен: 1) Нарушитель
   | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
+  | (?<=[.:;!?)])[ \t]+(?=(?:[A-HА-ЕВС]|[\dЗб]{1,2})[ \t]?[.,;:][ \t]?[А-ЯЁ][а-яё])  # стороне. B ,Текст
+  | [ \t]+(?=[A-HА-ЕВС](?:[ \t][.,;:][ \t]?|[,;:])[А-ЯЁ][а-яё])  # заявок A:Заявка, B ,Наказание
+  | [ \t]+(?=\((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?[,;:][ \t]?[А-ЯЁ][а-яё])  # и если (A);Нарушитель
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
   | [ \t]+
-    (?=(?:Правило|ПРАВИЛО)\s*\d{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
+    (?=(?:Правило|ПРАВИЛО)\s*(?=[\dб]{0,2}\d)[\dб]{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
   | [ \t]+
     (?=
         (?:DIVISION)\s+NUMBER                           # Раздел I
@@ -605,7 +608,10 @@ law's heading starts one where a title, not a section's marker, follows its numb
 names law 57, and section C follows). A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
-number with a blank after it (``сыграна. 2. Игрок``), and a clause or a subclause
+number with a blank after it (``сыграна. 2. Игрок``), and a section's or a clause's
+marker whose stop OCR misread (``стороне. B ,Наказание``, ``выявлен: 1 .Нарушитель``,
+which ``clean.ocr_digits`` reads back once it opens a line; a section's or a
+subclause's, glued to its title, anywhere: ``заявок A:Заявка``, ``и если (A);Нарушитель``), and a clause or a subclause
 marked in another style (``1)``, ``а)``; ``RESTYLED_MARKER``), which
 ``clean.restyled_markers`` reads once it opens a line (a section or a subclause before
 a capital anywhere, as the book's ``A.`` and ``(A).`` stand: ``и если а) Нарушитель``,

@@ -1379,6 +1379,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "spaced_letters": [
         (
+            "letters listed with a one-letter word between them stay apart",
+            "Судья назвал буквы Б, В и Г по порядку.\n",
+            "Судья назвал буквы Б, В и Г по порядку.\n",
+            None,
+        ),
+        (
             "a holding with small cards as «х» stays apart",
             "У Севера были пики К Д х х х и черви Т х.\n",
             "У Севера были пики К Д х х х и черви Т х.\n",
@@ -4195,3 +4201,30 @@ def test_a_cp866_line_gets_its_a_back_beside_a_bracket():
         "Игрок, а также партнёр — а не судья — решают сами по правилам.",
     ):
         assert _lost_a(right.replace("а", " ")) == right
+
+
+def test_a_collapsed_page_breaks_before_markers_whose_stop_ocr_misread():
+    """On a page whose line breaks were lost, a section's, a clause's or a subclause's
+    marker whose stop OCR misread, and a law's heading whose number has «б» for a 6,
+    start units; letters listed in a sentence, a number before a comma and a law named
+    at a sentence's end before a section do not."""
+    from pipeline.grammar import collapsed_breaks
+
+    line = (
+        "Правило 20. Повторение заявок A:Заявка не расслышана Игрок просит повторить. "
+        "B ,Заявка объяснена Партнёр объясняет, если: (A);Противник спросил. "
+        "1 .Объяснение даёт партнёр. Правило б5. Порядок взяток"
+    )
+    assert [line[m.end() :][:6] for m in collapsed_breaks(line)] == [
+        "A:Заяв",
+        "B ,Зая",
+        "(A);Пр",
+        "1 .Объ",
+        "Правил",
+    ]
+    for line in (
+        "Игроки A, B и C сели за стол. Судья сказал: Б, В и Г тоже.",
+        "Он пришёл в 3, Когда все ждали.",
+        "и применяется Правило 57. C. Надлежащий ход",
+    ):
+        assert [line[m.end() :][:6] for m in collapsed_breaks(line)] in ([], ["C. Над"]), line
