@@ -436,16 +436,17 @@ def ocr(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return regex.sub(r"(?m)^(\d+)\.(\d+)(?=\.\s)", lambda m: f"{m[1]}.{number(m[2])}", text), t
 
 
-_MARKER_STOPS = (",", ";", ":", " .", " ,")
-"""What OCR reads for a marker's stop (``B,``, ``1 .``)."""
+_MARKER_STOPS = (",", ";", " .", " ,")
+"""What OCR reads for a marker's stop (``B,``, ``1 .``); a colon it does not (a colon
+after a letter is a seat's: ``З: Пас``)."""
 _MARKER_LOOKALIKES = {"3.": "З.", "6.": "б.", "(B).": "(8)."}
 """A marker read with a look-alike for its digit or letter."""
 
 
 def ocr_markers(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A scan's text layer with OCR's misreadings of the marks of sections, clauses
-    and subclauses at their lines' starts: the stop read as a comma, a semicolon or a
-    colon or set apart by a blank (``B,Текст``, ``1 .Текст``), a clause's 3 or 6 read
+    and subclauses at their lines' starts: the stop read as a comma or a semicolon or
+    set apart by a blank (``B,Текст``, ``1 .Текст``), a clause's 3 or 6 read
     as «З» or «б», a subclause's ``(B)`` as ``(8)``, and a law heading's 6 as «б»,
     each now and then."""
 

@@ -1050,11 +1050,6 @@ ornaments pair up (``_page_style``) and the lines around tell (``_bare_pages``; 
 citation wrapped onto its own line ends in ``с. 12`` as often)."""
 
 
-_FRAMES = "~*·•"
-"""Ornaments that frame a page's number alone (``~ 12 ~``): no heading, item or note is
-set between two of them."""
-
-
 def _page_style(m: regex.Match) -> str | None:
     """The way a ``_BARE_PAGE`` match sets its number (its opening ornament, ``""`` for
     none or ``<``), or None where its ornaments do not pair up (``(12``, ``~ 12 *``): the
@@ -1265,9 +1260,9 @@ def _bare_pages(
       of laws set alone over their titles in a wrapped text stay);
     - any other of a count of pages that cuts a sentence (``57 / 134``), or that cuts
       a word a hyphen broke (``дубли-`` | ``75`` | ``катной``);
-    - any other between a typesetter's ornaments (``(57)``, ``# 57``) that cuts a
-      sentence, and any between two of ``_FRAMES`` (``~ 57 ~``, ``* 57 *``) wherever it
-      stands: nothing else is set so.
+    - any other between a typesetter's ornaments (``(57)``, ``~ 57 ~``, ``# 57``) that
+      cuts a sentence, past the first page and with no other set so a page around it
+      (a list's numbers on lines of their own, ``(1)`` | ``положение карт`` | ``(2)``).
 
     None under an e-book's notes heading (``Примечания``), where a note's number may
     stand alone above its text."""
@@ -1285,8 +1280,12 @@ def _bare_pages(
         above = _text_line(lines, i, -1)
         if t is not None:
             return 0 < n <= t and _cuts_a_sentence(lines, i)
-        if way:
-            return way in _FRAMES or _cuts_a_sentence(lines, i)
+        if way:  # one of a list's numbers set so stands beside the others
+            return (
+                n > 1
+                and _cuts_a_sentence(lines, i)
+                and not any(0 < abs(j - i) <= _LINES_A_PAGE for j, _n in bare)
+            )
         return (
             above is not None
             and _HYPHENATED_PIECE.search(above) is not None
@@ -2206,8 +2205,8 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
       ``(I).Болван``) where the next unit the text opens (past a clause's subclauses)
       is the list's second (``2.``, ``(2).``); a Roman «I.» over a law is no list's;
     - a law heading's «б» for a 6 (``Правило 1б.``; ``grammar.OCR_HEADING_NUMBER``);
-    - a section's, clause's or subclause's marker whose stop OCR read as a comma, a
-      semicolon or a colon or set apart by a blank (``B,Текст``, ``1 .Текст``), or
+    - a section's, clause's or subclause's marker whose stop OCR read as a comma or a
+      semicolon or set apart by a blank (``B,Текст``, ``1 .Текст``), or
       whose clause digit or subclause letter it read as a look-alike (``З.`` for
       ``3.``, ``б.`` for ``6.``, ``(8).`` for ``(B).``; ``grammar.OCR_MARKER``), where,
       so read, it goes on counting its series, opens one right under its heading, or
@@ -2372,6 +2371,10 @@ def _misread_markers(
     for i, m in markers:
         if m["clause"] and initial_of_a_name(text, m.start("clause")):
             continue  # «З. Смирнов»
+        if "б" in (m["clause"] or "") and any(
+            _LETTERED_ITEM.match(lines[j][2]) for j in range(max(0, i - 3), min(len(lines), i + 4))
+        ):
+            continue  # «б.» of a list lettered «а. б. в.», no clause 6
         rest = text[m.end() : lines[i][1]]
         if m["para"] and len(rest.split()) < _PARAGRAPH_WORDS:
             continue  # another code's numbered heading (``1.1 Колода``), no sentence
@@ -2406,6 +2409,9 @@ def _misread_markers(
     return out
 
 
+_LETTERED_ITEM = regex.compile(r"[ \t]*[авгде][.)][ \t]*\S")
+"""An item of a list lettered in Russian (``а.``, ``в)``), beside which a ``б.`` is its
+second item, not a clause's 6 OCR misread."""
 _PARAGRAPH_WORDS = 3
 """Least words after a commentary paragraph's number read back on its line: its
 sentence opens there, where another code's numbered headings (``1.1 Колода``) hold a

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic", "iso8859_5")
+CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic")
 """The encodings Russian text comes in: the candidates charset-normalizer may choose."""
+
+RARE_CYRILLIC = ("mac_cyrillic", "iso8859_5")
+"""Cyrillic code pages a file is seldom in: a whole file may be read in one of them,
+never a few lines of a UTF-8 file (a line or two in a common one, ``read.LEGACY``,
+reads as well in these, its capitals aside)."""
 
 WRONG = ("latin_1", "cp1252", "cp1251", "koi8_r", "cp866", "mac_roman", "iso8859_7")
 """The decodings a Russian text may have been given by mistake before it reached us

@@ -462,8 +462,6 @@ GLUED_MARKER = regex.compile(
         (?<=\p{Ll}{2}[.;:!?][)»"]?)
         (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll}                     # оппонентов.B. Сдача карт, силе.)D.
           | \d{1,2}\.[ \t]?\p{Lu}\p{Ll})                      # руке.2. Не было тасования
-      | (?<=(?:[Пп]равил|ПРАВИЛ)\p{L}{0,3}[ \t]+\d{1,3}\.)      # применяется Правило 57.C. Ход
-        (?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll})
       | (?<=\p{Ll}{3})(?=1\.[ \t]?\p{Lu}\p{Ll})               # и пересдача1. Карты сданы
       | (?<=\p{Cyrillic}{2})(?=[A-H]\.[ \t]?\p{Cyrillic})       # И СДАЧАA. Тасование
     )""",
@@ -471,8 +469,8 @@ GLUED_MARKER = regex.compile(
 )
 """A section letter or clause number glued, with no blank, to what precedes it,
 where a page lost the break between two blocks: to a sentence end (maybe closed by a
-bracket or a quote: ``силе.)D. Последний``) or to a law's number a sentence ends on
-(``применяется Правило 57.C. Надлежащий ход``), to the last
+bracket or a quote: ``силе.)D. Последний``; not to a law's number a sentence ends on,
+``правилом 12.C. Судья`` being as often a reference to a section), to the last
 word of a title (the first clause, ``1.``, after a small letter: a higher number
 glued to a word is a footnote's, ``вниз13. Закрытый ход``), or, for a Latin section
 letter, to a Cyrillic word. Matches the empty place before the marker. An
@@ -584,9 +582,9 @@ COLLAPSED_BREAK = regex.compile(
     (?<=[.:;])[ \t]+(?=[-–—•][ \t][А-ЯЁ])                # …выявлен: - Нарушитель (a list item)
   | (?<=[.:;])[ \t]+(?=\d{1,2}[.)][ \t]?[А-ЯЁ])           # …выявлен: 1) Нарушитель
   | (?<=[.:;])[ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[a-hа-з]\))[ \t]\p{L})  # …так: а) он
-  | (?<=[.:;!?)])[ \t]+(?=(?:[A-HА-ЕВС]|[\dЗб]{1,2})[ \t]?[.,;:][ \t]?[А-ЯЁ][а-яё])  # стороне. B ,Текст
-  | [ \t]+(?=[A-HА-ЕВС](?:[ \t][.,;:][ \t]?|[,;:])[А-ЯЁ][а-яё])  # заявок A:Заявка, B ,Наказание
-  | [ \t]+(?=\((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?[,;:][ \t]?[А-ЯЁ][а-яё])  # и если (A);Нарушитель
+  | (?<=[.:;!?)])[ \t]+(?=(?:[A-HА-ЕВС]|[\dЗб]{1,2})[ \t]?[.,;][ \t]?[А-ЯЁ][а-яё])  # стороне. B ,Текст
+  | [ \t]+(?=[A-HА-ЕВС](?:[ \t][.,;][ \t]?|[,;])[А-ЯЁ][а-яё])  # заявок A;Заявка, B ,Наказание
+  | [ \t]+(?=\((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?[,;][ \t]?[А-ЯЁ][а-яё])  # и если (A);Нарушитель
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
   | [ \t]+
     (?=(?:Правило|ПРАВИЛО)\s*(?=[\dб]{0,2}\d)[\dб]{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
@@ -611,7 +609,8 @@ sentence end or a colon: a dash inside a sentence is punctuation; so does a clau
 number with a blank after it (``сыграна. 2. Игрок``), and a section's or a clause's
 marker whose stop OCR misread (``стороне. B ,Наказание``, ``выявлен: 1 .Нарушитель``,
 which ``clean.ocr_digits`` reads back once it opens a line; a section's or a
-subclause's, glued to its title, anywhere: ``заявок A:Заявка``, ``и если (A);Нарушитель``), and a clause or a subclause
+subclause's, glued to its title, anywhere: ``заявок A;Заявка``, ``и если (A);Нарушитель``;
+a colon is a seat's or a speaker's, ``З: Пас``, ``В: Контра``, never a misread stop), and a clause or a subclause
 marked in another style (``1)``, ``а)``; ``RESTYLED_MARKER``), which
 ``clean.restyled_markers`` reads once it opens a line (a section or a subclause before
 a capital anywhere, as the book's ``A.`` and ``(A).`` stand: ``и если а) Нарушитель``,
@@ -724,12 +723,13 @@ OCR_MARKER = regex.compile(
     r"^[ \t]*(?:(?P<para>\d{1,3}\.\d{1,2})(?P<stop>[ \t]*[.,;:)]?)"
     r"|(?:(?P<section>[A-HА-ЕВС])|(?P<clause>[\dЗб]{1,2})"
     r"|\((?P<sub>[A-HА-ЕВС]|\d{1,2}|[ОO])\))"
-    r"(?P<stop>[ \t]*[.,;:]))(?=[ \t]?\p{Lu}\p{Ll})",
+    r"(?P<stop>[ \t]*[.,;]))(?=[ \t]?\p{Lu}\p{Ll})",
     regex.M,
 )
 """A section's, a clause's or a subclause's marker as OCR may read it, before its title
-or text in a capital: its stop read as a comma, a semicolon or a colon, or set apart by
-a blank (``B,Текст``, ``C;Текст``, ``1 .Текст``, ``(A) ,Текст``); a clause's digit read
+or text in a capital: its stop read as a comma or a semicolon, or set apart by a blank
+(``B,Текст``, ``C;Текст``, ``1 .Текст``, ``(A) ,Текст``; never a colon, which a seat's
+letter or a speaker's takes: ``З: Пас``, ``В: Контра``); a clause's digit read
 as a letter (``З.`` for ``3.``, ``б.`` for ``6.``: ``OCR_MARKER_DIGITS``); a
 subclause's letter read as a digit or a round letter (``(8).`` for ``(B).``:
 ``OCR_SECTION_LETTERS``). Group ``section``, ``clause`` or ``sub`` is the marker as

@@ -294,9 +294,29 @@ _BAR_MENU = regex.compile(
 )
 """``Домашняя | Книжная полка | Свежие поступления | Гостевая``: a site's menu on one
 line, four items or more of three words at most apart by bars, no digit, no stop. A
-table's row (``Контракт | Взятки | Очки``) has its cells' numbers in the rows under it,
-and its border first (``_TABLE_ROW``)."""
+table's row of words has another row beside it (``chrome_lines`` keeps it:
+``_table_rows``)."""
 _TABLE_ROW = regex.compile(r"\|[ \t]{2,}\S")
+
+
+def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
+    """The lines ``_BAR_MENU`` shaped as a menu that are a table's rows: the nearest line
+    with text above or below has bars too (``Масть | Пики | Черви | Бубны`` over
+    ``За взятку | 30 | 30 | 20``); a site's menu stands alone among its page's lines."""
+
+    def near(i: int, step: int) -> str:
+        j = i + step
+        while 0 <= j < len(lines) and not lines[j].strip():
+            j += step
+        return lines[j] if 0 <= j < len(lines) else ""
+
+    return [
+        i
+        for i, shape in shapes.items()
+        if shape == "menu" and " | " in lines[i] and ("|" in near(i, -1) or "|" in near(i, 1))
+    ]
+
+
 """``|      cell      |      cell      |``: a row of a text saved from a table (its
 first border, then space), whose cells are the page's own lines, however short."""
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
@@ -1367,9 +1387,10 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
     lines read past) is another heading of the same law (``Правило 64 — Законы
     дубликатного бриджа`` over ``Правило 64. Процедура …``): a web page's title,
     the law's name and the site's or the book's, over the law's own heading. The book
-    never heads a law twice with nothing between. It opens the page (no text above it
-    but the site's template: two headings of one law under a page's text are the law's
-    titles in two editions, compared), both name a title, and the titles differ: a heading with the same title above (in capitals, say) or a bare one
+    never heads a law twice with nothing between. No sentence or lead-in ends on the
+    line above it (two headings of one law under a page's text are the law's titles in
+    two editions, compared; a site's name the template does not know may stand over a
+    title), both name a title, and the titles differ: a heading with the same title above (in capitals, say) or a bare one
     (``ПРАВИЛО 218`` with its title on the next line) is no page's title (a doubling,
     ``clean.duplicates``, or a code of another game that sets its headings so)."""
     out = []
@@ -1381,8 +1402,8 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
         if head is None:
             continue
         k = next((k for k in range(i - 1, -1, -1) if lines[k].strip()), None)
-        if k is not None and k not in template:
-            continue  # under the text of a page, not over it: a title is the page's first
+        if k is not None and k not in template and _ended(lines[k]):
+            continue  # under a page's sentence or lead-in, not over the page
         j = next(
             (j for j in range(i + 1, len(lines)) if j not in template and lines[j].strip()), None
         )
@@ -1457,6 +1478,8 @@ def chrome_lines(
             shape = shapes[i] = judged[line] = line_shape(line)
         if shape:
             chrome[i] = shape
+    for i in _table_rows(lines, shapes):
+        del chrome[i]
     for i in _page_titles(lines, chrome.keys()):
         chrome[i] = "header: the page's title over its law's heading"
     # a page number's neighbours are read past the site's template (an advert the

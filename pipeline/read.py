@@ -33,8 +33,9 @@ from .grammar import wrapped_on
 from .markup import visible
 from .model import Diagnostic, Part, Source, SourceKind
 
-LEGACY = tuple(e for e in codepages.CYRILLIC if e != "utf_8")
-"""Legacy Cyrillic encodings tried when bytes are not UTF-8 (``codepages.CYRILLIC``)."""
+LEGACY = ("cp1251", "koi8_r", "cp866")
+"""Legacy Cyrillic encodings tried when bytes are not UTF-8 (for a whole file,
+``codepages.RARE_CYRILLIC`` too)."""
 
 BOMS = (
     (b"\xef\xbb\xbf", "utf-8-sig"),
@@ -93,18 +94,22 @@ def _decoded_twice(text: str) -> tuple[str, str] | None:
     return None
 
 
-def guess_legacy(data: bytes) -> tuple[str, str, float]:
+def guess_legacy(data: bytes, whole: bool = False) -> tuple[str, str, float]:
     """The legacy Cyrillic reading of ``data``: ``(text, encoding, confidence)``.
 
-    charset-normalizer chooses among ``LEGACY``; the confidence is the share of
+    charset-normalizer chooses among ``LEGACY``, and for a ``whole`` file among
+    ``codepages.RARE_CYRILLIC`` too (a run of a few lines of a file, ``_mixed``, reads
+    as well in them as in the common one it is in, its capitals aside); the confidence
+    is the share of
     frequent Russian letters in the result (a right decoding of Russian scores
     about 0.5, mojibake far less)."""
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data, cp_isolation=list(LEGACY)).best()
-    candidates = [best.encoding] if best is not None and best.encoding in LEGACY else []
+    pages = LEGACY + (codepages.RARE_CYRILLIC if whole else ())
+    best = from_bytes(data, cp_isolation=list(pages)).best()
+    candidates = [best.encoding] if best is not None and best.encoding in pages else []
     if best is None or best.chaos > 0.2:
-        candidates += [e for e in LEGACY if e not in candidates]
+        candidates += [e for e in pages if e not in candidates]
     scored: list[tuple[float, int, str, str]] = []
     for enc in candidates:
         try:
@@ -318,7 +323,7 @@ def decode(data: bytes, name: str) -> tuple[str | None, str, list[Diagnostic]]:
     mixed = _mixed(data, name)
     if mixed is not None:
         return mixed
-    text, enc, confidence = guess_legacy(data)
+    text, enc, confidence = guess_legacy(data, whole=True)
     if confidence < LOW_CONFIDENCE:
         return (
             text,

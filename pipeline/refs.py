@@ -164,6 +164,9 @@ FORMS: dict[str, str] = {
     "sub": rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
     "items": r"(?:\([ivx]+\))+",
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
+    # after a section letter set apart by a blank: a comma, a bracket, or a stop that
+    # ends the sentence (no name's initial: «40 А. Смирнов»)
+    "sec_end": rf"(?:[,;)]|\.(?!{_SP}*\p{{Lu}}\p{{Ll}}))",
     "gap": rf"{_SP}*(?:\n{_SP}*)?",  # between noun and address: at most one line break
     # the number sign some write before a law's number («по правилу № 64»)
     "number_sign": rf"(?:№{_SP}*)?",
@@ -191,14 +194,14 @@ _F = FORMS
 
 # An address as written after a noun. Commentary paragraphs first: "64.8", "77.3.(iii)".
 # A section letter may stand after a blank (a scan's or a typesetter's) when a clause
-# number follows ("64 A1"), when it is a Latin one that no word goes on from ("64 E",
-# "45 C и 46 B"), or when a stop or the line's end follows it ("64 В."): alone so, no
-# Russian word ends there.
+# number follows ("64 A1"), when a comma, a semicolon, a bracket or a stop that ends the
+# sentence follows it ("64 В.", "45 E, где"; not "40 А. Смирнов", a name's initial), or,
+# a Latin one, the line's end or «и» ("45 C и 46 B"): alone so, no word ends there.
 _ADDR = rf"""
     (?P<num>\d{_DIG}{{0,2}})
     (?:
         \.(?P<para>\d{{1,2}})(?!\d)(?:\.?(?P<citems>{_F["items"]}))?
-      | (?:{_SP}(?=[{_SEC_UP}]\d|[A-H](?![\p{{L}}\p{{N}}'’-])|[{_SEC_UP}]{_SP}*(?:[.,;:)]|\n|$)))?
+      | (?:{_SP}(?=[{_SEC_UP}]\d|[A-H]{_SP}*(?:\n|$|(?:и|или){_SP})|[{_SEC_UP}]{_SP}*{_F["sec_end"]}))?
         (?P<sec>[{_SEC_UP}]|[{_SEC_LOW}](?!\p{{L}}))
         (?:(?P<cl>\d{_DIG}?)(?P<subs>(?:{_F["sub"]})*)(?P<items>(?:{_F["items"]})?))?
     )?

@@ -1446,8 +1446,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "collapsed_lines": [
         (
-            "a law named at a sentence's end before a glued section, a section glued to a "
-            "bracket, titles glued to their text",
+            "a law named at a sentence's end before a glued section heads no law, a section "
+            "glued to a bracket starts one, titles glued to their text",
             "Правило 53. Ход вне очереди принят A. Ход вне очереди считается принятымЛюбой ход "
             "вне очереди может быть принят как правильный, если игрок так решит. B. Ход не того "
             "вистующего принятЕсли ход сделал не тот вистующий, то применяется Правило 57.C. "
@@ -1457,7 +1457,7 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 53. Ход вне очереди принят\nA. Ход вне очереди считается принятым\nЛюбой "
             "ход вне очереди может быть принят как правильный, если игрок так решит.\nB. Ход не "
             "того вистующего принят\nЕсли ход сделал не тот вистующий, то применяется Правило "
-            "57.\nC. Правильный ход после хода вне очереди\nЕсли после хода вне очереди сделан "
+            "57.C. Правильный ход после хода вне очередиЕсли после хода вне очереди сделан "
             "правильный ход, он остаётся в силе (кроме случаев выше.)\nD. Последний пункт\nИгрок "
             "должен следить за ходом.",
             "collapsed-break",
@@ -1559,12 +1559,16 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "line_artefacts": [
         (
-            "a page's number between two tildes, alone, goes wherever it stands",
-            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n~ 47 ~\n"
-            "B. Судья записывает решение в протокол.\n",
-            "Правило 12. Решение\n\nA. Судья выносит решение после нарушения.\n\n"
-            "B. Судья записывает решение в протокол.\n",
+            "a page's number between two tildes that cuts a sentence goes",
+            "судья выносит решение\n~ 47 ~\nи записывает его в протокол.\n",
+            "судья выносит решение и записывает его в протокол.\n",
             "page-number",
+        ),
+        (
+            "a list's numbers in parentheses on lines of their own stay",
+            "Судья учитывает\n(1)\nположение карт,\n(2)\nзаявления игроков.\n",
+            "Судья учитывает (1) положение карт, (2) заявления игроков.\n",
+            None,
         ),
         (
             "a page's number in parentheses that cuts a sentence goes",
@@ -2481,14 +2485,24 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
-            "a marker's stop read as a comma, a semicolon or a colon, or set apart by a blank",
+            "a marker's stop read as a comma or a semicolon, or set apart by a blank",
             "Правило 12. Карты\nA,Первый раздел\nТекст.\n1 .Первый пункт\nТекст.\n"
             "2;Второй пункт\n(A) ,Первый подпункт\nТекст.\n(B).Второй подпункт\nТекст.\n"
-            "B .Второй раздел\nТекст.\nC:Третий раздел\nТекст.\n",
+            "B .Второй раздел\nТекст.\nC;Третий раздел\nТекст.\n",
             "Правило 12. Карты\nA.Первый раздел\nТекст.\n1.Первый пункт\nТекст.\n"
             "2.Второй пункт\n(A).Первый подпункт\nТекст.\n(B).Второй подпункт\nТекст.\n"
             "B.Второй раздел\nТекст.\nC.Третий раздел\nТекст.\n",
             "ocr-stop",
+        ),
+        (
+            "seats' letters with a colon in an auction and a list lettered «а. б. в.» stay",
+            "Правило 25. Изменения\nA. Исправление\n1. Игрок меняет заявку.\n2. Пример:\n"
+            "З: Пас\nС: Две пики\nВ: Контра\nB. Отсрочка\n1. Текст.\n2. Судья штрафует "
+            "за следующее:\nа. Громкий разговор.\nб. Уход из-за стола.\nв. Курение.\n",
+            "Правило 25. Изменения\nA. Исправление\n1. Игрок меняет заявку.\n2. Пример:\n"
+            "З: Пас С: Две пики В: Контра\nB. Отсрочка\n1. Текст.\n2. Судья штрафует "
+            "за следующее: а. Громкий разговор. б. Уход из-за стола. в. Курение.\n",
+            None,
         ),
         (
             "a clause's «З.» for 3 and «б.» for 6, a subclause's «(8).» for (B) after the "
@@ -4211,12 +4225,12 @@ def test_a_collapsed_page_breaks_before_markers_whose_stop_ocr_misread():
     from pipeline.grammar import collapsed_breaks
 
     line = (
-        "Правило 20. Повторение заявок A:Заявка не расслышана Игрок просит повторить. "
+        "Правило 20. Повторение заявок A;Заявка не расслышана Игрок просит повторить. "
         "B ,Заявка объяснена Партнёр объясняет, если: (A);Противник спросил. "
         "1 .Объяснение даёт партнёр. Правило б5. Порядок взяток"
     )
     assert [line[m.end() :][:6] for m in collapsed_breaks(line)] == [
-        "A:Заяв",
+        "A;Заяв",
         "B ,Зая",
         "(A);Пр",
         "1 .Объ",

@@ -260,12 +260,27 @@ def test_every_shape_of_the_table_passes_the_gate_of_joined_pieces(title, line, 
     assert gate_allows(words)
 
 
+def test_a_menu_of_bars_alone_is_chrome_but_a_tables_rows_are_not():
+    assert P.chrome_lines("Домой | Полка книг | Новинки | Отзывы\nПравило 64. Процедура\n") == {
+        0: "menu"
+    }
+    table = "Текст.\nМасть | Пики | Черви | Бубны\nОчки | 30 | 30 | 20\nВ зоне | Да | Нет | Да\n"
+    assert P.chrome_lines(table) == {}
+    assert (
+        P.chrome_lines("Заявка | Зона | Итог | Примечание\n\nПас | Нет | Ноль | Без слов\n") == {}
+    )
+
+
 def test_a_page_title_over_its_laws_heading_is_chrome_but_a_heading_is_not():
     """A web page's title names its law and the book above the law's own heading; a bare
     heading over its title, a heading printed twice alike or again in capitals (a
     doubling, which the cleaner reads) and the headings of two laws in a row stay."""
     title = "Правило 12 — Законы игры в карты (1987)\nПравило 12. Как сдают карты\nТекст.\n"
     assert P.chrome_lines(title) == {0: "header: the page's title over its law's heading"}
+    # under a site's name the template does not know, the title is the page's still
+    assert P.chrome_lines("Карты онлайн\n" + title)[1] == (
+        "header: the page's title over its law's heading"
+    )
     # a pager between the title and the heading is read past
     top, rest = title.split("\n", 1)
     paged = f"{top}\n« Правило 11 | Оглавление | Правило 13 »\n{rest}"
@@ -281,6 +296,7 @@ def test_a_page_title_over_its_laws_heading_is_chrome_but_a_heading_is_not():
         "Правило 12. Как сдают карты\nПравило 13. Лишняя карта\nТекст.\n",
         # two editions' titles of one law compared under a page's text
         "Заголовки в двух редакциях:\nПравило 12. Как сдают карты\nПравило 12. Сдача карт\n",
+        "Так было.\nПравило 12. Как сдают карты\nПравило 12. Сдача карт\n",
     ):
         assert P.chrome_lines(page) == {}, page
 
