@@ -252,3 +252,12 @@ def test_a_text_only_partly_read_through_a_code_page_is_left_to_the_cleaner():
     # Russian text with many «Р» and «С» in capitals is Russian as it stands
     capitals = "РСФСР. СССР. РСФСР: СР, РС, СРС.\n" * 3
     assert decode(capitals.encode("utf-8"), "y.txt") == (capitals, "utf-8", [])
+
+
+def test_a_line_or_two_of_a_common_code_page_is_not_read_in_a_rare_one():
+    """A UTF-8 file with one line in CP1251 or KOI8-R reads that line in it, not in Mac
+    Cyrillic or ISO 8859-5, which read its small letters alike and its capitals wrong."""
+    for enc in ("cp1251", "koi8_r"):
+        for line in ("За последующий фальшренонс того же игрока.\n", "Правилом. Мы решили так.\n"):
+            data = "Правило 64. Процедура\n".encode() + line.encode(enc) + "Конец.\n".encode()
+            assert decode(data, "x.txt")[0].split("\n")[1] + "\n" == line, (enc, line)
