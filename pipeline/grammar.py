@@ -343,46 +343,40 @@ def goes_on_counting(before: Iterable[str], first: str) -> bool:
     nearest that opens a unit of the same series tells, never one past a law heading
     or past a unit of a series above this one (clauses count again under each
     section)."""
+    pair = _series_neighbour(first, before)
+    return pair is not None and pair[0] >= 2 and pair[1] == pair[0] - 1
+
+
+def _series_neighbour(first: str, lines: Iterable[str]) -> tuple[int, int] | None:
+    """``(n, m)``: the place ``n`` of the unit ``first`` opens in its series, and the
+    place ``m`` of the nearest unit of that series among ``lines`` (in the order given),
+    never one past a law heading or past a unit of a series above it; None where there
+    is none."""
     place = _counted_place(first)
-    if place is None or place[1] < 2:
-        return False
+    if place is None:
+        return None
     kind, n = place
     rank = _SERIES_RANK.get(kind, 0)
-    for line in before:
+    for line in lines:
         line = line.lstrip()
         if LAW_HEAD.match(line):
-            return False
+            return None
         seen = _counted_place(line)
         if seen is None:
             continue
         if seen[0] == kind:
-            return seen[1] == n - 1
+            return n, seen[1]
         if _SERIES_RANK.get(seen[0], 0) > rank:
-            return False  # a unit above this series opened a new one (clauses under «B.»)
-    return False
+            return None  # a unit above this series opened a new one (clauses under «B.»)
+    return None
 
 
 def counts_on_to(first: str, after: Iterable[str]) -> bool:
     """The next unit of the series ``first`` opens, among the lines ``after`` (in
     order), is its next (``2.`` after ``1.``): the mirror of ``goes_on_counting``, up to
     a law heading or a unit of a series above this one."""
-    place = _counted_place(first)
-    if place is None:
-        return False
-    kind, n = place
-    rank = _SERIES_RANK.get(kind, 0)
-    for line in after:
-        line = line.lstrip()
-        if LAW_HEAD.match(line):
-            return False
-        seen = _counted_place(line)
-        if seen is None:
-            continue
-        if seen[0] == kind:
-            return seen[1] == n + 1
-        if _SERIES_RANK.get(seen[0], 0) > rank:
-            return False
-    return False
+    pair = _series_neighbour(first, after)
+    return pair is not None and pair[1] == pair[0] + 1
 
 
 def _counted_place(line: str) -> tuple[str, int] | None:

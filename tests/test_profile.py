@@ -1062,6 +1062,19 @@ WRAPPED_MENU = ["Главная", "Турниры", "Фотоальбом", "К�
 WRAPPED_FOOTER = "© 2026 Клуб любителей настольных игр"
 
 
+def assert_menu_goes_and_text_stays(src) -> None:
+    """The extractor flags ``WRAPPED_MENU`` and ``WRAPPED_FOOTER`` of ``src``, not the
+    lines of ``WRAPPED_LINES`` that open no unit, and the profile takes the menu and the
+    footer for template, never a line of the text."""
+    lines = src.text.split("\n")
+    flagged = {lines[n - 1] for n in src.boilerplate}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= flagged
+    assert not flagged & {ln for ln in WRAPPED_LINES if not starts_unit(ln)}
+    chrome = {lines[n - 1] for n, _why in P.profile(src).chrome}
+    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= chrome
+    assert not chrome & set(WRAPPED_LINES)
+
+
 def wrapped_page() -> str:
     """``WRAPPED_LINES`` as a page's source: a ``<p>`` a printed line."""
     menu = "".join(f"<p><a href='/{n}'>{w}</a></p>\n" for n, w in enumerate(WRAPPED_MENU))
@@ -1077,13 +1090,7 @@ def test_the_printed_lines_of_one_text_are_judged_together_by_the_extractor(tmp_
     (tmp_path / "page.txt").write_text(wrapped_page(), encoding="utf-8")
     src, _ = read_source(tmp_path / "page.txt")
     assert src.fmt == "html"
-    lines = src.text.split("\n")
-    flagged = {lines[n - 1] for n in src.boilerplate}
-    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= flagged
-    assert not flagged & {ln for ln in WRAPPED_LINES if not starts_unit(ln)}
-    chrome = {lines[n - 1] for n, _why in P.profile(src).chrome}
-    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= chrome
-    assert not chrome & set(WRAPPED_LINES)
+    assert_menu_goes_and_text_stays(src)
 
 
 def br_page() -> str:
@@ -1106,12 +1113,7 @@ def test_a_page_of_lines_set_apart_by_br_alone_is_judged_a_line_a_block(tmp_path
     src, _ = read_source(tmp_path / "page.html")
     lines = src.text.split("\n")
     assert lines[: len(WRAPPED_MENU) + len(WRAPPED_LINES)] == WRAPPED_MENU + WRAPPED_LINES
-    flagged = {lines[n - 1] for n in src.boilerplate}
-    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= flagged
-    assert not flagged & {ln for ln in WRAPPED_LINES if not starts_unit(ln)}
-    chrome = {lines[n - 1] for n, _why in P.profile(src).chrome}
-    assert set(WRAPPED_MENU) | {WRAPPED_FOOTER} <= chrome
-    assert not chrome & set(WRAPPED_LINES)
+    assert_menu_goes_and_text_stays(src)
 
 
 def test_the_extractors_verdict_on_a_wrapped_line_is_weighed_with_its_sentence():
