@@ -1343,13 +1343,20 @@ def _under_a_paragraph(lines: list[tuple[int, int, str]], i: int) -> bool:
     return above is not None and len(above.strip()) > _PARAGRAPH_LINE
 
 
-def _text_line(lines: list[tuple[int, int, str]], i: int, step: int) -> str | None:
-    """The first line with text from ``lines[i]`` on in the direction ``step`` (its
-    own line left out), or None."""
+def _text_index(lines: list[tuple[int, int, str]], i: int, step: int) -> int | None:
+    """The index of the first line with text from ``lines[i]`` on in the direction
+    ``step`` (its own line left out), or None."""
     j = i + step
     while 0 <= j < len(lines) and not lines[j][2].strip():
         j += step
-    return lines[j][2] if 0 <= j < len(lines) else None
+    return j if 0 <= j < len(lines) else None
+
+
+def _text_line(lines: list[tuple[int, int, str]], i: int, step: int) -> str | None:
+    """The first line with text from ``lines[i]`` on in the direction ``step`` (its
+    own line left out), or None."""
+    j = _text_index(lines, i, step)
+    return None if j is None else lines[j][2]
 
 
 def _cuts_a_sentence(lines: list[tuple[int, int, str]], i: int) -> bool:
@@ -1583,7 +1590,7 @@ def _ocr_marker_lines(text: str, ctx: Context) -> _MarkerLines:
     return _MarkerLines(sections, numbers, spaced, firsts, markers, headings)
 
 
-def text_after_blank(m: regex.Match) -> bool:
+def _text_after_blank(m: regex.Match) -> bool:
     """A blank stands between an ``OCR_MARKER`` match and the text after it."""
     return m.string[m.end() : m.end() + 1] in (" ", "\t")
 
@@ -1593,7 +1600,7 @@ def _misread(m: regex.Match) -> bool:
     for a clause's digit, or a digit or a round letter for a subclause's letter."""
     sub = m["sub"] or ""
     if m["para"]:  # its stop lost, misread, or glued to the text
-        return m["stop"] != "." or not text_after_blank(m)
+        return m["stop"] != "." or not _text_after_blank(m)
     return (
         m["stop"] != "."
         or any(c in OCR_MARKER_DIGITS for c in m["clause"] or "")
@@ -1668,12 +1675,6 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
             ahead = n
     following.reverse()
 
-    def text_line(i: int, step: int) -> int | None:
-        j = i + step
-        while 0 <= j < len(lines) and not lines[j][2].strip():
-            j += step
-        return j if 0 <= j < len(lines) else None
-
     def opens_unit(j: int | None) -> bool:  # a section's, a clause's marker: not a law's heading
         return (
             j is not None
@@ -1687,7 +1688,7 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
         if m is None:
             before = n
             continue
-        above, below = text_line(i, -1), text_line(i, 1)
+        above, below = _text_index(lines, i, -1), _text_index(lines, i, 1)
         if (
             (before is not None and n <= before)
             or (after is not None and n >= after)
@@ -1697,14 +1698,16 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
             or (
                 below is not None
                 and lines[below][2].lstrip()[:1].islower()
-                and not opens_unit(text_line(below, 1))  # a title wrapped, a marker under it
+                and not opens_unit(
+                    _text_index(lines, below, 1)
+                )  # a title wrapped, a marker under it
             )
         ):
             continue
         found.append((i, m))
         before = n
     if not stopped and len(found) < 2:
-        found = [(i, m) for i, m in found if opens_unit(text_line(i, 1))]
+        found = [(i, m) for i, m in found if opens_unit(_text_index(lines, i, 1))]
     return [
         Change(
             lines[i][0] + m.end("number"),
@@ -2222,7 +2225,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
     sections, numbers, spaced, firsts, markers, headings = _ocr_marker_lines(text, ctx)
     for m in headings:
         written = m["number"]
-        number = written.replace("б", "6")
+        number = written.translate(_MARKER_DIGIT)
         if int(number) <= most:
             out.append(
                 Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number} (a law)")
@@ -2307,7 +2310,7 @@ def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
     a misread stop as a clause or as the section ``B`` (``OCR_SECTION_LETTERS``)."""
     stop = []
     if m["para"]:  # «64.10 Текст», «64.10) Текст», «64.10.Текст» → «64.10. Текст»
-        after = "." if text_after_blank(m) else ". "
+        after = "." if _text_after_blank(m) else ". "
         why = f"«{m['para']}{m['stop']}» → «{m['para']}{after}» (a paragraph's number)"
         change = Change(m.start("stop"), m.end("stop"), after, "ocr-stop", why)
         return [(m["para"] + after, [change])]

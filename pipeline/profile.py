@@ -297,6 +297,17 @@ line, four items or more of three words at most apart by bars, no digit, no stop
 table's row of words has another row beside it (``chrome_lines`` keeps it:
 ``_table_rows``)."""
 _TABLE_ROW = regex.compile(r"\|[ \t]{2,}\S")
+"""``|      cell      |      cell      |``: a row of a text saved from a table (its
+first border, then space), whose cells are the page's own lines, however short."""
+
+
+def _nearest_text(lines: list[str], i: int, step: int) -> int | None:
+    """The index of the first line with text from line ``i`` on in the direction
+    ``step`` (its own line left out), or None."""
+    j = i + step
+    while 0 <= j < len(lines) and not lines[j].strip():
+        j += step
+    return j if 0 <= j < len(lines) else None
 
 
 def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
@@ -304,21 +315,18 @@ def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
     with text above or below has bars too (``Масть | Пики | Черви | Бубны`` over
     ``За взятку | 30 | 30 | 20``); a site's menu stands alone among its page's lines."""
 
-    def near(i: int, step: int) -> str:
-        j = i + step
-        while 0 <= j < len(lines) and not lines[j].strip():
-            j += step
-        return lines[j] if 0 <= j < len(lines) else ""
+    def barred(j: int | None) -> bool:
+        return j is not None and "|" in lines[j]
 
     return [
         i
         for i, shape in shapes.items()
-        if shape == "menu" and " | " in lines[i] and ("|" in near(i, -1) or "|" in near(i, 1))
+        if shape == "menu"
+        and " | " in lines[i]
+        and (barred(_nearest_text(lines, i, -1)) or barred(_nearest_text(lines, i, 1)))
     ]
 
 
-"""``|      cell      |      cell      |``: a row of a text saved from a table (its
-first border, then space), whose cells are the page's own lines, however short."""
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(
@@ -360,7 +368,7 @@ _PAGER_LINK_HINTS = ("перв", "пред", "след", "посл", "назад
 """Every ``_PAGER_LINK`` match holds one of these."""
 _PAGER_WORDS_HINTS = (*_PAGER_LINK_HINTS, "в начало", "к началу", "наверх", "вверх", "перейти")
 """Every ``_PAGER_WORDS`` match holds one of these."""
-_NEIGHBOUR_HINTS = (*_PAGER_WORDS_HINTS, "далее", "оглавлен", "содержан", "наверх", "начало")
+_NEIGHBOUR_HINTS = (*_PAGER_WORDS_HINTS, "далее", "оглавлен", "содержан", "начало")
 """Every ``_neighbour_links`` line holds one of these, or an arrow of ``_NEIGHBOUR_ARROWS``."""
 _NEIGHBOUR_ARROWS = ("<<", ">>", "«", "»", "‹", "›", "←", "→")
 """The arrows of ``_NEIGHBOUR_LINK``."""
@@ -1013,10 +1021,8 @@ def _menu_runs(lines: list[str]) -> set[int]:
 def _a_list_of_the_text(lines: list[str], run: list[int]) -> bool:
     """Whether the bulleted lines ``run`` continue the text: a colon ends the line
     before them, or most of them open with a small letter."""
-    j = run[0] - 1
-    while j >= 0 and not lines[j].strip():
-        j -= 1
-    if j >= 0 and lines[j].rstrip(_WHITESPACE).endswith(":"):
+    j = _nearest_text(lines, run[0], -1)
+    if j is not None and lines[j].rstrip(_WHITESPACE).endswith(":"):
         return True
     small = sum(1 for i in run if _BULLETED.match(lines[i].strip())[1][:1].islower())
     return small * 2 > len(run)
@@ -1347,10 +1353,8 @@ def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     """Line ``i`` follows a law or division heading that has no title of its own
     (``Правило 33`` alone on its line): it is that heading's title, short like a
     menu item."""
-    j = i - 1
-    while j >= 0 and not lines[j].strip():
-        j -= 1
-    return j >= 0 and is_bare_heading(lines[j])
+    j = _nearest_text(lines, i, -1)
+    return j is not None and is_bare_heading(lines[j])
 
 
 def _runs_on_below(lines: list[str], i: int) -> bool:
@@ -1390,9 +1394,10 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
     never heads a law twice with nothing between. No sentence or lead-in ends on the
     line above it (two headings of one law under a page's text are the law's titles in
     two editions, compared; a site's name the template does not know may stand over a
-    title), both name a title, and the titles differ: a heading with the same title above (in capitals, say) or a bare one
-    (``ПРАВИЛО 218`` with its title on the next line) is no page's title (a doubling,
-    ``clean.duplicates``, or a code of another game that sets its headings so)."""
+    title), both name a title, and the titles differ: a heading with the same title
+    above (in capitals, say) or a bare one (``ПРАВИЛО 218`` with its title on the next
+    line) is no page's title (a doubling, ``clean.duplicates``, or a code of another
+    game that sets its headings so)."""
     out = []
     for i, line in enumerate(lines):
         # every ``LAW_HEAD`` match holds its noun as written here
@@ -1401,7 +1406,7 @@ def _page_titles(lines: list[str], template: AbstractSet[int]) -> list[int]:
         head = LAW_HEAD.match(core := _core(line))
         if head is None:
             continue
-        k = next((k for k in range(i - 1, -1, -1) if lines[k].strip()), None)
+        k = _nearest_text(lines, i, -1)
         if k is not None and k not in template and _ended(lines[k]):
             continue  # under a page's sentence or lead-in, not over the page
         j = next(

@@ -100,9 +100,8 @@ def guess_legacy(data: bytes, whole: bool = False) -> tuple[str, str, float]:
     charset-normalizer chooses among ``LEGACY``, and for a ``whole`` file among
     ``codepages.RARE_CYRILLIC`` too (a run of a few lines of a file, ``_mixed``, reads
     as well in them as in the common one it is in, its capitals aside); the confidence
-    is the share of
-    frequent Russian letters in the result (a right decoding of Russian scores
-    about 0.5, mojibake far less)."""
+    is the share of frequent Russian letters in the result (a right decoding of Russian
+    scores about 0.5, mojibake far less)."""
     from charset_normalizer import from_bytes
 
     pages = LEGACY + (codepages.RARE_CYRILLIC if whole else ())
