@@ -89,6 +89,7 @@ from .grammar import (
     RESTYLED_MARKER,
     RU_HEADS,
     SECTION,
+    SECTION_AFTER_LAW_NUMBER,
     SENTENCE_STOP,
     SPLIT_HEAD,
     SPLIT_MARKER,
@@ -875,6 +876,7 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
     out = []
     cuts = collapsed_breaks(text)
     cuts += glued_markers(text)  # ``оппонентов.B. Сдача``: no blank to replace
+    cuts += _sections_after_law_numbers(text, cuts)  # ``Правило 57.C. Ход``
     cuts.sort(key=lambda m: m.start())
     bounds = [0] + [m.end() for m in cuts]
     for m in cuts:
@@ -910,6 +912,49 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
                 )
             )
     return out
+
+
+def _sections_after_law_numbers(text: str, cuts: list) -> list[regex.Match]:
+    """The sections glued to a law's number a sentence ends on
+    (``SECTION_AFTER_LAW_NUMBER``: ``… применяется Правило 57.C. Правильный ход``) that
+    start a unit on a collapsed page, ``cuts`` being where the others start: the
+    letter goes on counting the sections of the law it stands in (``C.`` after that
+    law's ``B.``), the number is another law's (a law that names its own number names
+    its own section), and the law's next section, where one follows, comes after it."""
+    found = list(SECTION_AFTER_LAW_NUMBER.finditer(text))
+    if not found:
+        return []
+    starts = sorted({0, *(m.end() for m in cuts)})
+    out = []
+    for m in found:
+        i = bisect.bisect_right(starts, m.start())
+        ends = [*starts[1:i], m.start()]
+        before = [
+            ln.lstrip()
+            for a, b in reversed(list(zip(starts[:i], ends)))
+            for ln in reversed(text[a:b].split("\n"))
+        ]
+        law = next((h for ln in before if (h := LAW_HEAD.match(ln))), None)
+        here = text[m.start() :]
+        if law is None or int(law[1]) == int(m[1]) or not goes_on_counting(before, here):
+            continue
+        place = series_place(here)
+        if place is None or _next_section(text[a:].lstrip() for a in starts[i:]) <= place[1]:
+            continue
+        out.append(m)
+    return out
+
+
+def _next_section(units: Iterable[str]) -> float:
+    """The place of the first section among ``units`` before a law's heading, or
+    infinity where none follows."""
+    for unit in units:
+        if LAW_HEAD.match(unit):
+            break
+        place = _section_place(unit)
+        if place is not None and place[0] == "section":
+            return place[1]
+    return float("inf")
 
 
 _JOINED_RUN_WORDS = 120

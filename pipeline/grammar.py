@@ -471,6 +471,15 @@ letter, to a Cyrillic word. Matches the empty place before the marker. An
 address (``64A1.``, ``п.64.2.``) has a digit or a capital before its letter or
 number, never two small letters; initials (``А.Рыбников``) follow a blank."""
 
+SECTION_AFTER_LAW_NUMBER = regex.compile(
+    r"(?<=(?:[Пп]равил|ПРАВИЛ)\p{L}{0,3}[ \t]+(\d{1,3})\.)(?=[A-HА-ЕВС]\.[ \t]?\p{Lu}\p{Ll})"
+)
+"""A section letter glued to the law number a sentence ends on (``… применяется
+Правило 57.C. Правильный ход``), where a page lost the break between two blocks:
+the empty place before the letter; group 1 is the law's number. As often a
+reference to a section (``правилом 12.C. Судья``): ``clean`` starts a unit there
+only where the letter goes on counting the sections of the law it stands in."""
+
 _MARKER_STOP = regex.compile(r"(?<=[A-HА-ЕВС\d])\.")
 """The full stop after a section letter or a digit, as ``RUN_IN`` and ``GLUED_MARKER``
 read a marker (``[A-HА-ЕВС]\\.``, ``\\d{1,2}\\.``): ``regex`` looks for a pattern that
