@@ -590,21 +590,107 @@ def read_epub(data: bytes, name: str) -> Extracted:
     for member in members:
         soup = BeautifulSoup(_decode_markup(z.read(member)), "html.parser")
         soups.append((member, soup))
-    # note bodies anywhere in the book, by (member, id)
-    notes: dict[tuple[str, str], Any] = {}
+    notes = HtmlNotes(soups)
+    out = _Text()
     for member, soup in soups:
-        for tag in soup.find_all(_is_note):
-            if tag.get("id"):
-                notes[(member, str(tag["id"]))] = tag
-    skip = frozenset(id(tag) for tag in notes.values())
-    marks: dict[tuple[str, str], str] = {}
+        out.part(member)
+        for line in html_blocks(soup.body or soup, notes.mark_of(member), notes.skip):
+            out.add(line)
+    for mark, body in notes.bodies():
+        out.note(mark, body)
+    for text in notes.unlinked():
+        out.add(text)
+    return out.result(
+        "epub",
+        "utf-8",
+        name,
+        title=(title_el.text or "") if title_el is not None else "",
+    )
 
-    def mark_for(member: str) -> Callable[[Any], str | None]:
+
+_NOTE_LABEL = regex.compile(r"\s*[\[({]?\s*(?:\d{1,3}|\*{1,3})\s*[\])}]?\s*")
+"""What a link to a note shows: its number or asterisks, maybe in brackets (``[1]``,
+``16``, ``*``, ``(2)``)."""
+_BACK_LABEL = regex.compile(r"\s*(?:[\[({]?\s*(?:\d{1,3}|\*{1,3})\s*[\])}]?|[\^↑↩⤴]\ufe0e?)?\s*")
+"""What a note's link back to its mark shows: the note's number, an arrow or a caret
+(``[1]``, ``↑``, ``^``, ``↩``), or nothing (an icon); a heading that links back to its
+entry in a table of contents shows its title."""
+_NOTE_NUMBER = regex.compile(r"^\s*(?:\[?\d+\]?|\*+)[.)]?\s+")
+"""The number a note's body often repeats before its text."""
+
+
+class HtmlNotes:
+    """The notes of HTML documents (an EPUB's members, a web page) and the links to
+    them. A note is an element marked as one (``_is_note``: ``epub:type``, ``role``
+    or a class such as ``footnote``, or an item with an id in a list of notes), or
+    the block a link showing a note's number (``_NOTE_LABEL``: ``[1]``, ``16``,
+    ``*``) points to on its own page when that block links back to the mark, as a
+    word processor's, an encyclopedia's and most sites' footnotes do (``<a
+    href="#_ftn1">[1]</a>`` … ``<p><a href="#_ftnref1" name="_ftn1">[1]</a> …``),
+    after the mark.
+    A link to a note becomes its mark ``(*N)`` (``mark_of``), the notes' bodies are
+    left out of the text flow (``skip``) and go after the text (``bodies``); a
+    note's links back to its mark are no text."""
+
+    def __init__(self, soups: list[tuple[str, Any]]) -> None:
+        self.notes: dict[tuple[str, str], Any] = {}
+        """Note bodies by (document, fragment id)."""
+        self._backs: set[tuple[str, str]] = set()
+        """The anchors of the marks that notes link back to."""
+        for member, soup in soups:
+            for tag in soup.find_all(_is_note):
+                if tag.get("id"):
+                    self.notes[(member, str(tag["id"]))] = tag
+            self._linked_both_ways(member, soup)
+        self.skip = frozenset(id(tag) for tag in self.notes.values())
+        self._marks: dict[tuple[str, str], str] = {}
+
+    def _linked_both_ways(self, member: str, soup: Any) -> None:
+        anchors: dict[str, Any] = {}
+        order: dict[int, int] = {}  # element → its place in the document
+        for place, tag in enumerate(soup.find_all(True)):
+            order[id(tag)] = place
+            for key in (tag.get("id"), tag.get("name") if tag.name == "a" else None):
+                if key:
+                    anchors.setdefault(str(key), tag)
+        for link in soup.find_all("a", href=True):
+            href = str(link["href"])
+            if not href.startswith("#") or not _NOTE_LABEL.fullmatch(link.get_text()):
+                continue
+            target = anchors.get(unquote(href[1:]))
+            if target is None:
+                continue
+            body = target if target.name in HTML_BLOCKS else _block_of(target)
+            if (
+                body is None
+                or body.name in ("body", "html")
+                or order[id(body)] < order[id(link)]  # a note follows its mark
+                or body in link.parents
+            ):
+                continue
+            own = set()  # the anchors of the mark: the link's and its inline elements'
+            for el in (link, *link.parents):
+                if el is not link and el.name in HTML_BLOCKS:
+                    break
+                own |= {str(key) for key in (el.get("id"), el.get("name")) if key}
+            back = [
+                a
+                for a in body.find_all("a", href=True)
+                if str(a["href"]).startswith("#")
+                and unquote(str(a["href"])[1:]) in own
+                and _BACK_LABEL.fullmatch(a.get_text())
+            ]
+            if back:
+                self.notes[(member, unquote(href[1:]))] = body
+                self._backs |= {(member, unquote(str(a["href"])[1:])) for a in back}
+
+    def mark_of(self, member: str) -> Callable[[Any], str | None]:
+        """``html_blocks``'s ``mark_of`` for the document ``member``: a link to a note
+        becomes the note's mark, a note's link back to its mark nothing."""
+
         def mark_of(tag: Any) -> str | None:
             if tag.name != "a" or not tag.get("href") or "#" not in str(tag["href"]):
                 return None
-            if _kinds(tag) & _BACK_LINKS:
-                return ""  # a note's way back to its mark: no text
             href, fragment = str(tag["href"]).split("#", 1)
             target_member = (
                 posixpath.normpath(posixpath.join(posixpath.dirname(member), unquote(href)))
@@ -612,36 +698,36 @@ def read_epub(data: bytes, name: str) -> Extracted:
                 else member
             )
             key = (target_member, unquote(fragment))
-            if key not in notes and not _kinds(tag) & _NOTE_REFS:
+            if _kinds(tag) & _BACK_LINKS or key in self._backs:
+                return ""  # a note's way back to its mark: no text
+            if key not in self.notes and not _kinds(tag) & _NOTE_REFS:
                 return None
-            if key not in marks:
-                marks[key] = note_mark(tag.get_text(), len(marks) + 1)
-            return marks[key]
+            if key not in self._marks:
+                self._marks[key] = note_mark(tag.get_text(), len(self._marks) + 1)
+            return self._marks[key]
 
         return mark_of
 
-    out = _Text()
-    for member, soup in soups:
-        out.part(member)
-        for line in html_blocks(soup.body or soup, mark_for(member), skip):
-            out.add(line)
-    for key, tag in notes.items():
-        mark = marks.get(key)
-        if mark is None:
-            continue  # a note nothing links to: its text follows the footnotes, below
-        body = " ".join(html_blocks(tag, mark_for(key[0])))
-        # a note often repeats its own number or a back link first: keep the text after it
-        body = regex.sub(r"^\s*(?:\[?\d+\]?|\*+)[.)]?\s+", "", body)
-        out.note(mark, body)
-    for key, tag in notes.items():
-        if key not in marks:
-            out.add(" ".join(html_blocks(tag)))
-    return out.result(
-        "epub",
-        "utf-8",
-        name,
-        title=(title_el.text or "") if title_el is not None else "",
-    )
+    def bodies(self) -> Iterator[tuple[str, str]]:
+        """``(mark, text)`` of every note a link points to, in the order of the notes."""
+        for key, tag in self.notes.items():
+            mark = self._marks.get(key)
+            if mark is None:
+                continue  # a note nothing links to: ``unlinked``
+            body = " ".join(html_blocks(tag, self.mark_of(key[0])))
+            # a note often repeats its own number first: keep the text after it
+            yield mark, _NOTE_NUMBER.sub("", body)
+
+    def unlinked(self) -> Iterator[str]:
+        """The text of every note nothing links to, to follow the footnotes."""
+        for key, tag in self.notes.items():
+            if key not in self._marks:
+                yield " ".join(html_blocks(tag))
+
+
+def _block_of(tag: Any) -> Any:
+    """The block element ``tag`` stands in, or None."""
+    return tag.find_parent(lambda el: el.name in HTML_BLOCKS)
 
 
 # -- DOCX -----------------------------------------------------------------------

@@ -372,11 +372,18 @@ def looks_like_html(text: str) -> bool:
 def html_text(html: str) -> str:
     """The readable text of an HTML page: scripts, styles and navigation dropped,
     one line per block element, inline markup (links, emphasis) joined into its
-    line (``formats.html_blocks``, which reads an EPUB's pages too)."""
+    line (``formats.html_blocks``, which reads an EPUB's pages too); a link to a
+    footnote on the page becomes its mark ``(*N)`` and the note's body a footnote
+    block ``(*N) - …`` after the text, as an EPUB's notes (``formats.HtmlNotes``)."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")
-    lines = formats.html_blocks(soup.body or soup, drop=formats.HTML_NOT_TEXT | WEB_CHROME)
+    notes = formats.HtmlNotes([("", soup)])
+    lines = formats.html_blocks(
+        soup.body or soup, notes.mark_of(""), notes.skip, formats.HTML_NOT_TEXT | WEB_CHROME
+    )
+    lines += [f"{mark} - {body}" if body else mark for mark, body in notes.bodies()]
+    lines += notes.unlinked()
     return "\n".join(lines) + "\n"
 
 

@@ -616,6 +616,51 @@ def make_html() -> str:
     )
 
 
+WORD_NOTE_REF = '<a href="#_ftn1" name="_ftnref1" title=""><sup>[1]</sup></a>'
+WORD_NOTE = (
+    '<div><br clear=all><hr align=left size=1 width="33%"><div id=ftn1><p class=MsoFootnoteText>'
+    '<a href="#_ftnref1" name="_ftn1" title=""><sup>[1]</sup></a> {note}</p></div></div>'
+)
+WIKI_NOTE_REF = '<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup>'
+WIKI_NOTE = (
+    '<ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink"><b>'
+    '<a href="#cite_ref-1">↑</a></b></span> <span class="reference-text">{note}</span></li></ol>'
+)
+
+
+@pytest.mark.parametrize(
+    "ref, note", [(WORD_NOTE_REF, WORD_NOTE), (WIKI_NOTE_REF, WIKI_NOTE)], ids=["word", "wiki"]
+)
+def test_html_page_footnotes_linked_both_ways_are_footnotes(tmp_path, txt_tree, ref, note):
+    """A web page's footnote: a link showing its number points to a block after the
+    text that links back to it (a word processor's export, an encyclopedia's
+    references). The mark stays where it stands, the note goes to the node that
+    carries it, as the plain-text copy's."""
+    page = make_html()
+    page = page.replace(html.escape(MARK + " - " + NOTE), "").replace(html.escape(MARK), ref)
+    page = page.replace("</body>", note.format(note=html.escape(NOTE)) + "</body>")
+    assert MARK not in page and "(*" not in page
+    _same_tree(tmp_path, "book.html", page, txt_tree)
+
+
+def test_html_links_within_a_page_that_are_no_footnotes_stay_text():
+    """A table of contents whose headings link back to their entries, and a number
+    linking to a block that does not link back, are text where they stand."""
+    from pipeline.read import html_text
+
+    page = (
+        '<p>Содержание: <a name="toc64" href="#law64">64</a></p>'
+        '<p>Смотрите таблицу<a href="#t2">2</a> ниже.</p>'
+        '<h3><a name="law64" href="#toc64">Правило 64. Процедура</a></h3>'
+        "<p>Текст правила.</p>"
+        '<p id="t2">2 Таблица взяток.</p>'
+    )
+    assert html_text(page) == (
+        "Содержание: 64\nСмотрите таблицу2 ниже.\nПравило 64. Процедура\nТекст правила.\n"
+        "2 Таблица взяток.\n"
+    )
+
+
 def test_html_inline_markup_stays_in_its_line():
     from pipeline.read import html_text
 
