@@ -1050,6 +1050,46 @@ _SENTENCE_PIECE = 4
 """Least words of a line of the text that a page's furniture cut from its sentence."""
 
 
+_COMMENTS_HEAD = regex.compile(
+    r"^(?:(?:Комментарии|Отзывы|Обсуждение)(?:[ \t]+читателей)?(?:[ \t]*\(\d+\)|[ \t]*:[ \t]*\d+)?"
+    r"|\d+[ \t]+(?:комментари[йяев]{1,2}|отзыв(?:а|ов)?)"
+    r"|(?:Добавить|Оставить|Написать)[ \t]+(?:комментарий|отзыв))[ \t]*:?$",
+    regex.I,
+)
+"""``Комментарии (2)``, ``Отзывы``, ``3 комментария``, ``Добавить комментарий``: the
+head of the readers' comments under a page."""
+_REPLY = regex.compile(
+    r"^(?:Ответить|Цитировать|Пожаловаться|Нравится|Удалить|Редактировать)(?:[ \t]*\(\d+\))?$",
+    regex.I,
+)
+"""A comment's buttons, alone on their line (``Ответить``, ``Нравится (3)``)."""
+_COMMENT_SIGNS = ("date stamp", "comment")
+"""Why ``line_shape`` reads a line as template that a reader's comment shows (its date,
+its header)."""
+
+
+def _comment_thread(lines: list[str], chrome: dict[int, str]) -> range:
+    """The lines of the readers' comments under a page's text: from their head
+    (``_COMMENTS_HEAD``) to the page's end, where a unit of the page's text (a law, a
+    section, a commentary paragraph) opens above the head and none below it, and a
+    comment's date, header or buttons (``_REPLY``) stand below it. A reader's words
+    name laws (``а где правило 66?``) and would become the last unit's text and its
+    references."""
+    heads = [i for i, ln in enumerate(lines) if _COMMENTS_HEAD.match(ln.strip())]
+    if not heads:
+        return range(0)
+    last_unit = max((i for i, ln in enumerate(lines) if starts_unit(ln.strip())), default=None)
+    head = next((i for i in heads if last_unit is not None and i > last_unit), None)
+    if head is None:
+        return range(0)
+    below = range(head + 1, len(lines))
+    signs = any(
+        chrome.get(i, "").startswith(_COMMENT_SIGNS) or _REPLY.match(lines[i].strip())
+        for i in below
+    )
+    return range(head, len(lines)) if signs else range(0)
+
+
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:
     """Short non-sentence lines that stand between two chrome lines, or between
     the edge of the page and a chrome line, belong to the same template block."""
@@ -1536,6 +1576,8 @@ def chrome_lines(
                 and not SPLIT_HEAD.match(_core(line) + "\n" + _next_core(lines, i))
             ):
                 chrome[i] = f"template line shared by {held} sources"
+    for i in _comment_thread(lines, chrome):
+        chrome[i] = "comments: readers' thread under the page's text"
     _grow(lines, chrome)
     return chrome
 

@@ -1049,6 +1049,44 @@ def test_a_reader_pages_rating_pager_comments_and_share_prompt_are_no_law(tmp_pa
     assert _by_id(tree)["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
 
 
+THREAD = (
+    "Комментарии (2)\nИван Петров\n12.03.2015 в 14:22\n"
+    "Спасибо, полезно! Только не понял, что делать по правилу 65.\nОтветить\n"
+    "Гость\n05.05.2016 в 09:10\nА где правило 66?\nОтветить\n"
+    "Добавить комментарий\nВаше имя\nОтправить\n"
+)
+
+
+def test_readers_comments_under_a_law_page_are_no_law_text(tmp_path):
+    """A site's thread of readers' comments under the law's text, each comment its
+    author, its date and its words on lines of their own with a reply button: none
+    of it is the last section's text, and the laws a reader names are no references.
+    A comment counter above the text takes nothing with it."""
+    page = (
+        "Комментарии (2)\nПравило 13. Неправильное количество карт\n"
+        "A.Никто не видел чужих карт\nСудья исправляет дефект, и сдача играется.\n"
+        "B.Карты видели\nСудья решает, можно ли играть сдачу.\n" + THREAD
+    )
+    trees, _report = _build(tmp_path, {"reader.txt": page})
+    nodes = _by_id(trees["reader"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+    assert nodes["13B"]["refs"] == []
+
+
+def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
+    """A heading named like a thread's, with the law's own units under it, heads no
+    thread: nothing under it goes, whatever dates stand there."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект.\nОбсуждение\n12.03.2015\nB.Карты видели\n"
+        "Судья решает, можно ли играть сдачу.\n"
+    )
+    trees, _report = _build(tmp_path, {"law.txt": page})
+    assert list(_by_id(trees["law"])) == ["13", "13A", "13B"]
+    assert "Судья решает, можно ли играть сдачу." in _all_text(trees["law"])
+
+
 def test_points_under_a_subclause_of_a_later_edition_get_their_own_address(tmp_path):
     """A later edition's page, its subclauses lettered «(a)», «(b)» and the points under
     «(b)» numbered «(1)», «(2)»: each point is a node one level under its subclause."""
