@@ -40,6 +40,10 @@ _INLINE_TAGS = "a|abbr|b|big|em|font|i|mark|s|small|span|strike|strong|sub|sup|u
 _BLOCK_TAGS = "blockquote|br|center|div|h[1-6]|hr|li|ol|p|pre|table|td|th|tr|ul"
 
 
+_MD_TARGET = r"""(?:[^()\s]|\([^()\s]*\)){0,500}(?:[ \t]+"[^"\n]{0,200}")?"""
+"""A Markdown link's address and its title (``/law/63.html "Правило 63"``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Form:
     """One form of markup: ``name`` (the kind of the cleaner's edit), ``pattern``,
@@ -79,6 +83,11 @@ FORMS: tuple[Form, ...] = (
     Form(
         "markdown", rf"(?<=(?:\A|\n){BLANK}*)(?:#{{2,6}}|#(?![ \t]+{CARDS_ROW_REST}))[ \t]+(?=\S)"
     ),
+    # Markdown's image, and its link, whose text stays (``[правиле 63](/law/63.html)``):
+    # a page a converter saved as Markdown. A bracket closed right before a bracket
+    # opens; the address holds no blank, maybe one pair of brackets, and a title
+    Form("markdown", rf"!\[[^\]\n]{{0,300}}\]\({_MD_TARGET}\)"),
+    Form("markdown", rf"\[([^\]\n]{{1,300}})\]\({_MD_TARGET}\)", 1),
     # Markdown's backslash before a punctuation mark that would be markup (``1\.``,
     # ``\(A\).``, ``\(\*\)``, as a converter escapes a list's and a note's marks; a
     # backslash after a backslash is left as written, so a second cleaning finds no

@@ -469,6 +469,16 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "markdown",
         ),
         (
+            "Markdown's links keep their text, its images go; a bracket before a blank "
+            "and the book's own brackets stay",
+            "Правило 64. Процедура ![обложка](/img/a.jpg)\nСудья поступает по [правилу "
+            '63](/law/63.html "Правило 63") и [см. правило 65](http://x.org/p(1)).\n'
+            "1.[судья может] (см. выше) назначить результат.\n",
+            "Правило 64. Процедура\nСудья поступает по правилу 63 и см. правило 65.\n"
+            "1.[судья может] (см. выше) назначить результат.\n",
+            "markdown",
+        ),
+        (
             "tags of a page's source around a heading and inside a line",
             "<b>Правило 64. Процедура</b>\nA.Наказание назначается<br>Когда фальшренонс выявлен:\n",
             "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n",

@@ -1087,6 +1087,28 @@ def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     assert "Судья решает, можно ли играть сдачу." in _all_text(trees["law"])
 
 
+def test_a_page_saved_as_markdown_keeps_its_links_words_and_loses_its_menus(tmp_path):
+    """A page a converter saved as Markdown: a menu of links over the text, links
+    inside its sentences, an image and a pager of links under it. The links' words
+    are the text (and their references), the menu, the image and the pager go."""
+    page = (
+        "[Главная](/) | [Книги](/books) | [Авторы](/authors) | [Вход](/login)\n\n"
+        "## Правило 64. Процедура после выявления фальшренонса\n\n**A. Наказание назначается**"
+        "\n\nКогда фальшренонс выявлен, взятки передаются по [правилу 63](/law/63.html).\n\n"
+        "**B. Наказание не назначается**\n\nНаказание не назначается, если сторона не взяла "
+        "взяток ([см. правило 65](http://example.org/law/65)).\n\n![обложка](/img/c.jpg)\n\n"
+        "[« Предыдущая](/p/93) [Следующая »](/p/95)\n"
+    )
+    trees, _report = _build(tmp_path, {"page.txt": page})
+    nodes = _by_id(trees["page"])
+    assert list(nodes) == ["64", "64A", "64B"]
+    assert nodes["64A"]["text"] == "Когда фальшренонс выявлен, взятки передаются по правилу 63."
+    assert nodes["64B"]["text"] == (
+        "Наказание не назначается, если сторона не взяла взяток (см. правило 65)."
+    )
+    assert [r["target"] for r in nodes["64B"]["refs"]] == ["65"]
+
+
 def test_points_under_a_subclause_of_a_later_edition_get_their_own_address(tmp_path):
     """A later edition's page, its subclauses lettered «(a)», «(b)» and the points under
     «(b)» numbered «(1)», «(2)»: each point is a node one level under its subclause."""
