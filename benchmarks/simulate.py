@@ -835,6 +835,51 @@ def markup(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join(out), t
 
 
+_MD_MENU = "[Главная](/) | [Книги](/books) | [Правила](/laws) | [Форум](/forum)"
+_MD_REF = regex.compile(r"\b([Пп]равил\p{Ll}{0,3}[ \t]+(\d{1,3})[A-H0-9]*)(?=[\s.,;:)])")
+
+
+def markdown(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page a converter saved as Markdown: a menu of links above the text, the law
+    headings marked ``##``, each reference to a law a link to its page (its words
+    stay the text), an image between two paragraphs and a pager of links under it."""
+    body = []
+    for line in text.split("\n"):
+        if regex.match(r"^Правило \d+\.", line):
+            line = "## " + line
+        else:
+            line = _MD_REF.sub(lambda m: f"[{m[1]}](/laws/{m[2]}.html)", line)
+        body.append(line)
+    k = max(1, len(body) // 2)
+    page = rng.randint(3, 40)
+    body[k:k] = ["", "![Обложка книги](/img/cover.jpg)", ""]
+    pager = f"[« Предыдущая](/p/{page - 1}) [Следующая »](/p/{page + 1})"
+    return "\n".join([_MD_MENU, "", *body, "", pager]) + "\n", t
+
+
+_THREAD = (
+    "Комментарии (3)",
+    "Сергей К.",
+    "14.02.2016 в 21:05",
+    "Спасибо! А что делать по правилу 16, если партнёр долго думал?",
+    "Ответить",
+    "Гость",
+    "03.03.2016 в 10:41",
+    "Правило 72 об этом тоже говорит.",
+    "Ответить",
+    "Добавить комментарий",
+    "Ваше имя",
+    "Отправить",
+)
+
+
+def comments(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A site's thread of readers' comments under the page: its head, each comment's
+    author, date, words (naming laws) and reply button on lines of their own, and the
+    form to add one."""
+    return "\n".join([*wrap(text, 70, False, rng), "", *_THREAD]) + "\n", t
+
+
 def _indented_lines(text: str, rng: random.Random) -> list[str]:
     indent = rng.choice(["\t", "  ", "    "])
     return [indent + ln for ln in wrap(text, 62, True, rng)]
@@ -1180,6 +1225,8 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "site-links": site_links,
     "decomposed": decomposed,
     "markup": markup,
+    "markdown": markdown,
+    "comments": comments,
     "indented": indented,
     "quoted": quoted,
     "line-numbers": line_numbers,
@@ -1213,6 +1260,7 @@ CONTENT: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "invisible": invisible,
     "decomposed": decomposed,
     "markup": markup,
+    "markdown": markdown,
     "mixed-scripts": mixed_scripts,
     "ocr": ocr,
     "ocr-markers": ocr_markers,
@@ -1240,6 +1288,7 @@ FRAME = (
     "index",
     "pager-lines",
     "reader-chrome",
+    "comments",
 )
 FINAL = ("collapsed",)
 ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
@@ -1288,7 +1337,7 @@ def sensible(classes) -> bool:
         return False  # its lines are paragraphs, no layout's
     if "transliterated" in c and c & {"mixed-scripts", "misdecoded", "decomposed"}:
         return False  # Latin letters have no Cyrillic look-alikes, code pages or breves
-    if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines"})):
+    if "collapsed" in c and (layouts or c & (_LISTING | _PAGED | {"pager-lines", "comments"})):
         return False
     if c & _HTML and layouts - {"wrapped", "double-spaced"}:
         return False
@@ -1302,6 +1351,10 @@ def sensible(classes) -> bool:
         return False  # a retyped copy's markers are its own, not an HTML list's
     if "two-copies" in c and c & _LISTING:
         return False
+    if "markdown" in c and (layouts or c & (_PAGED | _HTML | {"markup", "collapsed"})):
+        return False  # a converter's Markdown: lines unwrapped, no printed pages
+    if "comments" in c and c & {"index", "pager-lines"}:
+        return False  # the thread closes the page, under its text
     return True
 
 
@@ -1361,6 +1414,8 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
         lines = [*lines, "", *_index_lines(book, rng)]
     if "pager-lines" in c:
         lines = [*_PAGER, *lines]
+    if "comments" in c:
+        lines = [*lines, "", *_THREAD]
     if "reader-chrome" in c:
         # page 6 or later: the pager's run of links around it does not overlap 1 2 3
         lines = _chrome(lines, rng.randint(6, 40))
