@@ -857,6 +857,32 @@ def markdown(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     return "\n".join([_MD_MENU, "", *body, "", pager]) + "\n", t
 
 
+def text_browser(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A page saved by a text browser (``lynx -dump``): the text indented and wrapped,
+    each link's number in brackets before its words (a menu above, the references to
+    laws, a pager below) and the list of the links' addresses at the end."""
+    links: list[str] = []
+
+    def link(words: str, address: str) -> str:
+        links.append(address)
+        return f"[{len(links)}]{words}"
+
+    menu = " ".join(link(w, f"/{w.lower()}") for w in ("Главная", "Книги", "Правила", "Форум"))
+    body = [
+        line
+        if regex.match(r"^Правило \d+\.", line)
+        else _MD_REF.sub(lambda m: link(m[1], f"/laws/{m[2]}.html"), line)
+        for line in text.split("\n")
+    ]
+    page = rng.randint(3, 40)
+    pager = f"{link('« Предыдущая', f'/p/{page - 1}')} {link('Следующая »', f'/p/{page + 1}')}"
+    lines = ["   " + ln for ln in wrap("\n".join(body), 72, False, rng)]
+    refs = [f"{n:>4}. http://example.org{a}" for n, a in enumerate(links, start=1)]
+    return "\n".join(
+        ["   " + menu, "", *lines, "", "   " + pager, "", "References", "", *refs]
+    ) + "\n", t
+
+
 _THREAD = (
     "Комментарии (3)",
     "Сергей К.",
@@ -1226,6 +1252,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "decomposed": decomposed,
     "markup": markup,
     "markdown": markdown,
+    "text-browser": text_browser,
     "comments": comments,
     "indented": indented,
     "quoted": quoted,

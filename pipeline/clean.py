@@ -364,9 +364,10 @@ def transliteration(text: str, ctx: Context) -> list[Change]:
 _MARKUP_WHY = {
     "tag": "a tag of a page's markup",
     "forum-code": "a forum's code",
-    "markdown": "Markdown's emphasis or heading mark",
+    "markdown": "Markdown's emphasis, heading mark, link or image",
     "entity": "a character reference, decoded",
     "wiki-edit": "a wiki's link to edit a section",
+    "link-number": "a text browser's link number or list of links",
 }
 
 

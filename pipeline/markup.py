@@ -134,15 +134,65 @@ def _replacement(m: regex.Match, text: str) -> tuple[str, str] | None:
 
 
 def changes(text: str) -> list[tuple[int, int, str, str]]:
-    """``(start, end, name, new text)`` of every piece of markup in ``text``."""
-    if not any(map(text.__contains__, _HINTS)):
-        return []
+    """``(start, end, name, new text)`` of every piece of markup in ``text``, in order."""
     out = []
-    for m in MARKUP.finditer(text):
-        got = _replacement(m, text)
-        if got is not None:
-            out.append((m.start(), m.end(), got[0], got[1]))
+    if any(map(text.__contains__, _HINTS)):
+        for m in MARKUP.finditer(text):
+            got = _replacement(m, text)
+            if got is not None:
+                out.append((m.start(), m.end(), got[0], got[1]))
+    links = link_numbers(text)
+    if links:
+        out = sorted(
+            [*(c for c in out if not any(a <= c[0] < b for a, b, _n, _t in links)), *links]
+        )
     return out
+
+
+_LINK_LIST_HEAD = regex.compile(
+    r"^[ \t]*(?:References|Visible links|Hidden links|Ссылки)[ \t]*:?[ \t]*$", regex.M
+)
+_LINK_LIST_HINTS = ("References", "links", "Ссылки")
+"""What every match of ``_LINK_LIST_HEAD`` holds."""
+_LINK_ENTRY = regex.compile(r"[ \t]*(\d{1,4})\.[ \t]+(?:[A-Za-z][A-Za-z0-9+.-]*:|/|www\.)\S*[ \t]*")
+_LINK_MARK = regex.compile(r"\[(\d{1,4})\](?=\S)")
+
+
+def link_numbers(text: str) -> list[tuple[int, int, str, str]]:
+    """A text browser's dump of a page (``lynx -dump``): each link's number in square
+    brackets right before its words (``[5]правиле 63``) and, at the end, the list of
+    the links' addresses under its heading (``References``, then ``5.
+    http://…``). Where such a list closes the text, the marks of the numbers it lists
+    go, and so does the list, line by line (its lines stay, empty, so that line
+    numbers hold); a bracketed number the list does not hold stays (a note's mark)."""
+    if not any(map(text.__contains__, _LINK_LIST_HINTS)):
+        return []
+    heads = list(_LINK_LIST_HEAD.finditer(text))
+    if not heads:
+        return []
+    head = heads[-1]
+    out: list[tuple[int, int, str, str]] = []
+    numbers: list[str] = []
+    pos = head.start()
+    for line in text[head.start() :].split("\n"):
+        end = pos + len(line)
+        if line.strip():
+            m = _LINK_ENTRY.fullmatch(line)
+            if m is None and not _LINK_LIST_HEAD.fullmatch(line):
+                return []  # text under the heading: no text browser's list
+            if m is not None:
+                numbers.append(m[1])
+            out.append((pos, end, "link-number", ""))
+        pos = end + 1
+    if [int(n) for n in numbers] != list(range(1, len(numbers) + 1)):
+        return []  # a text browser numbers its links 1, 2, 3 … in order
+    listed = set(numbers)
+    marks = [
+        (m.start(), m.end(), "link-number", "")
+        for m in _LINK_MARK.finditer(text, 0, head.start())
+        if m[1] in listed
+    ]
+    return marks + out
 
 
 @lru_cache(maxsize=1)

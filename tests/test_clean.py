@@ -479,6 +479,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "markdown",
         ),
         (
+            "a text browser's link numbers and its list of links go, a number it does not "
+            "list stays",
+            "Правило 64. Процедура\nСудья поступает по [1]правилу 63 и [2]правилу 65, "
+            "см. [3] выше и карт[9].\n\nReferences\n\n   1. http://x.org/law/63.html\n"
+            "   2. /law/65.html\n   3. https://x.org/n",
+            "Правило 64. Процедура\nСудья поступает по правилу 63 и правилу 65, "
+            "см. [3] выше и карт[9].\n",
+            "link-number",
+        ),
+        (
+            "a list of addresses not numbered from one is no text browser's",
+            "Правило 64. Процедура\nСудья поступает по [5]правилу 63.\nReferences\n"
+            "5. http://x.org/law/63.html\n",
+            "Правило 64. Процедура\nСудья поступает по [5]правилу 63.\nReferences\n"
+            "5. http://x.org/law/63.html\n",
+            None,
+        ),
+        (
+            "a list of sources under «Ссылки» is no text browser's: the brackets stay",
+            "Правило 64. Процедура\nСудья поступает по [1]правилу 63.\nСсылки\n"
+            "1. Правила бриджа, 1987.\n",
+            "Правило 64. Процедура\nСудья поступает по [1]правилу 63.\nСсылки\n"
+            "1. Правила бриджа, 1987.\n",
+            None,
+        ),
+        (
             "tags of a page's source around a heading and inside a line",
             "<b>Правило 64. Процедура</b>\nA.Наказание назначается<br>Когда фальшренонс выявлен:\n",
             "Правило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс выявлен:\n",

@@ -1109,6 +1109,32 @@ def test_a_page_saved_as_markdown_keeps_its_links_words_and_loses_its_menus(tmp_
     assert [r["target"] for r in nodes["64B"]["refs"]] == ["65"]
 
 
+def test_a_text_browsers_dump_loses_its_link_numbers_and_list(tmp_path):
+    """A page saved by a text browser: a link's number before its words, a menu and a
+    pager of such links, and the list of the links' addresses at the end. The menu
+    opens no law, the numbers and the list are no text."""
+    page = (
+        "   [1]Главная [2]Книги [3]Авторы [4]Вход\n\n"
+        "          Правило 64. Процедура после выявления фальшренонса\n\n"
+        "   A. Наказание назначается\n\n   Когда фальшренонс выявлен, взятки передаются "
+        "стороне,\n   как сказано в [5]правиле 63.\n\n   B. Наказание не назначается\n\n"
+        "   Наказание не назначается, если сторона не взяла взяток (см.\n"
+        "   [6]правило 65).\n\n   [7]« Предыдущая [8]Следующая »\n\nReferences\n\n"
+        + "".join(f"   {n}. http://example.org/p/{n}\n" for n in range(1, 9))
+    )
+    trees, _report = _build(tmp_path, {"dump.txt": page})
+    nodes = _by_id(trees["dump"])
+    assert list(nodes) == ["64", "64A", "64B"]
+    assert nodes["64A"]["text"] == (
+        "Когда фальшренонс выявлен, взятки передаются стороне, как сказано в правиле 63."
+    )
+    assert (
+        nodes["64B"]["text"]
+        == "Наказание не назначается, если сторона не взяла взяток (см. правило 65)."
+    )
+    assert [r["target"] for r in nodes["64B"]["refs"]] == ["65"]
+
+
 def test_points_under_a_subclause_of_a_later_edition_get_their_own_address(tmp_path):
     """A later edition's page, its subclauses lettered «(a)», «(b)» and the points under
     «(b)» numbered «(1)», «(2)»: each point is a node one level under its subclause."""
