@@ -515,7 +515,8 @@ def line_shape(line: str) -> str | None:
     """The kind of template line ``line`` is by its shape alone, or ``None``. A new
     shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
     (the search of collapsed pages tries the shapes only there)."""
-    s = line.strip()
+    # a pilcrow after the line is an e-book dump's paragraph end (``| Наверх ↑¶``)
+    s = line.strip().rstrip("¶ \t")
     if s[:1] == "?":
         # the run of ``?`` a reader site left for the line's indentation says nothing of
         # it (the cleaner removes it: a label «Шрифт» after it is a label still)

@@ -421,6 +421,21 @@ def test_two_copies_of_a_page_opening_with_a_misread_paragraph_number_keep_it():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_a_link_to_the_pages_top_in_an_e_book_dumps_margin_is_template():
+    """An e-book dump sets a bar before every line and a pilcrow after a paragraph's
+    last: a site's link back to the page's top saved with the text (``| Наверх ↑¶``) is
+    a pager's link still, the pilcrow the layout's; a sentence so set stays text."""
+    for line in ("| Наверх ↑¶", "| К началу ▲¶", "↑ Наверх ¶"):
+        assert P.line_shape(line) == "pager", line
+    assert P.line_shape("| Наверх поднялся судья и сел за стол.¶") is None
+    text = (
+        "| Наверх ↑¶\n| Правило 13. Лишняя карта¶\n"
+        "| Если в кармане коробки нашлась лишняя карта, судья\n"
+        "| решает, как продолжить игру.¶\n"
+    )
+    assert set(P.chrome_lines(text)) == {0}
+
+
 def test_a_heading_word_whose_number_opens_the_next_line_is_not_template():
     """Two pages of a PDF's text layer open with a heading broken after its word
     (``Правило`` | ``64. …``): the word alone is shared at their top as a template
