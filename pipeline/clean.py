@@ -703,9 +703,7 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-_GLYPH = "•·▪■□◦●○►▸‣⁃\uf0a7\uf0b7"
-"""Bullet glyphs a word processor or a page sets before a list's lines (``\uf0b7`` is the
-Symbol font's, which a copy from Word keeps)."""
+_GLYPH = profile_mod.BULLET_GLYPHS
 _GLYPHED_LINE = regex.compile(rf"(?:\A|(?<=\n))[ \t]*[{_GLYPH}][ \t]*(?=\S)")
 
 

@@ -346,6 +346,9 @@ _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
 _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLETS = "-–—•·*"
+BULLET_GLYPHS = "•·▪■□◦●○►▸‣⁃\uf0a7\uf0b7"
+"""Bullet glyphs a word processor or a page sets before a list's lines (``\uf0b7`` is the
+Symbol font's, which a copy from Word keeps)."""
 BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
 """A bullet opening a line (a list item, a menu's link), whatever follows it."""
 _BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")
@@ -642,6 +645,10 @@ def _core(line: str) -> str:
         s = _LEADING_QUESTIONS.sub("", s)
     if s[:1] == ">":
         s = s[QUOTE_MARGIN.match(s).end() :]
+    if s and s[0] in BULLET_GLYPHS and s[0] not in _BULLETS:
+        # a word processor's glyph before a heading (``■ Правило 64.``), which the
+        # cleaner takes away (``clean.bullet_glyphs``)
+        s = s[1:].lstrip()
     return BULLET_AT.sub("", s) if s[:1] in _BULLETS else s
 
 

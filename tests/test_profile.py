@@ -421,6 +421,19 @@ def test_two_copies_of_a_page_opening_with_a_misread_paragraph_number_keep_it():
     assert pa.chrome == () and pb.chrome == ()
 
 
+def test_two_copies_of_a_page_whose_heading_has_a_bullet_glyph_keep_it():
+    """A word processor set a glyph before each heading of a page (``■ Правило 67.``,
+    which the cleaner takes away); two copies of the page share that line at their
+    top, as a site's template line is shared: it is the page's heading, not template."""
+    body = (
+        "■ Правило 67. Неполная взятка\n"
+        "·\tA.Пока никто не сыграл в новую взятку\n"
+        "Игрок, который пропустил ход, добавляет карту из руки.\n"
+    )
+    pa, pb = P.profile_all([src(body, "a.txt"), src(body, "b.txt")])
+    assert pa.chrome == () and pb.chrome == ()
+
+
 def test_a_link_to_the_pages_top_in_an_e_book_dumps_margin_is_template():
     """An e-book dump sets a bar before every line and a pilcrow after a paragraph's
     last: a site's link back to the page's top saved with the text (``| Наверх ↑¶``) is
