@@ -3776,6 +3776,30 @@ def _opens_in_capitals_going_on(text: str, s: int) -> bool:
     return _OPENS_IN_CAPITALS.match(text, s) is not None and _goes_on(text, s)
 
 
+def decoded_chrome(text: str, ctx: Context) -> list[Change]:
+    """A line ``mojibake`` decoded back is judged by its shape once more, as it reads
+    now: a link of the site's template that a wrong code page read (``оБЪБД: рТБЧЙМП
+    66`` is «Назад: Правило 66») is the template's still, which the profile could
+    not tell on the raw line. It goes as ``template_lines`` removes such a line (a
+    page whose line breaks were all lost is one line yet: ``collapsed_chrome``)."""
+    if "collapsed" in ctx.profile.layout:
+        return []
+    out = []
+    for s in sorted({text.rfind("\n", 0, at) + 1 for at in ctx.buffer.marks("mojibake")}):
+        e = text.find("\n", s)
+        e = len(text) if e < 0 else e
+        why = profile_mod.line_shape(text[s:e])
+        if why is None:
+            continue
+        why += ", once decoded"
+        if why.startswith("pager"):
+            out.append(Change(s, e, "", "pagination-strip", f"{why}; a paragraph break stays"))
+        else:
+            a, b = _drop_line(text, s, e)
+            out.append(Change(a, b, "", "site-chrome", why))
+    return _merge_sorted(out)
+
+
 def spaced_mojibake(text: str, ctx: Context) -> list[Change]:
     """A title in spaced letters that a wrong code page read too (``р Т Б Ч Й М П  6 7 .``):
     its letters make words, and show the signs ``mojibake`` looks for, only once
@@ -4253,6 +4277,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
     ("mojibake", mojibake),
+    ("decoded_chrome", decoded_chrome),
     # characters no reader sees and stress marks stand inside words: gone before the
     # look-alike letters of a word are judged
     ("invisible", invisible),

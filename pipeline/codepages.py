@@ -7,6 +7,7 @@ decoding can bring back from a page in another language, ``language.measure``).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 CYRILLIC = ("cp1251", "koi8_r", "cp866", "utf_8", "mac_cyrillic")
@@ -58,3 +59,37 @@ def sloppy(codec: str) -> str:
     import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
 
     return "sloppy-windows-1251"
+
+
+@lru_cache(maxsize=1)
+def _utf8_letter_as_cp1251() -> re.Pattern[str]:
+    """A Russian letter of UTF-8 as CP1251 reads it: ``Р`` or ``С`` (its first byte,
+    ``0xD0``, ``0xD1``) and what CP1251 makes of a byte ``0x80``–``0xBF``."""
+    tail = "".join(sorted(set(bytes(range(0x80, 0xC0)).decode(sloppy("cp1251")))))
+    return re.compile(f"[РС][{re.escape(tail)}]")
+
+
+UTF8_LETTERS = 4
+"""Russian letters a line's reading back as UTF-8 holds at least to vouch for itself."""
+
+
+def utf8_read_as_cp1251(line: str) -> str | None:
+    """``line`` read back as the UTF-8 it was before CP1251 read it (``РџСЂР°РІРёР»Рѕ``
+    is «Правило»), when its characters' CP1251 bytes are UTF-8 throughout and make
+    ``UTF8_LETTERS`` Russian letters or more (a Russian line in CP1251 never does: its
+    letters are lead bytes with no byte after them that continues one); ``None``
+    otherwise. The byte test alone decides: no dictionary is asked."""
+    if _utf8_letter_as_cp1251().search(line) is None:
+        return None
+    try:
+        back = line.encode(sloppy("cp1251")).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return None
+    russian = sum(1 for c in back if "\u0410" <= c <= "\u044f" or c in "Ёё")
+    return back if russian >= UTF8_LETTERS else None
+
+
+def may_hold_utf8_as_cp1251(text: str) -> bool:
+    """``text`` holds a Russian letter of UTF-8 as CP1251 reads it (a cheap test of a
+    whole text before ``utf8_read_as_cp1251`` is asked of its lines)."""
+    return _utf8_letter_as_cp1251().search(text) is not None

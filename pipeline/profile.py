@@ -49,6 +49,7 @@ from dataclasses import replace
 
 import regex
 
+from . import codepages
 from . import language as language_mod
 from .blocks import measure
 from .grammar import (
@@ -1512,6 +1513,11 @@ def chrome_lines(
     hold it outside their text, at the same edge, ``edge_lines``; ``shared`` stands for
     both where ``edges`` is not given)."""
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
+    if codepages.may_hold_utf8_as_cp1251(text):
+        # a line of UTF-8 that CP1251 read (``в†‘ РќР°РІРµСЂС…``) is judged as it was
+        # written (``↑ Наверх``), as the cleaner will decode it: a law's heading so read
+        # is no short line of a template block
+        lines = [codepages.utf8_read_as_cp1251(ln) or ln for ln in lines]
     chrome: dict[int, str] = {}
     for i in _pager_runs(lines):
         chrome[i] = "pager: one page link per line"

@@ -360,6 +360,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "decoded_chrome": [
+        (
+            "a link to the law before, KOI8-R read as CP1251, goes once decoded",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n"
+            + misread("Назад: Правило 65", "koi8_r", "cp1251")
+            + "\n",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n",
+            "pagination-strip",
+        ),
+        (
+            "a line of links beside the law, CP1251 read as KOI8-R, goes once decoded",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n"
+            + misread("« Правило 65 | Оглавление | Правило 67 »", "cp1251", "koi8_r")
+            + "\n",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n",
+            "pagination-strip",
+        ),
+        (
+            "a sentence that opens with a pager's word, decoded, is text still",
+            "Правило 66. Просмотр взяток\n"
+            + misread("Далее судья смотрит последнюю взятку.", "koi8_r", "cp1251")
+            + "\n",
+            "Правило 66. Просмотр взяток\nДалее судья смотрит последнюю взятку.\n",
+            "mojibake",
+        ),
+    ],
     "spaced_mojibake": [
         (
             "a title's second line in spaced letters UTF-8 read as CP1251, no digit on it",

@@ -449,6 +449,24 @@ def test_a_link_to_the_pages_top_in_an_e_book_dumps_margin_is_template():
     assert set(P.chrome_lines(text)) == {0}
 
 
+def test_a_heading_utf8_read_as_cp1251_between_template_lines_is_kept():
+    """A law's heading whose UTF-8 bytes a wrong code page (CP1251) read stands between
+    a site's link back to the top and its advert: the profile reads it as it was
+    written, a heading, no short line of the template block (the cleaner decodes it)."""
+    heading = "Правило 65. Как складывают взятки"
+    text = (
+        "Судья решает спор на месте.\n"
+        "↑ Наверх\n"
+        f"{heading.encode('utf-8').decode('cp1251')}\n"
+        "Реклама: новые колоды карт на www.koloda.example\n"
+        "65.1. Игроки кладут свои карты перед собой по порядку.\n"
+    )
+    assert set(P.chrome_lines(text)) == {1, 3}
+    # the link read so is the template's, as it reads written
+    misread_link = "↑ Наверх".encode().decode("cp1251")
+    assert 1 in P.chrome_lines(text.replace("↑ Наверх", misread_link))
+
+
 def test_a_heading_word_whose_number_opens_the_next_line_is_not_template():
     """Two pages of a PDF's text layer open with a heading broken after its word
     (``Правило`` | ``64. …``): the word alone is shared at their top as a template
