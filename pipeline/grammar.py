@@ -292,9 +292,21 @@ ANY_HEADING = regex.compile(
 )
 
 
+def never_opening(pattern: regex.Pattern) -> frozenset[str]:
+    """The characters up to U+052F (ASCII, Latin and Cyrillic letters) that no match of
+    ``pattern`` at a string's start opens with, as ``regex``'s partial matching tells of
+    each (with its own Unicode tables): a line that opens with one of them need not be
+    tried, a test of one character where a pattern of many branches tries each."""
+    return frozenset(c for c in map(chr, range(0x530)) if pattern.match(c, partial=True) is None)
+
+
+_NEVER_A_UNIT = never_opening(_ANY_UNIT)
+"""What no line that opens a unit opens with (most lines of text)."""
+
+
 def starts_unit(line: str) -> bool:
     """True when ``line`` opens a structural unit (heading, marker or footnote)."""
-    return _ANY_UNIT.match(line) is not None
+    return line[:1] not in _NEVER_A_UNIT and _ANY_UNIT.match(line) is not None
 
 
 def is_heading_line(line: str) -> bool:

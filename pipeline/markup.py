@@ -20,6 +20,7 @@ a text."""
 
 from __future__ import annotations
 
+import hashlib
 import html
 from dataclasses import dataclass
 from functools import lru_cache
@@ -203,11 +204,35 @@ def visible(text: str) -> str:
     line numbers hold. What measures a raw text (its profile, kind, edition and
     vocabulary) reads this; the cleaner takes them out as logged edits.
 
-    The last text's answer is kept (keyed by the text itself, as
-    ``offsets._line_index``): read asks it of a source's text for the kind and
-    the edition, and then for the vocabulary when it sets the source aside at
-    once; the profile asks it again, right after, of a corpus of one text.
-    Each asking was a pass of two patterns over the whole text."""
+    A build asks it of every source's text again and again (read: for the kind and
+    the edition, for the vocabulary and for the lines at the page's edges; the
+    profile), each time a pass of two patterns over the whole text and a measure of
+    its letters. The last text's answer is kept (keyed by the text itself, as
+    ``offsets._line_index``): read asks it for the vocabulary right after the kind
+    and the edition when it sets the source aside at once, and the profile right
+    after read in a corpus of one text. Most texts are as a reader sees them: their
+    digests are kept too (``_AS_SEEN``, a few bytes a text), and such a text comes
+    back at once whenever it is asked again."""
+    digest = _digest(text)
+    if digest in _AS_SEEN:
+        return text
+    seen = _seen(text)
+    if seen is text:
+        _AS_SEEN.add(digest)
+    return seen
+
+
+_AS_SEEN: set[bytes] = set()
+"""The digests (``_digest``) of the texts ``visible`` leaves as they are."""
+
+
+def _digest(text: str) -> bytes:
+    """16 bytes that stand for ``text`` (its hash alone could be another text's)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _seen(text: str) -> str:
+    """``visible`` of ``text``, worked out."""
     if INVISIBLE.search(text):
         text = INVISIBLE.sub("", text)
     found = changes(text)
@@ -224,5 +249,6 @@ def visible(text: str) -> str:
 
 
 def clear_cache() -> None:
-    """Let go of the text ``visible`` keeps (``spill.release``)."""
+    """Let go of what ``visible`` keeps (``spill.release``)."""
     visible.cache_clear()
+    _AS_SEEN.clear()

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
@@ -72,6 +73,7 @@ from .grammar import (
     goes_on_counting,
     is_bare_heading,
     misread_law_heading,
+    never_opening,
     series_place,
     starts_unit,
     wrapped_on,
@@ -386,8 +388,10 @@ _NOT_IN_LABEL_LINE = tuple(".!?;")
 """A ``_UI_LABEL`` line holds none of these (its labels hold none either)."""
 _TLDS = tuple("ru com net org ua info club me su by kz io vip in biz cc".split())
 """The domains ``_URL`` knows, each after a dot."""
-_DOT_TLD = regex.compile(r"\.(?:" + "|".join(map(regex.escape, _TLDS)) + ")")
-"""A dot and one of ``_TLDS`` after it: where ``_URL`` may find a site's name."""
+_DOT_TLD = re.compile(r"\.(?:" + "|".join(map(re.escape, _TLDS)) + ")")
+"""A dot and one of ``_TLDS`` after it: where ``_URL`` may find a site's name (literals
+only, for the standard library's ``re``, which looks for the dot as ``str.find`` does
+where ``regex`` tries every position: half the time on a line of prose)."""
 _WHITESPACE = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
@@ -685,12 +689,15 @@ def _structural(line: str) -> bool:
         # which the cleaner reads back too: two copies of a page that opens with it share
         # it at their top, as a site's template is shared
         or (
-            OCR_COMMENTARY_NUMBER.match(s) is not None
+            s[0] not in _NEVER_OCR_COMMENTARY
+            and OCR_COMMENTARY_NUMBER.match(s) is not None
             and _COMMENTARY_HEAD_REST.match(s) is not None
         )
     )
 
 
+_NEVER_OCR_COMMENTARY = never_opening(OCR_COMMENTARY_NUMBER)
+"""What no commentary paragraph's number OCR misread opens with (most lines' first letter)."""
 _COMMENTARY_HEAD_REST = regex.compile(r"[^.]*\.[^.]*\.[ \t]+\p{Lu}")
 """After a commentary paragraph's number and its stop, a capital opens its words."""
 
@@ -796,7 +803,11 @@ def page_and_head(line: str) -> tuple[int, str, bool] | None:
     (``head_like``: a title of two words or more, on a line that opens no unit); only
     repetition tells that it is one (``clean._pages_with_heads``)."""
     stripped = line.strip()
-    if not stripped or len(stripped) > 90 or not (_NUMBER_EDGE & {stripped[0], stripped[-1]}):
+    if (
+        not stripped
+        or len(stripped) > 90
+        or (stripped[0] not in _NUMBER_EDGE and stripped[-1] not in _NUMBER_EDGE)
+    ):
         return None  # the number stands at one end of the line
     m = PAGE_AND_HEAD.match(line)
     if m is None:

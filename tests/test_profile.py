@@ -1044,6 +1044,40 @@ def test_whitespace_is_what_regex_calls_white_space():
     assert found == P._WHITESPACE
 
 
+def test_a_line_is_tried_unless_no_match_opens_with_its_first_character():
+    """``grammar.never_opening``: a line whose first character no match of a pattern
+    opens with is not tried, and is none whatever follows; every other line is
+    (a unit's marker, ``starts_unit``; a commentary number OCR misread)."""
+    from pipeline import grammar
+
+    tails = [
+        "",
+        " ",
+        "\tТекст",
+        "1. Текст",
+        ". Текст",
+        "0. Текст",
+        "равило 64. Порядок",
+        "РАВИЛО 7",
+        "лава II. Текст",
+        "АСТЬ 2 - Текст",
+        "4.10. Текст",
+        "4A1. Текст",
+        "ii) Текст",
+        "*) - Текст",
+        ") - Текст",
+        "4.1О. Разыгрывающий",
+    ]
+    for c in map(chr, range(0x530)):
+        for tail in tails:
+            line = c + tail
+            assert grammar.starts_unit(line) == (grammar._ANY_UNIT.match(line) is not None)
+            if c in P._NEVER_OCR_COMMENTARY:
+                assert grammar.OCR_COMMENTARY_NUMBER.match(line) is None
+    assert grammar.starts_unit("Правило 64. Порядок") and grammar.starts_unit("64.10. Текст")
+    assert not grammar.starts_unit("правило 64") and not grammar.starts_unit("")
+
+
 def test_a_margin_of_line_numbers_hides_no_template_line():
     """A page copied from a viewer that numbers its lines: the template and the lines
     shared with other sources are read through the margin, as the cleaner leaves it."""
