@@ -3943,25 +3943,9 @@ _KNOWN = 0.6
 _FIRST_LETTER = regex.compile(r"\p{L}")
 _VOUCHED_KNOWN = 0.5
 """The same share for a reading that more than its words vouch for: the shape of the
-bytes of UTF-8 read as CP1251 (``_utf8_read_as_cp1251``), or a small letter where the
+bytes of UTF-8 read as CP1251 (``codepages.utf8_read_as_cp1251``), or a small letter where the
 sentence of the line before goes on. A short line with a word of the book's own
 spelling («разыргывалась нормально.») knows half its words."""
-_UTF8_LETTERS = 4
-"""Letters a line's UTF-8 reading holds at least to vouch for itself."""
-
-
-def _utf8_read_as_cp1251(line: str) -> str | None:
-    """``line`` read back as the UTF-8 it was (``СЂР°Р·`` is «раз»), when its
-    characters' CP1251 bytes are UTF-8 throughout and make ``_UTF8_LETTERS`` Russian
-    letters or more (a Russian line in CP1251 never does: its letters are lead bytes
-    with no byte after them that continues one); ``None`` otherwise."""
-    try:
-        back = line.encode(codepages.sloppy("cp1251")).decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        return None
-    return back if len(_RUSSIAN_LETTER.findall(back)) >= _UTF8_LETTERS else None
-
-
 def _decoded_back(
     line: str,
     s: int,
@@ -4003,7 +3987,7 @@ def _decoded_back(
         key = (share + _known_share(reading, _known_or_look_alike, cut), russian)
         if key > rank:
             best, score, rank = reading, share, key
-    utf8 = _utf8_read_as_cp1251(line)
+    utf8 = codepages.utf8_read_as_cp1251(line)
     if utf8 is not None and not before and not _counted_words(utf8, cut):
         # a line of UTF-8 read as CP1251 with no whole word to count (``С„РЅСѓСЋ (СЃРј.``,
         # the rest of a broken word and a short one): its bytes alone vouch for it
