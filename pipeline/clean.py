@@ -88,6 +88,7 @@ from .grammar import (
     PENALTY_MARK,
     RESTYLED_MARKER,
     RU_HEADS,
+    RULED_FOOTNOTE,
     SECTION,
     SECTION_AFTER_LAW_NUMBER,
     SENTENCE_STOP,
@@ -3100,6 +3101,9 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # was wrapped there (``… намерение игрока.`` | ``Если судья …``)
     pilcrows = set(ctx.buffer.marks("pilcrow"))
     pilcrowed = sum(1 for at in pilcrows if text[at : at + 1] == "\n") >= PILCROW_PAGE
+    # under a rule the cleaner removed, a footnote's mark (``<*>``, ``*``, ``1)``) opens
+    # each body at the foot of the page: the one before ends at its line's end
+    first_rule = min(ctx.buffer.marks("underline-rule"), default=None)
     out: list[Change] = []
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
@@ -3115,8 +3119,12 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         # (a colon it ended with is no more)
         joined_item = (was_item and not prev_colon) or colon
         prev_colon = colon
+        ruled_note = (
+            first_rule is not None and first_rule <= s and RULED_FOOTNOTE.match(line) is not None
+        )
         if i == 0 or not lines[i - 1][2].strip():
-            para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
+            para_is_heading = is_heading_line(line)
+            para_is_footnote = ruled_note or bool(FOOTNOTE.match(line))
             continue
         prev = lines[i - 1][2]
         # the patterns that end a line are tried only where its last character
@@ -3133,6 +3141,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or nl in toc
             or nl in pilcrows
             or starts_unit(line)
+            or ruled_note
             or (last == ")" and TAG_END.search(prev))
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
@@ -3142,7 +3151,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or _heading_in_capitals(prev, line)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
-            para_is_heading, para_is_footnote = is_heading_line(line), bool(FOOTNOTE.match(line))
+            para_is_heading = is_heading_line(line)
+            para_is_footnote = ruled_note or bool(FOOTNOTE.match(line))
             continue
         first = line.lstrip()[:1]
         # a list's items lettered in small letters, one a line (``а) …`` | ``б) …``), open
@@ -3946,6 +3956,8 @@ _VOUCHED_KNOWN = 0.5
 bytes of UTF-8 read as CP1251 (``codepages.utf8_read_as_cp1251``), or a small letter where the
 sentence of the line before goes on. A short line with a word of the book's own
 spelling («разыргывалась нормально.») knows half its words."""
+
+
 def _decoded_back(
     line: str,
     s: int,

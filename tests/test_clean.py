@@ -3254,6 +3254,16 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "unwrap": [
         (
+            "footnotes under a rule, each opened by its mark, stay apart; a body's wrapped "
+            "line joins it",
+            "Правило 64. Процедура\nСудья решает<*> и пишет<**> решение.\n"
+            "--------------------\n<*> Судья решает, когда\nигрок сыграл.\n"
+            "<**> См. правило 72.\n",
+            "Правило 64. Процедура\nСудья решает<*> и пишет<**> решение.\n\n"
+            "<*> Судья решает, когда игрок сыграл.\n<**> См. правило 72.\n",
+            "unwrap",
+        ),
+        (
             "a lettered list run into its sentence stays run in, its items together",
             "40.1. Наказание назначается, когда\nа) нарушитель выиграл взятку;\n"
             "б) партнёр вошёл в азарт.\n(DC4)\n",

@@ -1135,6 +1135,26 @@ def test_a_text_browsers_dump_loses_its_link_numbers_and_list(tmp_path):
     assert [r["target"] for r in nodes["64B"]["refs"]] == ["65"]
 
 
+def test_footnotes_under_a_rule_are_one_footnote_each(tmp_path):
+    """A legal database's page: two footnotes under a rule, each opened by its mark,
+    the first wrapped over two lines. Each is a footnote of its own, with its own
+    references, of the section that carries its mark."""
+    page = (
+        "Правило 64. Процедура после выявления фальшренонса\nA. Наказание назначается\n"
+        "Когда фальшренонс выявлен<*>, взятки передаются стороне, которая не\n"
+        "нарушала правил<**>, как сказано в правиле 63.\n"
+        "--------------------------------\n<*> Фальшренонс выявлен, когда нарушитель сыграл "
+        "в\nследующую взятку.\n<**> См. правило 72.\n"
+    )
+    trees, _report = _build(tmp_path, {"base.txt": page})
+    notes = _by_id(trees["base"])["64A"]["footnotes"]
+    assert [(n["mark"], n["text"]) for n in notes] == [
+        ("<*>", "Фальшренонс выявлен, когда нарушитель сыграл в следующую взятку."),
+        ("<**>", "См. правило 72."),
+    ]
+    assert [r["target"] for r in notes[1]["refs"]] == ["72"]
+
+
 def test_points_under_a_subclause_of_a_later_edition_get_their_own_address(tmp_path):
     """A later edition's page, its subclauses lettered «(a)», «(b)» and the points under
     «(b)» numbered «(1)», «(2)»: each point is a node one level under its subclause."""
