@@ -315,18 +315,23 @@ def _nearest_text(lines: list[str], i: int, step: int) -> int | None:
 
 def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
     """The lines ``_BAR_MENU`` shaped as a menu that are a table's rows: the nearest line
-    with text above or below has bars too (``Масть | Пики | Черви | Бубны`` over
-    ``За взятку | 30 | 30 | 20``); a site's menu stands alone among its page's lines."""
+    with text above or below has bars too, as many cells apart (``Масть | Пики | Черви |
+    Бубны`` over ``За взятку | 30 | 30 | 20``); a site's menu stands alone among its
+    page's lines, or over another menu of another count of items (a site's sections over
+    a category's)."""
 
-    def barred(j: int | None) -> bool:
-        return j is not None and "|" in lines[j]
+    def cells(line: str) -> int:
+        return len(line.strip().strip("|").split("|"))
+
+    def barred(j: int | None, i: int) -> bool:
+        return j is not None and "|" in lines[j] and cells(lines[j]) == cells(lines[i])
 
     return [
         i
         for i, shape in shapes.items()
         if shape == "menu"
         and " | " in lines[i]
-        and (barred(_nearest_text(lines, i, -1)) or barred(_nearest_text(lines, i, 1)))
+        and (barred(_nearest_text(lines, i, -1), i) or barred(_nearest_text(lines, i, 1), i))
     ]
 
 

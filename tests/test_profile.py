@@ -271,6 +271,16 @@ def test_a_menu_of_bars_alone_is_chrome_but_a_tables_rows_are_not():
     )
 
 
+def test_two_menus_of_bars_stacked_are_chrome():
+    """A site's sections over a category's, each a line of bars with its own count of
+    items, are two menus, not a table's rows."""
+    page = (
+        "Главная | Книги | Авторы | Жанры | Вход\nСпорт | Настольные игры | Бридж | Преферанс\n"
+        "Правило 64. Процедура\n"
+    )
+    assert P.chrome_lines(page) == {0: "menu", 1: "menu"}
+
+
 def test_a_page_title_over_its_laws_heading_is_chrome_but_a_heading_is_not():
     """A web page's title names its law and the book above the law's own heading; a bare
     heading over its title, a heading printed twice alike or again in capitals (a
