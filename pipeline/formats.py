@@ -257,10 +257,15 @@ class _Break:
     """The type of ``BREAK``."""
 
 
+class Opens(str):
+    """What a ``block_lines`` visitor returns for a block that opens with this text of
+    its own (a list item's number, as a browser shows it)."""
+
+
 BREAK = _Break()
 """What a ``block_lines`` visitor returns for a line break inside a block (``<br>``):
 a value no text node can be."""
-Visited = str | list[str] | bool | _Break | None
+Visited = str | list[str] | bool | _Break | Opens | None
 """What a ``block_lines`` visitor says of a node."""
 
 
@@ -271,17 +276,21 @@ def block_lines(
     says what a node is: ``None``, left out with all it holds; a string, text
     of the current block (``BREAK`` ends the line there; a list of strings is
     text with a line break between each two); ``True``, a block of
-    its own, whose children are read (a line ends before and after it);
+    its own, whose children are read (a line ends before and after it), or
+    ``Opens(text)``, such a block that opens with ``text`` (written before its
+    first words, whatever block inside holds them);
     ``False``, inline, whose children are read into the current block. An
     explicit stack, not recursion: a hostile file may nest elements deeply."""
     lines: list[str] = []
     buf: list[str] = []
+    opening: list[str] = []  # a block's own opening text, waiting for its first words
 
     def flush() -> None:
         line = _one_line("".join(buf))
         buf.clear()
         if line:
-            lines.append(line)
+            lines.append(_one_line("".join(opening) + line))
+            opening.clear()
 
     stack: list[Iterator] = [children(root)]
     closing: list[bool] = [False]
@@ -297,6 +306,11 @@ def block_lines(
             continue
         if isinstance(what, _Break):
             flush()
+        elif isinstance(what, Opens):
+            flush()
+            opening.append(str(what))
+            stack.append(children(node))
+            closing.append(True)
         elif isinstance(what, str):
             buf.append(what)
         elif isinstance(what, list):
@@ -502,9 +516,82 @@ def html_blocks(
             return mark
         if node.name == "br":
             return BREAK
+        if node.name == "li" and (label := numbers.label(node)):
+            return Opens(label)
         return node.name in HTML_BLOCKS
 
+    numbers = _ListNumbers()
     return block_lines(root, lambda node: iter(node.children), visit)
+
+
+_HTML_LIST_TYPES = {
+    "1": "decimal",
+    "A": "upperLetter",
+    "a": "lowerLetter",
+    "I": "upperRoman",
+    "i": "lowerRoman",
+}
+"""An ordered list's ``type`` attribute, as the number format ``_list_number`` names."""
+_CSS_LIST_TYPES: dict[str, str | None] = {
+    "decimal": "decimal",
+    "decimal-leading-zero": "decimalZero",
+    "upper-alpha": "upperLetter",
+    "upper-latin": "upperLetter",
+    "lower-alpha": "lowerLetter",
+    "lower-latin": "lowerLetter",
+    "upper-roman": "upperRoman",
+    "lower-roman": "lowerRoman",
+    "none": None,
+}
+"""The same, of a list's ``list-style-type`` in its ``style`` (``none``: no numbers)."""
+_CSS_LIST_STYLE = regex.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)")
+_OWN_LABEL = regex.compile(
+    r"\s*(?:\(?(?:\d{1,3}|[A-Za-zА-Яа-яЁё]|[ivxIVX]{1,5})[.)]|\(|(?:Правило|ПРАВИЛО|Глава|ГЛАВА"
+    r"|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\b)"
+)
+"""What an item that writes its own marker, or a heading, opens with (``A. …``,
+``1) …``, ``(a) …``, ``Правило 64. …``): a browser's number before it is none of the
+text's."""
+
+
+class _ListNumbers:
+    """The numbers a browser shows before the items of an ordered list (``<ol
+    type="A">``: ``A.``, ``B.``; ``start``, an item's ``value``, the list's
+    ``list-style-type``), worked out once a list."""
+
+    def __init__(self) -> None:
+        self._lists: dict[int, dict[int, str]] = {}
+
+    def label(self, item: Any) -> str | None:
+        """``A. `` for the first item of an ``<ol type="A">``, or None: no ordered list,
+        no numbers shown, or an item that writes its own marker or a heading."""
+        ol = item.parent
+        if ol is None or ol.name != "ol":
+            return None
+        if id(ol) not in self._lists:
+            self._lists[id(ol)] = self._numbers(ol)
+        label = self._lists[id(ol)].get(id(item))
+        if label is None or _OWN_LABEL.match(item.get_text()):
+            return None
+        return label
+
+    @staticmethod
+    def _numbers(ol: Any) -> dict[int, str]:
+        fmt: str | None = _HTML_LIST_TYPES.get(str(ol.get("type") or "1"), "decimal")
+        style = _CSS_LIST_STYLE.search(str(ol.get("style") or ""))
+        if style is not None and style[1] in _CSS_LIST_TYPES:
+            fmt = _CSS_LIST_TYPES[style[1]]
+        if fmt is None:
+            return {}
+        start = str(ol.get("start") or "1").strip()
+        n = int(start) if start.isdigit() else 1
+        out = {}
+        for li in ol.find_all("li", recursive=False):
+            value = str(li.get("value") or "").strip()
+            n = int(value) if value.isdigit() else n
+            out[id(li)] = f"{_list_number(n, fmt)}. "
+            n += 1
+        return out
 
 
 _NOTE_LISTS = frozenset(("footnotes", "endnotes", "rearnotes", "doc-endnotes"))

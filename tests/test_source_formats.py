@@ -643,6 +643,47 @@ def test_html_page_footnotes_linked_both_ways_are_footnotes(tmp_path, txt_tree, 
     _same_tree(tmp_path, "book.html", page, txt_tree)
 
 
+def make_html_lists() -> str:
+    """The law text as a page that numbers its sections and clauses with ordered lists
+    (``<ol type="A">``, ``<ol>``): the markers are not in the text but shown by the
+    browser, as a reader sees them."""
+
+    def text(i: int) -> str:
+        return html.escape(BLOCKS[i][1].replace("{1}", MARK))
+
+    def own(i: int) -> str:  # the block's words after its marker
+        return html.escape(BLOCKS[i][1].split(". ", 1)[1])
+
+    return (
+        f"<html><body><h2>{text(0)}</h2><h2>{text(1)}</h2><ol type='A'>"
+        f"<li><h3>{own(2)}</h3><p>{text(3)}</p><ol>"
+        f"<li><p>{own(4)}</p><p>{text(5)}</p></li><li><p>{own(6)}</p><p>{text(7)}</p></li>"
+        f"</ol></li><li><h3>{own(8)}</h3><p>{text(9)}</p></li></ol>"
+        f"<h2>{text(10)}</h2><h2>{text(11)}</h2><p>{text(12)}</p>"
+        f"<p><small>{html.escape(MARK + ' - ' + NOTE)}</small></p></body></html>"
+    )
+
+
+def test_html_page_numbering_its_units_with_ordered_lists_builds_the_same_tree(tmp_path, txt_tree):
+    _same_tree(tmp_path, "book.html", make_html_lists(), txt_tree)
+
+
+def test_html_ordered_lists_show_the_numbers_a_browser_shows():
+    """``type``, ``start``, an item's ``value`` and a list's ``list-style-type`` number
+    the items; an item that writes its own marker, or a heading, gets none."""
+    from pipeline.read import html_text
+
+    page = (
+        "<ol type='A' start='2'><li><h3>Раздел</h3><p>Текст.</p></li><li value='4'>D. Свой</li>"
+        "<li>Ещё</li></ol><ol style='list-style-type: none'><li>Без номера</li></ol>"
+        "<ol><li>Правило 63. Выявление</li></ol><ol type='i'><li>пункт;</li><li>пункт.</li></ol>"
+    )
+    assert html_text(page) == (
+        "B. Раздел\nТекст.\nD. Свой\nE. Ещё\nБез номера\nПравило 63. Выявление\n"
+        "i. пункт;\nii. пункт.\n"
+    )
+
+
 def test_html_links_within_a_page_that_are_no_footnotes_stay_text():
     """A table of contents whose headings link back to their entries, and a number
     linking to a block that does not link back, are text where they stand."""
