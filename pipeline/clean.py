@@ -920,7 +920,10 @@ def _sections_after_law_numbers(text: str, cuts: list) -> list[regex.Match]:
     start a unit on a collapsed page, ``cuts`` being where the others start: the
     letter goes on counting the sections of the law it stands in (``C.`` after that
     law's ``B.``), the number is another law's (a law that names its own number names
-    its own section), and the law's next section, where one follows, comes after it."""
+    its own section), and the law's next section comes after it; where none follows,
+    the section's title is glued to its text (``… вне очередиЕсли``), as on the page
+    around it: a sentence right after the letter is a reference's (``по правилу 12.C.
+    Судья может …``)."""
     found = list(SECTION_AFTER_LAW_NUMBER.finditer(text))
     if not found:
         return []
@@ -928,21 +931,41 @@ def _sections_after_law_numbers(text: str, cuts: list) -> list[regex.Match]:
     out = []
     for m in found:
         i = bisect.bisect_right(starts, m.start())
-        ends = [*starts[1:i], m.start()]
-        before = [
-            ln.lstrip()
-            for a, b in reversed(list(zip(starts[:i], ends)))
-            for ln in reversed(text[a:b].split("\n"))
-        ]
-        law = next((h for ln in before if (h := LAW_HEAD.match(ln))), None)
-        here = text[m.start() :]
-        if law is None or int(law[1]) == int(m[1]) or not goes_on_counting(before, here):
+        law = next(
+            (h for ln in _lines_back(text, starts, i, m.start()) if (h := LAW_HEAD.match(ln))), None
+        )
+        here = text[m.start() : m.start() + _UNIT_START]
+        if (
+            law is None
+            or int(law[1]) == int(m[1])
+            or not goes_on_counting(_lines_back(text, starts, i, m.start()), here)
+        ):
             continue
         place = series_place(here)
-        if place is None or _next_section(text[a:].lstrip() for a in starts[i:]) <= place[1]:
+        nxt = _next_section(text[a : a + _UNIT_START].lstrip() for a in starts[i:])
+        if place is None or nxt <= place[1]:
             continue
+        if nxt == float("inf"):
+            stop = SENTENCE_STOP.search(text, m.end() + 2, m.end() + _UNIT_START)
+            if not _GLUED.search(
+                text, m.end() + 2, stop.start() if stop else m.end() + _UNIT_START
+            ):
+                continue
         out.append(m)
     return out
+
+
+_UNIT_START = 300
+"""Characters of a unit read to tell what it opens (its marker, its title)."""
+
+
+def _lines_back(text: str, starts: list[int], i: int, at: int) -> Iterator[str]:
+    """The lines of the units that start at ``starts[:i]``, up to offset ``at``, the
+    nearest first, as they are asked for."""
+    ends = [*starts[1:i], at]
+    for a, b in zip(reversed(starts[:i]), reversed(ends)):
+        for ln in reversed(text[a:b].split("\n")):
+            yield ln.lstrip()
 
 
 def _next_section(units: Iterable[str]) -> float:
@@ -3795,10 +3818,13 @@ def decoded_chrome(text: str, ctx: Context) -> list[Change]:
     if "collapsed" in ctx.profile.layout:
         return []
     out = []
+    lines = text.split("\n")
+    n, pos = 0, 0  # the line number of offset ``pos``
     for s in sorted({text.rfind("\n", 0, at) + 1 for at in ctx.buffer.marks("mojibake")}):
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
-        why = profile_mod.line_shape(text[s:e])
+        n, pos = n + text.count("\n", pos, s), s
+        why = profile_mod.shape_among(lines, n)
         if why is None:
             continue
         why += ", once decoded"

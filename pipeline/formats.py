@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,7 @@ from urllib.parse import unquote
 import regex
 
 from .errors import diag
+from .grammar import RU_HEADS
 from .model import Diagnostic, Extracted, Part
 
 MAX_UNPACKED = 64 * 1024 * 1024
@@ -546,8 +548,7 @@ _CSS_LIST_TYPES: dict[str, str | None] = {
 """The same, of a list's ``list-style-type`` in its ``style`` (``none``: no numbers)."""
 _CSS_LIST_STYLE = regex.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)")
 _OWN_LABEL = regex.compile(
-    r"\s*(?:\(?(?:\d{1,3}|[A-Za-zА-Яа-яЁё]|[ivxIVX]{1,5})[.)]|\(|(?:Правило|ПРАВИЛО|Глава|ГЛАВА"
-    r"|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\b)"
+    rf"\s*(?:\(?(?:\d{{1,3}}|[A-Za-zА-Яа-яЁё]|[ivxIVX]{{1,5}})[.)]|\(|(?:{RU_HEADS})\b)"
 )
 """What an item that writes its own marker, or a heading, opens with (``A. …``,
 ``1) …``, ``(a) …``, ``Правило 64. …``): a browser's number before it is none of the
@@ -740,19 +741,22 @@ class HtmlNotes:
             for key in (tag.get("id"), tag.get("name") if tag.name == "a" else None):
                 if key:
                     anchors.setdefault(str(key), tag)
+        found: dict[str, tuple[Any, Any, list[Any]]] = {}  # fragment → (link, body, back links)
         for link in soup.find_all("a", href=True):
             href = str(link["href"])
             if not href.startswith("#") or not _NOTE_LABEL.fullmatch(link.get_text()):
                 continue
-            target = anchors.get(unquote(href[1:]))
+            fragment = unquote(href[1:])
+            target = anchors.get(fragment)
             if target is None:
                 continue
             body = target if target.name in HTML_BLOCKS else _block_of(target)
             if (
                 body is None
-                or body.name in ("body", "html")
+                or body.name in _NO_NOTE_BLOCKS
                 or order[id(body)] < order[id(link)]  # a note follows its mark
                 or body in link.parents
+                or _HEADING_OPENING.match(body.get_text())  # a law's heading: an index's
             ):
                 continue
             own = set()  # the anchors of the mark: the link's and its inline elements'
@@ -768,8 +772,41 @@ class HtmlNotes:
                 and _BACK_LABEL.fullmatch(a.get_text())
             ]
             if back:
-                self.notes[(member, unquote(href[1:]))] = body
-                self._backs |= {(member, unquote(str(a["href"])[1:])) for a in back}
+                found[fragment] = (link, body, back)
+        # one block two notes link to holds both: neither is cut out of it
+        shared = Counter(id(body) for _link, body, _back in found.values())
+        marks = {id(link) for link, _body, _back in found.values()}
+        for fragment, (_link, body, back) in found.items():
+            if shared[id(body)] > 1:
+                continue
+            # a note of several paragraphs: up to the element that holds it and no
+            # other note, no mark and no heading (a word processor's ``<div id=ftn1>``)
+            up = body.parent
+            while (
+                up is not None
+                and up.name not in _NO_NOTE_BLOCKS
+                and up.name in HTML_BLOCKS
+                and not any(
+                    id(other) != id(body) and other in up.descendants
+                    for _l, other, _b in found.values()
+                )
+                and not any(id(a) in marks for a in up.find_all("a"))
+                and up.find(_HEADINGS) is None
+            ):
+                body, up = up, up.parent
+            self.notes[(member, fragment)] = body
+            self._backs |= {(member, unquote(str(a["href"])[1:])) for a in back}
+
+    def linked_skip(self, soup: Any, member: str = "") -> frozenset[int]:
+        """``skip`` for a web page: the notes some link of ``soup`` points to (a block
+        a page marks as a note, ``class="note"``, that nothing links to is an aside
+        in its place, not a footnote)."""
+        pointed = {
+            (member, unquote(str(a["href"])[1:]))
+            for a in soup.find_all("a", href=True)
+            if str(a["href"]).startswith("#")
+        }
+        return frozenset(id(tag) for key, tag in self.notes.items() if key in pointed)
 
     def mark_of(self, member: str) -> Callable[[Any], str | None]:
         """``html_blocks``'s ``mark_of`` for the document ``member``: a link to a note
@@ -810,6 +847,14 @@ class HtmlNotes:
         for key, tag in self.notes.items():
             if key not in self._marks:
                 yield " ".join(html_blocks(tag))
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_NO_NOTE_BLOCKS = frozenset(("body", "html", "main", "article", *_HEADINGS))
+"""Blocks no note is: the page's body, its text, a heading."""
+_HEADING_OPENING = regex.compile(rf"\s*(?:{RU_HEADS})[ \t\u00a0]*№?[ \t]*[\dIVXLC]")
+"""What a law's or a division's heading opens with: a block a numbered link points to
+that opens so is a heading an index links to, not a note."""
 
 
 def _block_of(tag: Any) -> Any:

@@ -41,8 +41,13 @@ _INLINE_TAGS = "a|abbr|b|big|em|font|i|mark|s|small|span|strike|strong|sub|sup|u
 _BLOCK_TAGS = "blockquote|br|center|div|h[1-6]|hr|li|ol|p|pre|table|td|th|tr|ul"
 
 
-_MD_TARGET = r"""(?:[^()\s]|\([^()\s]*\)){0,500}(?:[ \t]+"[^"\n]{0,200}")?"""
-"""A Markdown link's address and its title (``/law/63.html "Правило 63"``)."""
+_MD_TARGET = (
+    r"""(?=(?:[^()\s]|\([^()\s]*\))*[/.#:])(?:[^()\s]|\([^()\s]*\)){1,500}"""
+    r"""(?:[ \t]+"[^"\n]{0,200}")?"""
+)
+"""A Markdown link's address, which holds a slash, a dot, a hash or a colon as every
+address does (the book's own ``(*)``, ``(НАКАЗАНИЕ)``, ``(DC4)`` after a bracket are
+none), and its title (``/law/63.html "Правило 63"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,12 @@ FORMS: tuple[Form, ...] = (
     # Markdown's image, and its link, whose text stays (``[правиле 63](/law/63.html)``):
     # a page a converter saved as Markdown. A bracket closed right before a bracket
     # opens; the address holds no blank, maybe one pair of brackets, and a title
+    # a line that is a list's item of one link and nothing else is the page's
+    # navigation (``- [Правило 63. …](/laws/63.html)``: a link to another page)
+    Form(
+        "markdown",
+        rf"(?<=(?:\A|\n)[ \t]*)[-*+][ \t]+\[[^\]\n]{{1,300}}\]\({_MD_TARGET}\)[ \t]*(?=\n|\Z)",
+    ),
     Form("markdown", rf"!\[[^\]\n]{{0,300}}\]\({_MD_TARGET}\)"),
     Form("markdown", rf"\[([^\]\n]{{1,300}})\]\({_MD_TARGET}\)", 1),
     # Markdown's backslash before a punctuation mark that would be markup (``1\.``,
@@ -156,7 +167,12 @@ _LINK_LIST_HEAD = regex.compile(
 _LINK_LIST_HINTS = ("References", "links", "Ссылки")
 """What every match of ``_LINK_LIST_HEAD`` holds."""
 _LINK_ENTRY = regex.compile(r"[ \t]*(\d{1,4})\.[ \t]+(?:[A-Za-z][A-Za-z0-9+.-]*:|/|www\.)\S*[ \t]*")
-_LINK_MARK = regex.compile(r"\[(\d{1,4})\](?=\S)")
+"""An entry of a text browser's list of links: its number and the address."""
+_LINK_LINES = regex.compile(rf"(?:\n(?:{_LINK_ENTRY.pattern})?[ \t]*)*\n?")
+"""Entries of a list of links and blank lines only, between two of its heads."""
+_LINK_MARK = regex.compile(r"(?<!\])\[(\d{1,4})\](?=\S)")
+"""A link's number before its words; one right after another bracketed number is that
+link's note mark (``совершён[12][1]``), not a link's."""
 
 
 def link_numbers(text: str) -> list[tuple[int, int, str, str]]:
@@ -171,7 +187,13 @@ def link_numbers(text: str) -> list[tuple[int, int, str, str]]:
     heads = list(_LINK_LIST_HEAD.finditer(text))
     if not heads:
         return []
+    # the first head of the run that closes the text (``References``, then ``Visible
+    # links:`` and ``Hidden links:``, each over its entries)
     head = heads[-1]
+    for earlier in reversed(heads[:-1]):
+        if not _LINK_LINES.fullmatch(text, earlier.end(), head.start()):
+            break
+        head = earlier
     out: list[tuple[int, int, str, str]] = []
     numbers: list[str] = []
     pos = head.start()
@@ -227,8 +249,17 @@ _AS_SEEN: set[bytes] = set()
 
 
 def _digest(text: str) -> bytes:
-    """16 bytes that stand for ``text`` (its hash alone could be another text's)."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    """16 bytes that stand for ``text`` (its hash alone could be another text's),
+    hashed a slice at a time: a big text is never encoded whole (that would hold a
+    second copy of it, in bytes, at the build's peak)."""
+    h = hashlib.blake2b(digest_size=16)
+    for at in range(0, len(text), _DIGEST_SLICE):
+        h.update(text[at : at + _DIGEST_SLICE].encode("utf-8", "surrogatepass"))
+    return h.digest()
+
+
+_DIGEST_SLICE = 1 << 20
+"""Characters hashed at a time (``_digest``)."""
 
 
 def _seen(text: str) -> str:

@@ -335,6 +335,16 @@ def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
     ]
 
 
+def shape_among(lines: list[str], i: int) -> str | None:
+    """``line_shape`` of line ``i`` read among the lines around it: a line of bars
+    shaped as a menu that is a table's row (``_table_rows``) is none of the template
+    (for a line read again once decoded, ``clean.decoded_chrome``)."""
+    shape = line_shape(lines[i])
+    if shape == "menu" and _table_rows(lines, {i: shape}):
+        return None
+    return shape
+
+
 _BREADCRUMB_SEP = regex.compile(r"\s(?:/|»|>|→|›|·)\s")
 """Separators of a breadcrumb trail (a bar is not one: table rows use it)."""
 _SETTING = regex.compile(
@@ -1076,43 +1086,59 @@ _SENTENCE_PIECE = 4
 
 
 _COMMENTS_HEAD = regex.compile(
-    r"^(?:(?:Комментарии|Отзывы|Обсуждение)(?:[ \t]+читателей)?(?:[ \t]*\(\d+\)|[ \t]*:[ \t]*\d+)?"
-    r"|\d+[ \t]+(?:комментари[йяев]{1,2}|отзыв(?:а|ов)?)"
-    r"|(?:Добавить|Оставить|Написать)[ \t]+(?:комментарий|отзыв))[ \t]*:?$",
+    r"^(?P<plain>(?:Комментарии|Отзывы|Обсуждение)(?:[ \t]+читателей)?)"
+    r"(?P<count>[ \t]*\(\d+\)|[ \t]*:[ \t]*\d+)?[ \t]*:?$"
+    r"|^\d+[ \t]+(?:комментари[йяев]{1,2}|отзыв(?:а|ов)?)[ \t]*$",
     regex.I,
 )
-"""``Комментарии (2)``, ``Отзывы``, ``3 комментария``, ``Добавить комментарий``: the
-head of the readers' comments under a page."""
+"""``Комментарии (2)``, ``Отзывы``, ``3 комментария``: the head of the readers'
+comments under a page (``_COMMENT_LINK``, ``Добавить комментарий``, heads them too);
+groups ``plain``, the head's word, and ``count``: a head with the word and no count
+may name a book's own section."""
 _REPLY = regex.compile(
     r"^(?:Ответить|Цитировать|Пожаловаться|Нравится|Удалить|Редактировать)(?:[ \t]*\(\d+\))?$",
     regex.I,
 )
 """A comment's buttons, alone on their line (``Ответить``, ``Нравится (3)``)."""
-_COMMENT_SIGNS = ("date stamp", "comment")
-"""Why ``line_shape`` reads a line as template that a reader's comment shows (its date,
-its header)."""
+_PLAIN_HEAD_SIGNS = 2
+"""Comments' signs a head with no count needs below it (a book's section named
+«Обсуждение» may have a date or a word like «Редактировать» under it)."""
 
 
-def _comment_thread(lines: list[str], chrome: dict[int, str]) -> range:
+def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines of the readers' comments under a page's text: from their head
-    (``_COMMENTS_HEAD``) to the page's end, where a unit of the page's text (a law, a
-    section, a commentary paragraph) opens above the head and none below it, and a
-    comment's date, header or buttons (``_REPLY``) stand below it. A reader's words
-    name laws (``а где правило 66?``) and would become the last unit's text and its
-    references."""
-    heads = [i for i, ln in enumerate(lines) if _COMMENTS_HEAD.match(ln.strip())]
+    (``_COMMENTS_HEAD``, ``_COMMENT_LINK``) to the page's end, where a unit of the
+    page's text (a law, a section, a commentary paragraph) opens above the head and
+    none below it, and a comment's signs stand below it: a comment's header (its
+    author and minute, ``_COMMENT_HEADER``) or buttons (``_REPLY``), or, under a head
+    that counts the comments or invites one, a date. A head with no count needs
+    ``_PLAIN_HEAD_SIGNS`` of the first two. A reader's words name laws (``а где
+    правило 66?``) and would become the last unit's text and its references."""
+    heads = [
+        (i, m)
+        for i, ln in enumerate(lines)
+        if (m := _COMMENTS_HEAD.match(ln.strip()) or _COMMENT_LINK.match(ln.strip()))
+    ]
     if not heads:
-        return range(0)
+        return []
     last_unit = max((i for i, ln in enumerate(lines) if starts_unit(ln.strip())), default=None)
-    head = next((i for i in heads if last_unit is not None and i > last_unit), None)
-    if head is None:
-        return range(0)
+    if last_unit is None:
+        return []
+    head, m = next(((i, m) for i, m in heads if i > last_unit), (None, None))
+    if head is None or m is None:
+        return []
+    plain = bool(m.groupdict().get("plain")) and not m.groupdict().get("count")
     below = range(head + 1, len(lines))
-    signs = any(
-        chrome.get(i, "").startswith(_COMMENT_SIGNS) or _REPLY.match(lines[i].strip())
+    signs = sum(
+        1
         for i in below
+        if chrome.get(i, "") == "comment"
+        or _REPLY.match(lines[i].strip())
+        or (not plain and chrome.get(i, "") == "date stamp")
     )
-    return range(head, len(lines)) if signs else range(0)
+    if signs < (_PLAIN_HEAD_SIGNS if plain else 1):
+        return []
+    return [i for i in range(head, len(lines)) if lines[i].strip()]
 
 
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:

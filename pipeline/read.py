@@ -380,10 +380,12 @@ def html_text(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
     notes = formats.HtmlNotes([("", soup)])
     lines = formats.html_blocks(
-        soup.body or soup, notes.mark_of(""), notes.skip, formats.HTML_NOT_TEXT | WEB_CHROME
+        soup.body or soup,
+        notes.mark_of(""),
+        notes.linked_skip(soup),  # a note nothing links to is an aside where it stands
+        formats.HTML_NOT_TEXT | WEB_CHROME,
     )
     lines += [f"{mark} - {body}" if body else mark for mark, body in notes.bodies()]
-    lines += notes.unlinked()
     return "\n".join(lines) + "\n"
 
 

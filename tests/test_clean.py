@@ -378,6 +378,17 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "pagination-strip",
         ),
         (
+            "a table's rows of words, decoded, are the law's text still",
+            "Правило 77. Запись\nОчки записываются по таблице:\n"
+            + misread("Масть | Трефы | Бубны | Черви | Пики", "koi8_r", "cp1251")
+            + "\n"
+            + misread("Без козыря | Первая | Вторая | Третья | Четвёртая", "koi8_r", "cp1251")
+            + "\n",
+            "Правило 77. Запись\nОчки записываются по таблице:\nМасть Трефы Бубны Черви Пики "
+            "Без козыря Первая Вторая Третья Четвёртая\n",
+            "mojibake",
+        ),
+        (
             "a sentence that opens with a pager's word, decoded, is text still",
             "Правило 66. Просмотр взяток\n"
             + misread("Далее судья смотрит последнюю взятку.", "koi8_r", "cp1251")
@@ -521,6 +532,27 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 64. Процедура\nСудья поступает по [5]правилу 63.\nReferences\n"
             "5. http://x.org/law/63.html\n",
             None,
+        ),
+        (
+            "the book's own marks after a bracket are no Markdown link's address; a list "
+            "of links alone on their lines is the page's navigation",
+            "Правило 64. Процедура\nКарта штрафная [если судья не решит иначе](*).\n"
+            "Взятка [см. ниже](НАКАЗАНИЕ) и [до хода](DC4).\nСм. также:\n"
+            "- [Правило 63. Выявление](/laws/63.html)\n- [Правило 65. Порядок](/laws/65.html)\n",
+            "Правило 64. Процедура\nКарта штрафная [если судья не решит иначе](*).\n"
+            "Взятка [см. ниже](НАКАЗАНИЕ) и [до хода](DC4).\nСм. также:\n",
+            "markdown",
+        ),
+        (
+            "a text browser's list of visible and hidden links; a note's mark after a "
+            "link's number stays",
+            "Правило 64. Процедура\nСудья решает, фальшренонс совершён[3][1], см. "
+            "[2]правило 63.\n\n[1] Считая взятку.\n\nReferences\n\n   Visible links:\n"
+            "   1. http://x.org/a\n   2. http://x.org/law/63\n\n   Hidden links:\n"
+            "   3. http://x.org/counter\n",
+            "Правило 64. Процедура\nСудья решает, фальшренонс совершён[1], см. правило 63.\n\n"
+            "[1] Считая взятку.\n",
+            "link-number",
         ),
         (
             "a list of sources under «Ссылки» is no text browser's: the brackets stay",
@@ -1534,6 +1566,17 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Правило 40. Ход\nA. Первый пункт\nСудья решает по правилам. Судья поступает в "
             "согласии с правилом 12.C. Судья сообщает решение игрокам и записывает его.\nB. "
             "Второй пункт\nИгрок соглашается.",
+            "collapsed-break",
+        ),
+        (
+            "a section glued to another law's number in a law's last section, a sentence "
+            "after its letter, is a reference",
+            "Правило 40. Соглашения A. Право выбора Игрок выбирает соглашения сам. B. Особые "
+            "соглашения Организатор их ограничивает; судья действует по правилу 12.C. Судья "
+            "может назначить результат. Правило 41. Начало A. Первый ход Игрок делает ход.",
+            "Правило 40. Соглашения\nA. Право выбора\nИгрок выбирает соглашения сам.\nB. Особые "
+            "соглашения\nОрганизатор их ограничивает; судья действует по правилу 12.C. Судья "
+            "может назначить результат.\nПравило 41. Начало\nA. Первый ход\nИгрок делает ход.",
             "collapsed-break",
         ),
         (

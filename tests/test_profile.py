@@ -271,6 +271,19 @@ def test_a_menu_of_bars_alone_is_chrome_but_a_tables_rows_are_not():
     )
 
 
+def test_a_book_section_named_like_a_comments_head_is_no_thread():
+    """A head with no count over the book's own words, a date or one button word
+    under it (a footer's date, an editor's link), is no readers' thread: nothing goes
+    but what its own shape says."""
+    law = "Правило 92. Апелляция\nB. Срок подачи\nАпелляция подаётся в срок.\n"
+    page = law + "Комментарии\nПравила вступают в силу, см. правило 12.\n1 мая 1987\n"
+    assert "comments" not in " ".join(P.chrome_lines(page).values())
+    page = law + "Обсуждение\nСудьи обсуждают правило 12.\nРедактировать\n"
+    assert "comments" not in " ".join(P.chrome_lines(page).values())
+    counted = law + "Комментарии (1)\nСудьи обсуждают правило 12.\n1 мая 2015\n"
+    assert set(P.chrome_lines(counted)) == {3, 4, 5}
+
+
 def test_two_menus_of_bars_stacked_are_chrome():
     """A site's sections over a category's, each a line of bars with its own count of
     items, are two menus, not a table's rows."""

@@ -643,6 +643,39 @@ def test_html_page_footnotes_linked_both_ways_are_footnotes(tmp_path, txt_tree, 
     _same_tree(tmp_path, "book.html", page, txt_tree)
 
 
+def test_html_blocks_linked_both_ways_that_are_no_footnotes_stay_in_place():
+    """An index whose law headings link back to it, a block a page marks as a note that
+    nothing links to, two notes in one block: text where it stands. A note of two
+    paragraphs keeps both."""
+    from pipeline.read import html_text
+
+    index = (
+        '<p>Правила: <a id="t63" href="#l63">63</a></p><p id="l63"><b>Правило 63. Выявление'
+        '</b> <a href="#t63">[63]</a></p><p>A. Текст правила.</p>'
+    )
+    assert html_text(index) == ("Правила: 63\nПравило 63. Выявление [63]\nA. Текст правила.\n")
+    aside = (
+        '<p>A. Судья решает.</p><p class="note" id="n1">Примечание. См. правило 12.</p>'
+        "<h2>Правило 65. Порядок</h2>"
+    )
+    assert html_text(aside) == (
+        "A. Судья решает.\nПримечание. См. правило 12.\nПравило 65. Порядок\n"
+    )
+    shared = (
+        '<p>A. Судья<a id="r1" href="#n1">1</a> и игрок<a id="r2" href="#n2">2</a>.</p>'
+        '<div><a name="n1" href="#r1">1</a> Первая.<br><a name="n2" href="#r2">2</a> Вторая.</div>'
+    )
+    assert html_text(shared) == "A. Судья1 и игрок2.\n1 Первая.\n2 Вторая.\n"
+    word = (
+        '<p>A. Судья<a href="#_ftn1" name="_ftnref1">[1]</a> решает.</p><p>B. Игрок ждёт.</p>'
+        '<div><hr><div id=ftn1><p><a href="#_ftnref1" name="_ftn1">[1]</a> Первый абзац.</p>'
+        "<p>Второй абзац, см. правило 63.</p></div></div>"
+    )
+    assert html_text(word) == (
+        "A. Судья(*1) решает.\nB. Игрок ждёт.\n(*1) - Первый абзац. Второй абзац, см. правило 63.\n"
+    )
+
+
 def make_html_lists() -> str:
     """The law text as a page that numbers its sections and clauses with ordered lists
     (``<ol type="A">``, ``<ol>``): the markers are not in the text but shown by the
