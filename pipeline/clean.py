@@ -68,6 +68,7 @@ from .grammar import (
     KEYED_COMMENTARY,
     LAW_HEAD,
     LEAD_IN,
+    LEADER,
     NEXT_MARKER,
     NOTE_ENTRY,
     NOTE_REF,
@@ -1723,9 +1724,20 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
     if "Правило" not in text and "ПРАВИЛО" not in text:
         return []
     lines = ctx.lines(text)
+    # an entry of a table of contents names a law as its heading does (its leader on
+    # its line, or on the next where the entry wrapped): no heading
+    leaders = sorted(ctx.buffer.marks("dot-leader"))
+
+    def listed(j: int) -> bool:
+        if j >= len(lines):
+            return False
+        s, e, line = lines[j]
+        k = bisect.bisect_left(leaders, s)
+        return (k < len(leaders) and leaders[k] <= e) or LEADER.search(line) is not None
+
     heads: list[tuple[int, int, regex.Match | None]] = []  # line, number, match if stopless
     for i, (_s, _e, line) in enumerate(lines):
-        if not line.startswith(("Правило", "ПРАВИЛО")):
+        if not line.startswith(("Правило", "ПРАВИЛО")) or listed(i) or listed(i + 1):
             continue
         if (m := STOPLESS_HEAD.match(line)) is not None:
             heads.append((i, int(m["number"]), m))
@@ -1744,10 +1756,13 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
     following.reverse()
 
     def opens_unit(j: int | None) -> bool:  # a section's, a clause's marker: not a law's heading
-        return (
-            j is not None
-            and starts_unit(line := lines[j][2].lstrip())
-            and _law_heading_number(line) is None
+        if j is None or _law_heading_number(line := lines[j][2].lstrip()) is not None:
+            return False
+        # a section's or a clause's marker in another style too (``A)``, ``1)``), which
+        # ``restyled_markers`` reads later
+        restyled = RESTYLED_MARKER.match(line)
+        return starts_unit(line) or (
+            restyled is not None and bool(restyled["capital"] or restyled["clause"])
         )
 
     found: list[tuple[int, regex.Match]] = []
