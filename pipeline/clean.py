@@ -1733,7 +1733,11 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
             return False
         s, e, line = lines[j]
         k = bisect.bisect_left(leaders, s)
-        return (k < len(leaders) and leaders[k] <= e) or LEADER.search(line) is not None
+        # a leader right after a word (``фальшренонса...41``), not a range (``1...13``)
+        m = LEADER.search(line)
+        return (k < len(leaders) and leaders[k] <= e) or (
+            m is not None and m.start() > 0 and line[m.start() - 1].isalpha()
+        )
 
     heads: list[tuple[int, int, regex.Match | None]] = []  # line, number, match if stopless
     for i, (_s, _e, line) in enumerate(lines):
@@ -3139,9 +3143,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # was wrapped there (``… намерение игрока.`` | ``Если судья …``)
     pilcrows = set(ctx.buffer.marks("pilcrow"))
     pilcrowed = sum(1 for at in pilcrows if text[at : at + 1] == "\n") >= PILCROW_PAGE
-    # under a rule the cleaner removed, a footnote's mark (``<*>``, ``*``, ``1)``) opens
-    # each body at the foot of the page: the one before ends at its line's end
-    first_rule = min(ctx.buffer.marks("underline-rule"), default=None)
+    # under a rule the cleaner removed, up to the next unit, a footnote's mark (``<*>``,
+    # ``*``, ``1)``) after a sentence's end opens each body at the foot of the page: the
+    # one before ends at its line's end
+    rules = sorted(ctx.buffer.marks("underline-rule"))
+    next_rule, under_rule = 0, False
     out: list[Change] = []
     para_is_heading = para_is_footnote = False
     # the paragraph so far is a list's item, or a colon ends its last line
@@ -3157,9 +3163,12 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         # (a colon it ended with is no more)
         joined_item = (was_item and not prev_colon) or colon
         prev_colon = colon
-        ruled_note = (
-            first_rule is not None and first_rule <= s and RULED_FOOTNOTE.match(line) is not None
-        )
+        while next_rule < len(rules) and rules[next_rule] <= s:
+            under_rule, next_rule = True, next_rule + 1
+        if under_rule and starts_unit(line):
+            under_rule = False  # the notes' area ends where the text goes on
+        ended = i == 0 or not lines[i - 1][2].strip() or bool(FULL_STOP.search(lines[i - 1][2]))
+        ruled_note = under_rule and ended and RULED_FOOTNOTE.match(line) is not None
         if i == 0 or not lines[i - 1][2].strip():
             para_is_heading = is_heading_line(line)
             para_is_footnote = ruled_note or bool(FOOTNOTE.match(line))

@@ -310,6 +310,9 @@ def block_lines(
             flush()
         elif isinstance(what, Opens):
             flush()
+            if opening:  # an item that opens with a list of its own: its label alone
+                lines.append(_one_line("".join(opening)))
+                opening.clear()
             opening.append(str(what))
             stack.append(children(node))
             closing.append(True)
@@ -578,6 +581,8 @@ class _ListNumbers:
 
     @staticmethod
     def _numbers(ol: Any) -> dict[int, str]:
+        if _navigation(ol) or ol.find_parent(("td", "th")) is not None:
+            return {}  # a breadcrumb's or a pager's list; a list inside a table's cell
         fmt: str | None = _HTML_LIST_TYPES.get(str(ol.get("type") or "1"), "decimal")
         style = _CSS_LIST_STYLE.search(str(ol.get("style") or ""))
         if style is not None and style[1] in _CSS_LIST_TYPES:
@@ -590,9 +595,28 @@ class _ListNumbers:
         for li in ol.find_all("li", recursive=False):
             value = str(li.get("value") or "").strip()
             n = int(value) if value.isdigit() else n
-            out[id(li)] = f"{_list_number(n, fmt)}. "
+            if n > 0 or fmt == "decimal":
+                out[id(li)] = f"{_list_number(n, fmt)}. "
             n += 1
         return out
+
+
+_NAVIGATION = regex.compile(r"breadcrumb|crumbs|pagination|pager|menu|\bnav", regex.I)
+"""What the class, role, label or item type of a list of a page's navigation says."""
+
+
+def _navigation(ol: Any) -> bool:
+    """``ol`` is a page's navigation (a breadcrumb trail, a pager, a menu), by what it
+    says it is, or by its items, each one link and nothing else but the last (a trail
+    ends on the page it is at): a browser's site styles hide such a list's numbers."""
+    said = " ".join(str(v) for v in (_kinds(ol), ol.get("aria-label"), ol.get("itemtype")) if v)
+    if _NAVIGATION.search(said):
+        return True
+    items = ol.find_all("li", recursive=False)
+    return len(items) >= 2 and all(
+        (a := item.find("a")) is not None and a.get_text(strip=True) == item.get_text(strip=True)
+        for item in items[:-1]
+    )
 
 
 _NOTE_LISTS = frozenset(("footnotes", "endnotes", "rearnotes", "doc-endnotes"))

@@ -315,24 +315,42 @@ def _nearest_text(lines: list[str], i: int, step: int) -> int | None:
 
 def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
     """The lines ``_BAR_MENU`` shaped as a menu that are a table's rows: the nearest line
-    with text above or below has bars too, as many cells apart (``Масть | Пики | Черви |
-    Бубны`` over ``За взятку | 30 | 30 | 20``); a site's menu stands alone among its
-    page's lines, or over another menu of another count of items (a site's sections over
-    a category's)."""
+    with text above or below has bars too (``Масть | Пики | Черви | Бубны`` over
+    ``За взятку | 30 | 30 | 20``). A site's menu stands alone among its page's lines, or
+    over another menu of another count of items, the two alone (a site's sections over a
+    category's): a third line with bars beside them, or a neighbour that is no menu's
+    shape (a row with figures, longer cells, an empty cell), makes them a table's."""
 
-    def cells(line: str) -> int:
-        return len(line.strip().strip("|").split("|"))
+    def barred(j: int | None) -> bool:
+        return j is not None and "|" in lines[j]
 
-    def barred(j: int | None, i: int) -> bool:
-        return j is not None and "|" in lines[j] and cells(lines[j]) == cells(lines[i])
+    def stacked(i: int, j: int) -> bool:  # two menus of different counts, nothing barred beside
+        top, bottom = min(i, j), max(i, j)
+        return (
+            shapes.get(j) == "menu"
+            and _cells(lines[i]) != _cells(lines[j])
+            and not barred(_nearest_text(lines, top, -1))
+            and not barred(_nearest_text(lines, bottom, 1))
+        )
 
-    return [
-        i
-        for i, shape in shapes.items()
-        if shape == "menu"
-        and " | " in lines[i]
-        and (barred(_nearest_text(lines, i, -1), i) or barred(_nearest_text(lines, i, 1), i))
-    ]
+    out = []
+    for i, shape in shapes.items():
+        if shape != "menu" or " | " not in lines[i]:
+            continue
+        near = (_nearest_text(lines, i, -1), _nearest_text(lines, i, 1))
+        if any(barred(j) and not stacked(i, j) for j in near if j is not None):
+            out.append(i)
+    return out
+
+
+def _cells(line: str) -> int:
+    """The cells of a line of bars, the empty ones at its edges not counted."""
+    cells = line.split("|")
+    while cells and not cells[0].strip():
+        cells.pop(0)
+    while cells and not cells[-1].strip():
+        cells.pop()
+    return len(cells)
 
 
 def shape_among(lines: list[str], i: int) -> str | None:

@@ -2387,6 +2387,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "stopless_headings": [
         (
+            "a range of three dots in the law's first line is no contents entry's leader",
+            "Правило 63. Выявление\nТекст.\nПравило 64 Установленный ренонс\nВзятки 1...13 "
+            "учитываются по порядку.\nПравило 65. Порядок\nТекст.\n",
+            "Правило 63. Выявление\nТекст.\nПравило 64. Установленный ренонс\nВзятки 1...13 "
+            "учитываются по порядку.\nПравило 65. Порядок\nТекст.\n",
+            "heading-stop",
+        ),
+        (
             "a table of contents naming the law above its stopless heading (an entry "
             "wrapped before its leader) is no heading before it",
             "СОДЕРЖАНИЕ\nПравило 63. Выявление фальшренонса..........40\nПравило 64. Процедура "
@@ -3316,6 +3324,15 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
         ),
     ],
     "unwrap": [
+        (
+            "under a title's rule, a sentence that goes on into a line opening with 1) or * "
+            "is joined: only after a sentence's end do they open a footnote",
+            "СБОРНИК\n=======\nПравило 64. Процедура\nШтрафы указаны в подпунктах\n1) и 2) "
+            "ниже. Судья объявляет\n* результат сдачи.\n",
+            "СБОРНИК\n\nПравило 64. Процедура\nШтрафы указаны в подпунктах 1) и 2) ниже. Судья "
+            "объявляет * результат сдачи.\n",
+            "unwrap",
+        ),
         (
             "footnotes under a rule, each opened by its mark, stay apart; a body's wrapped "
             "line joins it",

@@ -292,6 +292,16 @@ def test_two_menus_of_bars_stacked_are_chrome():
         "Правило 64. Процедура\n"
     )
     assert P.chrome_lines(page) == {0: "menu", 1: "menu"}
+    # a table of words whose rows have other counts, a row with an empty last cell: rows
+    table = (
+        "Текст.\nМасть | Пики | Черви | Бубны | Трефы\nЗа взятку | высшая | высшая | низшая\n"
+        "За гейм | сто | сто | сто | сто\n"
+    )
+    assert P.chrome_lines(table) == {}
+    table = (
+        "Текст.\nНарушение | Кто назначает | Штраф | Примечание\nРенонс | Судья | Две взятки |\n"
+    )
+    assert P.chrome_lines(table) == {}
 
 
 def test_a_page_title_over_its_laws_heading_is_chrome_but_a_heading_is_not():

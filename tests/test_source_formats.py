@@ -715,6 +715,17 @@ def test_html_ordered_lists_show_the_numbers_a_browser_shows():
         "B. Раздел\nТекст.\nD. Свой\nE. Ещё\nБез номера\nПравило 63. Выявление\n"
         "i. пункт;\nii. пункт.\n"
     )
+    # a breadcrumb trail, a list inside a table's cell: no numbers; an item that opens
+    # with a list of its own: its label alone on its line
+    page = (
+        "<ol class='breadcrumb'><li><a href='/'>Главная</a></li><li>Ренонс</li></ol>"
+        "<ol><li><a href='/a'>Первая</a></li><li><a href='/b'>Вторая</a></li><li>Эта</li></ol>"
+        "<table><tr><td><ol><li>первое</li><li>второе</li></ol></td></tr></table>"
+        "<ol type='A'><li><ol><li>Если так.</li></ol></li></ol>"
+    )
+    assert html_text(page) == (
+        "Главная\nРенонс\nПервая\nВторая\nЭта\nпервое\nвторое\nA.\n1. Если так.\n"
+    )
 
 
 def test_html_links_within_a_page_that_are_no_footnotes_stay_text():
