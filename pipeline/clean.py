@@ -235,14 +235,18 @@ def template_lines(text: str, ctx: Context) -> list[Change]:
     for n, (s, e, _line) in enumerate(ctx.lines(text), start=1):
         if n not in why:
             continue
-        if why[n].startswith("pager"):
-            # a pager between two pages of text separates paragraphs, as a strip of
-            # page numbers does: an empty line stays, so a second cleaning keeps it
-            out.append(Change(s, e, "", "pagination-strip", f"{why[n]}; a paragraph break stays"))
-        else:
-            a, b = _drop_line(text, s, e)
-            out.append(Change(a, b, "", "site-chrome", why[n]))
+        out.append(_template_line(text, s, e, why[n]))
     return _merge_sorted(out)
+
+
+def _template_line(text: str, s: int, e: int, why: str) -> Change:
+    """The change that removes the template line ``text[s:e]``, the profile's ``why``
+    its reason. A pager between two pages of text separates paragraphs, as a strip of
+    page numbers does: an empty line stays, so a second cleaning keeps it."""
+    if why.startswith("pager"):
+        return Change(s, e, "", "pagination-strip", f"{why}; a paragraph break stays")
+    a, b = _drop_line(text, s, e)
+    return Change(a, b, "", "site-chrome", why)
 
 
 def newlines(text: str, ctx: Context) -> list[Change]:
@@ -3835,10 +3839,11 @@ def _opens_in_capitals_going_on(text: str, s: int) -> bool:
 
 def decoded_chrome(text: str, ctx: Context) -> list[Change]:
     """A line ``mojibake`` decoded back is judged by its shape once more, as it reads
-    now: a link of the site's template that a wrong code page read (``оБЪБД: рТБЧЙМП
-    66`` is «Назад: Правило 66») is the template's still, which the profile could
-    not tell on the raw line. It goes as ``template_lines`` removes such a line (a
-    page whose line breaks were all lost is one line yet: ``collapsed_chrome``)."""
+        now: a link of the site's template that a wrong code page read (``оБЪБД: рТБЧЙМП
+        66`` is «Назад: Правило 66») is the template's still, which the profile could
+        not tell on the raw line. It goes as ``template_lines`` removes such a line
+    (``_template_line``; a
+        page whose line breaks were all lost is one line yet: ``collapsed_chrome``)."""
     if "collapsed" in ctx.profile.layout:
         return []
     out = []
@@ -3849,14 +3854,8 @@ def decoded_chrome(text: str, ctx: Context) -> list[Change]:
         e = len(text) if e < 0 else e
         n, pos = n + text.count("\n", pos, s), s
         why = profile_mod.shape_among(lines, n)
-        if why is None:
-            continue
-        why += ", once decoded"
-        if why.startswith("pager"):
-            out.append(Change(s, e, "", "pagination-strip", f"{why}; a paragraph break stays"))
-        else:
-            a, b = _drop_line(text, s, e)
-            out.append(Change(a, b, "", "site-chrome", why))
+        if why is not None:
+            out.append(_template_line(text, s, e, f"{why}, once decoded"))
     return _merge_sorted(out)
 
 

@@ -88,6 +88,12 @@ def note_mark(label: str, ordinal: int) -> str:
     return f"(*{ordinal})"
 
 
+def note_block(mark: str, body: str) -> str:
+    """A footnote's block as printed copies of the laws set it after the text: ``(*1) -
+    …`` (the mark alone where the note has no words)."""
+    return f"{mark} - {body}" if body else mark
+
+
 class _Text:
     """Collects the blocks of a container in text order, the parts they came
     from, and the footnote bodies that go after the text."""
@@ -121,7 +127,7 @@ class _Text:
         if self.notes:
             self.part(notes_part)
             for mark, body in self.notes:
-                self.lines.append(f"{mark} - {body}" if body else mark)
+                self.lines.append(note_block(mark, body))
         if not self.lines:
             raise FormatError(f"{name}: holds no text; nothing to read")
         parts = []
@@ -723,12 +729,18 @@ def read_epub(data: bytes, name: str) -> Extracted:
 _NOTE_LABEL = regex.compile(r"\s*[\[({]?\s*(?:\d{1,3}|\*{1,3})\s*[\])}]?\s*")
 """What a link to a note shows: its number or asterisks, maybe in brackets (``[1]``,
 ``16``, ``*``, ``(2)``)."""
-_BACK_LABEL = regex.compile(r"\s*(?:[\[({]?\s*(?:\d{1,3}|\*{1,3})\s*[\])}]?|[\^↑↩⤴]\ufe0e?)?\s*")
+_BACK_LABEL = regex.compile(rf"{_NOTE_LABEL.pattern}|\s*(?:[\^↑↩⤴]\ufe0e?)?\s*")
 """What a note's link back to its mark shows: the note's number, an arrow or a caret
 (``[1]``, ``↑``, ``^``, ``↩``), or nothing (an icon); a heading that links back to its
 entry in a table of contents shows its title."""
 _NOTE_NUMBER = regex.compile(r"^\s*(?:\[?\d+\]?|\*+)[.)]?\s+")
 """The number a note's body often repeats before its text."""
+
+
+def _fragment(link: Any) -> str | None:
+    """The fragment a link within its own page points to (``href="#_ftn1"``), or None."""
+    href = str(link.get("href") or "")
+    return unquote(href[1:]) if href.startswith("#") else None
 
 
 class HtmlNotes:
@@ -767,10 +779,9 @@ class HtmlNotes:
                     anchors.setdefault(str(key), tag)
         found: dict[str, tuple[Any, Any, list[Any]]] = {}  # fragment → (link, body, back links)
         for link in soup.find_all("a", href=True):
-            href = str(link["href"])
-            if not href.startswith("#") or not _NOTE_LABEL.fullmatch(link.get_text()):
+            fragment = _fragment(link)
+            if fragment is None or not _NOTE_LABEL.fullmatch(link.get_text()):
                 continue
-            fragment = unquote(href[1:])
             target = anchors.get(fragment)
             if target is None:
                 continue
@@ -791,9 +802,7 @@ class HtmlNotes:
             back = [
                 a
                 for a in body.find_all("a", href=True)
-                if str(a["href"]).startswith("#")
-                and unquote(str(a["href"])[1:]) in own
-                and _BACK_LABEL.fullmatch(a.get_text())
+                if _fragment(a) in own and _BACK_LABEL.fullmatch(a.get_text())
             ]
             if back:
                 found[fragment] = (link, body, back)
@@ -819,17 +828,13 @@ class HtmlNotes:
             ):
                 body, up = up, up.parent
             self.notes[(member, fragment)] = body
-            self._backs |= {(member, unquote(str(a["href"])[1:])) for a in back}
+            self._backs |= {(member, str(_fragment(a))) for a in back}
 
     def linked_skip(self, soup: Any, member: str = "") -> frozenset[int]:
         """``skip`` for a web page: the notes some link of ``soup`` points to (a block
         a page marks as a note, ``class="note"``, that nothing links to is an aside
         in its place, not a footnote)."""
-        pointed = {
-            (member, unquote(str(a["href"])[1:]))
-            for a in soup.find_all("a", href=True)
-            if str(a["href"]).startswith("#")
-        }
+        pointed = {(member, _fragment(a)) for a in soup.find_all("a", href=True)}
         return frozenset(id(tag) for key, tag in self.notes.items() if key in pointed)
 
     def mark_of(self, member: str) -> Callable[[Any], str | None]:

@@ -20,6 +20,7 @@ a text."""
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import html
 from dataclasses import dataclass
@@ -89,11 +90,11 @@ FORMS: tuple[Form, ...] = (
     Form(
         "markdown", rf"(?<=(?:\A|\n){BLANK}*)(?:#{{2,6}}|#(?![ \t]+{CARDS_ROW_REST}))[ \t]+(?=\S)"
     ),
-    # Markdown's image, and its link, whose text stays (``[правиле 63](/law/63.html)``):
-    # a page a converter saved as Markdown. A bracket closed right before a bracket
-    # opens; the address holds no blank, maybe one pair of brackets, and a title
+    # a page a converter saved as Markdown (a bracket closed right before a bracket
+    # opens; the address holds no blank, maybe one pair of brackets, and a title):
     # a line that is a list's item of one link and nothing else is the page's
-    # navigation (``- [Правило 63. …](/laws/63.html)``: a link to another page)
+    # navigation (``- [Правило 63. …](/laws/63.html)``: a link to another page);
+    # then its image, and its link, whose text stays (``[правиле 63](/law/63.html)``)
     Form(
         "markdown",
         rf"(?<=(?:\A|\n)[ \t]*)[-*+][ \t]+\[[^\]\n]{{1,300}}\]\({_MD_TARGET}\)[ \t]*(?=\n|\Z)",
@@ -154,10 +155,15 @@ def changes(text: str) -> list[tuple[int, int, str, str]]:
             if got is not None:
                 out.append((m.start(), m.end(), got[0], got[1]))
     links = link_numbers(text)
-    if links:
-        out = sorted(
-            [*(c for c in out if not any(a <= c[0] < b for a, b, _n, _t in links)), *links]
-        )
+    if links:  # markup inside a text browser's list goes with the list's lines
+        links.sort()
+        starts = [a for a, _b, _n, _t in links]
+
+        def listed(at: int) -> bool:
+            k = bisect.bisect_right(starts, at) - 1
+            return k >= 0 and at < links[k][1]
+
+        out = sorted([*(c for c in out if not listed(c[0])), *links])
     return out
 
 

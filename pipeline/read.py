@@ -385,7 +385,7 @@ def html_text(html: str) -> str:
         notes.linked_skip(soup),  # a note nothing links to is an aside where it stands
         formats.HTML_NOT_TEXT | WEB_CHROME,
     )
-    lines += [f"{mark} - {body}" if body else mark for mark, body in notes.bodies()]
+    lines += [formats.note_block(mark, body) for mark, body in notes.bodies()]
     return "\n".join(lines) + "\n"
 
 
