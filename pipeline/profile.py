@@ -257,13 +257,19 @@ noun, two or more, nothing else; one number runs to thousands)."""
 _BIG_NUMBER = regex.compile(r"\d[\d ]{3,}\d")
 _MONTH = r"(?:янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек)\p{Ll}*\.?"
 _SHARE = regex.compile(
-    r"^(?:\p{Lu}[^.!?]{0,40}\?\s*)?(?:Поделитесь|Расскажите\s+(?:о\s+ней\s+)?друзьям)\b[^.!?]{0,60}$"
+    r"^(?:\p{Lu}[^.!?]{0,40}\?\s*)?"
+    r"(?:Поделитесь|Расскажите\s+(?:о\s+ней\s+)?друзьям"
+    r"|Добавьте(?:\s+\p{L}+)?\s+в\s+(?:избранное|закладки))\b[^.!?]{0,60}!?$"
     r"|^Поделиться(?:\s+\p{L}+){0,2}\s*:?$"
+    r"|^Поделиться\s*:(?:[\s,|•·]+(?:\p{Lu}|[A-Za-z])[\p{L}.+]*){1,8}$"
 )
-"""``Понравилась книга? Поделитесь с друзьями:``, ``Поделиться:``: a page's invitation to
-share it, in the imperative a site addresses its reader with, or a button of three words
-at most (a sentence about sharing information with a partner says «поделиться» within it)."""
-_SHARE_HINTS = ("оделит", "асскажите")
+"""``Понравилась книга? Поделитесь с друзьями:``, ``Добавьте её в избранное!``,
+``Поделиться:``, ``Поделиться: ВКонтакте Facebook Telegram``: a page's invitation to
+share it or keep it, in the imperative a site addresses its reader with, or a button of
+three words at most, or the button and the names of the networks it shares to, each
+capitalised or in Latin letters (a sentence about sharing information with a partner
+says «поделиться» within it, and with words in small letters after it)."""
+_SHARE_HINTS = ("оделит", "асскажите", "обавьте")
 _DATE = r"\d{1,2}\.\d{1,2}\.\d{2,4}"
 """A date in figures (``12.03.2019``), as a post's stamp, a comment's header and a piece's
 trait (``_DATE_STAMP``, ``_COMMENT_HEADER``, ``_DATE_WORD``) read it."""
@@ -1130,21 +1136,24 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     none below it, and a comment's signs stand below it: a comment's header (its
     author and minute, ``_COMMENT_HEADER``) or buttons (``_REPLY``), or, under a head
     that counts the comments or invites one, a date. A head with no count needs
-    ``_PLAIN_HEAD_SIGNS`` of the first two. A reader's words name laws (``а где
-    правило 66?``) and would become the last unit's text and its references."""
+    ``_PLAIN_HEAD_SIGNS`` of the first two; a thread with no head is read by
+    ``_headless_thread``. A reader's words name laws (``а где правило 66?``) and
+    would become the last unit's text and its references."""
     heads = [
         (i, m)
         for i, ln in enumerate(lines)
         if (m := _COMMENTS_HEAD.match(ln.strip()) or _COMMENT_LINK.match(ln.strip()))
     ]
-    if not heads:
-        return []
-    last_unit = max((i for i, ln in enumerate(lines) if starts_unit(ln.strip())), default=None)
+    if not heads and not any(v in ("comment", "date stamp") for v in chrome.values()):
+        return []  # a thread with no head opens with a comment's header or stamp
+    last_unit = next(
+        (i for i in range(len(lines) - 1, -1, -1) if starts_unit(lines[i].strip())), None
+    )
     if last_unit is None:
         return []
     head, m = next(((i, m) for i, m in heads if i > last_unit), (None, None))
     if head is None or m is None:
-        return []
+        return _headless_thread(lines, chrome, last_unit)
     plain = bool(m.groupdict().get("plain")) and not m.groupdict().get("count")
     below = range(head + 1, len(lines))
     signs = sum(
@@ -1157,6 +1166,44 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     if signs < (_PLAIN_HEAD_SIGNS if plain else 1):
         return []
     return [i for i in range(head, len(lines)) if lines[i].strip()]
+
+
+_MINUTE = regex.compile(r"\d:\d\d")
+
+
+def _headless_thread(lines: list[str], chrome: dict[int, str], last_unit: int) -> list[int]:
+    """A thread of readers' comments with no head (``_comment_thread``): from the
+    first comment's opening below the page's last unit, a comment's header or a
+    date stamp with its minute, with the author's name on the line above it, to the
+    page's end, where ``_HEADLESS_SIGNS`` comments' signs stand (headers, stamps
+    with their minute, buttons): a book dates nothing to the minute."""
+    signs = [
+        i
+        for i in range(last_unit + 1, len(lines))
+        if _REPLY.match(lines[i].strip())
+        or chrome.get(i, "") == "comment"
+        or (chrome.get(i, "") == "date stamp" and _MINUTE.search(lines[i]))
+    ]
+    opening = next((i for i in signs if not _REPLY.match(lines[i].strip())), None)
+    if opening is None or len(signs) < _HEADLESS_SIGNS:
+        return []
+    above = _nearest_text(lines, opening, -1)
+    if (
+        above is not None
+        and above > last_unit
+        and above not in chrome
+        and len(lines[above].split()) <= _AUTHOR_WORDS
+        and _short_non_sentence(lines[above], lower=True)
+    ):
+        opening = above
+    return [i for i in range(opening, len(lines)) if lines[i].strip()]
+
+
+_HEADLESS_SIGNS = 2
+"""Comments' signs a thread with no head needs: a comment's stamp and its button, or
+two comments."""
+_AUTHOR_WORDS = 3
+"""Most words of a comment's author's name, alone above its stamp."""
 
 
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:

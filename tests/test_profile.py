@@ -63,6 +63,17 @@ SHAPES = [
     ),
     ("a share button", "Поделиться:", "share"),
     (
+        "a share button and its networks",
+        "Поделиться: ВКонтакте, Facebook | Одноклассники Telegram",
+        "share",
+    ),
+    ("an invitation to keep the book", "Понравилась книга? Добавьте её в избранное!", "share"),
+    (
+        "a sentence about sharing after a colon stays",
+        "Поделиться: игрок не может сообщать партнёру о своих картах",
+        None,
+    ),
+    (
         "a wrapped line about leaving a review stays",
         "Оставить отзыв о работе судьи капитан может",
         None,
@@ -282,6 +293,23 @@ def test_a_book_section_named_like_a_comments_head_is_no_thread():
     assert "comments" not in " ".join(P.chrome_lines(page).values())
     counted = law + "Комментарии (1)\nСудьи обсуждают правило 12.\n1 мая 2015\n"
     assert set(P.chrome_lines(counted)) == {3, 4, 5}
+
+
+def test_a_thread_with_no_head_goes_from_its_first_author():
+    """Readers' comments under a page with no head over them, each its author, its
+    stamp to the minute, its words and a button: the thread, from the first author,
+    is chrome; the last section's text above it stays. One stamp with nothing else,
+    or stamps with no minute, are no thread."""
+    law = "Правило 92. Апелляция\nB. Срок подачи\nАпелляция подаётся в срок.\n"
+    thread = "Ольга_М\n3 апреля 2017 в 18:40\nА если срок прошёл? См. правило 93.\nОтветить\n"
+    assert set(P.chrome_lines(law + thread)) == {3, 4, 5, 6}
+    assert "comments" in P.chrome_lines(law + thread)[5]
+    headers = "Пётр (05.06.2020 14:30) - Где правило 12?\nИван, 06.06.2020 в 10:05: Там же.\n"
+    assert set(P.chrome_lines(law + "Спасибо за текст.\n" + headers)) == {4, 5}
+    one_stamp = law + "Опубликовано:\n12.03.2015 14:22\nПравило 93 читайте ниже.\n"
+    assert "comments" not in " ".join(P.chrome_lines(one_stamp).values())
+    no_minute = law + "Москва\n1 мая 1987\nИсполком\n2 мая 1987\n"
+    assert "comments" not in " ".join(P.chrome_lines(no_minute).values())
 
 
 def test_two_menus_of_bars_stacked_are_chrome():

@@ -1074,6 +1074,27 @@ def test_readers_comments_under_a_law_page_are_no_law_text(tmp_path):
     assert nodes["13B"]["refs"] == []
 
 
+def test_a_thread_with_no_head_and_a_share_bar_are_no_law_text(tmp_path):
+    """A page whose readers' comments stand under the text with no head over them
+    (author, stamp to the minute, words, button), and whose foot has a share button
+    with its networks and an invitation to keep the book: none of it is the last
+    section's text, and the laws a reader names are no references."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\nB.Карты видели\n"
+        "Судья решает, можно ли играть сдачу.\n"
+        "Поделиться: ВКонтакте Facebook Одноклассники Telegram\n"
+        "Понравилась книга? Добавьте её в избранное!\n\n"
+        "Сергей_К\n14 марта 2016 в 10:42\nА если карты видел судья? По правилу 16 как?\n"
+        "Ответить\nАдмин\n15 марта 2016 в 09:05\nСмотрите правило 13B.\nОтветить\n"
+    )
+    trees, _report = _build(tmp_path, {"reader.txt": page})
+    nodes = _by_id(trees["reader"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+    assert nodes["13B"]["refs"] == []
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
