@@ -66,6 +66,7 @@ from .grammar import (
     PART_HEAD,
     RU_HEADS,
     SPLIT_HEAD,
+    SPLIT_MARKER,
     TAG,
     LineOpening,
     collapsed_breaks,
@@ -1507,10 +1508,14 @@ def _edge_key(top: bool, line: str) -> str:
 
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     """Line ``i`` follows a law or division heading that has no title of its own
-    (``Правило 33`` alone on its line): it is that heading's title, short like a
-    menu item."""
+    (``Правило 33`` alone on its line), or a unit's marker alone on its line (``A.``
+    in a table's cell of its own, ``grammar.SPLIT_MARKER``): it is that heading's
+    title, short like a menu item."""
     j = _nearest_text(lines, i, -1)
-    return j is not None and is_bare_heading(lines[j])
+    return j is not None and (
+        is_bare_heading(lines[j])
+        or (j == i - 1 and SPLIT_MARKER.match(lines[j] + "\n" + lines[i].lstrip()) is not None)
+    )
 
 
 def _runs_on_below(lines: list[str], i: int) -> bool:

@@ -1095,6 +1095,30 @@ def test_a_thread_with_no_head_and_a_share_bar_are_no_law_text(tmp_path):
     assert nodes["13B"]["refs"] == []
 
 
+def test_a_table_with_markers_in_cells_of_their_own_keeps_the_titles(tmp_path):
+    """A page that sets each unit as a table's row, its marker in one cell and its
+    title and text in the next: the titles, short and alone on their lines once the
+    page is read, are the units' titles, not the site's boilerplate."""
+    page = (
+        '<html><head><meta charset="utf-8"></head><body><table>'
+        '<tr><td colspan="2"><b>Правило 64. Процедура после выявления ренонса</b></td></tr>'
+        "<tr><td>A.</td><td><b>Наказание назначается</b><br>Когда ренонс выявлен, "
+        "действует следующее.</td></tr><tr><td>1.</td><td><b>Нарушитель выиграл взятку</b>"
+        "<br>Взятка переходит к другой стороне.</td></tr><tr><td>B.</td><td>"
+        "<b>Наказание не назначается</b><br>Наказания нет в двенадцатой взятке, см. "
+        "правило 63.</td></tr></table></body></html>"
+    )
+    trees, _report = _build(tmp_path, {"page.html": page})
+    nodes = _by_id(trees["page"])
+    assert list(nodes) == ["64", "64A", "64A1", "64B"]
+    assert [nodes[k]["title"] for k in ("64A", "64A1", "64B")] == [
+        "Наказание назначается",
+        "Нарушитель выиграл взятку",
+        "Наказание не назначается",
+    ]
+    assert nodes["64A"]["text"] == "Когда ренонс выявлен, действует следующее."
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
