@@ -531,7 +531,7 @@ def html_blocks(
             return Opens(label)
         return node.name in HTML_BLOCKS
 
-    numbers = _ListNumbers()
+    numbers = _ListNumbers(root)
     return block_lines(root, lambda node: iter(node.children), visit)
 
 
@@ -553,8 +553,12 @@ _CSS_LIST_TYPES: dict[str, str | None] = {
     "upper-roman": "upperRoman",
     "lower-roman": "lowerRoman",
     "none": None,
+    "disc": None,
+    "circle": None,
+    "square": None,
 }
-"""The same, of a list's ``list-style-type`` in its ``style`` (``none``: no numbers)."""
+"""The same, of a list's ``list-style-type`` in its ``style`` or the page's style sheet
+(``none`` and the bullets: no numbers)."""
 _CSS_LIST_STYLE = regex.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)")
 _OWN_LABEL = regex.compile(
     rf"\s*(?:\(?(?:\d{{1,3}}|[A-Za-zА-Яа-яЁё]|[ivxIVX]{{1,5}})[.)]|\(|(?:{RU_HEADS})\b)"
@@ -569,8 +573,10 @@ class _ListNumbers:
     type="A">``: ``A.``, ``B.``; ``start``, an item's ``value``, the list's
     ``list-style-type``), worked out once a list."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Any) -> None:
         self._lists: dict[int, dict[int, str]] = {}
+        self._root = root
+        self._sheet: dict[int, str | None] | None = None  # read at the first list
 
     def label(self, item: Any) -> str | None:
         """``A. `` for the first item of an ``<ol type="A">``, or None: no ordered list,
@@ -585,26 +591,106 @@ class _ListNumbers:
             return None
         return label
 
-    @staticmethod
-    def _numbers(ol: Any) -> dict[int, str]:
+    def _numbers(self, ol: Any) -> dict[int, str]:
         if _navigation(ol) or ol.find_parent(("td", "th")) is not None:
             return {}  # a breadcrumb's or a pager's list; a list inside a table's cell
-        fmt: str | None = _HTML_LIST_TYPES.get(str(ol.get("type") or "1"), "decimal")
-        style = _CSS_LIST_STYLE.search(str(ol.get("style") or ""))
-        if style is not None and style[1] in _CSS_LIST_TYPES:
-            fmt = _CSS_LIST_TYPES[style[1]]
-        if fmt is None:
-            return {}
+        listed = self._style(ol, _HTML_LIST_TYPES.get(str(ol.get("type") or "1"), "decimal"))
         start = str(ol.get("start") or "1").strip()
         n = int(start) if start.isdigit() else 1
         out = {}
         for li in ol.find_all("li", recursive=False):
             value = str(li.get("value") or "").strip()
             n = int(value) if value.isdigit() else n
-            if n > 0 or fmt == "decimal":
+            fmt = self._style(li, listed)
+            if fmt is not None and (n > 0 or fmt == "decimal"):
                 out[id(li)] = f"{_list_number(n, fmt)}. "
             n += 1
         return out
+
+    def _style(self, tag: Any, fmt: str | None) -> str | None:
+        """The number format of ``tag``'s items: its ``style``'s ``list-style-type``,
+        else the style sheet's, else ``fmt`` (what the list gives an item)."""
+        style = _CSS_LIST_STYLE.search(str(tag.get("style") or ""))
+        if style is not None and style[1] in _CSS_LIST_TYPES:
+            return _CSS_LIST_TYPES[style[1]]
+        if self._sheet is None:
+            self._sheet = _sheet_list_styles(self._root)
+        return self._sheet.get(id(tag), fmt)
+
+
+def _sheet_list_styles(root: Any) -> dict[int, str | None]:
+    """``id(element)`` → the number format the page's style sheets (``<style>``) give
+    the elements they select with a ``list-style-type`` or ``list-style``, the most
+    specific selector winning and, between equals, the later (``ol.sections {
+    list-style-type: upper-latin }``: the page numbers the law's sections A, B …)."""
+    doc = root
+    while doc.parent is not None:
+        doc = doc.parent
+    sheets = [s.get_text() for s in doc.find_all("style") if "list-style" in s.get_text()]
+    if not sheets:
+        return {}
+    # a sheet that numbers items itself (``li::before { content: counter(item) }``)
+    # hides the list's numbers to write its own: the list's own numbers stand for them
+    counted = any("counter(" in sheet for sheet in sheets)
+    import cssselect2
+    import soupsieve
+    import tinycss2
+
+    chosen: dict[int, tuple[tuple[int, int, int], int, str | None]] = {}
+    order = 0
+    for sheet in sheets:
+        for rule in tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True):
+            if rule.type != "qualified-rule":
+                continue  # an @media block and the like: not read
+            value = _sheet_list_value(rule.content)
+            if value is None:
+                continue
+            for part in _selectors(rule.prelude):
+                try:
+                    compiled = cssselect2.compile_selector_list(part)
+                    if not compiled or compiled[0].pseudo_element is not None:
+                        continue  # ``li::marker`` styles the number, it shows none
+                    found = doc.select(tinycss2.serialize(part).strip())
+                except (
+                    cssselect2.SelectorError,
+                    soupsieve.SelectorSyntaxError,
+                    NotImplementedError,
+                    ValueError,
+                ):
+                    continue  # a selector no library reads: the sheet's other rules count
+                if counted and _CSS_LIST_TYPES[value] is None:
+                    continue
+                order += 1
+                key = (compiled[0].specificity, order)
+                for el in found:
+                    if id(el) not in chosen or chosen[id(el)][:2] <= key:
+                        chosen[id(el)] = (*key, _CSS_LIST_TYPES[value])
+    return {k: fmt for k, (_spec, _order, fmt) in chosen.items()}
+
+
+def _sheet_list_value(content: list[Any]) -> str | None:
+    """The list style a rule's declarations set last (``list-style-type: upper-latin``,
+    ``list-style: lower-roman inside``), as ``_CSS_LIST_TYPES`` names it, or None."""
+    import tinycss2
+
+    value = None
+    for decl in tinycss2.parse_declaration_list(content, skip_comments=True, skip_whitespace=True):
+        if decl.type == "declaration" and decl.lower_name in ("list-style", "list-style-type"):
+            for token in decl.value:
+                if token.type == "ident" and token.lower_value in _CSS_LIST_TYPES:
+                    value = token.lower_value
+    return value
+
+
+def _selectors(prelude: list[Any]) -> list[list[Any]]:
+    """A rule's selector list, one list of tokens each (``ol.a, ul li``)."""
+    parts: list[list[Any]] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    return [p for p in parts if any(t.type != "whitespace" for t in p)]
 
 
 _NAVIGATION = regex.compile(r"breadcrumb|crumbs|pagination|pager|menu|\bnav", regex.I)
@@ -751,7 +837,9 @@ class HtmlNotes:
     ``*``) points to on its own page when that block links back to the mark, as a
     word processor's, an encyclopedia's and most sites' footnotes do (``<a
     href="#_ftn1">[1]</a>`` … ``<p><a href="#_ftnref1" name="_ftn1">[1]</a> …``),
-    after the mark.
+    or, where nothing links back, when the link is raised (``<sup>``) and the block
+    opens with the number it shows (``<sup><a href="#n1">1</a></sup>`` … ``<p
+    id="n1">1 …``), after the mark.
     A link to a note becomes its mark ``(*N)`` (``mark_of``), the notes' bodies are
     left out of the text flow (``skip``) and go after the text (``bodies``); a
     note's links back to its mark are no text."""
@@ -765,11 +853,11 @@ class HtmlNotes:
             for tag in soup.find_all(_is_note):
                 if tag.get("id"):
                     self.notes[(member, str(tag["id"]))] = tag
-            self._linked_both_ways(member, soup)
+            self._linked_notes(member, soup)
         self.skip = frozenset(id(tag) for tag in self.notes.values())
         self._marks: dict[tuple[str, str], str] = {}
 
-    def _linked_both_ways(self, member: str, soup: Any) -> None:
+    def _linked_notes(self, member: str, soup: Any) -> None:
         anchors: dict[str, Any] = {}
         order: dict[int, int] = {}  # element → its place in the document
         for place, tag in enumerate(soup.find_all(True)):
@@ -804,7 +892,7 @@ class HtmlNotes:
                 for a in body.find_all("a", href=True)
                 if _fragment(a) in own and _BACK_LABEL.fullmatch(a.get_text())
             ]
-            if back:
+            if back or (_superscript(link) and _opens_with_label(body, link.get_text())):
                 found[fragment] = (link, body, back)
         # one block two notes link to holds both: neither is cut out of it
         shared = Counter(id(body) for _link, body, _back in found.values())
@@ -884,6 +972,27 @@ _NO_NOTE_BLOCKS = frozenset(("body", "html", "main", "article", *_HEADINGS))
 _HEADING_OPENING = regex.compile(rf"\s*(?:{RU_HEADS})[ \t\u00a0]*№?[ \t]*[\dIVXLC]")
 """What a law's or a division's heading opens with: a block a numbered link points to
 that opens so is a heading an index links to, not a note."""
+
+
+def _superscript(link: Any) -> bool:
+    """The link is set as a note's mark is, raised: in a ``<sup>`` of its line or
+    around one (a contents list's or an index's links stand on the line)."""
+    if link.find("sup") is not None:
+        return True
+    for el in link.parents:
+        if el.name == "sup":
+            return True
+        if el.name in HTML_BLOCKS:
+            return False
+    return False
+
+
+def _opens_with_label(body: Any, label: str) -> bool:
+    """The block opens with the number or asterisks ``label`` shows (``[1]`` …
+    ``1 Текст``, ``1. Текст``, ``* Текст``): a footnote repeats its mark first."""
+    core = label.strip().strip("[](){}").strip()
+    opening = regex.match(r"\s*[\[({]?\s*(\d{1,3}|\*{1,3})(?![\d*])", body.get_text())
+    return bool(core) and opening is not None and opening[1] == core
 
 
 def _block_of(tag: Any) -> Any:

@@ -627,15 +627,21 @@ WIKI_NOTE = (
     '<a href="#cite_ref-1">↑</a></b></span> <span class="reference-text">{note}</span></li></ol>'
 )
 
+RAISED_NOTE_REF = '<sup><a href="#note1">1</a></sup>'
+RAISED_NOTE = '<hr><p id="note1"><sup>1</sup> {note}</p>'
+
 
 @pytest.mark.parametrize(
-    "ref, note", [(WORD_NOTE_REF, WORD_NOTE), (WIKI_NOTE_REF, WIKI_NOTE)], ids=["word", "wiki"]
+    "ref, note",
+    [(WORD_NOTE_REF, WORD_NOTE), (WIKI_NOTE_REF, WIKI_NOTE), (RAISED_NOTE_REF, RAISED_NOTE)],
+    ids=["word", "wiki", "raised-one-way"],
 )
 def test_html_page_footnotes_linked_both_ways_are_footnotes(tmp_path, txt_tree, ref, note):
     """A web page's footnote: a link showing its number points to a block after the
     text that links back to it (a word processor's export, an encyclopedia's
-    references). The mark stays where it stands, the note goes to the node that
-    carries it, as the plain-text copy's."""
+    references), or, raised, to a block that opens with that number and has no way
+    back. The mark stays where it stands, the note goes to the node that carries it,
+    as the plain-text copy's."""
     page = make_html()
     page = page.replace(html.escape(MARK + " - " + NOTE), "").replace(html.escape(MARK), ref)
     page = page.replace("</body>", note.format(note=html.escape(NOTE)) + "</body>")
@@ -674,6 +680,13 @@ def test_html_blocks_linked_both_ways_that_are_no_footnotes_stay_in_place():
     assert html_text(word) == (
         "A. Судья(*1) решает.\nB. Игрок ждёт.\n(*1) - Первый абзац. Второй абзац, см. правило 63.\n"
     )
+    # links on the line to numbered blocks (a contents list), a raised link to a block
+    # that opens with no number of its own: no notes
+    contents = (
+        '<p><a href="#c1">1</a> <a href="#c2">2</a></p><p id="c1">1. Игрок ходит.</p>'
+        '<p>Судья<sup><a href="#c2">2</a></sup> решает.</p><p id="c2">Заявка делается.</p>'
+    )
+    assert html_text(contents) == ("1 2\n1. Игрок ходит.\nСудья2 решает.\nЗаявка делается.\n")
 
 
 def make_html_lists() -> str:
@@ -701,6 +714,14 @@ def test_html_page_numbering_its_units_with_ordered_lists_builds_the_same_tree(t
     _same_tree(tmp_path, "book.html", make_html_lists(), txt_tree)
 
 
+def test_html_page_numbering_its_units_by_its_style_sheet_builds_the_same_tree(tmp_path, txt_tree):
+    """The same lists with no ``type``: the page's style sheet gives the sections'
+    list its letters, as a browser shows them."""
+    page = make_html_lists().replace("<ol type='A'>", "<ol class='sections'>")
+    sheet = "<head><style>\nol.sections { list-style-type: upper-latin; }\n</style></head>"
+    _same_tree(tmp_path, "book.html", page.replace("<html>", "<html>" + sheet), txt_tree)
+
+
 def test_html_ordered_lists_show_the_numbers_a_browser_shows():
     """``type``, ``start``, an item's ``value`` and a list's ``list-style-type`` number
     the items; an item that writes its own marker, or a heading, gets none."""
@@ -726,6 +747,35 @@ def test_html_ordered_lists_show_the_numbers_a_browser_shows():
     assert html_text(page) == (
         "Главная\nРенонс\nПервая\nВторая\nЭта\nпервое\nвторое\nA.\n1. Если так.\n"
     )
+
+
+def test_html_ordered_lists_show_the_numbers_the_style_sheet_gives():
+    """A page's ``<style>``: the most specific selector wins, the later between equals;
+    ``none`` and bullets hide the numbers, an item's own rule beats its list's, an
+    inline ``style`` beats the sheet; a sheet that writes its own numbers with
+    counters leaves the list's; rules and selectors it cannot read change nothing."""
+    from pipeline.read import html_text
+
+    sheet = (
+        "<style>/* a site's sheet */ ol { list-style: decimal } ol.s { list-style-type: upper-alpha }"
+        " #law ol.s { list-style: lower-roman inside } li.bare { list-style-type: none }"
+        " ol.menu { list-style: square } @media print { ol { list-style: none } }"
+        " a:hover { color: red } ol:unknown-thing(3) { list-style: none }"
+        " ol.s li::marker { list-style: none } ol.x { list-style-type: upper-alpha }"
+        " ol.x { list-style-type: lower-alpha }</style>"
+    )
+    page = (
+        sheet + "<ol class='s'><li>Первый</li><li class='bare'>Без</li><li>Ещё</li></ol>"
+        "<div id='law'><ol class='s'><li>пункт</li></ol></div>"
+        "<ol class='menu'><li>Меню</li></ol><ol class='x'><li>Поздний</li></ol>"
+        "<ol class='s' style='list-style-type: decimal'><li>Свой</li></ol>"
+    )
+    assert html_text(page) == ("A. Первый\nБез\nC. Ещё\ni. пункт\nМеню\na. Поздний\n1. Свой\n")
+    counted = (
+        "<style>ol { list-style: none; counter-reset: i } li::before { content: counter(i) }"
+        "</style><ol><li>Первый</li></ol>"
+    )
+    assert html_text(counted) == "1. Первый\n"
 
 
 def test_html_links_within_a_page_that_are_no_footnotes_stay_text():
