@@ -620,17 +620,22 @@ class _ListNumbers:
 
 def _sheet_list_styles(root: Any) -> dict[int, str | None]:
     """``id(element)`` → the number format the page's style sheets (``<style>``) give
-    the elements they select with a ``list-style-type`` or ``list-style``, the most
-    specific selector winning and, between equals, the later (``ol.sections {
-    list-style-type: upper-latin }``: the page numbers the law's sections A, B …)."""
+    the elements they select, the most specific selector winning and, between equals,
+    the later: by ``list-style-type`` or ``list-style`` (``ol.sections {
+    list-style-type: upper-latin }``: the page numbers the law's sections A, B …), or
+    by the counter an item's ``::before`` shows (``li::before { content:
+    counter(c, upper-latin) ". " }``, as a document editor's export numbers its
+    lists: such a sheet hides the lists' own numbers, and its ``none`` is not read)."""
     doc = root
     while doc.parent is not None:
         doc = doc.parent
-    sheets = [s.get_text() for s in doc.find_all("style") if "list-style" in s.get_text()]
+    sheets = [
+        text
+        for s in doc.find_all("style")
+        if "list-style" in (text := s.get_text()) or "counter(" in text
+    ]
     if not sheets:
         return {}
-    # a sheet that numbers items itself (``li::before { content: counter(item) }``)
-    # hides the list's numbers to write its own: the list's own numbers stand for them
     counted = any("counter(" in sheet for sheet in sheets)
     import cssselect2
     import soupsieve
@@ -642,14 +647,21 @@ def _sheet_list_styles(root: Any) -> dict[int, str | None]:
         for rule in tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True):
             if rule.type != "qualified-rule":
                 continue  # an @media block and the like: not read
-            value = _sheet_list_value(rule.content)
-            if value is None:
+            value, shown = _sheet_list_value(rule.content)
+            if value is None and shown is None:
                 continue
             for part in _selectors(rule.prelude):
                 try:
                     compiled = cssselect2.compile_selector_list(part)
-                    if not compiled or compiled[0].pseudo_element is not None:
-                        continue  # ``li::marker`` styles the number, it shows none
+                    pseudo = compiled[0].pseudo_element if compiled else "?"
+                    if pseudo is None and value is not None:
+                        fmt = _CSS_LIST_TYPES[value]
+                        if counted and fmt is None:
+                            continue
+                    elif pseudo in _SHOWN_NUMBER and shown is not None:
+                        fmt, part = _CSS_LIST_TYPES.get(shown, "decimal"), _bearer(part)
+                    else:
+                        continue
                     found = doc.select(tinycss2.serialize(part).strip())
                 except (
                     cssselect2.SelectorError,
@@ -658,28 +670,51 @@ def _sheet_list_styles(root: Any) -> dict[int, str | None]:
                     ValueError,
                 ):
                     continue  # a selector no library reads: the sheet's other rules count
-                if counted and _CSS_LIST_TYPES[value] is None:
-                    continue
                 order += 1
                 key = (compiled[0].specificity, order)
                 for el in found:
                     if id(el) not in chosen or chosen[id(el)][:2] <= key:
-                        chosen[id(el)] = (*key, _CSS_LIST_TYPES[value])
+                        chosen[id(el)] = (*key, fmt)
     return {k: fmt for k, (_spec, _order, fmt) in chosen.items()}
 
 
-def _sheet_list_value(content: list[Any]) -> str | None:
+_SHOWN_NUMBER = frozenset(("before", "marker"))
+"""The pseudo-elements whose ``content`` shows an item's number."""
+
+
+def _bearer(part: list[Any]) -> list[Any]:
+    """A selector of a pseudo-element without it: the element that bears it
+    (``ol.a > li::before``: ``ol.a > li``)."""
+    end = len(part)
+    while end and part[end - 1].type == "whitespace":
+        end -= 1
+    end -= 1  # the pseudo-element's name
+    while end and part[end - 1].type == "literal" and part[end - 1].value == ":":
+        end -= 1
+    return part[:end]
+
+
+def _sheet_list_value(content: list[Any]) -> tuple[str | None, str | None]:
     """The list style a rule's declarations set last (``list-style-type: upper-latin``,
-    ``list-style: lower-roman inside``), as ``_CSS_LIST_TYPES`` names it, or None."""
+    ``list-style: lower-roman inside``), as ``_CSS_LIST_TYPES`` names it, and the
+    style of the counter its ``content`` shows (``counter(c, upper-latin)``:
+    ``upper-latin``; ``counter(c)``: ``decimal``); None where it sets none."""
     import tinycss2
 
-    value = None
+    value = shown = None
     for decl in tinycss2.parse_declaration_list(content, skip_comments=True, skip_whitespace=True):
-        if decl.type == "declaration" and decl.lower_name in ("list-style", "list-style-type"):
+        if decl.type != "declaration":
+            continue
+        if decl.lower_name in ("list-style", "list-style-type"):
             for token in decl.value:
                 if token.type == "ident" and token.lower_value in _CSS_LIST_TYPES:
                     value = token.lower_value
-    return value
+        elif decl.lower_name == "content":
+            for token in decl.value:
+                if token.type == "function" and token.lower_name == "counter":
+                    names = [t.lower_value for t in token.arguments if t.type == "ident"]
+                    shown = names[1] if len(names) > 1 else "decimal"
+    return value, shown
 
 
 def _selectors(prelude: list[Any]) -> list[list[Any]]:

@@ -753,7 +753,8 @@ def test_html_ordered_lists_show_the_numbers_the_style_sheet_gives():
     """A page's ``<style>``: the most specific selector wins, the later between equals;
     ``none`` and bullets hide the numbers, an item's own rule beats its list's, an
     inline ``style`` beats the sheet; a sheet that writes its own numbers with
-    counters leaves the list's; rules and selectors it cannot read change nothing."""
+    counters leaves the list's, or shows the counter's style; rules and selectors it
+    cannot read change nothing."""
     from pipeline.read import html_text
 
     sheet = (
@@ -776,6 +777,16 @@ def test_html_ordered_lists_show_the_numbers_the_style_sheet_gives():
         "</style><ol><li>Первый</li></ol>"
     )
     assert html_text(counted) == "1. Первый\n"
+    # a document editor's export: every list's own numbers hidden, each item's shown
+    # by the counter of its ``::before``, in the counter's style
+    editor = (
+        "<style>ol.k-0{list-style-type:none}ol.k-1{list-style-type:none}"
+        '.k-0>li:before{content:"" counter(c-0,upper-latin) ". "}'
+        '.k-1>li:before{content:"" counter(c-1) ". "}.k-0>li{counter-increment:c-0}</style>'
+        "<ol class='k-0 start' start='1'><li>Раз</li></ol><ol class='k-1'><li>Два</li></ol>"
+        "<ol class='k-0' start='2'><li>Три</li></ol>"
+    )
+    assert html_text(editor) == "A. Раз\n1. Два\nB. Три\n"
 
 
 def test_html_links_within_a_page_that_are_no_footnotes_stay_text():

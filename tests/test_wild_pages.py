@@ -1119,6 +1119,36 @@ def test_a_table_with_markers_in_cells_of_their_own_keeps_the_titles(tmp_path):
     assert nodes["64A"]["text"] == "Когда ренонс выявлен, действует следующее."
 
 
+def test_a_document_editors_export_numbers_its_units_by_its_style_sheet(tmp_path):
+    """A law saved from a document editor as HTML: each marker is a one-item list
+    whose number only the style sheet shows (``li:before`` with a counter in letters
+    or figures, the list's own numbers hidden), the list restarted or continued by
+    ``start``; the units are the sections and clauses a reader sees."""
+    head = (
+        "<html><head><style>ol.k-0{list-style-type:none}ol.k-1{list-style-type:none}"
+        '.k-0>li:before{content:"" counter(c-0,upper-latin) ". "}'
+        '.k-1>li:before{content:"" counter(c-1,decimal) ". "}</style></head><body>'
+    )
+
+    def item(cls: str, start: int, title: str, text: str) -> str:
+        return f"<ol class='{cls}' start='{start}'><li><b>{title}</b></li></ol><p>{text}</p>"
+
+    page = (
+        head
+        + "<p><b>Правило 64. Процедура после выявления ренонса</b></p>"
+        + item("k-0", 1, "Наказание назначается", "Когда ренонс выявлен, действует правило.")
+        + item("k-1", 1, "Нарушитель выиграл взятку", "Переходят две взятки.")
+        + item("k-1", 2, "Нарушитель не выиграл взятку", "Переходит одна, см. правило 63.")
+        + item("k-0", 2, "Наказание не назначается", "Наказания нет в последней взятке.")
+        + "</body></html>"
+    )
+    trees, _report = _build(tmp_path, {"export.html": page})
+    nodes = _by_id(trees["export"])
+    assert list(nodes) == ["64", "64A", "64A1", "64A2", "64B"]
+    assert nodes["64B"]["title"] == "Наказание не назначается"
+    assert [r["target"] for r in nodes["64A2"]["refs"]] == ["63"]
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
