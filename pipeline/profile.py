@@ -1059,33 +1059,61 @@ def _shared_running_heads(
 
 
 def _menu_runs(lines: list[str]) -> set[int]:
-    """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections).
-    Not a list of the text: one that a line ending in a colon introduces («…
-    отвечает за:»), or whose items mostly open in small letters, as the parts of a
-    sentence do (a menu's links are names: «Детективы», «Форум»)."""
+    """Five or more bulleted one- to four-word lines in a row: a menu (genres, sections),
+    maybe in groups, each under its head (a line of one to four words in capitals
+    or with a capital, no bullet, no stop, a bulleted line after it: «Проза» over
+    «- Роман», «- Рассказ»). Not a list of the text: one that a line ending in a
+    colon introduces («… отвечает за:»), or whose items mostly open in small letters,
+    as the parts of a sentence do (a menu's links are names: «Детективы», «Форум»)."""
     out: set[int] = set()
     run: list[int] = []
+    items = 0
     for i, line in enumerate([*lines, ""]):
         s = line.strip()
-        m = _BULLETED.match(s)
-        if m and len(m[1].split()) <= 4 and not _sentence_end(m[1]) and not _DIGITS.search(m[1]):
+        if _menu_item(s):
+            run.append(i)
+            items += 1
+            continue
+        if s and i + 1 < len(lines) and _menu_item(lines[i + 1].strip()) and _group_head(s):
             run.append(i)
             continue
         if s or i == len(lines):
-            if len(run) >= 5 and not _a_list_of_the_text(lines, run):
+            if items >= 5 and not _a_list_of_the_text(lines, run):
                 out.update(run)
-            run = []
+            run, items = [], 0
     return out
 
 
+def _menu_item(s: str) -> bool:
+    """``s`` (stripped) is a menu's bulleted item: one to four words, no stop, no digit."""
+    m = _BULLETED.match(s)
+    return bool(
+        m and len(m[1].split()) <= 4 and not _sentence_end(m[1]) and not _DIGITS.search(m[1])
+    )
+
+
+def _group_head(s: str) -> bool:
+    """``s`` (stripped) may head a group of a menu's items: one to four words, the
+    first with a capital, no stop, no digit, no unit of the text."""
+    return (
+        len(s.split()) <= 4
+        and s[:1].isupper()
+        and not _sentence_end(s)
+        and not _DIGITS.search(s)
+        and not _structural(s)
+    )
+
+
 def _a_list_of_the_text(lines: list[str], run: list[int]) -> bool:
-    """Whether the bulleted lines ``run`` continue the text: a colon ends the line
-    before them, or most of them open with a small letter."""
+    """Whether the bulleted lines ``run`` (their groups' heads among them) continue
+    the text: a colon ends the line before them, or most of them open with a small
+    letter."""
     j = _nearest_text(lines, run[0], -1)
     if j is not None and lines[j].rstrip(_WHITESPACE).endswith(":"):
         return True
-    small = sum(1 for i in run if _BULLETED.match(lines[i].strip())[1][:1].islower())
-    return small * 2 > len(run)
+    bulleted = [m for i in run if (m := _BULLETED.match(lines[i].strip()))]
+    small = sum(1 for m in bulleted if m[1][:1].islower())
+    return small * 2 > len(bulleted)
 
 
 _BETWEEN_PAGES = ("pager", "running head")

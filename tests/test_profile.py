@@ -403,6 +403,28 @@ def test_menu_run_of_bulleted_links():
     assert P.chrome_lines(f"Организатор выбирает\n{items}\n") == {}
 
 
+def test_a_menu_in_groups_under_their_heads_is_chrome():
+    """A site's menu of genres in groups of three or four items, each group under a
+    head with no bullet: the heads and the items are chrome, the law below is not.
+    Groups of the text (items in small letters, a head that ends with a colon) stay."""
+    menu = (
+        "Романы\n- Исторический роман\n- Любовный роман\n- Роман в письмах\n"
+        "Спорт\n- Бридж\n- Шахматы\n- Шашки\nПравило 64. Процедура\n"
+        "Когда ренонс выявлен, наказание назначается.\n"
+    )
+    assert set(P.chrome_lines(menu)) == set(range(8))
+    text = (
+        "Сторона\n- пасует в свою очередь\n- называет масть\n- удваивает\n"
+        "Партнёр\n- молчит\n- не смотрит в карты\nПравило 64. Процедура\n"
+    )
+    assert P.chrome_lines(text) == {}
+    heads_with_colons = (
+        "Правило 64. Процедура\nНарушитель:\n- Пики\n- Черви\n- Бубны\nПартнёр:\n"
+        "- Трефы\n- Козыри\n"
+    )
+    assert P.chrome_lines(heads_with_colons) == {}
+
+
 def test_template_block_between_chrome_lines_and_not_beyond():
     text = (
         "Читальня Пример.Ru\nКнижная полка\nФантастика. Фэнтези\nСтраницы: - 1  - 2  - 3  -\n"

@@ -1149,6 +1149,20 @@ def test_a_document_editors_export_numbers_its_units_by_its_style_sheet(tmp_path
     assert [r["target"] for r in nodes["64A2"]["refs"]] == ["63"]
 
 
+def test_a_reader_sites_menu_of_genres_in_groups_is_no_fragment(tmp_path):
+    """A reader site's page: a label, then its genres in groups of three or four, each
+    group under its head, then the law. The menu is no fragment of the codex."""
+    page = (
+        "Выбрать книгу по жанру\nРоманы\n- Исторический роман\n- Любовный роман\n"
+        "- Роман в письмах\nИгры\n- Бридж\n- Шахматы\n- Шашки\n- Го\n"
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\n"
+    )
+    trees, _report = _build(tmp_path, {"reader.txt": page})
+    assert list(_by_id(trees["reader"])) == ["13", "13A"]
+    assert "Шахматы" not in _all_text(trees["reader"])
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
