@@ -687,6 +687,11 @@ OCR_LAW_NOUN_INSIDE = regex.compile(r"(?<=\s)(\p{Lu}[\p{L}\d]{4,6}\p{L})" + _OCR
 headings on (``… взятки. Правнло 13. Неправильное …``)."""
 
 
+_TWO_STROKES = regex.compile(r"^[Il]{2}(?=\p{Cyrillic})")
+"""Two Latin strokes OCR read for the Cyrillic capital П, before the word's Cyrillic
+letters."""
+
+
 def misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
     """The noun and the number an ``OCR_LAW_NOUN`` match stands for (``Правнло l3`` →
     ``Правило``, ``13``), or None: the word is the noun itself, no word one letter
@@ -696,11 +701,13 @@ def misread_law_heading(m: regex.Match) -> tuple[str, str] | None:
     from . import editions, morph
 
     written, number = m[1], digits(m[2])
+    # a capital П OCR read as two strokes (``IIравило``, ``llРАВИЛО``) is one letter wrong
+    read = _TWO_STROKES.sub("П", written, count=1)
     if (
         written.lower() == "правило"
         or not number.isdigit()
         or not 1 <= int(number) <= editions.DEFAULT.laws
-        or Levenshtein.distance(written.lower(), "правило", score_cutoff=1) > 1
+        or Levenshtein.distance(read.lower(), "правило", score_cutoff=1) > 1
         or morph.is_known(written)
     ):
         return None

@@ -2510,6 +2510,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
         (
+            "a capital П read as two Latin strokes",
+            "IIравило 63. Выявление\nТекст.\nIIРАВИЛО 64. ПРОЦЕДУРА\nIlравило 65. Порядок\n"
+            "IIравила 64 стоят.\n",
+            "Правило 63. Выявление\nТекст.\nПРАВИЛО 64. ПРОЦЕДУРА\nПравило 65. Порядок\n"
+            "IIравила 64 стоят.\n",
+            "ocr-digit",
+        ),
+        (
             "a misread noun before a title after a dash, a colon or glued to its number",
             "Правнло 67 – Дефектная взятка\nТекст.\nПравнло 69: Согласие\nТекст.\n"
             "Правнло70. Претензия\nТекст.\n\n        Правнло 71. Отмена\nТекст.\n",
