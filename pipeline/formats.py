@@ -874,7 +874,8 @@ class HtmlNotes:
     href="#_ftn1">[1]</a>`` … ``<p><a href="#_ftnref1" name="_ftn1">[1]</a> …``),
     or, where nothing links back, when the link is raised (``<sup>``) and the block
     opens with the number it shows (``<sup><a href="#n1">1</a></sup>`` … ``<p
-    id="n1">1 …``), after the mark.
+    id="n1">1 …``), after the mark. Notes that share one block are cut at their
+    numbers (``_shared_notes``).
     A link to a note becomes its mark ``(*N)`` (``mark_of``), the notes' bodies are
     left out of the text flow (``skip``) and go after the text (``bodies``); a
     note's links back to its mark are no text."""
@@ -884,6 +885,8 @@ class HtmlNotes:
         """Note bodies by (document, fragment id)."""
         self._backs: set[tuple[str, str]] = set()
         """The anchors of the marks that notes link back to."""
+        self._texts: dict[tuple[str, str], str] = {}
+        """The text of each note that shares its block with others, cut at its number."""
         for member, soup in soups:
             for tag in soup.find_all(_is_note):
                 if tag.get("id"):
@@ -927,13 +930,17 @@ class HtmlNotes:
                 for a in body.find_all("a", href=True)
                 if _fragment(a) in own and _BACK_LABEL.fullmatch(a.get_text())
             ]
-            if back or (_superscript(link) and _opens_with_label(body, link.get_text())):
+            if back or (_superscript(link) and _opens_with_label(target, link.get_text())):
                 found[fragment] = (link, body, back)
-        # one block two notes link to holds both: neither is cut out of it
+        # one block two notes link to holds both: each note is its lines from its
+        # number on (``_shared_notes``), or, where they cannot be told apart, the block
+        # stays text where it stands
         shared = Counter(id(body) for _link, body, _back in found.values())
         marks = {id(link) for link, _body, _back in found.values()}
+        together: dict[int, list[str]] = {}
         for fragment, (_link, body, back) in found.items():
             if shared[id(body)] > 1:
+                together.setdefault(id(body), []).append(fragment)
                 continue
             # a note of several paragraphs: up to the element that holds it and no
             # other note, no mark and no heading (a word processor's ``<div id=ftn1>``)
@@ -952,6 +959,16 @@ class HtmlNotes:
                 body, up = up, up.parent
             self.notes[(member, fragment)] = body
             self._backs |= {(member, str(_fragment(a))) for a in back}
+        for fragments in together.values():
+            fragments.sort(key=lambda f: order[id(anchors[f])])
+            body = found[fragments[0]][1]
+            texts = _shared_notes(body, [found[f][0].get_text() for f in fragments])
+            if texts is None:
+                continue
+            for fragment, text in zip(fragments, texts, strict=True):
+                self.notes[(member, fragment)] = body
+                self._texts[(member, fragment)] = text
+                self._backs |= {(member, str(_fragment(a))) for a in found[fragment][2]}
 
     def linked_skip(self, soup: Any, member: str = "") -> frozenset[int]:
         """``skip`` for a web page: the notes some link of ``soup`` points to (a block
@@ -990,7 +1007,7 @@ class HtmlNotes:
             mark = self._marks.get(key)
             if mark is None:
                 continue  # a note nothing links to: ``unlinked``
-            body = " ".join(html_blocks(tag, self.mark_of(key[0])))
+            body = self._texts.get(key) or " ".join(html_blocks(tag, self.mark_of(key[0])))
             # a note often repeats its own number first: keep the text after it
             yield mark, _NOTE_NUMBER.sub("", body)
 
@@ -998,7 +1015,7 @@ class HtmlNotes:
         """The text of every note nothing links to, to follow the footnotes."""
         for key, tag in self.notes.items():
             if key not in self._marks:
-                yield " ".join(html_blocks(tag))
+                yield self._texts.get(key) or " ".join(html_blocks(tag))
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -1022,12 +1039,48 @@ def _superscript(link: Any) -> bool:
     return False
 
 
-def _opens_with_label(body: Any, label: str) -> bool:
-    """The block opens with the number or asterisks ``label`` shows (``[1]`` …
-    ``1 Текст``, ``1. Текст``, ``* Текст``): a footnote repeats its mark first."""
+def _opens_with_label(target: Any, label: str) -> bool:
+    """The text from the element a link points to on opens with the number or
+    asterisks ``label`` shows (``[1]`` … ``<p id=n1>1 Текст``, ``<a name=n1></a>1.
+    Текст``, ``* Текст``): a footnote repeats its mark first."""
+    from bs4 import NavigableString
+
     core = label.strip().strip("[](){}").strip()
-    opening = regex.match(r"\s*[\[({]?\s*(\d{1,3}|\*{1,3})(?![\d*])", body.get_text())
-    return bool(core) and opening is not None and opening[1] == core
+    seen = ""
+    for el in target.next_elements:
+        if isinstance(el, NavigableString):
+            seen += str(el)
+            if len(seen.strip()) >= _LABEL_LOOK:
+                break
+    return bool(core) and _label_at(seen) == core
+
+
+_LABEL_LOOK = 8
+"""Characters after a note's anchor that are enough to read the number it opens with."""
+_LABEL_AT = regex.compile(r"\s*[\[({]?\s*(\d{1,3}|\*{1,3})(?![\d*])")
+
+
+def _label_at(text: str) -> str | None:
+    """The number or asterisks ``text`` opens with (``[2] …``, ``2. …``, ``** …``)."""
+    m = _LABEL_AT.match(text)
+    return m[1] if m else None
+
+
+def _shared_notes(block: Any, labels: list[str]) -> list[str] | None:
+    """The texts of the notes one block holds, in order, each from the line that
+    opens with its number (``labels``, as their links show them) to the next note's
+    (``1 Первая.<br>2 Вторая.``); None where a line before the first note, or the
+    numbers, say otherwise."""
+    cores = [label.strip().strip("[](){}").strip() for label in labels]
+    texts: list[list[str]] = []
+    for line in html_blocks(block):
+        if len(texts) < len(cores) and _label_at(line) == cores[len(texts)]:
+            texts.append([line])
+        elif texts:
+            texts[-1].append(line)
+        else:
+            return None
+    return [" ".join(t) for t in texts] if len(texts) == len(cores) else None
 
 
 def _block_of(tag: Any) -> Any:

@@ -649,10 +649,11 @@ def test_html_page_footnotes_linked_both_ways_are_footnotes(tmp_path, txt_tree, 
     _same_tree(tmp_path, "book.html", page, txt_tree)
 
 
-def test_html_blocks_linked_both_ways_that_are_no_footnotes_stay_in_place():
+def test_html_blocks_linked_as_notes_are_notes_only_where_they_can_be_told_apart():
     """An index whose law headings link back to it, a block a page marks as a note that
-    nothing links to, two notes in one block: text where it stands. A note of two
-    paragraphs keeps both."""
+    nothing links to, two notes in one block that a line of its own opens: text where
+    it stands. Two notes in one block, each line opening with its number, are two
+    notes; a note of two paragraphs keeps both."""
     from pipeline.read import html_text
 
     index = (
@@ -671,7 +672,16 @@ def test_html_blocks_linked_both_ways_that_are_no_footnotes_stay_in_place():
         '<p>A. Судья<a id="r1" href="#n1">1</a> и игрок<a id="r2" href="#n2">2</a>.</p>'
         '<div><a name="n1" href="#r1">1</a> Первая.<br><a name="n2" href="#r2">2</a> Вторая.</div>'
     )
-    assert html_text(shared) == "A. Судья1 и игрок2.\n1 Первая.\n2 Вторая.\n"
+    assert html_text(shared) == "A. Судья(*1) и игрок(*2).\n(*1) - Первая.\n(*2) - Вторая.\n"
+    headed = shared.replace("<div>", "<div>Примечания<br>")
+    assert html_text(headed) == "A. Судья1 и игрок2.\nПримечания\n1 Первая.\n2 Вторая.\n"
+    raised = (
+        '<p>A. Судья<sup><a href="#n1">1</a></sup> и игрок<sup><a href="#n2">2</a></sup>.</p>'
+        '<hr><p><a name="n1"></a>1 Первая, см. правило 63.<br><a name="n2"></a>2 Вторая.</p>'
+    )
+    assert html_text(raised) == (
+        "A. Судья(*1) и игрок(*2).\n(*1) - Первая, см. правило 63.\n(*2) - Вторая.\n"
+    )
     word = (
         '<p>A. Судья<a href="#_ftn1" name="_ftnref1">[1]</a> решает.</p><p>B. Игрок ждёт.</p>'
         '<div><hr><div id=ftn1><p><a href="#_ftnref1" name="_ftn1">[1]</a> Первый абзац.</p>'
