@@ -168,7 +168,12 @@ _SIZE_OR_COUNTER = regex.compile(
 )\s*$""",
     regex.X,
 )
-_UI_LABEL_WORDS = r"""(?:
+_RELATED_WORDS = r"""(?:Похожие\ (?:записи|статьи|материалы|публикации)|Читайте\ также
+    |Вам\ также\ может\ понравиться|Другие\ (?:записи|статьи|публикации))"""
+"""The head of a list of links to a site's other posts (``_related_posts``)."""
+_RELATED_HEAD = regex.compile(r"^\s*" + _RELATED_WORDS + r"\s*:?\s*$", regex.X | regex.I)
+_UI_LABEL_WORDS = (
+    r"""(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
     | Настро[йи]ки
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
@@ -176,7 +181,12 @@ _UI_LABEL_WORDS = r"""(?:
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
+    | Метки|Рубрик[аи]|Навигация\ по\ записям
+    | """
+    + _RELATED_WORDS
+    + r"""
 )"""
+)
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
 _UI_LABEL_OPENING = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b", regex.X | regex.I)
@@ -292,6 +302,18 @@ _DATE_STAMP = regex.compile(
 )
 """``09.02.2018 14:13``, ``18 июля 2025``: a post's date stamp alone on its line
 (a dated sentence or a year with «г.» is text)."""
+_BYLINE_OPENING = regex.compile(
+    r"^(?:Опубликовано|Добавлено|Размещено|Обновлено|Дата\s+(?:публикации|добавления|обновления))\b",
+    regex.I,
+)
+_BYLINE = regex.compile(
+    _BYLINE_OPENING.pattern
+    + rf"[^!?;]{{0,60}}?(?:{_DATE}|\d{{1,2}}\s+{_MONTH}\s*\d{{4}})[^!?;]{{0,40}}$",
+    regex.I,
+)
+"""``Опубликовано 12.03.2015 автором admin``, ``Дата публикации: 5 мая 2016``: a post's
+byline, its verb in the past or its label, then its date (a sentence of the book
+dates nothing so)."""
 _READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
 """``2 мин``: a post's reading time."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
@@ -624,6 +646,8 @@ def line_shape(line: str) -> str | None:
         return "date stamp"
     if number_first and words <= 3 and _READING_TIME.match(s):
         return "counter"
+    if digit and words <= 12 and s[:1] in "ОоДдРр" and _BYLINE.match(s):
+        return "byline"
     if digit and words <= 12 and low[:1] in _CURRENT_PAGE_INITIALS and _CURRENT_PAGE.match(s):
         return "header"
     if words <= 12 and ("." in s or "/" in s) and _url_hint(s, low) and _URL.search(s):
@@ -1197,6 +1221,33 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     return [i for i in range(head, len(lines)) if lines[i].strip()]
 
 
+def _related_posts(lines: list[str], chrome: dict[int, str]) -> list[int]:
+    """The links a site lists under its head of related posts (``Похожие записи``,
+    ``Читайте также``): law headings with no text under any of them, one a line, up
+    to the page's end or its template. The headings a page's text goes on under (a
+    law and its sections) stay."""
+    out: list[int] = []
+    for i, line in enumerate(lines):
+        if i not in chrome or not _RELATED_HEAD.match(line):
+            continue
+        run = []
+        j = i + 1
+        while j < len(lines) and (not lines[j].strip() or j not in chrome):
+            s = lines[j].strip()
+            if s and not (LAW_HEAD.match(s) and len(s.split()) <= _LINK_WORDS):
+                break
+            if s:
+                run.append(j)
+            j += 1
+        else:  # the page's end or its template closes the list
+            out += run
+    return out
+
+
+_LINK_WORDS = 12
+"""Most words of a link to a post that names a law (its heading, its title)."""
+
+
 _MINUTE = regex.compile(r"\d:\d\d")
 
 
@@ -1322,7 +1373,7 @@ def _opening(words: list[str]) -> tuple[bool, bool]:
     # a pager's words may stand after bullets and arrows (``- « Назад``)
     lead = pager or not first[0].isalpha()
     labelled = lead or first[0] in _PAGER_LABEL_LETTERS or bool(_UI_LABEL_OPENING.match(head))
-    numbered = lead or bool(_COUNTER_OPENING.match(first))
+    numbered = lead or bool(_COUNTER_OPENING.match(first) or _BYLINE_OPENING.match(head))
     return labelled, numbered
 
 
@@ -1732,6 +1783,8 @@ def chrome_lines(
                 chrome[i] = f"template line shared by {held} sources"
     for i in _comment_thread(lines, chrome):
         chrome[i] = "comments: readers' thread under the page's text"
+    for i in _related_posts(lines, chrome):
+        chrome[i] = "related posts: links to other laws under the page's text"
     _grow(lines, chrome)
     return chrome
 

@@ -68,6 +68,13 @@ SHAPES = [
         "share",
     ),
     ("an invitation to keep the book", "Понравилась книга? Добавьте её в избранное!", "share"),
+    ("a post's byline", "Опубликовано 12.03.2015 автором admin", "byline"),
+    ("a post's date with its label", "Дата публикации: 5 мая 2016 г.", "byline"),
+    ("a sentence about a year stays", "Опубликовано в 1987 году издательством ФИС.", None),
+    ("a post's tags", "Метки: бридж, правила, ренонс", "menu"),
+    ("a post's category", "Рубрика: Правила", "menu"),
+    ("related posts", "Похожие записи", "menu"),
+    ("a link list's head", "Читайте также", "menu"),
     (
         "a sentence about sharing after a colon stays",
         "Поделиться: игрок не может сообщать партнёру о своих картах",
@@ -310,6 +317,17 @@ def test_a_thread_with_no_head_goes_from_its_first_author():
     assert "comments" not in " ".join(P.chrome_lines(one_stamp).values())
     no_minute = law + "Москва\n1 мая 1987\nИсполком\n2 мая 1987\n"
     assert "comments" not in " ".join(P.chrome_lines(no_minute).values())
+
+
+def test_related_posts_under_their_head_are_chrome_a_law_with_text_is_not():
+    """Law headings listed under a head of related posts, none with text under it, up
+    to the page's end or its template, are links; a law with its text under the same
+    head is the page's own."""
+    law = "Правило 92. Апелляция\nАпелляция подаётся в срок.\n"
+    links = law + "Похожие записи\nПравило 93. Порядок\n\nПравило 94. Сборы\n© 2015 Клуб\n"
+    assert set(P.chrome_lines(links)) == {2, 3, 5, 6}
+    text = law + "Читайте также\nПравило 93. Порядок\nАпелляцию рассматривает комитет.\n"
+    assert set(P.chrome_lines(text)) == {2}
 
 
 def test_two_menus_of_bars_stacked_are_chrome():

@@ -1163,6 +1163,23 @@ def test_a_reader_sites_menu_of_genres_in_groups_is_no_fragment(tmp_path):
     assert "Шахматы" not in _all_text(trees["reader"])
 
 
+def test_a_club_blogs_post_of_a_law_keeps_only_the_law(tmp_path):
+    """A club's blog post of a law: its byline above the law, its tags, its category
+    and a list of related posts naming other laws below it. The byline opens no law
+    63, the tags and the category are no section's text, the related posts no laws."""
+    page = (
+        "Клуб «Пример»\nОпубликовано 12.03.2015 автором admin\n"
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\nМетки: бридж, правила, карты\n"
+        "Рубрика: Правила\nПохожие записи\nПравило 14. Отсутствующая карта\n"
+        "Правило 15. Игра не той колодой\n"
+    )
+    trees, _report = _build(tmp_path, {"post.txt": page})
+    nodes = _by_id(trees["post"])
+    assert list(nodes) == ["13", "13A"]
+    assert nodes["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
