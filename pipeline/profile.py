@@ -314,6 +314,18 @@ _BYLINE = regex.compile(
 """``Опубликовано 12.03.2015 автором admin``, ``Дата публикации: 5 мая 2016``: a post's
 byline, its verb in the past or its label, then its date (a sentence of the book
 dates nothing so)."""
+_ARCHIVE_NOTICE = regex.compile(
+    r"""^(?:The\s+Wayback\s+Machine\b.*|About\s+this\s+capture|COLLECTED\s+BY|TIMESTAMPS
+      |Collection:\s.{0,80}|\d[\d,]*\s+captures?
+      |(?:Это|Перед\s+вами)\s+(?:сохран[её]нная\s+копия|копия\s+из\s+(?:кеша|кэша))\b.{0,120}
+      |This\s+is\s+Google's\s+cache\b.{0,160})$""",
+    regex.X,
+)
+"""A web archive's toolbar over the copy it keeps (``The Wayback Machine - https://…``,
+``12 captures``, ``About this capture``), or a search engine's notice over its cached
+copy (``Это сохранённая копия страницы …``); the lines between them (the range of
+dates, a day, a bar of years) go with them (``_grow``)."""
+_ARCHIVE_HINTS = ("wayback", "capture", "collect", "timestamps", "копия", "cache")
 _READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
 """``2 мин``: a post's reading time."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
@@ -646,6 +658,8 @@ def line_shape(line: str) -> str | None:
         return "date stamp"
     if number_first and words <= 3 and _READING_TIME.match(s):
         return "counter"
+    if words <= 30 and _has_any(low, _ARCHIVE_HINTS) and _ARCHIVE_NOTICE.match(s):
+        return "archive"
     if digit and words <= 12 and s[:1] in "ОоДдРр" and _BYLINE.match(s):
         return "byline"
     if digit and words <= 12 and low[:1] in _CURRENT_PAGE_INITIALS and _CURRENT_PAGE.match(s):
@@ -1330,6 +1344,7 @@ _PIECE_HINTS = (
     *_SITE_NOTICE_HINTS,
     *_SHARE_HINTS,
     *_COMMENT_LINK_HINTS,
+    *_ARCHIVE_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""

@@ -147,6 +147,7 @@ CHROME_LABELS: dict[str, str] = {
     "alphabet bar": "алфавитная панель",
     "alphabet range": "алфавитный диапазон",
     "boilerplate (jusText)": "служебный текст страницы",
+    "archive": "панель веб-архива или кеша",
     "breadcrumb": "цепочка навигации",
     "byline": "подпись записи (дата публикации)",
     "comment": "комментарий посетителя",

@@ -1180,6 +1180,24 @@ def test_a_club_blogs_post_of_a_law_keeps_only_the_law(tmp_path):
     assert nodes["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
 
 
+def test_a_web_archives_copy_of_a_law_page_loses_the_archives_toolbar(tmp_path):
+    """A law page saved from a web archive: the archive's toolbar above the page (its
+    name and address, its count of copies, their range of dates, a bar of months, a
+    day, a bar of years, a link about the copy) and a search engine's notice of a
+    cached copy. None of it is a fragment of the codex."""
+    page = (
+        "The Wayback Machine - https://web.archive.org/web/20150312/http://example.org/13\n"
+        "12 captures\n12 Mar 2015 - 03 Apr 2020\nMAR APR MAY\n12\n2014 2015 2016\n"
+        "About this capture\nЭто сохранённая копия страницы. Текущая страница могла "
+        "измениться.\nПравило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\n"
+    )
+    trees, _report = _build(tmp_path, {"archived.txt": page})
+    nodes = _by_id(trees["archived"])
+    assert list(nodes) == ["13", "13A"]
+    assert "копия" not in _all_text(trees["archived"])
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
