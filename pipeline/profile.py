@@ -326,6 +326,16 @@ _ARCHIVE_NOTICE = regex.compile(
 copy (``Это сохранённая копия страницы …``); the lines between them (the range of
 dates, a day, a bar of years) go with them (``_grow``)."""
 _ARCHIVE_HINTS = ("wayback", "capture", "collect", "timestamps", "копия", "cache")
+_ADVERT = regex.compile(
+    r"""^(?:Реклама(?:\s+от\s+\S+)?|Рекламный\s+блок|Яндекс\.\s?Директ|Спонсорские\s+ссылки
+      |Скрыть\s+(?:объявление|рекламу)|Пожаловаться\s+на\s+рекламу|Отключить\s+рекламу
+      |Ads\s+by\s+Google|Advertisement)\s*:?$""",
+    regex.X | regex.I,
+)
+"""The label a site sets over or under an advert among a page's text (``Реклама``,
+``Яндекс.Директ``, ``Скрыть объявление``); the advert's own lines are read by
+``_adverts``."""
+_ADVERT_HINTS = ("реклам", "директ", "спонсор", "объявлен", "ads", "advert")
 _READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
 """``2 мин``: a post's reading time."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
@@ -660,6 +670,8 @@ def line_shape(line: str) -> str | None:
         return "counter"
     if words <= 30 and _has_any(low, _ARCHIVE_HINTS) and _ARCHIVE_NOTICE.match(s):
         return "archive"
+    if words <= 4 and _has_any(low, _ADVERT_HINTS) and _ADVERT.match(s):
+        return "advert"
     if digit and words <= 12 and s[:1] in "ОоДдРр" and _BYLINE.match(s):
         return "byline"
     if digit and words <= 12 and low[:1] in _CURRENT_PAGE_INITIALS and _CURRENT_PAGE.match(s):
@@ -1235,6 +1247,37 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     return [i for i in range(head, len(lines)) if lines[i].strip()]
 
 
+def _adverts(lines: list[str], chrome: dict[int, str]) -> list[int]:
+    """The lines of an advert a site set among the page's text: from its label
+    (``_ADVERT``) down to the next unit's opening, where ``_ADVERT_LINES`` short
+    lines at most stand between them and the text above the label ended its
+    sentence (an offer, a price, a button, a shop's address: none of the book's)."""
+    out: list[int] = []
+    for i in range(len(lines)):
+        if chrome.get(i) != "advert":
+            continue
+        above = _nearest_text(lines, i, -1)
+        if above is not None and above not in chrome and not _ended(_core(lines[above])):
+            continue  # the label cuts a sentence of the text: its lines are the text's
+        block: list[int] = []
+        for j in range(i + 1, len(lines)):
+            s = lines[j].strip()
+            if not s:
+                continue
+            if starts_unit(s) or len(block) > _ADVERT_LINES or len(s.split()) > _SHORT_WORDS * 2:
+                break
+            block.append(j)
+        else:
+            continue  # the page ends: what stands below is the page's foot
+        if block and starts_unit(lines[j].strip()) and len(block) <= _ADVERT_LINES:
+            out += block
+    return out
+
+
+_ADVERT_LINES = 5
+"""Most lines of an advert between its label and the next unit."""
+
+
 def _related_posts(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The links a site lists under its head of related posts (``Похожие записи``,
     ``Читайте также``): law headings with no text under any of them, one a line, up
@@ -1345,6 +1388,7 @@ _PIECE_HINTS = (
     *_SHARE_HINTS,
     *_COMMENT_LINK_HINTS,
     *_ARCHIVE_HINTS,
+    *_ADVERT_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""
@@ -1798,6 +1842,8 @@ def chrome_lines(
                 chrome[i] = f"template line shared by {held} sources"
     for i in _comment_thread(lines, chrome):
         chrome[i] = "comments: readers' thread under the page's text"
+    for i in _adverts(lines, chrome):
+        chrome.setdefault(i, "advert: between the page's units")
     for i in _related_posts(lines, chrome):
         chrome[i] = "related posts: links to other laws under the page's text"
     _grow(lines, chrome)

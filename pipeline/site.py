@@ -144,6 +144,7 @@ LAYOUT_LABELS: dict[str, str] = {
 """The layout traits of a source's profile (``model.Profile.layout``)."""
 
 CHROME_LABELS: dict[str, str] = {
+    "advert": "реклама",
     "alphabet bar": "алфавитная панель",
     "alphabet range": "алфавитный диапазон",
     "boilerplate (jusText)": "служебный текст страницы",

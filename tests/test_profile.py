@@ -82,6 +82,10 @@ SHAPES = [
         "archive",
     ),
     ("a sentence about a copy stays", "Это копия протокола, которую судья хранит.", None),
+    ("an advert's label", "Реклама", "advert"),
+    ("an advert network's label", "Яндекс.Директ", "advert"),
+    ("an advert's button", "Скрыть объявление", "advert"),
+    ("a sentence about adverts stays", "Реклама в игровом зале запрещена.", None),
     ("a post's date with its label", "Дата публикации: 5 мая 2016 г.", "byline"),
     ("a sentence about a year stays", "Опубликовано в 1987 году издательством ФИС.", None),
     ("a post's tags", "Метки: бридж, правила, ренонс", "menu"),
@@ -341,6 +345,20 @@ def test_related_posts_under_their_head_are_chrome_a_law_with_text_is_not():
     assert set(P.chrome_lines(links)) == {2, 3, 5, 6}
     text = law + "Читайте также\nПравило 93. Порядок\nАпелляцию рассматривает комитет.\n"
     assert set(P.chrome_lines(text)) == {2}
+
+
+def test_an_advert_between_two_units_goes_with_its_label():
+    """An advert's label between two units, after a sentence's end, takes the few
+    short lines under it down to the next unit; a label inside a sentence, or over
+    more lines than an advert has, takes only itself."""
+    top = "Правило 64. Процедура\nA. Наказание\nКогда ренонс выявлен, действует правило.\n"
+    advert = "Реклама\nКарты для бриджа — от 450 ₽\nКупить\nСкрыть объявление\n"
+    below = "1. Нарушитель выиграл\nВзятка переходит.\n"
+    assert set(P.chrome_lines(top + advert + below)) == {3, 4, 5, 6}
+    cut = top.replace("правило.", "правило,") + "Реклама\nКарты для бриджа\nКупить\n" + below
+    assert set(P.chrome_lines(cut)) == {3}
+    long = top + "Реклама\n" + "Судья решает так.\n" * 6 + below
+    assert set(P.chrome_lines(long)) == {3}
 
 
 def test_two_menus_of_bars_stacked_are_chrome():

@@ -1198,6 +1198,24 @@ def test_a_web_archives_copy_of_a_law_page_loses_the_archives_toolbar(tmp_path):
     assert "копия" not in _all_text(trees["archived"])
 
 
+def test_adverts_between_a_laws_units_are_no_text_of_it(tmp_path):
+    """A reader site's adverts between a law's units, each under its label (an offer,
+    a price, a button, a shop's address): none of it is the text of the unit above."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\nРеклама\n"
+        "Колоды для турниров — от 300 ₽\nКупить\nСкрыть объявление\n"
+        "B.Карты видели\nСудья решает, можно ли играть сдачу.\nЯндекс.Директ\n"
+        "Столы для игры на заказ. Доставка!\nstoly.example.ru\n"
+        "C.Игра закончена\nСдача засчитывается.\n"
+    )
+    trees, _report = _build(tmp_path, {"reader.txt": page})
+    nodes = _by_id(trees["reader"])
+    assert list(nodes) == ["13", "13A", "13B", "13C"]
+    assert nodes["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
