@@ -73,6 +73,7 @@ from .grammar import (
     NOTE_ENTRY,
     NOTE_REF,
     NOTES_HEAD,
+    NUMBERED_LAW_HEAD,
     OCR_COMMENTARY_NUMBER,
     OCR_FIRST_MARKER,
     OCR_HEADING_NUMBER,
@@ -1733,15 +1734,7 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
     leaders = sorted(ctx.buffer.marks("dot-leader"))
 
     def listed(j: int) -> bool:
-        if j >= len(lines):
-            return False
-        s, e, line = lines[j]
-        k = bisect.bisect_left(leaders, s)
-        # a leader right after a word (``фальшренонса...41``), not a range (``1...13``)
-        m = LEADER.search(line)
-        return (k < len(leaders) and leaders[k] <= e) or (
-            m is not None and m.start() > 0 and line[m.start() - 1].isalpha()
-        )
+        return _contents_entry(lines, leaders, j)
 
     heads: list[tuple[int, int, regex.Match | None]] = []  # line, number, match if stopless
     for i, (_s, _e, line) in enumerate(lines):
@@ -1809,6 +1802,60 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
         )
         for i, m in found
     ]
+
+
+def _contents_entry(lines: list[tuple[int, int, str]], leaders: list[int], j: int) -> bool:
+    """``lines[j]`` is an entry of a table of contents: a leader stands on it, whether
+    the cleaner took it away already (``leaders``: the sorted offsets of its
+    ``dot-leader`` marks) or not, right after a word (``фальшренонса...41``, not a
+    range, ``1...13``)."""
+    if j >= len(lines):
+        return False
+    s, e, line = lines[j]
+    k = bisect.bisect_left(leaders, s)
+    m = LEADER.search(line)
+    return (k < len(leaders) and leaders[k] <= e) or (
+        m is not None and m.start() > 0 and line[m.start() - 1].isalpha()
+    )
+
+
+def numbered_laws(text: str, ctx: Context) -> list[Change]:
+    """A law heading written as its number alone (``grammar.NUMBERED_LAW_HEAD``: ``64.
+    Процедура после выявления ренонса``) gets its noun (``Правило 64. …``) where the
+    law's first section (``A.``) opens the next line with text, or the one after a
+    title wrapped in small letters, and the number is a law's: a clause's marker and
+    title never has a law's first section under it. The title's words stand as they
+    are; only the noun is added. (A chapter of another code numbers its points
+    ``1.1.`` under ``1. ОБЩИЕ ПОЛОЖЕНИЯ`` as the commentary numbers its paragraphs:
+    those headings stay.)"""
+    if NUMBERED_LAW_HEAD.search(text) is None:
+        return []
+    lines = ctx.lines(text)
+    leaders = sorted(ctx.buffer.marks("dot-leader"))
+    out: list[Change] = []
+    for i, (s, _e, line) in enumerate(lines):
+        m = NUMBERED_LAW_HEAD.match(line)
+        if m is None or not 1 <= int(m["number"]) <= editions.DEFAULT.laws:
+            continue
+        if len(m["title"].split()) > _LAW_TITLE_WORDS or _contents_entry(lines, leaders, i):
+            continue  # a paragraph, a contents entry
+        if goes_on_counting(_lines_before(text, s), line.lstrip()):
+            continue  # the next clause of a series (``2.`` after ``1.``)
+        below = _text_index(lines, i, 1)
+        if below is not None and lines[below][2].lstrip()[:1].islower():
+            below = _text_index(lines, below, 1)  # the title wrapped
+        if below is None:
+            continue
+        if series_place(lines[below][2].strip()) != ("section", 1):
+            continue
+        noun = "ПРАВИЛО" if m["title"].isupper() else "Правило"
+        at = s + m.start("number")
+        out.append(Change(at, at, f"{noun} ", "law-noun", "a law heading written as its number"))
+    return out
+
+
+_LAW_TITLE_WORDS = 15
+"""Most words of a law's title on its heading's line."""
 
 
 def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
@@ -4358,6 +4405,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     # after duplicates, which removes a number a scan echoed under the heading's word
     ("split_headings", split_headings),
     ("stopless_headings", stopless_headings),
+    ("numbered_laws", numbered_laws),
     # before run_in_structure, which would split «Law 22. Правило 22. …» at its
     # Russian half and leave the English one a line of its own
     ("bilingual_headings", bilingual_headings),

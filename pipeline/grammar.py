@@ -86,6 +86,12 @@ SPLIT_HEAD = regex.compile(
 """A heading's word alone on its line, its number opening the next (``Правило`` |
 ``64. Процедура …``, ``Часть`` | ``II``): a PDF's text layer breaks a heading set in two
 runs so. ``split`` is the line break between them."""
+NUMBERED_LAW_HEAD = regex.compile(
+    r"^[ \t]*(?P<number>\d{1,2})\.[ \t]*(?=\p{Lu})(?P<title>[^\n]{2,120})$", regex.M
+)
+"""A law heading written as its number alone, its noun left out (``64. Процедура после
+выявления ренонса``: an HTML heading, a list's item): a clause's marker and title read
+the same, so ``clean.numbered_laws`` asks what stands under it. ``number``, ``title``."""
 SPLIT_MARKER = regex.compile(
     r"^[ \t]*(?:[A-H]|\d{1,2}|\([A-H]\)|\(\d{1,2}\))\.[ \t]*(?P<split>\n)[ \t]*(?=[\p{Lu}«])",
     regex.M,

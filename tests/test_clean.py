@@ -2493,6 +2493,29 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "unwrap",
         ),
     ],
+    "numbered_laws": [
+        (
+            "a law heading written as its number, over its first section",
+            "64. Процедура после выявления ренонса\nA. Наказание назначается\nТекст.\n"
+            "65. ПОРЯДОК РАСПОЛОЖЕНИЯ\n\nА. Завершённая взятка\nТекст.\n"
+            "66. Осмотр взяток и\nих порядок\nA. Судья смотрит\nТекст.\n",
+            "Правило 64. Процедура после выявления ренонса\nA. Наказание назначается\nТекст.\n"
+            "ПРАВИЛО 65. ПОРЯДОК РАСПОЛОЖЕНИЯ\n\nА. Завершённая взятка\nТекст.\n"
+            "Правило 66. Осмотр взяток и их порядок\nA. Судья смотрит\nТекст.\n",
+            "law-noun",
+        ),
+        (
+            "a clause's marker and title, a number past the last law, a paragraph keyed "
+            "under it, a second section under it, the next clause, a contents entry stay",
+            "1. Нарушитель выиграл\nТекст.\n2. Нарушитель не выиграл\nB. Второй раздел\n"
+            "94. Лишний номер\nA. Раздел\n12. Полномочия\n12.1. Абзац.\n"
+            "1. Первый\n2. Второй\nA. Раздел\n5. Пункт......64\nA. Раздел\n",
+            "1. Нарушитель выиграл\nТекст.\n2. Нарушитель не выиграл\nB. Второй раздел\n"
+            "94. Лишний номер\nA. Раздел\n12. Полномочия\n12.1. Абзац.\n"
+            "1. Первый\n2. Второй\nA. Раздел\n5. Пункт\nA. Раздел\n",
+            None,
+        ),
+    ],
     "ocr_law_nouns": [
         (
             "a law heading's noun read with a letter wrong, a digit for a letter, or one lost",

@@ -1216,6 +1216,23 @@ def test_adverts_between_a_laws_units_are_no_text_of_it(tmp_path):
     assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
 
 
+def test_a_page_heading_its_laws_with_their_numbers_alone_builds_the_laws(tmp_path):
+    """A page that heads each law with its number and title only, the noun left out
+    (``<h3>64. Процедура …</h3>``), over its sections: each heading is the law's."""
+    page = (
+        "<html><body><h3>64. Процедура после выявления ренонса</h3>"
+        "<p>A. Наказание назначается</p><p>Когда ренонс выявлен, действует правило.</p>"
+        "<p>1. Нарушитель выиграл взятку</p><p>Переходят две взятки.</p>"
+        "<p>B. Наказание не назначается</p><p>Наказания нет в последней взятке.</p>"
+        "<h3>65. Порядок расположения взяток</h3><p>A. Завершённая взятка</p>"
+        "<p>Каждый кладёт карту перед собой.</p></body></html>"
+    )
+    trees, _report = _build(tmp_path, {"laws.html": page})
+    nodes = _by_id(trees["laws"])
+    assert list(nodes) == ["64", "64A", "64A1", "64B", "65", "65A"]
+    assert nodes["65"]["title"] == "Порядок расположения взяток"
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
