@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import regex
 
@@ -32,6 +32,8 @@ from .executor import Serial
 from .grammar import wrapped_on
 from .markup import visible
 from .model import Diagnostic, Part, Source, SourceKind
+
+T = TypeVar("T")
 
 LEGACY = ("cp1251", "koi8_r", "cp866")
 """Legacy Cyrillic encodings tried when bytes are not UTF-8 (for a whole file,
@@ -628,11 +630,22 @@ def source_ids(sources: list[Source]) -> tuple[list[Source], list[Diagnostic]]:
     return [s if sid == s.stem else replace(s, stem=sid) for s, sid in zip(sources, ids)], diags
 
 
-def read(
+def read(folder: str | Path, ex: Serial | None = None) -> tuple[list[Source], list[Diagnostic]]:
+    """Read every source of a corpus folder, in file-name order (``read_then``,
+    with nothing more done in each task)."""
+    sources, _found, diags = read_then(folder, ex, _as_read)
+    return sources, diags
+
+
+def _as_read(source: Source) -> tuple[Source, None]:
+    return source, None
+
+
+def read_then(
     folder: str | Path,
-    ex: Serial | None = None,
-    then: Callable[[Source], Source] | None = None,
-) -> tuple[list[Source], list[Diagnostic]]:
+    ex: Serial | None,
+    then: Callable[[Source], tuple[Source, T]],
+) -> tuple[list[Source], list[T], list[Diagnostic]]:
     """Read every source of a corpus folder, in file-name order.
 
     A symlink is read only when its real path lies inside the corpus; one that
@@ -642,8 +655,11 @@ def read(
     (``read_source``: decoding, kind and edition) in its worker processes, after
     it is told their total size (``ex.fit``); the sources and diagnostics come
     back in the same order either way. ``then`` (picklable) is applied to each
-    source read, in the task that read it (``run.set_aside``: its text goes to
-    the spill folder there and then)."""
+    source read, in the task that read it, while what ``read_source`` measured
+    of it is at hand (``markup.visible`` keeps the last text's): it gives the
+    source to keep and what else the task made of it, which comes back in the
+    sources' order (``run.summarized``: its summary; ``run.set_aside``: its text
+    and its summary go to the spill folder there and then)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise KodeksError(
@@ -692,18 +708,22 @@ def read(
     if ex is None:
         ex = Serial()
     ex.fit([_size(p) for p in paths])
-    task = read_source if then is None else partial(_read_then, then=then)
-    read = iter(ex.map_files(task, paths, [manifest.get(p.name) for p in paths]))
+    read = iter(
+        ex.map_files(partial(_read_then, then=then), paths, [manifest.get(p.name) for p in paths])
+    )
+    made: list[T] = []
     for item in plan:
         if not isinstance(item, Path):
             diags.append(item)
             continue
-        src, found = next(read)
+        got, found = next(read)
         diags += found
-        if src is not None:
-            sources.append(src)
+        if got is not None:
+            sources.append(got[0])
+            made.append(got[1])
+    # both keep the sources' order, one for one
     sources, found = source_ids(_commentary_editions(sources, diags))
-    return sources, diags + found
+    return sources, made, diags + found
 
 
 SUFFIXES = frozenset((".txt", ".html", ".htm", *formats.SUFFIXES))
@@ -794,11 +814,11 @@ def _commentary_editions(sources: list[Source], diags: list[Diagnostic]) -> list
 
 
 def _read_then(
-    path: Path, meta: dict | None, then: Callable[[Source], Source]
-) -> tuple[Source | None, list[Diagnostic]]:
+    path: Path, meta: dict | None, then: Callable[[Source], tuple[Source, T]]
+) -> tuple[tuple[Source, T] | None, list[Diagnostic]]:
     """``read_source``, and ``then`` on the source read."""
     src, diags = read_source(path, meta)
-    return (src if src is None else then(src)), diags
+    return (None if src is None else then(src)), diags
 
 
 _OTHER_LINE_ENDS = {

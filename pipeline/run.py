@@ -21,8 +21,8 @@ the worker once and its tree comes back once, instead of every intermediate
 product crossing at every stage. What those stages need from all the sources
 is computed before that task starts, from small per-source summaries
 (``summary``: the source's distinct normalised lines and its word forms, made
-in the workers too: in the task that read the file, when the build sets its
-sources aside, ``set_aside``) and sent once per worker: the lines several sources share
+in the workers too: in the task that read the file, ``summarized``, or
+``set_aside`` when the build sets its sources aside) and sent once per worker: the lines several sources share
 (page furniture) and the corpus's vocabulary. The merge is a reduction over the
 trees. So the output is the same wherever the work ran.
 
@@ -149,7 +149,16 @@ def summary(source: Source) -> Summary:
     )
 
 
-def set_aside(source: Source, spill: Path) -> Source:
+def summarized(source: Source) -> tuple[Source, Summary]:
+    """The read task's last step in a build that keeps its sources in memory: the
+    source and its ``summary``, made in the task that read it, while the text as
+    a reader sees it (``markup.visible``, which the vocabulary reads) is still
+    the one kept (a page in Latin letters is read back into Cyrillic once, not
+    again for its summary)."""
+    return source, summary(source)
+
+
+def set_aside(source: Source, spill: Path) -> tuple[Source, None]:
     """The read task's last step in a build that sets its sources aside: the
     source's text and its ``summary`` go to the spill folder as soon as it is
     read (``Spill.put_text``, ``Spill.put_summary``, under ``spill.key`` of its
@@ -158,7 +167,7 @@ def set_aside(source: Source, spill: Path) -> Source:
     key, aside = spill_mod.key(source.path), spill_mod.Spill(spill)
     aside.put_text(key, source.text)
     aside.put_summary(key, summary(source))
-    return spill_mod.without_text(source)
+    return spill_mod.without_text(source), None
 
 
 def _digest(line: str) -> bytes:
@@ -214,9 +223,10 @@ def _join(
 
 
 def stage_read(b: Build) -> None:
-    aside = b.spill.folder if b.spill is not None else None
-    then = partial(set_aside, spill=aside) if aside is not None else None
-    b.sources, found = read_mod.read(b.corpus, b.ex, then=then)
+    then: Callable[[Source], tuple[Source, Summary | None]] = (
+        summarized if b.spill is None else partial(set_aside, spill=b.spill.folder)
+    )
+    b.sources, made, found = read_mod.read_then(b.corpus, b.ex, then)
     b.diagnostics.extend(found)
     if not b.sources:
         # an empty codex would replace a good one: stop before anything is written
@@ -236,7 +246,7 @@ def stage_read(b: Build) -> None:
             spilled.path(k, "summary").unlink()
         spill_mod.trim()
     else:
-        summaries: list[Summary] = b.ex.map(summary, b.sources)
+        summaries = [s for s in made if s is not None]
         b.shared, b.edges, b.vocab = _join(lambda: iter(summaries))
 
 
