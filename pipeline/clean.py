@@ -4456,9 +4456,10 @@ def vocabulary(texts) -> set[str]:
             words.update(morph.WORD.findall(seen.lower()))
         else:
             # two words a page's markup glued (``фальшренонсаИ``) are no word of the
-            # corpus: a join of ``фальшренонса и`` must not find them there
+            # corpus: a join of ``фальшренонса и`` must not find them there (each
+            # form asked once: a text repeats its words)
             words.update(
-                w.lower() for w in morph.WORD.findall(seen) if not _CAPITAL_INSIDE.search(w)
+                w.lower() for w in set(morph.WORD.findall(seen)) if not _CAPITAL_INSIDE.search(w)
             )
     return words
 

@@ -611,33 +611,44 @@ letters, the Cyrillic letters and the general punctuation
 @lru_cache(maxsize=1)
 def _numbered_line() -> re.Pattern:
     """The start of every line ``_FOREIGN_HEADING`` and ``grammar.THREE_LEVELS`` can
-    match: blanks, one word at most and a digit, for the standard library's ``re``
-    (as ``_alone_line``: four times faster over a text than ``regex`` tries a line
-    start at every position). It names ASCII characters and ranges of code points
-    only, so it reads every character alike whatever Unicode version each module
-    knows: any run of characters but blanks and line ends stands for the word,
-    and any character outside ``_NOT_A_DIGIT`` for the digit."""
-    return re.compile(rf"(?m)^[ \t]*(?:[^ \t\n]+[ \t]+)?[^{_NOT_A_DIGIT}]")
+    match: blanks, one word at most and a digit, after a line break
+    (``_line_matches``), for the standard library's ``re`` (as ``_alone_line``: four
+    times faster over a text than ``regex`` tries a line start at every position).
+    It names ASCII characters and ranges of code points only, so it reads every
+    character alike whatever Unicode version each module knows: any run of
+    characters but blanks and line ends stands for the word, and any character
+    outside ``_NOT_A_DIGIT`` for the digit."""
+    return re.compile(rf"\n[ \t]*(?:[^ \t\n]+[ \t]+)?[^{_NOT_A_DIGIT}]")
 
 
 @lru_cache(maxsize=1)
 def _alone_line() -> re.Pattern:
-    """Every line ``_SHORT_LINE`` can match: three characters or more, none of them
-    an ASCII character outside its classes (a digit, a stop, a bracket …), written
-    for the standard library's ``re``, which skips the other lines five times
-    faster than ``regex`` tries the pattern; it names ASCII characters only, so it
-    reads every other character alike whatever Unicode version each module knows."""
-    return re.compile(r"(?m)^[^\n\x00-\x08\x0b-\x1f!-&(-+./0-9:-@\[-`{-\x7f]{3,}$")
+    """Every line ``_SHORT_LINE`` can match, after a line break (``_line_matches``):
+    three characters or more, none of them an ASCII character outside its classes
+    (a digit, a stop, a bracket …), written for the standard library's ``re``, which
+    skips the other lines five times faster than ``regex`` tries the pattern; it
+    names ASCII characters only, so it reads every other character alike whatever
+    Unicode version each module knows."""
+    return re.compile(r"(?m)\n[^\n\x00-\x08\x0b-\x1f!-&(-+./0-9:-@\[-`{-\x7f]{3,}$")
 
 
 def _line_matches(
-    hint: re.Pattern | regex.Pattern | Pattern, pattern: Pattern | regex.Pattern, text: str
+    hint: re.Pattern, pattern: Pattern | regex.Pattern, text: str
 ) -> Iterator[regex.Match]:
     """``pattern.finditer(text)`` for a pattern anchored at a line's start whose
-    matches never cross a line's end: matched at each line ``hint`` finds."""
+    matches never cross a line's end: matched at each line ``hint`` finds. A hint
+    matches a line break and the start of the line after it, never past that
+    line's end: ``re`` looks for a pattern that opens with a character at memory
+    speed, where it tries one that opens with ``^`` at every position of the text.
+    The first line, which no break opens, is asked with one put before it."""
     compiled = pattern.compiled() if isinstance(pattern, Pattern) else pattern
-    for line in hint.finditer(text):
-        m = compiled.match(text, line.start())
+    end = text.find("\n")
+    starts = itertools.chain(
+        [0] if hint.match("\n" + (text if end < 0 else text[:end])) else [],
+        (line.start() + 1 for line in hint.finditer(text)),
+    )
+    for start in starts:
+        m = compiled.match(text, start)
         if m is not None:
             yield m
 
@@ -1100,9 +1111,9 @@ def _two(matches: Iterator[regex.Match]) -> str:
 @lru_cache(maxsize=1)
 def _subnumbered_line() -> re.Pattern:
     """Every line ``grammar.SUBNUMBERED_DIVISION`` can match (a word, then a Roman
-    number with a hyphen or slash and a digit after it), for the standard library's
-    ``re``, as ``_numbered_line``."""
-    return re.compile(r"(?m)^[ \t]*[^ \t\n]+[ \t]+[IVXLC]+" + SUB_NUMBER)
+    number with a hyphen or slash and a digit after it), after a line break, for the
+    standard library's ``re``, as ``_numbered_line``."""
+    return re.compile(r"\n[ \t]*[^ \t\n]+[ \t]+[IVXLC]+" + SUB_NUMBER)
 
 
 def assess(text: str) -> Detection:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import os
 import quopri
+import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, partial
@@ -72,6 +74,26 @@ as UTF-8 read through it (each Russian letter is a lead and one more character; 
 Russian text «Р» and «С» are a few in a hundred)."""
 
 
+@cache
+def _code_page_leads() -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """The code pages ``_decoded_twice`` tries, in order: each one's name, the codec
+    that reads it as a browser does (``codepages.sloppy``) and the two characters it
+    shows the lead bytes of UTF-8 Russian (``0xD0``, ``0xD1``) as."""
+    out = []
+    for codec in ("cp1251", *codepages.UTF8_READ_AS):
+        sloppy = codepages.sloppy(codec)
+        out.append((codec, sloppy, frozenset(bytes([b]).decode(sloppy) for b in (0xD0, 0xD1))))
+    return tuple(out)
+
+
+@cache
+def _any_lead() -> re.Pattern[str]:
+    """Any one of the characters of ``_code_page_leads`` (a class of literal
+    characters, for the standard library's ``re``)."""
+    leads = sorted({c for _codec, _sloppy, two in _code_page_leads() for c in two})
+    return re.compile("[" + "".join(map(re.escape, leads)) + "]")
+
+
 def _decoded_twice(text: str) -> tuple[str, str] | None:
     """``(text, code page)``: ``text`` was UTF-8 Russian read through a single-byte code
     page (``codepages.UTF8_READ_AS``, or CP1251) and saved as UTF-8 again, the whole of
@@ -82,10 +104,11 @@ def _decoded_twice(text: str) -> tuple[str, str] | None:
     wide = len(sample) - len(sample.encode("ascii", "ignore"))
     if not wide:
         return None
-    for codec in ("cp1251", *codepages.UTF8_READ_AS):
-        sloppy = codepages.sloppy(codec)
-        leads = {bytes([b]).decode(sloppy) for b in (0xD0, 0xD1)}
-        if sum(map(sample.count, leads)) < _LEADS_SHARE * wide:
+    # the leads of every code page counted in one pass over the sample, not a pass
+    # for each lead of each code page
+    counted = Counter(_any_lead().findall(sample))
+    for codec, sloppy, leads in _code_page_leads():
+        if sum(counted[c] for c in leads) < _LEADS_SHARE * wide:
             continue
         try:
             fixed = text.encode(sloppy).decode("utf-8")
