@@ -67,6 +67,7 @@ from .grammar import (
     RU_HEADS,
     SPLIT_HEAD,
     SPLIT_MARKER,
+    STOPLESS_HEAD,
     TAG,
     LineOpening,
     collapsed_breaks,
@@ -1208,6 +1209,29 @@ _PLAIN_HEAD_SIGNS = 2
 «Обсуждение» may have a date or a word like «Редактировать» under it)."""
 
 
+_NEVER_A_HEAD = (
+    never_opening(STOPLESS_HEAD) & never_opening(SPLIT_HEAD) & never_opening(SPLIT_MARKER)
+)
+"""What no heading whose stop was lost, nor a heading or marker split from its title,
+opens with."""
+
+
+def _opens_unit(lines: list[str], i: int) -> bool:
+    """Line ``i`` opens a unit of the page's text, read through its margin (``_core``):
+    a heading or a marker (``_structural``), a law heading whose stop was lost
+    (``STOPLESS_HEAD``), or a heading's word or a marker alone on its line, its number or
+    title opening the next (``SPLIT_HEAD``, ``SPLIT_MARKER``)."""
+    if _structural(lines[i]):
+        return True
+    s = _core(lines[i])
+    if not s or s[0] in _NEVER_A_HEAD:
+        return False
+    if STOPLESS_HEAD.match(s):
+        return True
+    split = s + "\n" + _next_core(lines, i)
+    return SPLIT_MARKER.match(split) is not None or SPLIT_HEAD.match(split) is not None
+
+
 def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines of the readers' comments under a page's text: from their head
     (``_COMMENTS_HEAD``, ``_COMMENT_LINK``) to the page's end, where a unit of the
@@ -1225,9 +1249,7 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     ]
     if not heads and not any(v in ("comment", "date stamp") for v in chrome.values()):
         return []  # a thread with no head opens with a comment's header or stamp
-    last_unit = next(
-        (i for i in range(len(lines) - 1, -1, -1) if starts_unit(lines[i].strip())), None
-    )
+    last_unit = next((i for i in reversed(range(len(lines))) if _opens_unit(lines, i)), None)
     if last_unit is None:
         return []
     head, m = next(((i, m) for i, m in heads if i > last_unit), (None, None))

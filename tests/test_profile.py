@@ -361,6 +361,28 @@ def test_an_advert_between_two_units_goes_with_its_label():
     assert set(P.chrome_lines(long)) == {3}
 
 
+@pytest.mark.parametrize(
+    "law",
+    [
+        # each marker alone on its line, the heading's stop read as a comma
+        "Правило 92, Апелляция\nB.\nСрок подачи\nАпелляция подаётся в срок.\n",
+        # every line in a quotation's margin
+        "> Правило 92. Апелляция\n> B. Срок подачи\n> Апелляция подаётся в срок.\n",
+    ],
+    ids=["markers alone on their lines", "a quotation's margin"],
+)
+def test_a_readers_thread_goes_under_units_split_or_quoted(law):
+    """The readers' thread goes under a page whose units open as copies set them: a
+    marker alone on its line with its title on the next, a heading whose stop was lost,
+    a quotation's ``> `` margin on every line of the text. Before, no line of such a
+    page opened a unit, and the thread's words stayed the last unit's text."""
+    page = law + "Комментарии (1)\nАнна\n02.04.2015 в 10:12\nА правило 12?\nОтветить\n"
+    chrome = P.chrome_lines(page)
+    top = law.count("\n")
+    assert set(range(top, top + 5)) <= set(chrome)
+    assert not set(range(top)) & set(chrome)
+
+
 def test_two_menus_of_bars_stacked_are_chrome():
     """A site's sections over a category's, each a line of bars with its own count of
     items, are two menus, not a table's rows."""
