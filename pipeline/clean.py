@@ -1760,10 +1760,14 @@ def stopless_headings(text: str, ctx: Context) -> list[Change]:
         if j is None or _law_heading_number(line := lines[j][2].lstrip()) is not None:
             return False
         # a section's or a clause's marker in another style too (``A)``, ``1)``), which
-        # ``restyled_markers`` reads later
+        # ``restyled_markers`` reads later, or with its stop OCR misread (``A,``, ``1 .``),
+        # which ``ocr_digits`` reads later
         restyled = RESTYLED_MARKER.match(line)
-        return starts_unit(line) or (
-            restyled is not None and bool(restyled["capital"] or restyled["clause"])
+        misread = OCR_MARKER.match(line)
+        return (
+            starts_unit(line)
+            or (restyled is not None and bool(restyled["capital"] or restyled["clause"]))
+            or (misread is not None and bool(misread["section"] or misread["clause"]))
         )
 
     found: list[tuple[int, regex.Match]] = []

@@ -2415,6 +2415,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "heading-stop",
         ),
         (
+            "a heading's stop lost, the stop of the section under it read as a comma",
+            "Правило 67 Дефектная взятка\nA,До того как сыграна взятка\nТекст.\n"
+            "B;После того\nТекст.\n",
+            "Правило 67. Дефектная взятка\nA.До того как сыграна взятка\nТекст.\n"
+            "B.После того\nТекст.\n",
+            "heading-stop",
+        ),
+        (
             "a heading that lost its stop between two that kept theirs",
             "Правило 63. Выявление\nA.Текст раздела.\nПравило 64 Процедура после выявления\n"
             "A.Текст раздела.\nПравило 65. Порядок\nA.Текст раздела.\n",
