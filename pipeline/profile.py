@@ -607,7 +607,19 @@ def _neighbour_links(s: str) -> bool:
 def line_shape(line: str) -> str | None:
     """The kind of template line ``line`` is by its shape alone, or ``None``. A new
     shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
-    (the search of collapsed pages tries the shapes only there)."""
+    (the search of collapsed pages tries the shapes only there). A line with no shape
+    of its own is read again without a quotation's margin (``QUOTE_MARGIN``): a mail's
+    or a forum's copy quotes the site's template lines with the text."""
+    shape = _shape(line)
+    if shape is None and line.lstrip()[:1] == ">":
+        s = line.strip()
+        if rest := s[QUOTE_MARGIN.match(s).end() :]:
+            return _shape(rest)
+    return shape
+
+
+def _shape(line: str) -> str | None:
+    """``line_shape`` of ``line`` as it stands."""
     # a pilcrow after the line is an e-book dump's paragraph end (``| Наверх ↑¶``)
     s = line.strip().rstrip("¶ \t")
     if s[:1] == "?":

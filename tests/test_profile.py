@@ -33,6 +33,10 @@ SHAPES = [
     ("a link back to the page's top", "↑ Наверх", "pager"),
     ("links to the laws beside in a margin of bars and pilcrows", "| Далее: Правило 65¶", "pager"),
     ("a link back to the start, its arrow after it", "К началу ▲", "pager"),
+    ("a link to the next law in a quotation's margin", "> Далее: Правило 65", "pager"),
+    ("links to the laws beside, quoted", "> « Правило 66 | Оглавление | Правило 68 »", "pager"),
+    ("a law's heading in a quotation's margin", "> Правило 66. Наказание за ошибку", None),
+    ("a quoted sentence naming the next law", "> Далее судья применяет правило 65.", None),
     ("a sentence that opens with the word", "Наверх поднялся судья и сел за стол.", None),
     ("links around numbers", "« Предыдущая  1 2 3 … 33 34 35 … 88  Следующая »", "pager"),
     (
