@@ -1955,12 +1955,15 @@ def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
 
 
 def _section_place(line: str) -> tuple[str, int] | None:
-    """``series_place`` of ``line``, a section's marker whose stop OCR misread (``A .``,
-    ``B,``; ``OCR_MARKER``, which ``ocr_digits`` reads back in the same pass) read as the
-    section it is."""
+    """``series_place`` of ``line``, a section's or a clause's marker OCR misread (``A .``,
+    ``B,``, ``1;``, ``З.``; ``OCR_MARKER``, which ``ocr_digits`` reads back in the same
+    pass) read as the section or the clause it is."""
     place = series_place(line)
-    if place is None and (m := OCR_MARKER.match(line)) is not None and m["section"]:
-        return "section", ord(addresses.latin(m["section"])) - ord("A") + 1
+    if place is None and (m := OCR_MARKER.match(line)) is not None:
+        if m["section"]:
+            return "section", ord(addresses.latin(m["section"])) - ord("A") + 1
+        if m["clause"]:
+            return "clause", int(m["clause"].translate(_MARKER_DIGIT))
     return place
 
 
