@@ -716,7 +716,9 @@ _GLYPHED_LINE = regex.compile(rf"(?:\A|(?<=\n))[ \t]*[{_GLYPH}][ \t]*(?=\S)")
 
 def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
     """A bullet glyph (``_GLYPH``) before a unit's marker or a heading at a line's start
-    (``·⇥A.Наказание``, ``■ Правило 64.``) goes: the marker opens its line again. A
+    (``·⇥A.Наказание``, ``■ Правило 64.``) goes: the marker opens its line again, read
+    without its markup too (``■ [Правило 64](/laws/64.html). …``: a heading linked to
+    its own page, which ``markup`` reads later). A
     glyph before other text is the list's own and stays, and so is one before a law named
     in a list: beside another line the same glyph opens, or under a line that leads in
     with a colon (``См. также:`` | ``• Правило 16. …``: laws a text cites, no headings)."""
@@ -726,7 +728,7 @@ def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
     out = []
     for k, (at, line) in enumerate(lines):
         m = _GLYPHED_LINE.match(text, at) if line.lstrip()[:1] in _GLYPH else None
-        rest = line[m.end() - at :] if m else ""
+        rest = markup_mod.unmarked(line[m.end() - at :]) if m else ""
         if m is None or not starts_unit(rest):
             continue
         if LAW_HEAD.match(rest) or PART_HEAD.match(rest):

@@ -268,18 +268,25 @@ _DIGEST_SLICE = 1 << 20
 """Characters hashed at a time (``_digest``)."""
 
 
+def unmarked(text: str) -> str:
+    """``text`` without its markup (``changes``; a line break a tag stands for is a
+    space here), on the same lines."""
+    found = changes(text)
+    if not found:
+        return text
+    parts, at = [], 0
+    for start, end, _name, new in found:
+        parts += [text[at:start], " " if new == "\n" else new]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 def _seen(text: str) -> str:
     """``visible`` of ``text``, worked out."""
     if INVISIBLE.search(text):
         text = INVISIBLE.sub("", text)
-    found = changes(text)
-    if found:
-        parts, at = [], 0
-        for start, end, _name, new in found:
-            parts += [text[at:start], " " if new == "\n" else new]
-            at = end
-        parts.append(text[at:])
-        text = "".join(parts)
+    text = unmarked(text)
     if language.transliterated_page(text):
         text = translit.cyrillic(text)
     return text
