@@ -182,7 +182,7 @@ def test_every_edit_kind_layout_and_template_reason_has_russian_words():
         elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
             if getattr(node.targets[0].value, "id", "") == "chrome":
                 reasons |= _string_constants(node.value)
-        elif isinstance(node, ast.FunctionDef) and node.name == "line_shape":
+        elif isinstance(node, ast.FunctionDef) and node.name in ("line_shape", "_shape"):
             for ret in ast.walk(node):
                 if isinstance(ret, ast.Return) and ret.value is not None:
                     reasons |= _string_constants(ret.value)
