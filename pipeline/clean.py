@@ -100,6 +100,7 @@ from .grammar import (
     STAR_NOTE,
     STOPLESS_HEAD,
     SUPERSCRIPT_MARK,
+    TABLE_RULE,
     TAG_END,
     LineOpening,
     collapsed_breaks,
@@ -116,6 +117,7 @@ from .grammar import (
     run_ins,
     series_place,
     starts_unit,
+    table_cells,
 )
 from .model import Cleaned, EditLog, Profile, Source
 from .offsets import OffsetMap, line_edges
@@ -592,8 +594,10 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
     touched here (``line_artefacts`` handles the lone bar)."""
     if "|" not in text:
         return []
-    out = []
+    out, rows = _data_tables(text)
     for m in _finditer_lines(_TABLE_BAR, text, _needle_lines(text, "|")):
+        if text.rfind("\n", 0, m.start()) + 1 in rows:
+            continue  # a table's row: its bars part its cells
         a, b = m.start(), m.end()
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:
@@ -621,6 +625,42 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
 
 
 _TABLE_BAR = regex.compile(r"[ \t]*(?<![^\s])\|(?:[ \t]*\|)*(?![^\s])[ \t]*")
+
+
+def _data_tables(text: str) -> tuple[list[Change], set[int]]:
+    """The rows of the tables of data a text holds (``grammar.table_cells``: two rows
+    or more in a row, with as many cells each, a Markdown rule among them maybe), by
+    their lines' starts, and the edits that write each row as the codex keeps it:
+    its cells apart by `` | ``, the rule under its head gone."""
+    out: list[Change] = []
+    rows: set[int] = set()
+    run: list[tuple[int, int, list[str] | None]] = []  # (start, end, cells or None: a rule)
+
+    def close() -> None:
+        counts = Counter(len(c) for _s, _e, c in run if c is not None)
+        if counts and counts.most_common(1)[0][1] >= 2 and len(counts) == 1:
+            for s, e, cells in run:
+                rows.add(s)
+                if cells is None:
+                    a, b = _drop_line(text, s, e)
+                    out.append(Change(a, b, "", "table-separator", "a table's rule"))
+                elif (row := " | ".join(cells)) != text[s:e]:
+                    out.append(Change(s, e, row, "table-separator", "a table's row"))
+        run.clear()
+
+    for first, e in _needle_lines(text, "|"):
+        s = text.rfind("\n", 0, first) + 1
+        if run and s != run[-1][1] + 1:
+            close()  # a line without bars between
+        line = text[s:e]
+        cells = table_cells(line)
+        if cells is not None or (run and TABLE_RULE.match(line)):
+            run.append((s, e, cells))
+        elif run:
+            close()
+    if run:
+        close()
+    return out, rows
 
 
 def dos_layout(text: str, ctx: Context) -> list[Change]:
@@ -1828,32 +1868,46 @@ def _contents_entry(lines: list[tuple[int, int, str]], leaders: list[int], j: in
 def numbered_laws(text: str, ctx: Context) -> list[Change]:
     """A law heading written as its number alone (``grammar.NUMBERED_LAW_HEAD``: ``64.
     Процедура после выявления ренонса``) gets its noun (``Правило 64. …``) where the
-    law's first section (``A.``) opens the next line with text, or the one after a
-    title wrapped in small letters, and the number is a law's: a clause's marker and
-    title never has a law's first section under it. The title's words stand as they
-    are; only the noun is added. (A chapter of another code numbers its points
-    ``1.1.`` under ``1. ОБЩИЕ ПОЛОЖЕНИЯ`` as the commentary numbers its paragraphs:
-    those headings stay.)"""
+    law's first section (``A.``, no name's initial) opens the next line with text, or
+    the one after a title wrapped in small letters, and the number is a law's, after
+    that of the law heading above: a clause's marker and title never has a law's first
+    section under it. Not a clause that goes on counting, nor an item of a list a
+    lead-in (``:``) opens. The title's words stand as they are; only the noun is added.
+    (A chapter of another code numbers its points ``1.1.`` under ``1. ОБЩИЕ
+    ПОЛОЖЕНИЯ`` as the commentary numbers its paragraphs: those headings stay.)"""
     if NUMBERED_LAW_HEAD.search(text) is None:
         return []
     lines = ctx.lines(text)
     leaders = sorted(ctx.buffer.marks("dot-leader"))
     out: list[Change] = []
+    before: int | None = None  # the number of the last law heading above
     for i, (s, _e, line) in enumerate(lines):
+        if (n := _law_heading_number(line)) is not None:
+            before = n
+            continue
         m = NUMBERED_LAW_HEAD.match(line)
         if m is None or not 1 <= int(m["number"]) <= editions.DEFAULT.laws:
             continue
+        number = int(m["number"])
         if len(m["title"].split()) > _LAW_TITLE_WORDS or _contents_entry(lines, leaders, i):
             continue  # a paragraph, a contents entry
-        if goes_on_counting(_lines_before(text, s), line.lstrip()):
+        back = (lines[j][2] for j in range(i - 1, max(i - 1 - COUNTING_REACH, -1), -1))
+        if goes_on_counting(back, line.lstrip()):
             continue  # the next clause of a series (``2.`` after ``1.``)
+        above = _text_index(lines, i, -1)
+        if above is not None and lines[above][2].rstrip().endswith(":"):
+            continue  # a list a lead-in opens: clauses
+        if before is not None and number <= before:
+            continue  # laws count up: a clause under the law above
         below = _text_index(lines, i, 1)
         if below is not None and lines[below][2].lstrip()[:1].islower():
             below = _text_index(lines, below, 1)  # the title wrapped
         if below is None:
             continue
-        if series_place(lines[below][2].strip()) != ("section", 1):
-            continue
+        under = lines[below][2].strip()
+        if series_place(under) != ("section", 1) or initial_of_a_name(under, 0):
+            continue  # no first section, or a name's initial (``А. Иванов считает``)
+        before = number
         noun = "ПРАВИЛО" if m["title"].isupper() else "Правило"
         at = s + m.start("number")
         out.append(Change(at, at, f"{noun} ", "law-noun", "a law heading written as its number"))
@@ -3343,7 +3397,13 @@ def _diagram_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
 
 
 def _diagram_row(line: str) -> bool:
-    return AUCTION_ROW.match(line) is not None or HAND_ROW.match(line) is not None
+    """A row of an auction's or a deal's diagram, or of a table of data, which stands
+    as a line of its own."""
+    return (
+        AUCTION_ROW.match(line) is not None
+        or HAND_ROW.match(line) is not None
+        or (" | " in line and table_cells(line) is not None)
+    )
 
 
 def _language_turns(prev: str, line: str, after: str) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import posixpath
 import shutil
 import subprocess
@@ -43,7 +44,7 @@ from urllib.parse import unquote
 import regex
 
 from .errors import diag
-from .grammar import RU_HEADS
+from .grammar import RU_HEADS, starts_unit, table_cells
 from .model import Diagnostic, Extracted, Part
 
 MAX_UNPACKED = 64 * 1024 * 1024
@@ -529,10 +530,49 @@ def html_blocks(
             return BREAK
         if node.name == "li" and (label := numbers.label(node)):
             return Opens(label)
+        if node.name == "tr" and (row := tables.row(node)) is not None:
+            return ["", row, ""]  # a line of its own
         return node.name in HTML_BLOCKS
 
     numbers = _ListNumbers(root)
+    tables = _DataTables()
     return block_lines(root, lambda node: iter(node.children), visit)
+
+
+class _DataTables:
+    """The rows of an HTML table of data (figures and names, ``grammar.table_cells``):
+    each row one line, its cells apart by `` | ``, as a text copy of the table reads;
+    worked out once a table. A table that lays out a page (cells of paragraphs, line
+    breaks, tables inside) keeps its cells as blocks."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, dict[int, str] | None] = {}
+
+    def row(self, tr: Any) -> str | None:
+        table = tr.find_parent("table")
+        if table is None:
+            return None
+        if id(table) not in self._rows:
+            self._rows[id(table)] = self._read(table)
+        rows = self._rows[id(table)]
+        return None if rows is None else rows.get(id(tr))
+
+    @staticmethod
+    def _read(table: Any) -> dict[int, str] | None:
+        if table.find("table") is not None or table.find("br") is not None:
+            return None
+        out: dict[int, str] = {}
+        counts: Counter[int] = Counter()
+        for tr in table.find_all("tr"):
+            cells = tr.find_all(("td", "th"), recursive=False)
+            if any(c.find(list(HTML_BLOCKS)) is not None for c in cells):
+                return None
+            read = table_cells(" | ".join(_one_line(c.get_text(" ")) for c in cells))
+            if read is None:
+                return None
+            out[id(tr)] = " | ".join(read)
+            counts[len(read)] += 1
+        return out if sum(counts.values()) >= 2 and len(counts) == 1 else None
 
 
 _HTML_LIST_TYPES = {
@@ -642,6 +682,7 @@ def _sheet_list_styles(root: Any) -> dict[int, str | None]:
     import tinycss2
 
     chosen: dict[int, tuple[tuple[int, int, int], int, str | None]] = {}
+    index = _key_index(doc)
     order = 0
     for sheet in sheets:
         for rule in tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True):
@@ -662,7 +703,7 @@ def _sheet_list_styles(root: Any) -> dict[int, str | None]:
                         fmt, part = _CSS_LIST_TYPES.get(shown, "decimal"), _bearer(part)
                     else:
                         continue
-                    found = doc.select(tinycss2.serialize(part).strip())
+                    found = _selected(doc, part, index)
                 except (
                     cssselect2.SelectorError,
                     soupsieve.SelectorSyntaxError,
@@ -676,6 +717,47 @@ def _sheet_list_styles(root: Any) -> dict[int, str | None]:
                     if id(el) not in chosen or chosen[id(el)][:2] <= key:
                         chosen[id(el)] = (*key, fmt)
     return {k: fmt for k, (_spec, _order, fmt) in chosen.items()}
+
+
+def _key_index(doc: Any) -> dict[str, list[Any]]:
+    """The lists and items of ``doc`` by each class (``.c``) and id (``#i``) that they
+    or an element around them have: where a selector that names one may match."""
+    index: dict[str, list[Any]] = {}
+    for el in doc.find_all(("ol", "li")):
+        keys: set[str] = set()
+        for up in (el, *el.parents):
+            if getattr(up, "attrs", None) is None:
+                continue
+            classes = up.get("class") or []
+            keys.update("." + c for c in (classes if isinstance(classes, list) else [classes]))
+            if up.get("id"):
+                keys.add("#" + str(up["id"]))
+        for key in keys:
+            index.setdefault(key, []).append(el)
+    return index
+
+
+def _selected(doc: Any, part: list[Any], index: dict[str, list[Any]]) -> list[Any]:
+    """The lists and items the selector ``part`` (tinycss2 tokens) matches: tried
+    only on those that have, or sit inside, the rarest class or id it names (a
+    document editor's sheet has a rule of its own for each list), else on the whole
+    document."""
+    import soupsieve
+    import tinycss2
+
+    text = tinycss2.serialize(part).strip()
+    keys = {"#" + t.value for t in part if t.type == "hash"} | {
+        "." + b.value
+        for a, b in itertools.pairwise(part)
+        if a.type == "literal" and a.value == "." and b.type == "ident"
+    }
+    if not keys:
+        return list(doc.select(text))
+    candidates = min((index.get(k, []) for k in keys), key=len)
+    if not candidates:
+        return []
+    compiled = soupsieve.compile(text)
+    return [el for el in candidates if compiled.match(el)]
 
 
 _SHOWN_NUMBER = frozenset(("before", "marker"))
@@ -930,7 +1012,11 @@ class HtmlNotes:
                 for a in body.find_all("a", href=True)
                 if _fragment(a) in own and _BACK_LABEL.fullmatch(a.get_text())
             ]
-            if back or (_superscript(link) and _opens_with_label(target, link.get_text())):
+            if back or (
+                _superscript(link)
+                and _opens_with_label(target, link.get_text())
+                and _opens_a_line(target, body)
+            ):
                 found[fragment] = (link, body, back)
         # one block two notes link to holds both: each note is its lines from its
         # number on (``_shared_notes``), or, where they cannot be told apart, the block
@@ -962,7 +1048,9 @@ class HtmlNotes:
         for fragments in together.values():
             fragments.sort(key=lambda f: order[id(anchors[f])])
             body = found[fragments[0]][1]
-            texts = _shared_notes(body, [found[f][0].get_text() for f in fragments])
+            texts = _shared_notes(
+                body, [anchors[f] for f in fragments], [found[f][0].get_text() for f in fragments]
+            )
             if texts is None:
                 continue
             for fragment, text in zip(fragments, texts, strict=True):
@@ -1026,6 +1114,22 @@ _HEADING_OPENING = regex.compile(rf"\s*(?:{RU_HEADS})[ \t\u00a0]*№?[ \t]*[\dIV
 that opens so is a heading an index links to, not a note."""
 
 
+def _opens_a_line(target: Any, block: Any) -> bool:
+    """The element a link points to opens a line of its block: nothing but blanks
+    stands between the block's start, or a ``<br>``, and it (a note's anchor after a
+    paragraph's words is none of the note's)."""
+    from bs4 import NavigableString
+
+    if target is block:
+        return True
+    for el in target.previous_elements:
+        if el is block or getattr(el, "name", None) == "br":
+            return True
+        if isinstance(el, NavigableString) and str(el).strip():
+            return False
+    return True
+
+
 def _superscript(link: Any) -> bool:
     """The link is set as a note's mark is, raised: in a ``<sup>`` of its line or
     around one (a contents list's or an index's links stand on the line)."""
@@ -1066,21 +1170,35 @@ def _label_at(text: str) -> str | None:
     return m[1] if m else None
 
 
-def _shared_notes(block: Any, labels: list[str]) -> list[str] | None:
-    """The texts of the notes one block holds, in order, each from the line that
-    opens with its number (``labels``, as their links show them) to the next note's
-    (``1 Первая.<br>2 Вторая.``); None where a line before the first note, or the
-    numbers, say otherwise."""
-    cores = [label.strip().strip("[](){}").strip() for label in labels]
-    texts: list[list[str]] = []
-    for line in html_blocks(block):
-        if len(texts) < len(cores) and _label_at(line) == cores[len(texts)]:
-            texts.append([line])
-        elif texts:
-            texts[-1].append(line)
-        else:
+def _shared_notes(block: Any, anchors: list[Any], labels: list[str]) -> list[str] | None:
+    """The texts of the notes one block holds, in order: each from its anchor
+    (``anchors``, in the document's order) to the next note's, opening with the
+    number its link shows (``labels``); None where words stand before the first note,
+    a note opens with another number, or a line inside a note opens a unit of the
+    law's (the page's text goes on in the block after its notes)."""
+    from bs4 import NavigableString
+
+    marks = []
+    for k, anchor in enumerate(anchors):
+        mark = NavigableString(f"\ue000{k}\ue001")
+        anchor.insert_before(mark)
+        marks.append(mark)
+    try:
+        read = "\n".join(html_blocks(block))
+    finally:
+        for mark in marks:
+            mark.extract()
+    pieces = regex.split(r"\ue000(\d+)\ue001", read)
+    if pieces[0].strip() or [int(k) for k in pieces[1::2]] != list(range(len(anchors))):
+        return None
+    texts = []
+    for label, piece in zip(labels, pieces[2::2], strict=True):
+        lines = [ln.strip() for ln in piece.split("\n") if ln.strip()]
+        core = label.strip().strip("[](){}").strip()
+        if not lines or _label_at(lines[0]) != core or any(starts_unit(ln) for ln in lines[1:]):
             return None
-    return [" ".join(t) for t in texts] if len(texts) == len(cores) else None
+        texts.append(" ".join(lines))
+    return texts
 
 
 def _block_of(tag: Any) -> Any:

@@ -86,6 +86,46 @@ SPLIT_HEAD = regex.compile(
 """A heading's word alone on its line, its number opening the next (``Правило`` |
 ``64. Процедура …``, ``Часть`` | ``II``): a PDF's text layer breaks a heading set in two
 runs so. ``split`` is the line break between them."""
+TABLE_RULE = regex.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|){1,}[ \t]*(?::?-{3,}:?[ \t]*)?$")
+"""The rule under a table's head row in Markdown (``|-------|:----:|``)."""
+TABLE_CELL_WORDS = 6
+"""Most words of a cell of a table of figures and names (``Трефы, бубны | 20 | 40``)."""
+
+
+def bar_cells(line: str) -> list[str]:
+    """The cells of a line of bars (``| a | b |``), stripped, the empty ones at its
+    edges left out."""
+    cells = [c.strip() for c in line.split("|")]
+    while cells and not cells[0]:
+        cells.pop(0)
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
+def table_cells(line: str) -> list[str] | None:
+    """The cells of a row of a table of data (``| Масть | Без контры | С контрой |``,
+    ``Трефы, бубны | 20 | 40``): two or more, apart by bars, each a few words that end
+    no sentence, the empty ones at the row's edges left out; None for any other line
+    (a site's cells that cut a page's sentences into pieces are longer, or open a
+    law's units; a rule's cells hold no letter or figure)."""
+    if "|" not in line:
+        return None
+    cells = bar_cells(line)
+    if len(cells) < 2 or any(
+        len(c.split()) > TABLE_CELL_WORDS
+        or c[-1:] in ".!?;:"
+        or not _WORDLIKE.search(c)
+        or starts_unit(c)
+        for c in cells
+    ):
+        return None
+    return cells
+
+
+_WORDLIKE = regex.compile(r"[\p{L}\d]")
+
+
 NUMBERED_LAW_HEAD = regex.compile(
     r"^[ \t]*(?P<number>\d{1,2})\.[ \t]*(?=\p{Lu})(?P<title>[^\n]{2,120})$", regex.M
 )

@@ -70,6 +70,7 @@ from .grammar import (
     STOPLESS_HEAD,
     TAG,
     LineOpening,
+    bar_cells,
     collapsed_breaks,
     glued_markers,
     goes_on_counting,
@@ -78,6 +79,7 @@ from .grammar import (
     never_opening,
     series_place,
     starts_unit,
+    table_cells,
     wrapped_on,
 )
 from .markup import visible
@@ -173,8 +175,14 @@ _RELATED_WORDS = r"""(?:Похожие\ (?:записи|статьи|матер�
     |Вам\ также\ может\ понравиться|Другие\ (?:записи|статьи|публикации))"""
 """The head of a list of links to a site's other posts (``_related_posts``)."""
 _RELATED_HEAD = regex.compile(r"^\s*" + _RELATED_WORDS + r"\s*:?\s*$", regex.X | regex.I)
-_UI_LABEL_WORDS = (
-    r"""(?:
+_POST_LABEL = regex.compile(
+    r"^(?:Метки|Рубрик[аи]|Теги)\s*:\s*\S[^.!?;]{0,80}$|^Навигация\s+по\s+записям$", regex.I
+)
+"""A post's tags or category after their label and its colon (``Метки: бридж,
+правила``, ``Рубрика: Правила``): a sentence that opens with the word has no colon."""
+_POST_HINTS = ("метки", "рубрик", "теги", "навигация по", "похожие", "читайте также", "другие")
+"""What a ``_POST_LABEL`` or a ``_RELATED_HEAD`` line holds (casefolded)."""
+_UI_LABEL_WORDS = r"""(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
     | Настро[йи]ки
     | Размер\ шрифта|Ширина|Фон|Цвет|Читать(?:\ онлайн)?|Чтение\ онлайн|Скачать|Поиск(?:\ по\ сайту)?|Искать
@@ -182,12 +190,7 @@ _UI_LABEL_WORDS = (
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
-    | Метки|Рубрик[аи]|Навигация\ по\ записям
-    | """
-    + _RELATED_WORDS
-    + r"""
 )"""
-)
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
 _UI_LABEL_OPENING = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b", regex.X | regex.I)
@@ -304,13 +307,14 @@ _DATE_STAMP = regex.compile(
 """``09.02.2018 14:13``, ``18 июля 2025``: a post's date stamp alone on its line
 (a dated sentence or a year with «г.» is text)."""
 _BYLINE_OPENING = regex.compile(
-    r"^(?:Опубликовано|Добавлено|Размещено|Обновлено|Дата\s+(?:публикации|добавления|обновления))\b",
-    regex.I,
+    r"^(?:Опубликовано|Добавлено|Размещено|Дата\s+(?:публикации|добавления))\b", regex.I
 )
 _BYLINE = regex.compile(
     _BYLINE_OPENING.pattern
-    + rf"[^!?;]{{0,60}}?(?:{_DATE}|\d{{1,2}}\s+{_MONTH}\s*\d{{4}})[^!?;]{{0,40}}$",
-    regex.I,
+    + rf"""\s*:?\s*(?:{_DATE}|\d{{1,2}}\s+{_MONTH}\s*\d{{4}}(?:\s*г\.)?)
+      (?:[\s,]+(?:в\s+)?\d{{1,2}}:\d{{2}})?
+      (?:[\s,|]+(?:автором|автор:?|пользователем|by)\s+\S+(?:\s+\S+)?)?\s*$""",
+    regex.I | regex.X,
 )
 """``Опубликовано 12.03.2015 автором admin``, ``Дата публикации: 5 мая 2016``: a post's
 byline, its verb in the past or its label, then its date (a sentence of the book
@@ -397,12 +401,7 @@ def _table_rows(lines: list[str], shapes: dict[int, str | None]) -> list[int]:
 
 def _cells(line: str) -> int:
     """The cells of a line of bars, the empty ones at its edges not counted."""
-    cells = line.split("|")
-    while cells and not cells[0].strip():
-        cells.pop(0)
-    while cells and not cells[-1].strip():
-        cells.pop()
-    return len(cells)
+    return len(bar_cells(line))
 
 
 def shape_among(lines: list[str], i: int) -> str | None:
@@ -720,6 +719,12 @@ def _shape(line: str) -> str | None:
     if digit and s[0].isupper() and _COMMENT_HEADER.match(s):
         return "comment"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
+        return "menu"
+    if (
+        words <= 14
+        and _has_any(low, _POST_HINTS)
+        and (_POST_LABEL.match(s) or _RELATED_HEAD.match(s))
+    ):
         return "menu"
     if words <= 16 and not digit and " | " in s and _BAR_MENU.match(s):
         return "menu"
@@ -1141,10 +1146,20 @@ def _menu_runs(lines: list[str]) -> set[int]:
             run.append(i)
             continue
         if s or i == len(lines):
-            if items >= 5 and not _a_list_of_the_text(lines, run):
+            if items >= 5 and not _a_list_of_the_text(lines, run) and not _after_text(lines, run):
                 out.update(run)
             run, items = [], 0
     return out
+
+
+def _after_text(lines: list[str], run: list[int]) -> bool:
+    """A run of items in groups (``_menu_runs``: a head stands among them) follows a
+    sentence of the text: a list of the book's (the suits under their ranks), which a
+    site's menu of groups never does (it opens the page, or follows a label)."""
+    if all(_BULLETED.match(lines[i].strip()) for i in run):
+        return False
+    j = _nearest_text(lines, run[0], -1)
+    return j is not None and _ended(_core(lines[j]))
 
 
 def _menu_item(s: str) -> bool:
@@ -1265,6 +1280,14 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
     if last_unit is None:
         return []
     head, m = next(((i, m) for i, m in heads if i > last_unit), (None, None))
+    if head is None and heads:
+        # a marker alone on its line or a stopless heading below a head may be a
+        # reader's (``1.`` | ``Когда ренонс выявлен …``): the head counts where a unit
+        # opens above it and no heading or marker with its words stands below it
+        strict = next((i for i in reversed(range(len(lines))) if _structural(lines[i])), -1)
+        head, m = next(((i, m) for i, m in heads if i > strict), (None, None))
+        if head is not None and not any(_opens_unit(lines, i) for i in range(head)):
+            head, m = None, None
     if head is None or m is None:
         return _headless_thread(lines, chrome, last_unit)
     plain = bool(m.groupdict().get("plain")) and not m.groupdict().get("count")
@@ -1284,11 +1307,16 @@ def _comment_thread(lines: list[str], chrome: dict[int, str]) -> list[int]:
 def _adverts(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines of an advert a site set among the page's text: from its label
     (``_ADVERT``) down to the next unit's opening, where ``_ADVERT_LINES`` short
-    lines at most stand between them and the text above the label ended its
-    sentence (an offer, a price, a button, a shop's address: none of the book's)."""
+    lines at most stand between them, one of them shows an advert's sign
+    (``_AD_SIGN``: a price, a button, a shop's address) or another label, and the
+    text above the label ended its sentence. A label that is the title of a unit
+    whose marker stands alone above it is that title."""
     out: list[int] = []
     for i in range(len(lines)):
         if chrome.get(i) != "advert":
+            continue
+        if _title_of_bare_heading(lines, i):
+            del chrome[i]  # the title of a unit whose marker stands alone above it
             continue
         above = _nearest_text(lines, i, -1)
         if above is not None and above not in chrome and not _ended(_core(lines[above])):
@@ -1303,9 +1331,24 @@ def _adverts(lines: list[str], chrome: dict[int, str]) -> list[int]:
             block.append(j)
         else:
             continue  # the page ends: what stands below is the page's foot
-        if block and starts_unit(lines[j].strip()) and len(block) <= _ADVERT_LINES:
+        if (
+            block
+            and starts_unit(lines[j].strip())
+            and len(block) <= _ADVERT_LINES
+            and any(_AD_SIGN.search(lines[k]) or chrome.get(k) == "advert" for k in block)
+        ):
             out += block
     return out
+
+
+_AD_SIGN = regex.compile(
+    r"\d\s*(?:₽|руб\b|р\.|\$|€|грн)|(?:₽|\$|€)\s*\d"
+    r"|^\s*(?:Купить|Заказать|Подробнее|Перейти|Узнать\s+больше|Оформить)\b"
+    r"|(?<![\p{L}\d])[\w-]+\.(?:ru|com|net|org|рф|su|ua|by|kz|info|shop|online|store)\b",
+    regex.I,
+)
+"""What an advert's own lines show and a law's never do: a price, a shop's button, a
+site's address."""
 
 
 _ADVERT_LINES = 5
@@ -1356,8 +1399,12 @@ def _headless_thread(lines: list[str], chrome: dict[int, str], last_unit: int) -
         or (chrome.get(i, "") == "date stamp" and _MINUTE.search(lines[i]))
     ]
     opening = next((i for i in signs if not _REPLY.match(lines[i].strip())), None)
-    if opening is None or len(signs) < _HEADLESS_SIGNS:
-        return []
+    if (
+        opening is None
+        or len(signs) < _HEADLESS_SIGNS
+        or all(chrome.get(i) == "date stamp" for i in signs)
+    ):
+        return []  # stamps alone may be a schedule's: a button or a header says comments
     above = _nearest_text(lines, opening, -1)
     if (
         above is not None
@@ -1423,6 +1470,7 @@ _PIECE_HINTS = (
     *_COMMENT_LINK_HINTS,
     *_ARCHIVE_HINTS,
     *_ADVERT_HINTS,
+    *_POST_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""
@@ -1678,6 +1726,14 @@ def _edge_key(top: bool, line: str) -> str:
     return (TOP_KEY if top else BOTTOM_KEY) + _norm(line)
 
 
+def _row_of_a_table(lines: list[str], i: int) -> bool:
+    """Line ``i`` is a row of a table of data (``grammar.table_cells``) with another
+    row above or below it: the page's own figures and names, short as they are."""
+    return table_cells(lines[i]) is not None and any(
+        0 <= j < len(lines) and table_cells(lines[j]) is not None for j in (i - 1, i + 1)
+    )
+
+
 def _title_of_bare_heading(lines: list[str], i: int) -> bool:
     """Line ``i`` follows a law or division heading that has no title of its own
     (``Правило 33`` alone on its line), or a unit's marker alone on its line (``A.``
@@ -1843,7 +1899,11 @@ def chrome_lines(
             if i in chrome or not 0 <= i < len(lines):
                 continue
             first, piece = _wrapped_sentence(lines, i)
-            if _short_non_sentence(piece, lower=True) and not _title_of_bare_heading(lines, first):
+            if (
+                _short_non_sentence(piece, lower=True)
+                and not _title_of_bare_heading(lines, first)
+                and not _row_of_a_table(lines, i)
+            ):
                 chrome[i] = "boilerplate (jusText)"
     if shared is not None:
         # a shared line is the site's template only where a template can stand:

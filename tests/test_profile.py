@@ -93,6 +93,9 @@ SHAPES = [
     ("a post's date with its label", "Дата публикации: 5 мая 2016 г.", "byline"),
     ("a sentence about a year stays", "Опубликовано в 1987 году издательством ФИС.", None),
     ("a post's tags", "Метки: бридж, правила, ренонс", "menu"),
+    ("a sentence about marks stays", "Метки на бланке заявок не допускаются", None),
+    ("a see-also line of the book stays", "Читайте также Правило 73 о сообщении", None),
+    ("a dated note of the book stays", "Дата публикации: 01.09.1987, изменения в разделе B.", None),
     ("a post's category", "Рубрика: Правила", "menu"),
     ("related posts", "Похожие записи", "menu"),
     ("a link list's head", "Читайте также", "menu"),
@@ -385,6 +388,26 @@ def test_a_readers_thread_goes_under_units_split_or_quoted(law):
     top = law.count("\n")
     assert set(range(top, top + 5)) <= set(chrome)
     assert not set(range(top)) & set(chrome)
+
+
+def test_the_books_own_lines_that_look_like_site_chrome_stay():
+    """A grouped list of the book after its sentence, a section titled «Реклама» under
+    its marker alone, the law's sentences under such a label with no advert's sign, a
+    schedule of rounds dated to the minute: none of it is chrome. A readers' thread
+    with a head goes, though a reader set a marker alone on a line of it."""
+    law = "Правило 1. Колода\nB. Масти\nМасти идут сверху вниз.\n"
+    groups = "Старшие масти\n- Пики\n- Червы\nМладшие масти\n- Бубны\n- Трефы\n- Козыри\n"
+    assert P.chrome_lines(law + groups) == {}
+    titled = "Правило 40. Соглашения\nA. Право\nИгрок решает.\nB.\nРеклама\nИгрок не рекламирует.\n"
+    assert P.chrome_lines(titled + "C. Иное\nТекст.\n") == {}
+    plain = "Правило 50. Карта\nA. Штраф\nКарта штрафная.\nРеклама\nИгрок молчит.\nНе хвалит.\n"
+    assert set(P.chrome_lines(plain + "B. Отказ\nТекст.\n")) == {3}
+    rounds = "Правило 90. Туры\nB. Расписание\nРасписание туров.\nТур 1\n12.05.1987 10:00\n"
+    rounds += "Тур 2\n12.05.1987 14:30\nОпоздавшие штрафуются.\n"
+    assert "comments" not in " ".join(P.chrome_lines(rounds).values())
+    thread = "Правило 64. Ренонс\nB. Нет\nТекст.\nКомментарии (2)\nИван\n12.03.2015 в 14:22\n"
+    thread += "1.\nКогда ренонс выявлен, смотрите правило 62.\nОтветить\n"
+    assert set(P.chrome_lines(thread)) == set(range(3, 9))
 
 
 def test_two_menus_of_bars_stacked_are_chrome():

@@ -682,6 +682,18 @@ def test_html_blocks_linked_as_notes_are_notes_only_where_they_can_be_told_apart
     assert html_text(raised) == (
         "A. Судья(*1) и игрок(*2).\n(*1) - Первая, см. правило 63.\n(*2) - Вторая.\n"
     )
+    # a note's line that opens with a figure is the note's still; an anchor after a
+    # paragraph's words, or the law going on under the notes in their block: text
+    figure = raised.replace("<br>", "<br>2 раза подряд.<br>")
+    assert html_text(figure).endswith(
+        "(*1) - Первая, см. правило 63. 2 раза подряд.\n(*2) - Вторая.\n"
+    )
+    inside = (
+        '<p>A. Судья<sup><a href="#n1">1</a></sup>.</p><p>B. Игрок ждёт.<a name="n1"></a>1 Н.</p>'
+    )
+    assert html_text(inside) == "A. Судья1.\nB. Игрок ждёт.1 Н.\n"
+    law_after = raised.replace("Вторая.</p>", "Вторая.<br>Правило 65. Порядок<br>A. Текст.</p>")
+    assert "Правило 65. Порядок\nA. Текст.\n" in html_text(law_after)
     word = (
         '<p>A. Судья<a href="#_ftn1" name="_ftnref1">[1]</a> решает.</p><p>B. Игрок ждёт.</p>'
         '<div><hr><div id=ftn1><p><a href="#_ftnref1" name="_ftn1">[1]</a> Первый абзац.</p>'
@@ -797,6 +809,25 @@ def test_html_ordered_lists_show_the_numbers_the_style_sheet_gives():
         "<ol class='k-0' start='2'><li>Три</li></ol>"
     )
     assert html_text(editor) == "A. Раз\n1. Два\nB. Три\n"
+
+
+def test_html_tables_of_data_are_rows_tables_of_layout_are_blocks():
+    """A table of figures and names: each row a line, its cells apart by bars. A
+    table that lays a page out (a cell of line breaks or paragraphs) keeps its cells
+    as lines."""
+    from pipeline.read import html_text
+
+    data = (
+        "<p>Очки:</p><table><tr><th>Масть</th><th>Без контры</th></tr>"
+        "<tr><td>Трефы, бубны</td><td>20</td></tr><tr><td>Черви, пики</td><td>30</td></tr>"
+        "</table>"
+    )
+    assert html_text(data) == "Очки:\nМасть | Без контры\nТрефы, бубны | 20\nЧерви, пики | 30\n"
+    layout = (
+        "<table><tr><td>A.</td><td><b>Раздел</b><br>Текст раздела.</td></tr>"
+        "<tr><td>B.</td><td><p>Второй</p></td></tr></table>"
+    )
+    assert html_text(layout) == "A.\nРаздел\nТекст раздела.\nB.\nВторой\n"
 
 
 def test_html_links_within_a_page_that_are_no_footnotes_stay_text():

@@ -1233,6 +1233,40 @@ def test_a_page_heading_its_laws_with_their_numbers_alone_builds_the_laws(tmp_pa
     assert nodes["65"]["title"] == "Порядок расположения взяток"
 
 
+@pytest.mark.parametrize("form", ["markdown", "html"])
+def test_a_laws_table_of_scores_keeps_its_rows_and_words(tmp_path, form):
+    """A law's table of scores, as a Markdown table or an HTML one: its head and its
+    rows stay the section's text, one line a row, the cells apart by bars (before, the
+    rows ran into one line, or every cell was a line and the words of the short ones
+    went as the site's boilerplate)."""
+    rows = [("Масть", "Без контры", "С контрой"), ("Трефы, бубны", "20", "40")]
+    rows.append(("Черви, пики", "30", "60"))
+    if form == "markdown":
+        table = "| " + " | ".join(rows[0]) + " |\n|---|---|---|\n"
+        table += "".join("| " + " | ".join(r) + " |\n" for r in rows[1:])
+        page = (
+            "Правило 77. Запись очков\nA. Очки за взятки\nОчки записываются так:\n"
+            + table
+            + "B. Премии\nПремия за гейм назначается по правилу 77C.\n"
+        )
+        name = "scores.txt"
+    else:
+        cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+        page = (
+            "<html><body><h2>Правило 77. Запись очков</h2><p>A. Очки за взятки</p>"
+            f"<p>Очки записываются так:</p><table>{cells}</table><p>B. Премии</p>"
+            "<p>Премия за гейм назначается по правилу 77C.</p></body></html>"
+        )
+        name = "scores.html"
+    trees, _report = _build(tmp_path, {name: page})
+    nodes = _by_id(trees["scores"])
+    assert list(nodes) == ["77", "77A", "77B"]
+    assert nodes["77A"]["text"] == (
+        "Очки записываются так:\nМасть | Без контры | С контрой\nТрефы, бубны | 20 | 40\n"
+        "Черви, пики | 30 | 60"
+    )
+
+
 def test_a_discussion_heading_with_law_text_below_it_keeps_the_text(tmp_path):
     """A heading named like a thread's, with the law's own units under it, heads no
     thread: nothing under it goes, whatever dates stand there."""
