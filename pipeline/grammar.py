@@ -88,7 +88,7 @@ SPLIT_HEAD = regex.compile(
 runs so. ``split`` is the line break between them."""
 TABLE_RULE = regex.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|){1,}[ \t]*(?::?-{3,}:?[ \t]*)?$")
 """The rule under a table's head row in Markdown (``|-------|:----:|``)."""
-TABLE_CELL_WORDS = 6
+TABLE_CELL_WORDS = 4
 """Most words of a cell of a table of figures and names (``Трефы, бубны | 20 | 40``)."""
 
 
@@ -107,14 +107,15 @@ def table_cells(line: str) -> list[str] | None:
     """The cells of a row of a table of data (``| Масть | Без контры | С контрой |``,
     ``Трефы, бубны | 20 | 40``): two or more, apart by bars, each a few words that end
     no sentence, the empty ones at the row's edges left out; None for any other line
-    (a site's cells that cut a page's sentences into pieces are longer, or open a
-    law's units; a rule's cells hold no letter or figure)."""
+    (a site's cells that cut a page's sentences into pieces are longer, hold a
+    sentence's end, or open a law's units; a rule's cells hold no letter or figure)."""
     if "|" not in line:
         return None
     cells = bar_cells(line)
     if len(cells) < 2 or any(
         len(c.split()) > TABLE_CELL_WORDS
         or c[-1:] in ".!?;:"
+        or _SENTENCE_INSIDE.search(c)
         or not _WORDLIKE.search(c)
         or starts_unit(c)
         for c in cells
@@ -124,6 +125,8 @@ def table_cells(line: str) -> list[str] | None:
 
 
 _WORDLIKE = regex.compile(r"[\p{L}\d]")
+_SENTENCE_INSIDE = regex.compile(r"[.!?;]\s+\p{Lu}")
+"""A sentence's end inside a cell: a piece of the page's text a layout table cut."""
 
 
 NUMBERED_LAW_HEAD = regex.compile(

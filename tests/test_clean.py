@@ -1266,6 +1266,13 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "table-separator",
         ),
         (
+            "cells that are pieces of the page's sentences are no table of data",
+            "| игрок ходит в свою очередь | торговля. Игрок ждёт |\n"
+            "| партнёра и судью | который решает |\n",
+            "игрок ходит в свою очередь торговля. Игрок ждёт партнёра и судью который решает\n",
+            "table-separator",
+        ),
+        (
             "cells that open the law's units, or rows of other counts, are no table of data",
             "| Правило 64. Процедура | A.Наказание назначается |\n| Судья решает | 1.Взятка |\n",
             "Правило 64. Процедура\nA.Наказание назначается\nСудья решает\n1.Взятка\n",
