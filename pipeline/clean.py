@@ -118,6 +118,7 @@ from .grammar import (
     series_place,
     starts_unit,
     table_cells,
+    table_row,
 )
 from .model import Cleaned, EditLog, Profile, Source
 from .offsets import OffsetMap, line_edges
@@ -644,7 +645,7 @@ def _data_tables(text: str) -> tuple[list[Change], set[int]]:
                 if cells is None:
                     a, b = _drop_line(text, s, e)
                     out.append(Change(a, b, "", "table-separator", "a table's rule"))
-                elif (row := " | ".join(cells)) != text[s:e]:
+                elif (row := table_row(cells)) != text[s:e]:
                     out.append(Change(s, e, row, "table-separator", "a table's row"))
         run.clear()
 

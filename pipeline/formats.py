@@ -44,7 +44,7 @@ from urllib.parse import unquote
 import regex
 
 from .errors import diag
-from .grammar import RU_HEADS, starts_unit, table_cells
+from .grammar import RU_HEADS, starts_unit, table_cells, table_row
 from .model import Diagnostic, Extracted, Part
 
 MAX_UNPACKED = 64 * 1024 * 1024
@@ -567,10 +567,10 @@ class _DataTables:
             cells = tr.find_all(("td", "th"), recursive=False)
             if any(c.find(list(HTML_BLOCKS)) is not None for c in cells):
                 return None
-            read = table_cells(" | ".join(_one_line(c.get_text(" ")) for c in cells))
+            read = table_cells(table_row(_one_line(c.get_text(" ")) for c in cells))
             if read is None:
                 return None
-            out[id(tr)] = " | ".join(read)
+            out[id(tr)] = table_row(read)
             counts[len(read)] += 1
         return out if sum(counts.values()) >= 2 and len(counts) == 1 else None
 
@@ -1149,14 +1149,14 @@ def _opens_with_label(target: Any, label: str) -> bool:
     Текст``, ``* Текст``): a footnote repeats its mark first."""
     from bs4 import NavigableString
 
-    core = label.strip().strip("[](){}").strip()
+    core = _label_at(label)
     seen = ""
     for el in target.next_elements:
         if isinstance(el, NavigableString):
             seen += str(el)
             if len(seen.strip()) >= _LABEL_LOOK:
                 break
-    return bool(core) and _label_at(seen) == core
+    return core is not None and _label_at(seen) == core
 
 
 _LABEL_LOOK = 8
@@ -1194,8 +1194,13 @@ def _shared_notes(block: Any, anchors: list[Any], labels: list[str]) -> list[str
     texts = []
     for label, piece in zip(labels, pieces[2::2], strict=True):
         lines = [ln.strip() for ln in piece.split("\n") if ln.strip()]
-        core = label.strip().strip("[](){}").strip()
-        if not lines or _label_at(lines[0]) != core or any(starts_unit(ln) for ln in lines[1:]):
+        core = _label_at(label)
+        if (
+            not lines
+            or core is None
+            or _label_at(lines[0]) != core
+            or any(starts_unit(ln) for ln in lines[1:])
+        ):
             return None
         texts.append(" ".join(lines))
     return texts

@@ -124,6 +124,11 @@ def table_cells(line: str) -> list[str] | None:
     return cells
 
 
+def table_row(cells: Iterable[str]) -> str:
+    """A table's row as the codex keeps it: its cells apart by `` | ``."""
+    return " | ".join(cells)
+
+
 _WORDLIKE = regex.compile(r"[\p{L}\d]")
 _SENTENCE_INSIDE = regex.compile(r"[.!?;]\s+\p{Lu}")
 """A sentence's end inside a cell: a piece of the page's text a layout table cut."""
