@@ -532,11 +532,28 @@ def html_blocks(
             return Opens(label)
         if node.name == "tr" and (row := tables.row(node)) is not None:
             return ["", row, ""]  # a line of its own
-        return node.name in HTML_BLOCKS
+        return node.name in HTML_BLOCKS or _quote_caption(node)
 
     numbers = _ListNumbers(root)
     tables = _DataTables()
     return block_lines(root, lambda node: iter(node.children), visit)
+
+
+def _quote_caption(node: Any) -> bool:
+    """A quotation's caption: a ``<cite>`` that opens a ``<blockquote>`` (a forum's
+    ``Иван писал(а):`` over the words it quotes), which the forum's style sets on a
+    line of its own; run into the quoted text, it would glue the quoted law's heading
+    to the caption. A ``<cite>`` inside a sentence (a book's title) stays inline."""
+    if node.name != "cite" or node.find_parent("blockquote") is None:
+        return False
+    for before in node.previous_siblings:
+        if isinstance(before, str):
+            if before.strip():
+                return False
+        elif before.name not in HTML_NOT_TEXT and before.get_text().strip():
+            return False
+    parent = node.parent
+    return parent is not None and (parent.name == "blockquote" or parent.name in HTML_BLOCKS)
 
 
 class _DataTables:

@@ -296,6 +296,59 @@ _COMMENT_HEADER = regex.compile(
 """``Иван, 12.03.2019 в 14:30: …``, ``Пётр (05.06.2020 14:30) - …``: a reader's comment
 under the text, its author, date and time first (a preface's signature or an appeal's
 decision gives a place or a name and a date, never the minute)."""
+_FORUM_USER = r"[\p{L}\d_.\-]{2,30}(?:[ \t][\p{L}\d_.\-]{1,30})?"
+"""A forum member's name: a login, or a first name and a surname."""
+_FORUM_POST = regex.compile(
+    rf"""^(?:Сообщение\s+)?{_FORUM_USER}\s*»\s*(?:\p{{L}}{{2}},?\s+)?
+        (?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|{_MONTH}\s+\d{{1,2}},\s*\d{{4}}|{_DATE})
+        [,\s]+(?:в\s+)?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[ap]m)?$""",
+    regex.X | regex.I,
+)
+"""``Сообщение Сергей_К » 14 фев 2013, 21:07``: a forum post's header, its author, then
+``»`` and the minute it was posted (``_FORUM_HINT``); a comment's header as
+``_COMMENT_HEADER`` is."""
+_FORUM_HINT = "»"
+_QUOTE_CAPTION = regex.compile(
+    rf"""^(?:{_FORUM_USER}\s+(?:на)?писал\(а\)\s*:
+      |{_FORUM_USER}\s+wrote\s*:
+      |(?:Цитата|Quote)(?:\s*\([^()\n]{{1,80}}\)|\s*:\s*(?:Сообщение\s+от\s+)?{_FORUM_USER})?\s*:?
+      |Сообщение\s+от\s+{_FORUM_USER}
+    )$""",
+    regex.X,
+)
+"""A forum's caption over the post it quotes (``Иван писал(а):``, ``Цитата(Иван @ 14
+окт 2007, 02:48)``, ``Цитата: Сообщение от Иван``): a forum member quoting the laws
+sets their text under it. The book never writes «(а)» after a verb, nor a bare
+«Цитата»."""
+_FORUM_LINE = regex.compile(
+    r"""^(?:Вернуться\s+к\s+началу|Ответить\s+с\s+цитатой|Профиль(?:\s+ЛС)?
+      |Сейчас\s+этот\s+форум\s+просматривают\s*:.{0,200}
+      |Кто\s+сейчас\s+на\s+(?:конференции|форуме)\b.{0,200}
+      |Показать\s+сообщения\s+за\s*:.{0,200}
+      |(?:Вы\s+не\s+можете\s+(?:начинать|отвечать|редактировать|удалять|добавлять)\s[^.]{1,60}\.?\s*)+
+      |Последний\s+раз\s+редактировалось\s.{1,160}
+      |(?:Сообщени[йя]|Зарегистрирован)\s*:\s*[\d\s.,:]{1,40}
+    )$""",
+    regex.X,
+)
+"""A forum's buttons and notices around its posts (``Вернуться к началу``, ``Сейчас
+этот форум просматривают: …``, ``Вы не можете отвечать на сообщения``, ``Последний
+раз редактировалось …``, a member's count of posts)."""
+_FORUM_HINTS = (
+    "писал(а)",
+    "wrote",
+    "цитат",
+    "quote",
+    "сообщени",
+    "вернуться",
+    "профиль",
+    "просматрива",
+    "конференци",
+    "вы не можете",
+    "редактировалось",
+    "зарегистрирован",
+)
+"""What a ``_QUOTE_CAPTION`` or a ``_FORUM_LINE`` line holds (casefolded)."""
 _COMMENT_LINK_HINTS = ("комментарий", "отзыв")
 _COMMENT_LINK = regex.compile(r"^(?:Добавить|Оставить|Написать)\s+(?:комментарий|отзыв)\s*:?$")
 """``Добавить комментарий``: a link under a page's text, alone on its line."""
@@ -718,6 +771,14 @@ def _shape(line: str) -> str | None:
         return "menu"
     if digit and s[0].isupper() and _COMMENT_HEADER.match(s):
         return "comment"
+    if digit and _FORUM_HINT in s and words <= 12 and _FORUM_POST.match(s):
+        return "comment"
+    if (
+        words <= 40
+        and _has_any(low, _FORUM_HINTS)
+        and (_QUOTE_CAPTION.match(s) or _FORUM_LINE.match(s))
+    ):
+        return "forum"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
     if (
@@ -1395,7 +1456,7 @@ def _headless_thread(lines: list[str], chrome: dict[int, str], last_unit: int) -
         i
         for i in range(last_unit + 1, len(lines))
         if _REPLY.match(lines[i].strip())
-        or chrome.get(i, "") == "comment"
+        or chrome.get(i, "") in ("comment", "forum")
         or (chrome.get(i, "") == "date stamp" and _MINUTE.search(lines[i]))
     ]
     opening = next((i for i in signs if not _REPLY.match(lines[i].strip())), None)
@@ -1415,6 +1476,29 @@ def _headless_thread(lines: list[str], chrome: dict[int, str], last_unit: int) -
     ):
         opening = above
     return [i for i in range(opening, len(lines)) if lines[i].strip()]
+
+
+def _quoting_posts(lines: list[str], chrome: dict[int, str]) -> list[int]:
+    """A forum member's words before the laws they quote: the lines between a post's
+    header (``_FORUM_POST``) and a quotation's caption (``_QUOTE_CAPTION``) under which
+    a unit of the page's text opens (``Подскажите, как считать … Вот текст:``), and,
+    above the first post, the thread's topic. Above the law's heading they would be
+    read as the end of the law before it."""
+    out: list[int] = []
+    header = None  # the last post header above, where no unit opened since
+    first = True  # no unit opened above the header
+    for i, line in enumerate(lines):
+        if chrome.get(i) == "comment":
+            header = i
+        elif _opens_unit(lines, i):
+            header, first = None, False
+        elif header is not None and chrome.get(i) == "forum" and _QUOTE_CAPTION.match(line.strip()):
+            below = _nearest_text(lines, i, 1)
+            if below is not None and _opens_unit(lines, below):
+                words = range(0 if first else header + 1, i)
+                out += [k for k in words if lines[k].strip() and k not in chrome]
+            header = None
+    return out
 
 
 _HEADLESS_SIGNS = 2
@@ -1471,6 +1555,7 @@ _PIECE_HINTS = (
     *_ARCHIVE_HINTS,
     *_ADVERT_HINTS,
     *_POST_HINTS,
+    *_FORUM_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""
@@ -1934,6 +2019,8 @@ def chrome_lines(
                 and not SPLIT_HEAD.match(_core(line) + "\n" + _next_core(lines, i))
             ):
                 chrome[i] = f"template line shared by {held} sources"
+    for i in _quoting_posts(lines, chrome):
+        chrome[i] = "forum: a member's words before the laws they quote"
     for i in _comment_thread(lines, chrome):
         chrome[i] = "comments: readers' thread under the page's text"
     for i in _adverts(lines, chrome):

@@ -158,6 +158,7 @@ CHROME_LABELS: dict[str, str] = {
     "date stamp": "дата",
     "document notice": "служебная пометка документа",
     "file name": "имя файла",
+    "forum": "служебная строка форума",
     "header": "шапка сайта",
     "link": "ссылка",
     "menu": "меню",

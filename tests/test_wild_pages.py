@@ -1439,3 +1439,69 @@ def test_a_page_set_a_block_a_line_keeps_its_text_and_loses_its_menu(tmp_path):
     )
     text = " ".join(_all_text(trees["page"]))
     assert "Главная" not in text and "Клуб игр" not in text
+
+
+_FORUM_LAW = (
+    "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+    "Судья исправляет дефект, и сдача играется.\nB.Карты видели\n"
+    "Судья решает, можно ли играть сдачу.\n"
+)
+
+
+def test_a_forum_thread_quoting_a_law_keeps_only_the_law(tmp_path):
+    """A forum thread, as a text copy keeps it: the topic, a post's header (its author
+    and minute), the member's question, the caption over the law they quote, the law,
+    the buttons under the post, a reply naming another law, and the forum's notices.
+    The question opens no law 12 above the quoted one, and the reply and the notices
+    are no text of the law's last section."""
+    page = (
+        "Как считать карты?\nСообщение Пётр_М » 14 фев 2013, 21:07\n"
+        "Коллеги, у нас спор за столом. Вот что сказано в книге:\nКнига писал(а):\n"
+        + _FORUM_LAW
+        + "Вернуться к началу\nСообщение Судья_К » 15 фев 2013, 09:12\n"
+        "Смотрите правило 14, там про отсутствующую карту.\nВернуться к началу\n"
+        "Сейчас этот форум просматривают: нет зарегистрированных пользователей и гости: 2\n"
+    )
+    trees, _report = _build(tmp_path, {"forum.txt": page})
+    nodes = _by_id(trees["forum"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+    assert not nodes["13B"].get("refs")
+
+
+def test_a_forum_pages_quote_caption_does_not_swallow_the_quoted_laws_heading(tmp_path):
+    """The same thread saved as HTML: the caption is a ``<cite>`` that opens the
+    ``<blockquote>``, run into the quoted law's heading with no break between them.
+    The heading stays a law's heading (before, the caption and the heading were one
+    line, which the boilerplate extractor dropped, and no law was found)."""
+    law = "".join(f"{line}<br>" for line in _FORUM_LAW.splitlines())
+    page = (
+        "<html><body><h2>Как считать карты?</h2>"
+        "<p>Сообщение <b>Пётр_М</b> » 14 фев 2013, 21:07</p>"
+        "<div>Коллеги, у нас спор за столом. Вот что сказано в книге:"
+        f"<blockquote><cite>Книга писал(а):</cite>{law}</blockquote></div>"
+        "<p>Вернуться к началу</p><p>Сообщение <b>Судья_К</b> » 15 фев 2013, 09:12</p>"
+        "<div>Смотрите правило 14, там про отсутствующую карту.</div>"
+        "<p>Вернуться к началу</p></body></html>"
+    )
+    trees, _report = _build(tmp_path, {"forum.html": page})
+    nodes = _by_id(trees["forum"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13"]["title"] == "Неправильное количество карт"
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+
+
+def test_the_books_own_sentences_that_read_like_a_forums_lines_stay(tmp_path):
+    """A commentary's sentence citing what an author wrote, and a section that tells
+    a player to go back to the start of the auction, stay text: no forum caption
+    without «(а)», no forum button inside a sentence."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Как писал один судья:\nсдача играется, если никто не видел карт.\n"
+        "B.Карты видели\nИгрок должен вернуться к началу торговли.\n"
+    )
+    trees, _report = _build(tmp_path, {"book.txt": page})
+    nodes = _by_id(trees["book"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert "Как писал один судья:" in nodes["13A"]["text"]
+    assert nodes["13B"]["text"] == "Игрок должен вернуться к началу торговли."
