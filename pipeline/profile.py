@@ -190,6 +190,7 @@ _UI_LABEL_WORDS = r"""(?:
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
+    | Показать\ полностью|Развернуть|Свернуть
 )"""
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
@@ -305,8 +306,8 @@ _FORUM_POST = regex.compile(
     regex.X | regex.I,
 )
 """``Сообщение Сергей_К » 14 фев 2013, 21:07``: a forum post's header, its author, then
-``»`` and the minute it was posted (``_FORUM_HINT``); a comment's header as
-``_COMMENT_HEADER`` is."""
+``»`` (``_FORUM_HINT``, a word of its own) and the minute it was posted; a comment's
+header as ``_COMMENT_HEADER`` is."""
 _FORUM_HINT = "»"
 _QUOTE_CAPTION = regex.compile(
     rf"""^(?:{_FORUM_USER}\s+(?:на)?писал\(а\)\s*:
@@ -334,6 +335,7 @@ _FORUM_LINE = regex.compile(
 """A forum's buttons and notices around its posts (``Вернуться к началу``, ``Сейчас
 этот форум просматривают: …``, ``Вы не можете отвечать на сообщения``, ``Последний
 раз редактировалось …``, a member's count of posts)."""
+_FORWARDED_HINTS = ("forwarded", "переслано")
 _FORUM_HINTS = (
     "писал(а)",
     "wrote",
@@ -396,6 +398,16 @@ _ADVERT = regex.compile(
 _ADVERT_HINTS = ("реклам", "директ", "спонсор", "объявлен", "ads", "advert")
 _READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
 """``2 мин``: a post's reading time."""
+_POST_STATS = regex.compile(
+    r"""^(?:(?:[\p{So}\p{Sk}]\uFE0F?\s*)+\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*)+$
+      |^\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*просмотр\w*$
+      |^\d{1,2}:\d{2}$""",
+    regex.X,
+)
+"""A social post's counters and stamp under it: ``👁 1.2K``, ``👍 12 ❤ 3`` (a symbol
+and a count, each), ``1,2 тыс. просмотров``, the minute alone (``12:40``)."""
+_FORWARDED = regex.compile(r"^(?:Forwarded\s+from|Переслано\s+(?:от|из))\s+\S.{0,60}$")
+"""``Forwarded from Клуб``: a messenger channel's note over a post it passes on."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
 """``НОВОСТИ    БИБЛИОТЕКА    КАРТА САЙТА    О НАС``: four or more short items apart by
 runs of spaces, from the first column (a DOS e-text centres its titles and spreads
@@ -733,6 +745,10 @@ def _shape(line: str) -> str | None:
         return "date stamp"
     if number_first and words <= 3 and _READING_TIME.match(s):
         return "counter"
+    if digit and words <= 8 and not s[0].isalpha() and _POST_STATS.match(s):
+        return "counter"
+    if words <= 10 and s[:1] in "FП" and _FORWARDED.match(s):
+        return "header"
     if words <= 30 and _has_any(low, _ARCHIVE_HINTS) and _ARCHIVE_NOTICE.match(s):
         return "archive"
     if words <= 4 and _has_any(low, _ADVERT_HINTS) and _ADVERT.match(s):
@@ -1508,6 +1524,29 @@ _AUTHOR_WORDS = 3
 """Most words of a comment's author's name, alone above its stamp."""
 
 
+def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
+    """The lines over a page's first unit that are none of the book's: at most
+    ``_HEADER_LINES`` lines with text (template lines read past), each short, ending no
+    sentence and opening with a capital (``_short_non_sentence``: a post's channel, a
+    document viewer's notices, a topic). A page cut in the middle of a law opens with
+    the end of a sentence of it (a stop), a piece of one (a small letter) or a unit;
+    a line of capitals, the book's title, stays too."""
+    out: list[int] = []
+    for i, line in enumerate(lines):
+        if not line.strip() or i in chrome:
+            continue
+        if _opens_unit(lines, i):
+            return out if out else []
+        if len(out) == _HEADER_LINES or not _short_non_sentence(line):
+            return []
+        out.append(i)
+    return []  # no unit on the page
+
+
+_HEADER_LINES = 6
+"""The most lines ``_header_above`` reads as a page's header."""
+
+
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:
     """Short non-sentence lines that stand between two chrome lines, or between
     the edge of the page and a chrome line, belong to the same template block."""
@@ -1556,6 +1595,7 @@ _PIECE_HINTS = (
     *_ADVERT_HINTS,
     *_POST_HINTS,
     *_FORUM_HINTS,
+    *_FORWARDED_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""
@@ -1578,7 +1618,11 @@ def _word_traits(word: str) -> int:
         | (_URLISH if _url_hint(word, low) else 0)
         | (_BACKSLASH if "\\" in word else 0)
         | (_CRUMB if _has_any(word, _BREADCRUMB_MARKS) else 0)
-        | (_HINT if _has_any(low, _PIECE_HINTS) or _DATE_WORD.match(word) else 0)
+        | (
+            _HINT
+            if _has_any(low, _PIECE_HINTS) or _DATE_WORD.match(word) or word == _FORUM_HINT
+            else 0
+        )
         | (_COLON if ":" in word else 0)
         | (_DASH if "-" in word or "–" in word else 0)
         | (_BAR if "|" in word else 0)
@@ -2019,6 +2063,8 @@ def chrome_lines(
                 and not SPLIT_HEAD.match(_core(line) + "\n" + _next_core(lines, i))
             ):
                 chrome[i] = f"template line shared by {held} sources"
+    for i in _header_above(lines, chrome):
+        chrome[i] = "header: the page's lines over its first unit"
     for i in _quoting_posts(lines, chrome):
         chrome[i] = "forum: a member's words before the laws they quote"
     for i in _comment_thread(lines, chrome):

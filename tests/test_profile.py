@@ -280,6 +280,27 @@ SHAPES = [
         "Судья составляет документ о результатах сессии.",
         None,
     ),
+    ("a forum post's header", "Сообщение Пётр_М » 14 фев 2013, 21:07", "comment"),
+    ("a forum post's header, no word before the author", "petr_m » 14.02.2013 21:07", "comment"),
+    ("a forum's quote caption", "Пётр_М писал(а):", "forum"),
+    ("a forum's quote caption with its stamp", "Цитата(petr @ 14 окт 2007, 02:48)", "forum"),
+    ("a forum's quote caption and author", "Цитата: Сообщение от Пётр_М", "forum"),
+    ("a forum's button", "Вернуться к началу", "forum"),
+    (
+        "a forum's notice",
+        "Вы не можете начинать темы. Вы не можете отвечать на сообщения.",
+        "forum",
+    ),
+    ("a forum's edit note", "Последний раз редактировалось Пётр_М 14 фев 2013, 21:20", "forum"),
+    ("a sentence citing what a judge wrote", "Как писал один судья:", None),
+    ("a sentence telling a player to go back", "Игрок должен вернуться к началу торговли.", None),
+    ("a social post's views", "👁 1.2K", "counter"),
+    ("a social post's reactions", "👍 12 ❤ 3", "counter"),
+    ("a social post's views in words", "1,2 тыс. просмотров", "counter"),
+    ("a social post's minute", "12:40", "counter"),
+    ("a channel's note over a post it passes on", "Forwarded from Клуб «Пример»", "header"),
+    ("a social post's link to its whole text", "Показать полностью…", "menu"),
+    ("a score in a sentence", "Счёт 12:40 в пользу защиты.", None),
 ]
 
 

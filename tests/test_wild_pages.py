@@ -1505,3 +1505,41 @@ def test_the_books_own_sentences_that_read_like_a_forums_lines_stay(tmp_path):
     assert list(nodes) == ["13", "13A", "13B"]
     assert "Как писал один судья:" in nodes["13A"]["text"]
     assert nodes["13B"]["text"] == "Игрок должен вернуться к началу торговли."
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        # a document published from an editor: its notices, a link, the document's name
+        "Опубликовано в онлайн-редакторе\nСообщить о нарушении\nПодробнее…\n"
+        "Выдержки для судей\nОбновляется автоматически каждые 5 минут\n",
+        # a messenger channel's post passed on from another
+        "Судейский уголок\nForwarded from Клуб «Пример»\n",
+    ],
+    ids=["published-document", "channel-post"],
+)
+def test_a_pages_header_over_its_first_law_opens_no_law_before_it(tmp_path, header):
+    """Short lines over the page's first law heading, none ending a sentence (a
+    channel's name, a document viewer's notices, the document's name): the page's
+    header, not the end of the law before (before, they became a law 12 of no title)."""
+    trees, _report = _build(tmp_path, {"page.txt": header + _FORUM_LAW})
+    assert list(_by_id(trees["page"])) == ["13", "13A", "13B"]
+
+
+def test_a_cut_pages_first_sentence_is_still_the_law_before(tmp_path):
+    """A page cut in the middle of law 12 opens with the end of its sentence: that is
+    law 12's text, inferred, as before; a short line ending a sentence is no header."""
+    for opening in ("и судья решает сам.\n", "Сдача переигрывается.\n"):
+        trees, _report = _build(tmp_path / str(len(opening)), {"cut.txt": opening + _FORUM_LAW})
+        nodes = _by_id(trees["cut"])
+        assert list(nodes) == ["12", "13", "13A", "13B"]
+        assert nodes["12"]["inferred"] and nodes["12"]["text"] == opening.strip()
+
+
+def test_a_channels_post_of_a_law_loses_its_counters(tmp_path):
+    """A messenger channel's post of a law: its views, its minute and a link to the
+    whole post under it are no text of the law's last section."""
+    page = _FORUM_LAW + "👁 1.2K\n12:40\nПоказать полностью…\n"
+    trees, _report = _build(tmp_path, {"post.txt": page})
+    nodes = _by_id(trees["post"])
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
