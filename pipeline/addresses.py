@@ -328,8 +328,9 @@ def compose(
     para_items: str = "",
 ) -> str | None:
     """The canonical address of the pieces a reference names, as written (Cyrillic
-    look-alike letters allowed, numbers with leading zeros): ``compose("64", "А", "1")
-    == "64A1"``, ``compose("64", para="10", para_items="(i)") == "64.10(i)"``. ``None``
+    look-alike letters allowed, and a section letter with none read by its place,
+    ``marker_letter``; numbers with leading zeros): ``compose("64", "А", "1")
+    == "64A1"``, ``compose("64", "Б") == "64B"``, ``compose("64", para="10", para_items="(i)") == "64.10(i)"``. ``None``
     when the pieces do not make a canonical address."""
     base = digits(str(law))
     if para:
@@ -337,7 +338,7 @@ def compose(
         return out if is_canonical(out) else None
     out = base
     if section:
-        out += latin(section).upper()
+        out += marker_letter(section.upper())
         if clause:
             out += str(int(digits(clause))) + latin(subs).upper() + items
     return out if is_canonical(out) else None

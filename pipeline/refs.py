@@ -125,7 +125,13 @@ SG_DEM_FORMS = frozenset(
     данный данное данного данному данным данном""".split()
 )
 
-_SEC_UP = "A-HАВСЕН"  # Latin A-H and Cyrillic look-alikes А В С Е Н
+_SEC_LOOKALIKE = "АВСЕН"
+"""Cyrillic look-alikes of section letters (``А`` for A, ``В`` for B)."""
+_SEC_BY_PLACE = "БГДЖ"
+"""Section letters of a copy lettered in the Russian alphabet's order that have no Latin
+look-alike, read by their place (``Б`` B, ``Г`` D: ``addresses.marker_letter``); not
+``З``, which OCR reads for a 3 (``2З``)."""
+_SEC_UP = "A-H" + _SEC_LOOKALIKE + _SEC_BY_PLACE
 _SEC_LOW = "a-hавсен"
 _DIG = r"[\d" + "".join(DIGIT_LOOKALIKES) + "]"
 """A digit, or a letter OCR reads for one (``addresses.DIGIT_LOOKALIKES``: З 3, О 0)."""
@@ -161,7 +167,7 @@ FORMS: dict[str, str] = {
     "dem": rf"(?i:{_alt(SG_DEM_FORMS)})(?:{_BLANK}(?i:же))?{_BLANK}",
     "foot": rf"(?i:сноск(?:ами|ам|ах|ой|ою|а|и|е|у)|сносок)(?:{_SP}*[()\[\]*\d]+)*{_BLANK}к{_BLANK}",
     # addresses
-    "sub": rf"\((?:[A-Z{_SEC_UP[3:]}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
+    "sub": rf"\((?:[A-Z{_SEC_LOOKALIKE}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
     "items": r"(?:\([ivx]+\))+",
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
     # after a section letter set apart by a blank: a comma, a bracket, or a stop that
@@ -187,7 +193,7 @@ FORMS: dict[str, str] = {
     # a law and its section alone in brackets: «… карта первого хода (14А) или ещё нет (14В)»
     "bracket": rf"\((?=\d{{1,2}}[{_SEC_UP}]\d?\))",
     # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
-    "lead": rf"{_SP}*(?=\d{{1,2}}[A-HАВСЕН](?!\p{{L}}))",  # at a line start
+    "lead": rf"{_SP}*(?=\d{{1,2}}[{_SEC_UP}](?!\p{{L}}))",  # at a line start
     "lead_end": rf"(?={_SP}+\p{{Ll}})",  # … and goes on with a lower-case word
 }
 _F = FORMS

@@ -1543,3 +1543,20 @@ def test_a_channels_post_of_a_law_loses_its_counters(tmp_path):
     trees, _report = _build(tmp_path, {"post.txt": page})
     nodes = _by_id(trees["post"])
     assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+
+
+def test_a_law_lettered_in_the_russian_order_links_its_references_by_place(tmp_path):
+    """A copy retyped with sections lettered in the Russian alphabet's order (``А.``,
+    ``Б.``, ``В.``, ``Г.``) names them so in its references too: «правило 13Б» is 13B
+    and «(13Г)» 13D (before, neither was a reference)."""
+    page = (
+        "Правило 13. Неправильное количество карт\nА. Никто не видел чужих карт\n"
+        "Судья исправляет дефект (см. правило 13Б).\nБ. Карты видели\n"
+        "Судья решает, можно ли играть сдачу.\nВ. Сдача сыграна\nРезультат остаётся.\n"
+        "Г. Последний случай\nСудья присуждает результат, как сказано выше (13Г).\n"
+    )
+    trees, _report = _build(tmp_path, {"typed.txt": page})
+    nodes = _by_id(trees["typed"])
+    assert list(nodes) == ["13", "13A", "13B", "13C", "13D"]
+    assert [r["target"] for r in nodes["13A"]["refs"]] == ["13B"]
+    assert [r["target"] for r in nodes["13D"]["refs"]] == ["13D"]
