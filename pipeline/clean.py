@@ -578,6 +578,125 @@ def line_numbers(text: str, ctx: Context) -> list[Change]:
     return [Change(lines[i][0], lines[i][0] + n, "", "line-number") for i, n in margin.items()]
 
 
+_GUTTER = regex.compile(r"(?<=\S)[ ]{3,}(?=\S)")
+"""A run of three blanks or more between two words: where a line may cross from the
+left column to the right one (``columns``)."""
+_COLUMN_LINES = 4
+"""Lines that must cross the same gutter for a text to be read as two columns."""
+_COLUMN_WORDS = 3
+"""Words a column's piece of a line has on average: two columns of prose, not a
+table's short cells or a contents' page numbers."""
+_LEFT_WIDTH = 20
+"""The narrowest left column ``columns`` reads."""
+
+
+def _gaps(text: str) -> dict[int, list[tuple[int, int]]]:
+    """The runs of blanks (``_GUTTER``) inside the lines of ``text``, by the offset of
+    their line's start: ``(from, to)`` columns, found in one pass over the text."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for m in _GUTTER.finditer(text):
+        line = text.rfind("\n", 0, m.start()) + 1
+        out.setdefault(line, []).append((m.start() - line, m.end() - line))
+    return out
+
+
+def _crossing(gaps: list[tuple[int, int]] | None, at: int) -> tuple[int, int] | None:
+    """The one run of blanks of a line that ends where the right column starts
+    (``at``, give or take one character), or None."""
+    if gaps is None or len(gaps) != 1 or abs(gaps[0][1] - at) > 1:
+        return None
+    return gaps[0]
+
+
+def _gutter(
+    lines: list[tuple[int, int, str]], gaps: dict[int, list[tuple[int, int]]]
+) -> int | None:
+    """The character column where the right column of a two-column text starts, or
+    None: the place, give or take one character, where most lines that reach it cross
+    a run of blanks to their right half, each line crossing no other."""
+    starts = Counter(to for runs in gaps.values() for _from, to in runs)
+    at = max(starts, key=lambda g: (starts[g - 1] + starts[g] + starts[g + 1], starts[g]))
+    if starts[at - 1] + starts[at] + starts[at + 1] < _COLUMN_LINES or at < _LEFT_WIDTH:
+        return None
+    crossing = reaching = words_left = words_right = 0
+    for s, _e, line in lines:
+        if len(line.rstrip()) <= at + 1 or len(line) - len(line.lstrip(" ")) >= at - 2:
+            continue  # a line of one column alone
+        reaching += 1
+        gap = _crossing(gaps.get(s), at)
+        if gap is not None:
+            crossing += 1
+            words_left += len(line[: gap[0]].split())
+            words_right += len(line[gap[1] :].split())
+    if (
+        crossing < _COLUMN_LINES
+        or crossing < 0.8 * reaching
+        or words_left < _COLUMN_WORDS * crossing
+        or words_right < _COLUMN_WORDS * crossing
+    ):
+        return None
+    return at
+
+
+def columns(text: str, ctx: Context) -> list[Change]:
+    """A text laid out in two columns side by side, each line of a text viewer's copy
+    (a PDF's page read with its layout kept) holding a line of the left column, a run
+    of blanks and a line of the right one (a parallel translation, Russian on the left
+    and the original on the right; a page set in two columns): each line's right half
+    goes, and the right column's lines are set after the left column's, where a line
+    across both columns (a heading over them) or the end of the two columns stands.
+    Only where four lines or more cross one gutter, most of those that reach it, each
+    with no other run of blanks, and both halves hold words, three or more on average
+    (a table's cells and a contents' page numbers are short)."""
+    gaps = _gaps(text) if "   " in text else {}
+    if not gaps:
+        return []
+    lines = ctx.lines(text)
+    at = _gutter(lines, gaps)
+    if at is None:
+        return []
+    out: list[Change] = []
+    moved: list[str] = []
+    first = last = None  # the lines of the two columns: the first and the last crossing
+
+    def flush(where: int) -> None:
+        if moved:
+            body = "\n".join(moved)
+            out.append(Change(where, where, body + "\n", "columns", "the right column"))
+            moved.clear()
+
+    for k, (s, e, line) in enumerate(lines):
+        gap = _crossing(gaps.get(s), at)
+        if gap is not None:
+            if first is None:
+                first = k
+            last = k
+            out.append(Change(s + gap[0], e, "", "columns", "a right column's line"))
+            moved.append(line[gap[1] :].rstrip())
+        elif first is None:
+            continue
+        elif not line.strip():
+            if moved and moved[-1]:
+                moved.append("")  # a paragraph's end in both columns
+        elif len(line) - len(line.lstrip(" ")) >= at - 2:
+            out.append(
+                Change(s, e + 1 if e < len(text) else e, "", "columns", "a right column's line")
+            )
+            moved.append(line.strip())
+            last = k
+        elif len(line.rstrip()) > at + 1:
+            flush(s)  # a line across both columns
+        elif last == k - 1:
+            last = k  # the left column goes on under the right one's end
+    if last is not None:
+        while moved and not moved[-1]:
+            moved.pop()
+        e = lines[last][1]
+        if moved:
+            out.append(Change(e, e, "\n" + "\n".join(moved), "columns", "the right column"))
+    return out
+
+
 _MARGINS = (
     ("|", regex.compile(r"\|\s?"), "bar-prefix", False),
     (">", profile_mod.QUOTE_MARGIN, "quote-prefix", True),
@@ -4447,6 +4566,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("mixed_script", mixed_script),
     ("penalty_marks", penalty_marks),
     ("line_numbers", line_numbers),
+    ("columns", columns),
     ("blank_lines", blank_lines),
     ("table_bars", table_bars),
     ("bar_prefix", bar_prefix),

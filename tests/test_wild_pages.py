@@ -1560,3 +1560,97 @@ def test_a_law_lettered_in_the_russian_order_links_its_references_by_place(tmp_p
     assert list(nodes) == ["13", "13A", "13B", "13C", "13D"]
     assert [r["target"] for r in nodes["13A"]["refs"]] == ["13B"]
     assert [r["target"] for r in nodes["13D"]["refs"]] == ["13D"]
+
+
+def _two_columns(left: list[str], right: list[str], at: int = 50) -> str:
+    """Lines of two columns side by side, as a text viewer keeps a page's layout."""
+    rows = []
+    for a, b in zip(
+        left + [""] * (len(right) - len(left)), right + [""] * (len(left) - len(right)), strict=True
+    ):
+        rows.append((a.ljust(at) + b).rstrip() if b else a)
+    return "\n".join(rows) + "\n"
+
+
+def test_a_parallel_translation_in_two_columns_keeps_the_russian_laws_text(tmp_path):
+    """A PDF's page of a parallel translation read with its layout kept: the Russian
+    law on the left, the English original on the right, each line holding both. The
+    Russian text is the law's, whole and in order, with no English in it (before, the
+    halves of each line ran into one another: «… чужих карт, When no player has …»)."""
+    left = [
+        "Правило 13. Неправильное количество карт",
+        "A. Никто не видел чужих карт",
+        "Если ни один игрок не видел чужих карт,",
+        "судья исправляет дефект, и сдача",
+        "играется нормально.",
+        "B. Карты видели",
+        "Судья решает, можно ли играть сдачу.",
+    ]
+    right = [
+        "LAW 13 - WRONG NUMBER OF CARDS",
+        "A. Nobody Saw Other Cards",
+        "When nobody has seen a card of",
+        "another, the Director mends the fault",
+        "and the deal goes on as usual.",
+        "B. Cards Were Seen",
+        "The Director decides whether to play.",
+    ]
+    trees, _report = _build(tmp_path, {"parallel.txt": _two_columns(left, right)})
+    nodes = _by_id(trees["parallel"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13A"]["title"] == "Никто не видел чужих карт"
+    assert nodes["13A"]["text"] == (
+        "Если ни один игрок не видел чужих карт, судья исправляет дефект, и сдача "
+        "играется нормально."
+    )
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+
+
+def test_a_page_in_two_columns_is_read_column_after_column(tmp_path):
+    """A page of the laws set in two columns: the left column's sections come first,
+    then the right column's, each whole."""
+    left = [
+        "A. Никто не видел чужих карт",
+        "Если ни один игрок не видел чужих",
+        "карт, судья исправляет дефект, и",
+        "сдача играется нормально.",
+        "B. Карты видели",
+        "Судья решает, можно ли играть",
+    ]
+    right = [
+        "сдачу, и назначает наказание.",
+        "C. Сдача уже сыграна",
+        "Если сдача сыграна, её результат",
+        "остаётся в силе, и судья не",
+        "вмешивается в подсчёт очков.",
+    ]
+    page = "Правило 13. Неправильное количество карт\n" + _two_columns(left, right)
+    trees, _report = _build(tmp_path, {"columns.txt": page})
+    nodes = _by_id(trees["columns"])
+    assert list(nodes) == ["13", "13A", "13B", "13C"]
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу, и назначает наказание."
+    assert nodes["13C"]["text"] == (
+        "Если сдача сыграна, её результат остаётся в силе, и судья не вмешивается в подсчёт очков."
+    )
+
+
+def test_aligned_tables_and_contents_are_no_two_columns(tmp_path):
+    """A table of scores aligned with blanks and a contents with its page numbers at
+    the right margin keep their lines: their cells are short."""
+    table = _two_columns(
+        ["Масть", "Пики", "Черви", "Бубны", "Трефы"], ["30", "30", "20", "20", "20"], at=30
+    )
+    contents = _two_columns(
+        [
+            "Правило 13. Неправильное количество карт",
+            "Правило 14. Отсутствующая карта",
+            "Правило 15. Игра не той колодой",
+            "Правило 16. Несанкционированная информация",
+        ],
+        ["25", "27", "29", "31"],
+        at=60,
+    )
+    for text in (table, contents):
+        from pipeline import clean
+
+        assert clean.columns(text, clean.Context(source=None, buffer=None)) == []  # type: ignore[arg-type]
