@@ -355,12 +355,12 @@ _COMMENT_LINK_HINTS = ("комментарий", "отзыв")
 _COMMENT_LINK = regex.compile(r"^(?:Добавить|Оставить|Написать)\s+(?:комментарий|отзыв)\s*:?$")
 """``Добавить комментарий``: a link under a page's text, alone on its line."""
 _DATE_STAMP = regex.compile(
-    rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|{_DATE})
-        (?:\s*(?:в\s+)?\d{{1,2}}:\d{{2}})?\s*)+$""",
+    rf"""^(?:(?:\d{{1,2}}\s+{_MONTH}\s*\d{{4}}|{_DATE}|\d{{4}}-\d{{2}}-\d{{2}})
+        (?:(?:\s*(?:в\s+)?|T)\d{{1,2}}:\d{{2}}(?::\d{{2}})?)?\s*)+$""",
     regex.X | regex.I,
 )
-"""``09.02.2018 14:13``, ``18 июля 2025``: a post's date stamp alone on its line
-(a dated sentence or a year with «г.» is text)."""
+"""``09.02.2018 14:13``, ``18 июля 2025``, ``2015-03-12 14:30:00``: a post's date stamp
+alone on its line (a dated sentence or a year with «г.» is text)."""
 _BYLINE_OPENING = regex.compile(
     r"^(?:Опубликовано|Добавлено|Размещено|Дата\s+(?:публикации|добавления))\b", regex.I
 )

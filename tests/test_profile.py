@@ -301,6 +301,8 @@ SHAPES = [
     ("a channel's note over a post it passes on", "Forwarded from Клуб «Пример»", "header"),
     ("a social post's link to its whole text", "Показать полностью…", "menu"),
     ("a score in a sentence", "Счёт 12:40 в пользу защиты.", None),
+    ("a blog's stamp in the ISO form", "2015-03-12 14:30:00", "date stamp"),
+    ("an ISO stamp with its T", "2015-03-12T14:30", "date stamp"),
 ]
 
 
