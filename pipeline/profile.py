@@ -1528,15 +1528,20 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines over a page's first unit that are none of the book's: at most
     ``_HEADER_LINES`` lines with text (template lines read past), each short, ending no
     sentence and opening with a capital (``_short_non_sentence``: a post's channel, a
-    document viewer's notices, a topic). A page cut in the middle of a law opens with
-    the end of a sentence of it (a stop), a piece of one (a small letter) or a unit;
-    a line of capitals, the book's title, stays too."""
+    document viewer's notices, a topic), over a law's or a division's heading or a
+    commentary paragraph. A page cut in the middle of a law opens with the end of a
+    sentence of it (a stop), a piece of one (a small letter) or a unit; a line of
+    capitals, the book's title, stays too; and over a section's or a clause's marker
+    the line may be its law's heading, misread."""
     out: list[int] = []
     for i, line in enumerate(lines):
         if not line.strip() or i in chrome:
             continue
         if _opens_unit(lines, i):
-            return out if out else []
+            place = series_place(_core(line))
+            if place is not None and not place[0].startswith("commentary"):
+                return []  # a marker under lines that may be its law's heading, misread
+            return out
         if len(out) == _HEADER_LINES or not _short_non_sentence(line):
             return []
         out.append(i)
