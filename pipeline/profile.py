@@ -1542,13 +1542,23 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
             if place is not None and not place[0].startswith("commentary"):
                 return []  # a marker under lines that may be its law's heading, misread
             return out
-        if len(out) == _HEADER_LINES or not _short_non_sentence(line):
+        if (
+            len(out) == _HEADER_LINES
+            or not _short_non_sentence(line)
+            or _HIDDEN_HEAD.match(_UNSEEN.sub("", _core(line)))
+        ):
             return []
         out.append(i)
     return []  # no unit on the page
 
 
 _HEADER_LINES = 6
+_UNSEEN = regex.compile(r"[\p{Cf}\p{Mn}]+")
+"""Characters no reader sees and the marks of decomposed letters: read past, a line
+shows what its reader sees (``_header_above``)."""
+_HIDDEN_HEAD = regex.compile(rf"(?:{RU_HEADS})\b")
+"""A heading's word at a line's start, once ``_UNSEEN`` characters are read past: a
+law's heading that the profile could not read stays out of a page's header."""
 """The most lines ``_header_above`` reads as a page's header."""
 
 

@@ -1419,3 +1419,14 @@ def test_the_extractors_verdict_on_a_wrapped_line_is_weighed_with_its_sentence()
     text = "\n".join(lines) + "\n"
     chrome = P.chrome_lines(text, boilerplate=tuple(range(1, len(lines) + 1)))
     assert {lines[i] for i in chrome} == {"Поиск по сайту", "Войти", "Наши партнёры", "и спонсоры"}
+
+
+def test_a_pages_header_is_short_lines_over_its_first_heading_never_a_hidden_heading():
+    """Short lines over a page's first law heading are its header; a law heading that
+    invisible characters hide from the profile, over a commentary paragraph or a
+    section's marker, is none."""
+    law = "Правило 13. Неправильное\nA.Текст раздела идёт.\n"
+    assert set(P.chrome_lines("Судейский уголок\nКлуб «Пример»\n" + law)) == {0, 1}
+    hidden = "Пра\u200bвило 64. Процедура после выявления\n"
+    assert P.chrome_lines(hidden + "64.1. Разыгрывающий решает сам, и судья молчит.\n") == {}
+    assert P.chrome_lines(hidden + "A.Текст раздела идёт.\n") == {}
