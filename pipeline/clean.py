@@ -4528,6 +4528,78 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
     return out
 
 
+_DIGIT_LETTERS = {"0": "о", "3": "з", "6": "б"}
+"""Digits OCR reads for the Russian letters they look like, inside a word."""
+_DIGIT_BY_LETTER = regex.compile(r"[036](?=\p{Cyrillic})|(?<=\p{Cyrillic})[036]")
+"""A digit of ``_DIGIT_LETTERS`` beside a Russian letter: where ``_DIGIT_IN_WORD`` may
+stand (one pass over the text finds them; they are few)."""
+_DIGIT_IN_WORD = regex.compile(r"[\p{Cyrillic}036]+")
+"""A word of Russian letters and digits of ``_DIGIT_LETTERS`` (``3аявка``, ``0ппонент``):
+the whole run of letters and digits around a ``_DIGIT_BY_LETTER`` (an address, ``64А1``,
+holds other digits and is no word)."""
+_YERY_PAIR = regex.compile(r"(?<=\p{Cyrillic})[bЬ][Il1І](?=\p{Cyrillic}|(?![\p{L}\d]))")
+"""The two strokes OCR reads for «ы» after a Russian letter (``вbIигрыш``, ``сыгранbI``)."""
+_LONE_LATIN = regex.compile(r"(?<=\p{Cyrillic}{2},?[ \t])[acoyk](?=[ \t]\p{Cyrillic}{2})")
+"""A one-letter word in Latin between two Russian words (``дефект, a ренонс``): the
+conjunction or preposition in its Russian look-alike (а, с, о, у, к)."""
+_LONE_LETTERS = str.maketrans("acoyk", "асоук")
+
+
+def ocr_words(text: str, ctx: Context) -> list[Change]:
+    """Russian words a scan's OCR read with characters of another kind for a letter:
+    a digit for the letter it looks like (``3аявка``, ``0ппонент``: ``_DIGIT_LETTERS``),
+    a capital one at a sentence's start; two strokes for «ы» (``вbIигрыш``); a Latin
+    one-letter word between Russian ones (``a`` for «а»). A word is changed only where
+    the dictionary or the corpus knows it so and does not know it as written; a lone
+    letter only between two Russian words (an English phrase or a subclause's ``(a)``
+    has none)."""
+    out: list[Change] = []
+    seen: set[int] = set()
+    for d in _DIGIT_BY_LETTER.finditer(text):
+        start, end = _word_around(text, d.start(), d.end())
+        word = text[start:end]
+        if start in seen or _DIGIT_IN_WORD.fullmatch(word) is None:
+            continue
+        seen.add(start)
+        new = "".join(_DIGIT_LETTERS.get(c, c) for c in word)
+        if word[0] in _DIGIT_LETTERS and _sentence_starts(text, start):
+            new = new[0].upper() + new[1:]
+        if sum(c.isalpha() for c in word) >= 3 and ctx.known(new) and not ctx.known(word):
+            out += [
+                Change(start + i, start + i + 1, b, "ocr-word", f"{word} → {new}")
+                for i, (a, b) in enumerate(zip(word, new, strict=True))
+                if a != b
+            ]
+    for m in _YERY_PAIR.finditer(text):
+        w = _word_around(text, m.start(), m.end())
+        new = text[w[0] : m.start()] + "ы" + text[m.end() : w[1]]
+        if ctx.known(new):
+            out.append(Change(m.start(), m.end(), "ы", "ocr-word", f"{text[w[0] : w[1]]} → {new}"))
+    out += [
+        Change(
+            m.start(), m.end(), m[0].translate(_LONE_LETTERS), "ocr-word", "a Latin one-letter word"
+        )
+        for m in _LONE_LATIN.finditer(text)
+    ]
+    return out
+
+
+def _sentence_starts(text: str, at: int) -> bool:
+    """Offset ``at`` opens a sentence: the line's first word, or after a stop."""
+    before = text[max(0, at - 3) : at].rstrip(" \t")
+    return not before or before[-1] in "\n.!?"
+
+
+def _word_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The run of letters and digits around ``text[start:end]``."""
+    a, b = start, end
+    while a > 0 and text[a - 1].isalnum():
+        a -= 1
+    while b < len(text) and text[b].isalnum():
+        b += 1
+    return a, b
+
+
 def _look_alike_word(word: str) -> str | None:
     """``word`` with its minority-script letters turned into their look-alikes of the
     majority script; None when the scripts are even or a letter has no look-alike."""
@@ -4564,6 +4636,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("invisible", invisible),
     ("accents", accents),
     ("mixed_script", mixed_script),
+    ("ocr_words", ocr_words),
     ("penalty_marks", penalty_marks),
     ("line_numbers", line_numbers),
     ("columns", columns),

@@ -50,7 +50,7 @@ from dataclasses import replace
 
 import regex
 
-from . import codepages
+from . import codepages, editions
 from . import language as language_mod
 from .blocks import measure
 from .grammar import (
@@ -1528,26 +1528,31 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines over a page's first unit that are none of the book's: at most
     ``_HEADER_LINES`` lines with text (template lines read past), each short, ending no
     sentence and opening with a capital (``_short_non_sentence``: a post's channel, a
-    document viewer's notices, a topic), over a law's or a division's heading or a
-    commentary paragraph. A page cut in the middle of a law opens with the end of a
-    sentence of it (a stop), a piece of one (a small letter) or a unit; a line of
-    capitals, the book's title, stays too; and over a section's or a clause's marker
-    the line may be its law's heading, misread."""
+    document viewer's notices, a topic), over a law's or a division's heading. A page
+    cut in the middle of a law opens with the end of a sentence of it (a stop), a piece
+    of one (a small letter) or a unit; a line of capitals, the book's title and its
+    front matter (``Перевод: …``, ``editions.front_matter``) stay too;
+    over a section's or a clause's marker the line may be its law's heading, misread,
+    and over a commentary paragraph the head of the law's commentary
+    (``Комментарий``)."""
     out: list[int] = []
     for i, line in enumerate(lines):
         if not line.strip() or i in chrome:
             continue
         if _opens_unit(lines, i):
-            place = series_place(_core(line))
-            if place is not None and not place[0].startswith("commentary"):
-                return []  # a marker under lines that may be its law's heading, misread
+            if series_place(_core(line)) is not None:
+                # a marker under lines that may be its law's heading, misread; a
+                # commentary paragraph under its law's commentary's head
+                return []
             return out
         if (
             len(out) == _HEADER_LINES
             or not _short_non_sentence(line)
             or _HIDDEN_HEAD.match(_UNSEEN.sub("", _core(line)))
+            or editions.names_the_book(line)
+            or editions.front_matter(line)
         ):
-            return []
+            return []  # a heading hidden from the profile, the book's title or credits
         out.append(i)
     return []  # no unit on the page
 
@@ -2078,8 +2083,6 @@ def chrome_lines(
                 and not SPLIT_HEAD.match(_core(line) + "\n" + _next_core(lines, i))
             ):
                 chrome[i] = f"template line shared by {held} sources"
-    for i in _header_above(lines, chrome):
-        chrome[i] = "header: the page's lines over its first unit"
     for i in _quoting_posts(lines, chrome):
         chrome[i] = "forum: a member's words before the laws they quote"
     for i in _comment_thread(lines, chrome):
@@ -2089,6 +2092,8 @@ def chrome_lines(
     for i in _related_posts(lines, chrome):
         chrome[i] = "related posts: links to other laws under the page's text"
     _grow(lines, chrome)
+    for i in _header_above(lines, chrome):
+        chrome[i] = "header: the page's lines over its first unit"
     return chrome
 
 

@@ -1240,6 +1240,32 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "ocr_words": [
+        (
+            "a digit for the letter it looks like, a capital at a sentence's start",
+            "3аявка сделана, и 0ппонент видел о6щий счёт.\n",
+            "Заявка сделана, и оппонент видел общий счёт.\n",
+            "ocr-word",
+        ),
+        (
+            "two strokes for «ы»",
+            "Игрок получил вbIигрыш, и карты сыгранbI до конца.\n",
+            "Игрок получил выигрыш, и карты сыграны до конца.\n",
+            "ocr-word",
+        ),
+        (
+            "a Latin one-letter word between Russian ones",
+            "Судья исправляет дефект, a ренонс остаётся; игрок c партнёром решают.\n",
+            "Судья исправляет дефект, а ренонс остаётся; игрок с партнёром решают.\n",
+            "ocr-word",
+        ),
+        (
+            "addresses, numbers with endings, a subclause's letter and English stay",
+            "См. правило 64А1 и 3-я взятка; в 30х годах (a) разыграно; play a card.\n",
+            "См. правило 64А1 и 3-я взятка; в 30х годах (a) разыграно; play a card.\n",
+            None,
+        ),
+    ],
     "inline_rules": [
         (
             "rule before a footnote",

@@ -602,8 +602,11 @@ def test_lines_shared_by_two_sources_are_the_template():
     assert [n for n, _ in pa.chrome] == [1, 2] and [n for n, _ in pb.chrome] == [1, 2]
     assert "shared by 2 sources" in pa.chrome[0][1]
     assert pc.chrome == ()
-    # alone, the same page keeps those lines: repetition is the evidence
-    assert P.profile(a).chrome == ()
+    # alone, the same lines are the page's header over its first law (short, ending
+    # no sentence), not the shared template: repetition is that evidence
+    assert [why for _n, why in P.profile(a).chrome] == [
+        "header: the page's lines over its first unit"
+    ] * 2
 
 
 def test_shared_text_lines_are_not_template():
