@@ -3454,7 +3454,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             item_opens = (
                 listed and HEAD_AT_END.search(prev) is None and not _ends_in_a_link_word(prev)
             )
-        upper = first.isupper() or first.isdigit() or item_opens
+        # an item in brackets whose text opens with a capital or a figure (``(b) Если
+        # …``, ``(1) 60% …``), after a line that ends a sentence or a clause, opens its
+        # line as a capital does
+        bracketed = first == "(" and _BRACKETED_ITEM.match(line) is not None
+        upper = first.isupper() or first.isdigit() or item_opens or bracketed
         if para_is_heading:
             if (
                 upper
@@ -3480,6 +3484,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         out.append(Change(nl, nl + 1, space, "unwrap"))
         item = joined_item
     return out
+
+
+_BRACKETED_ITEM = regex.compile(r"[ \t]*\((?:[a-zа-яё]|\d{1,2})\)[ \t]+[\p{Lu}\d]")
+"""A list's item marked by a small letter or a number in brackets, its text opening
+with a capital or a figure (``(b) Если …``, ``(1) 60% …``)."""
 
 
 def _lettered_item(line: str) -> bool:

@@ -3456,6 +3456,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "unwrap": [
         (
+            "items in brackets, a capital or a figure after them, open their lines",
+            "64.1. Судья решает так:\n(a) Если игрок сыграл карту, она остаётся.\n"
+            "(b) Если сдача сыграна, результат стоит.\nКоманды получают:\n"
+            "(1) 60% за победу;\n(2) 40% за поражение;\nИгрок видит карту (a) и\n"
+            "(b) карту партнёра.\n",
+            "64.1. Судья решает так:\n(a) Если игрок сыграл карту, она остаётся.\n"
+            "(b) Если сдача сыграна, результат стоит.\nКоманды получают:\n"
+            "(1) 60% за победу;\n(2) 40% за поражение;\nИгрок видит карту (a) и "
+            "(b) карту партнёра.\n",
+            "unwrap",
+        ),
+        (
             "under a title's rule, a sentence that goes on into a line opening with 1) or * "
             "is joined: only after a sentence's end do they open a footnote",
             "СБОРНИК\n=======\nПравило 64. Процедура\nШтрафы указаны в подпунктах\n1) и 2) "
