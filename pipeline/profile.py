@@ -406,6 +406,16 @@ _POST_STATS = regex.compile(
 )
 """A social post's counters and stamp under it: ``👁 1.2K``, ``👍 12 ❤ 3`` (a symbol
 and a count, each), ``1,2 тыс. просмотров``, the minute alone (``12:40``)."""
+_BACK_LINK = regex.compile(
+    r"""^(?:↑\s*)?(?:(?:Вернуться|Перейти|Назад)\s+)?
+      (?:к\s+(?:оглавлению|содержанию|началу(?:\s+страницы)?|списку(?:\s+правил)?)
+        |в\s+(?:начало(?:\s+страницы)?|оглавление|содержание))\s*[↑»]?$""",
+    regex.X | regex.I,
+)
+"""``К оглавлению``, ``Вернуться к содержанию``, ``↑ В начало страницы``: a link back to a
+page's contents or top, the whole line (a sentence of the book that opens «К началу
+торговли …» goes on)."""
+_BACK_LINK_HINTS = ("оглавлени", "содержани", "начал", "списку")
 _FORWARDED = regex.compile(r"^(?:Forwarded\s+from|Переслано\s+(?:от|из))\s+\S.{0,60}$")
 """``Forwarded from Клуб``: a messenger channel's note over a post it passes on."""
 _SPACED_MENU = regex.compile(r"^\S+(?: \S+){0,2}(?:(?: {3,}|\t+)\S+(?: \S+){0,2}){3,}$")
@@ -795,6 +805,8 @@ def _shape(line: str) -> str | None:
         and (_QUOTE_CAPTION.match(s) or _FORUM_LINE.match(s))
     ):
         return "forum"
+    if words <= 6 and _has_any(low, _BACK_LINK_HINTS) and _BACK_LINK.match(s):
+        return "menu"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
     if (
@@ -1616,6 +1628,7 @@ _PIECE_HINTS = (
     *_POST_HINTS,
     *_FORUM_HINTS,
     *_FORWARDED_HINTS,
+    *_BACK_LINK_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""

@@ -302,6 +302,10 @@ SHAPES = [
     ("a social post's link to its whole text", "Показать полностью…", "menu"),
     ("a score in a sentence", "Счёт 12:40 в пользу защиты.", None),
     ("a blog's stamp in the ISO form", "2015-03-12 14:30:00", "date stamp"),
+    ("a link back to the contents", "К оглавлению", "menu"),
+    ("a link back to the contents, its verb first", "Вернуться к содержанию", "menu"),
+    ("a link back to the top of the page, in words", "↑ В начало страницы", "menu"),
+    ("a line of the book that opens like a link back", "К началу торговли игрок должен", None),
     ("an ISO stamp with its T", "2015-03-12T14:30", "date stamp"),
 ]
 

@@ -1654,3 +1654,21 @@ def test_aligned_tables_and_contents_are_no_two_columns(tmp_path):
         from pipeline import clean
 
         assert clean.columns(text, clean.Context(source=None, buffer=None)) == []  # type: ignore[arg-type]
+
+
+def test_links_back_to_the_contents_between_laws_are_no_text_of_them(tmp_path):
+    """A page of several laws with a link back to its contents or its top after each:
+    none of them is the text of the section above (before, «К оглавлению» and
+    «Вернуться к содержанию» were)."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA.Никто не видел чужих карт\n"
+        "Судья исправляет дефект, и сдача играется.\nК оглавлению\n"
+        "Правило 14. Отсутствующая карта\nA.Карта найдена\n"
+        "Если карта найдена, она считается частью руки.\nВернуться к содержанию\n"
+        "Правило 15. Игра не той колодой\nA.Сдача сыграна\nК началу торговли никто не вернётся.\n"
+    )
+    trees, _report = _build(tmp_path, {"laws.txt": page})
+    nodes = _by_id(trees["laws"])
+    assert nodes["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
+    assert nodes["14A"]["text"] == "Если карта найдена, она считается частью руки."
+    assert nodes["15A"]["text"] == "К началу торговли никто не вернётся."
