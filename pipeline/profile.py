@@ -234,7 +234,8 @@ _SITE_NOTICE = regex.compile(
       |\b(?:копирование|перепечатка)\s+(?:\w+\s+){0,2}?(?:материалов|текстов)
          [^.]{0,40}?(?:запрещен|разрешен|только)
       |\bпри\s+(?:копировании|использовании|цитировании)\s+(?:\w+\s+){0,2}?материалов
-         [^.]{0,60}?ссылк""",
+         [^.]{0,60}?ссылк
+      |\b(?:cookies?|куки)\b""",
     regex.X | regex.I,
 )
 """A site's notice of its rights, at a page's foot (``© 2010-2024 Библиотека. Все права
@@ -254,6 +255,9 @@ _SITE_NOTICE_HINTS = (
     "ЗАЩИЩЕНЫ",
     "охраняются",
     "материалов",
+    "cookie",
+    "Cookie",
+    "куки",
 )
 """What a ``_SITE_NOTICE`` line holds as written (one of them): cheap substring tests
 before the pattern, on lines of the laws' text that rarely hold any."""
@@ -335,6 +339,19 @@ _FORUM_LINE = regex.compile(
 """A forum's buttons and notices around its posts (``Вернуться к началу``, ``Сейчас
 этот форум просматривают: …``, ``Вы не можете отвечать на сообщения``, ``Последний
 раз редактировалось …``, a member's count of posts)."""
+_BUTTON = regex.compile(
+    r"""^(?:Принять(?:\s+все)?|Понятно|Согласен|Согласна|Закрыть|Отказаться
+      |(?:Полная|Мобильная)\s+версия(?:\s+сайта)?
+      |Подпишитесь(?:\s+на\s+(?:нашу\s+)?рассылку)?
+      |Введите\s+(?:ваш\s+)?(?:e-?mail|адрес\s+(?:электронной\s+)?почты))[!.]?$""",
+    regex.X | regex.I,
+)
+"""A page's button or a form's field label, the whole line: a consent banner's
+``Принять``, ``Полная версия сайта``, a newsletter's ``Подпишитесь на рассылку`` and
+``Введите ваш e-mail`` (a sentence that opens «Понятно, что …» goes on)."""
+_BUTTON_INITIALS = frozenset("ПпСсЗзОоМмВв")
+_BUTTON_HINTS = ("версия", "рассылк", "подпишит", "e-mail", "email", "почты")
+"""What a ``_BUTTON`` line of more than one word holds (casefolded)."""
 _FORWARDED_HINTS = ("forwarded", "переслано")
 _FORUM_HINTS = (
     "писал(а)",
@@ -806,6 +823,8 @@ def _shape(line: str) -> str | None:
     ):
         return "forum"
     if words <= 6 and _has_any(low, _BACK_LINK_HINTS) and _BACK_LINK.match(s):
+        return "menu"
+    if words <= 5 and s[0] in _BUTTON_INITIALS and _BUTTON.match(s):
         return "menu"
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
@@ -1629,6 +1648,7 @@ _PIECE_HINTS = (
     *_FORUM_HINTS,
     *_FORWARDED_HINTS,
     *_BACK_LINK_HINTS,
+    *_BUTTON_HINTS,
 )
 """What the casefolded words of a reader's header, a legal database's notice about its
 document or an invitation to share the page hold (a pager's words open it)."""

@@ -1672,3 +1672,16 @@ def test_links_back_to_the_contents_between_laws_are_no_text_of_them(tmp_path):
     assert nodes["13A"]["text"] == "Судья исправляет дефект, и сдача играется."
     assert nodes["14A"]["text"] == "Если карта найдена, она считается частью руки."
     assert nodes["15A"]["text"] == "К началу торговли никто не вернётся."
+
+
+def test_a_consent_banner_and_a_newsletter_form_under_a_law_are_no_text_of_it(tmp_path):
+    """A modern page's cookie notice, its buttons, a link to the full site and a
+    newsletter's form under the law: none of it is the last section's text."""
+    page = (
+        _FORUM_LAW + "Мы используем файлы cookie, чтобы сайт работал лучше. Продолжая "
+        "пользоваться сайтом, вы соглашаетесь с этим.\nПринять\nПолная версия сайта\n"
+        "Подпишитесь на нашу рассылку\nВведите ваш e-mail\nПодписаться\n"
+    )
+    trees, _report = _build(tmp_path, {"modern.txt": page})
+    nodes = _by_id(trees["modern"])
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
