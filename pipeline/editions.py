@@ -96,11 +96,16 @@ BLANK = r"[\t\p{Zs}]"
 typeset page writes «правило\u00a064»). Read by the reference detector, the cleaner's
 indents and the markup table."""
 
-TITLE_AFTER_NUMBER = r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu}))"""
+TITLE_AFTER_NUMBER = (
+    r"""(?:[-–—:][ \t]*(?=[\p{Lu}«"„])|(?<=\s)(?=[«"„]\p{Lu})"""
+    r"""|(?<=\s)(?=\(\p{Lu}[^()\n]*\p{Ll}[^()\n]*\)[ \t]*$))"""
+)
 """How a law heading's title may follow the law's number but after a full stop: after a
-dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``) or in quotation
-marks (``Правило 64 «Процедура …»``), as web copies set it. Read by the grammar's law
-heading and by the reference detector, which takes no heading for a reference."""
+dash or a colon (``Правило 64 – Процедура …``, ``Правило 64: …``), in quotation marks
+(``Правило 64 «Процедура …»``) or in brackets that close the line (``Правило 64
+(Процедура …)``; not the penalty's mark in capitals), as web copies set it. Read by the
+grammar's law heading and by the reference detector, which takes no heading for a
+reference."""
 
 DIVISION_NUMBER = r"[IVXLC]+\b(?!" + SUB_NUMBER + ")"
 """A division's Roman number. One with a sub-number after a hyphen or a slash

@@ -315,6 +315,8 @@ WILD = [
     ("Правило 64 – Процедура после выявления", None, []),
     ("Правило 64: Процедура после выявления", None, []),
     ("Правило 64 «Процедура после выявления»", None, []),
+    ("Правило 64 (Процедура после выявления)", None, []),
+    ("по правилу 64 (Процедура после выявления) судья", None, [("правилу 64", "64", "plain")]),
     ("Правило 64 – важное правило.", None, [("Правило 64", "64", "plain")]),
     # a copy that letters sections in the Russian alphabet's order names them so: a
     # letter with no Latin look-alike is read by its place (Б is B, Г is D)

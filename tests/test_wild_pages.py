@@ -1685,3 +1685,14 @@ def test_a_consent_banner_and_a_newsletter_form_under_a_law_are_no_text_of_it(tm
     trees, _report = _build(tmp_path, {"modern.txt": page})
     nodes = _by_id(trees["modern"])
     assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+
+
+def test_a_law_heading_with_its_title_in_brackets_is_a_heading(tmp_path):
+    """A copy that sets a law's title in brackets after its number (``Правило 13
+    (Неправильное количество карт)``): the law and its sections are read (before, the
+    page had no law heading and yielded nothing)."""
+    page = "Правило 13 (Неправильное количество карт)\n" + _FORUM_LAW.split("\n", 1)[1]
+    trees, _report = _build(tmp_path, {"brackets.txt": page})
+    nodes = _by_id(trees["brackets"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert "Неправильное количество карт" in nodes["13"]["title"]
