@@ -4048,6 +4048,94 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     return _decoded_lines(text, ctx, starts)
 
 
+_LOSSY_WORD = regex.compile(r"[\p{L}\ue000\ue001]+")
+"""A word of a line read back by ``codepages.lossy_utf8``, its lost letters marked."""
+_LETTER_FREQUENCY = "оеаинтсрвлкмдпуяыьгзбчйхжшюцщэфъё"
+"""Russian letters from the commonest: of two readings of a word's lost letters the
+dictionary holds, the one with the commoner letters is the likelier."""
+
+
+def lossy_mojibake(text: str, ctx: Context) -> list[Change]:
+    """UTF-8 Russian text read through a code page that has no character for some of
+    its bytes, which a copy then dropped (``ΠΡΠ°Π²ΠΈΠ»ΠΎ`` for «Правило»:
+    ``codepages.lossy_utf8``): each line so read is decoded back, and each letter whose
+    byte was lost is filled from the words the dictionary and the corpus know that the
+    word's other letters allow (``morph.fill``, and the forms of the book's own terms;
+    of several, one the corpus holds, then one of the book's terms, then the commonest
+    word, ``morph.frequency``, then the commoner letters). A letter no known word fills
+    stays lost, as ``�``. Only lines whose leads (``Π``, ``Ρ``) are a quarter of their letters, and
+    whose bytes make Russian letters almost throughout (a Greek text does not)."""
+    if "\u03a0" not in text and "\u03a1" not in text:
+        return []
+    out: list[Change] = []
+    classes = tuple(codepages.LOST_LETTERS.items())
+    for s, e, line in ctx.lines(text):
+        if not codepages.may_hold_lossy_utf8(line):
+            continue
+        back = codepages.lossy_utf8(line)
+        if back is None:
+            continue
+        restored = _LOSSY_WORD.sub(lambda m: _filled(m[0], classes, ctx), back)
+        out.append(Change(s, e, restored, "lossy-mojibake", "UTF-8 read through a Greek code page"))
+    return out
+
+
+def _filled(word: str, classes: tuple[tuple[str, str], ...], ctx: Context) -> str:
+    """``word`` with its lost letters (``codepages.LOST_CAPITAL``, ``LOST_SMALL``)
+    filled, or each left as ``�`` where no known word fits."""
+    marks = [i for i, c in enumerate(word) if c in codepages.LOST_LETTERS]
+    if not marks:
+        return word
+    pattern = word.lower()
+    book = _book_forms_like(pattern)
+    found = (*morph.fill(pattern, classes), *book)
+    if not found:
+        return "".join("\ufffd" if i in marks else c for i, c in enumerate(word))
+
+    def likely(form: str) -> tuple[bool, bool, float, int]:
+        rank = sum(_LETTER_FREQUENCY.find(form[i]) for i in marks)
+        return (form not in ctx.vocabulary, form not in book, -morph.frequency(form), rank)
+
+    best = min(found, key=likely)
+    known = [c for i, c in enumerate(word) if i not in marks and c.isalpha()]
+    if known and all(c.isupper() for c in known) and len(word) > 1:
+        return best.upper()
+    return "".join(
+        (best[i].upper() if word[i] == codepages.LOST_CAPITAL else best[i])
+        if i in marks
+        else word[i]
+        for i in range(len(word))
+    )
+
+
+def _book_forms_like(pattern: str) -> tuple[str, ...]:
+    """The forms of the book's own terms (``terminology.toml``: «фальшренонс», which
+    no general dictionary holds) that ``pattern``, its lost letters marked, may be."""
+    marks = codepages.LOST_LETTERS
+    return tuple(
+        form
+        for form in _book_forms().get(len(pattern), ())
+        if all(c == f or (c in marks and f in marks[c]) for c, f in zip(pattern, form, strict=True))
+    )
+
+
+@lru_cache(maxsize=1)
+def _book_forms() -> dict[int, tuple[str, ...]]:
+    from .search import load_terminology
+
+    forms = {
+        f.word
+        for group in load_terminology().groups
+        for word in group
+        for p in morph.analyzer().parse(word)[:1]
+        for f in p.lexeme
+    }
+    out: dict[int, list[str]] = collections.defaultdict(list)
+    for form in sorted(forms):
+        out[len(form)].append(form)
+    return {n: tuple(v) for n, v in out.items()}
+
+
 _RUNS_INTO = regex.compile(r"(?:[\p{Ll},:]|[^\s\d-]-)[ \t]*$")
 """The end of a line whose sentence goes on into the next: a small letter, a comma, a
 colon, or a word a hyphen broke (its last character may be a mis-decoded letter)."""
@@ -4639,6 +4727,7 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("template_lines", template_lines),
     ("newlines", newlines),
     ("mojibake", mojibake),
+    ("lossy_mojibake", lossy_mojibake),
     ("decoded_chrome", decoded_chrome),
     # characters no reader sees and stress marks stand inside words: gone before the
     # look-alike letters of a word are judged

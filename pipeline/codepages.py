@@ -93,3 +93,87 @@ def may_hold_utf8_as_cp1251(text: str) -> bool:
     """``text`` holds a Russian letter of UTF-8 as CP1251 reads it (a cheap test of a
     whole text before ``utf8_read_as_cp1251`` is asked of its lines)."""
     return _utf8_letter_as_cp1251().search(text) is not None
+
+
+# -- UTF-8 read through a code page that has no character for some bytes ------------
+
+LOST_CAPITAL = "\ue000"
+"""Where a lost byte took a capital Russian letter (``0xD0`` and a byte ``0x90``–``0x9F``:
+А–П; ``0x81`` Ё, ``0xAE`` Ю): the code page had no character for its second byte."""
+LOST_SMALL = "\ue001"
+"""Where a lost byte took a small Russian letter (``0xD1`` and ``0x80``–``0x8F``: р–я;
+``0x91`` ё)."""
+LOST_LETTERS = {
+    LOST_CAPITAL: "абвгдежзийклмнопёю",
+    LOST_SMALL: "рстуфхцчшщъыьэюяё",
+}
+"""The letters each mark of a lost byte may stand for (as the dictionary writes them,
+in small letters)."""
+LOSSY_CODECS = ("iso8859_7", "cp1253")
+"""Code pages UTF-8 Russian text is read through that leave some bytes with no
+character (Greek: ``0x80``–``0x9F`` in ISO 8859-7, a few in CP1253, and ``0xAE``), which
+a copy then drops: «Правило» reaches the reader as ``ΠΡΠ°Π²ΠΈΠ»ΠΎ``, its «П» and «р» a
+lead byte alone."""
+_LOSSY_LEADS = "\u03a0\u03a1"
+"""``Π`` and ``Ρ``: the bytes ``0xD0`` and ``0xD1`` in both ``LOSSY_CODECS``."""
+_PUNCTUATION_LEADS = {b"\xe2\x80\xa6": "…", b"\xe2\x80\xa2": "•", b"\xe2": "—", b"\xe2\x84": "№"}
+"""What a three-byte character whose other bytes were lost most likely was: ``0xE2``
+alone is a dash (the text's commonest), with ``0xA6`` an ellipsis, with ``0xA2`` a
+bullet."""
+
+
+def may_hold_lossy_utf8(line: str) -> bool:
+    """``line`` may be UTF-8 Russian read through a ``LOSSY_CODECS`` page: its leads
+    (``Π``, ``Ρ``) are a quarter of its letters or more, three at least."""
+    leads = sum(line.count(c) for c in _LOSSY_LEADS)
+    return leads >= 3 and 4 * leads >= sum(c.isalpha() for c in line)
+
+
+def lossy_utf8(line: str) -> str | None:
+    """``line`` read back as the UTF-8 it was before a ``LOSSY_CODECS`` page read it
+    and its characterless bytes were dropped: each Russian letter whose second byte was
+    lost is ``LOST_CAPITAL`` or ``LOST_SMALL``, for the dictionary to fill. ``None``
+    where a character of the line is in neither code page, or what its bytes make is
+    not mostly Russian letters (a Greek text)."""
+    for codec in LOSSY_CODECS:
+        try:
+            data = line.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        out = _read_lossy(data)
+        if out is not None:
+            return out
+    return None
+
+
+def _read_lossy(data: bytes) -> str | None:
+    out: list[str] = []
+    russian = other = 0
+    i, n = 0, len(data)
+    while i < n:
+        b = data[i]
+        if b < 0x80:
+            out.append(chr(b))
+            i += 1
+            continue
+        size = 2 if 0xC2 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 0
+        j = i + 1
+        while j < n and j - i < size and 0x80 <= data[j] <= 0xBF:
+            j += 1
+        whole = data[i:j]
+        if size and j - i == size:
+            char = whole.decode("utf-8", errors="replace")
+            out.append(char)
+            russian += "\u0400" <= char <= "\u04ff"
+        elif b in (0xD0, 0xD1) and j == i + 1:
+            out.append(LOST_CAPITAL if b == 0xD0 else LOST_SMALL)
+            russian += 1
+        elif whole in _PUNCTUATION_LEADS:
+            out.append(_PUNCTUATION_LEADS[whole])
+        else:
+            out.append("\ufffd")
+            other += 1
+        i = j
+    if russian < 3 or other * 10 > russian:
+        return None
+    return "".join(out)

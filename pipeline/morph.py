@@ -7,6 +7,9 @@
   distorted or archaic form);
 - ``is_surname(word)``: every reading is a person's name (an initial before it is
   no section letter);
+- ``fill(pattern, classes)``: the forms a word with gaps may be (each gap one of a
+  class of letters);
+- ``frequency(word)``: how common a form is (wordfreq's Zipf scale);
 - ``lemma(word)``: the normal form of the most probable parse, lower case (the
   reference detector and the search index use it, so documents and queries go
   through the same analysis);
@@ -54,6 +57,31 @@ def is_known(word: str) -> bool:
     # a form the DAWG holds as written is known; ``word_is_known`` also tries ё for
     # е, at several times the cost, so it is asked only about the rest
     return w in _forms() or analyzer().word_is_known(w)
+
+
+@lru_cache(maxsize=8)
+def _replaces(classes: tuple[tuple[str, str], ...]):
+    """``classes`` compiled as the dictionary's DAWG (the C reader or the pure one)
+    reads replacements."""
+    return type(_forms()).compile_replaces({mark: list(letters) for mark, letters in classes})
+
+
+@lru_cache(maxsize=65_536)
+def fill(pattern: str, classes: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The forms the dictionary holds that ``pattern`` (small letters) may stand for,
+    each mark of ``classes`` (``(mark, letters)``) one of its letters: one walk of the
+    dictionary's DAWG (``ΠΡавило``-style gaps filled: ``fill("\ue001ед", …)``)."""
+    return tuple(_forms().similar_keys(pattern, _replaces(classes)))
+
+
+@lru_cache(maxsize=65_536)
+def frequency(word: str) -> float:
+    """How common ``word`` is in Russian, on the Zipf scale (0 for a word wordfreq has
+    not seen; 6 for the commonest): of two readings the dictionary holds, the likelier.
+    wordfreq's tables ship in its wheel; the first call loads them (about a second)."""
+    import wordfreq
+
+    return wordfreq.zipf_frequency(word, "ru")
 
 
 _KNOWN: set[str] = set()

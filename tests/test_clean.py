@@ -1240,6 +1240,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "lossy_mojibake": [
+        (
+            "UTF-8 read through the Greek code page, its characterless bytes dropped",
+            "ΠΡΠ°Π²ΠΈΠ»ΠΎ 64. ΠΡΠΎΡΠ΅Π΄ΡΡΠ°\nA.ΠΠ°ΠΊΠ°Π·Π°Π½ΠΈΠ΅ Π½Π°Π·Π½Π°ΡΠ°Π΅ΡΡΡ\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "lossy-mojibake",
+        ),
+        (
+            "a Greek text stays: its bytes make no Russian letters",
+            "Καλημέρα σας, φίλοι μου, Πρόγραμμα και Ρυθμίσεις.\n",
+            "Καλημέρα σας, φίλοι μου, Πρόγραμμα και Ρυθμίσεις.\n",
+            None,
+        ),
+    ],
     "ocr_words": [
         (
             "a digit for the letter it looks like, a capital at a sentence's start",

@@ -1696,3 +1696,34 @@ def test_a_law_heading_with_its_title_in_brackets_is_a_heading(tmp_path):
     nodes = _by_id(trees["brackets"])
     assert list(nodes) == ["13", "13A", "13B"]
     assert "Неправильное количество карт" in nodes["13"]["title"]
+
+
+def _through_greek(text: str) -> str:
+    """``text`` as a copy that read its UTF-8 through the Greek code page gives it:
+    the bytes the page has no character for (``0x80``–``0x9F``, ``0xAE``) dropped."""
+    out = []
+    for byte in text.encode("utf-8"):
+        if 0x80 <= byte <= 0x9F or byte == 0xAE:
+            continue
+        out.append(bytes([byte]).decode("iso8859_7"))
+    return "".join(out)
+
+
+def test_a_page_read_through_the_greek_code_page_with_bytes_lost_is_read_back(tmp_path):
+    """A reader site's copy whose UTF-8 went through the Greek code page and lost the
+    bytes it has no character for («Правило» reaches the reader as «ΠΡΠ°Π²ΠΈΠ»ΠΎ»): its
+    laws are read back, each lost letter filled from the dictionary and the book's terms
+    (before, the page was Greek to Kodeks and yielded nothing)."""
+    law = (
+        "Правило 64. Процедура после выявления фальшренонса\nA.Наказание назначается\n"
+        "Когда фальшренонс выявлен, нарушитель передал взятку стороне противника.\n"
+        "B.Наказание не назначается\nНаказания нет, если фальшренонс был в последней взятке.\n"
+    )
+    trees, _report = _build(tmp_path, {"greek.txt": _through_greek(law)})
+    nodes = _by_id(trees["greek"])
+    assert list(nodes) == ["64", "64A", "64B"]
+    assert nodes["64"]["title"] == "Процедура после выявления фальшренонса"
+    assert nodes["64A"]["text"] == (
+        "Когда фальшренонс выявлен, нарушитель передал взятку стороне противника."
+    )
+    assert nodes["64B"]["title"] == "Наказание не назначается"
