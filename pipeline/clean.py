@@ -2551,12 +2551,7 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
             out.append(
                 Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number} (a law)")
             )
-    out += _misread_markers(text, ctx, markers)
-    for m in spaced:
-        written = m[1]
-        number = written[0] + written[-1]
-        if int(number) <= most:
-            out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
+    sections_read: dict[int, str] = {}  # a section's line read back, by its start
     for m in sections:
         letter = OCR_SECTION_LETTERS[m[1]]
         end = text.find("\n", m.end())
@@ -2577,6 +2572,13 @@ def ocr_digits(text: str, ctx: Context) -> list[Change]:
         out.append(
             Change(m.start(1), m.end(1), letter, "ocr-digit", f"{m[1]} → {letter} (a section)")
         )
+        sections_read[m.start()] = letter + text[m.end(1) : end]
+    out += _misread_markers(text, ctx, markers, sections_read)
+    for m in spaced:
+        written = m[1]
+        number = written[0] + written[-1]
+        if int(number) <= most:
+            out.append(Change(m.start(1), m.end(1), number, "ocr-digit", f"{written} → {number}"))
     for m in numbers:
         written = m[1]
         number = _paragraph_number(written)
@@ -2672,12 +2674,17 @@ def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
 
 
 def _misread_markers(
-    text: str, ctx: Context, markers: list[tuple[int, regex.Match]]
+    text: str,
+    ctx: Context,
+    markers: list[tuple[int, regex.Match]],
+    sections: dict[int, str] | None = None,
 ) -> list[Change]:
     """The changes that read back the markers OCR misread (``grammar.OCR_MARKER``), each
     where, so read, it goes on counting its series, or opens one right under its
     heading or before the series' second. The lines are read as the markers before
-    were read back, and the markers after as they would be (a list misread whole)."""
+    were read back, and the markers after as they would be (a list misread whole);
+    ``sections`` gives the lines whose section letter was read back already (by the
+    line's start: ``8.`` for ``B.``, under which a ``1;`` opens the clauses)."""
     if not markers:
         return []
     lines = ctx.lines(text)
@@ -2687,6 +2694,8 @@ def _misread_markers(
         if readings:
             ahead[i] = readings[0][0] + text[m.end() : lines[i][1]]
     read: dict[int, str] = {}  # the lines of the markers read back so far
+    if sections:
+        read.update((j, sections[ln[0]]) for j, ln in enumerate(lines) if ln[0] in sections)
 
     def line_at(j: int, i: int) -> str:
         return read.get(j) or (ahead.get(j) if j > i else None) or lines[j][2]
@@ -2726,11 +2735,45 @@ def _misread_markers(
                         line, (line_at(j, i) for j in back), (line_at(j, i) for j in on)
                     )
                 )
+                # a digit read for the next section's letter, after the clauses of a
+                # section begun on the page before (``2.``, ``3.``, ``8 .`` for ``B.``)
+                or (
+                    m["clause"] is not None
+                    and series_place(line) == ("section", 2)
+                    and _closes_a_cut_section(line_at, i)
+                )
             ):
                 read[i] = line
                 out += changes
                 break
     return out
+
+
+def _closes_a_cut_section(line_at: Callable[[int, int], str], i: int) -> bool:
+    """Line ``i`` comes right after the clauses of a section whose heading was on the
+    page before: the units above it, back to the page's first line, are two or more
+    clauses that count up to it one by one (``2.``, ``3.``; their subclauses between),
+    under no heading of a section, a law or a division; a page cut out of the middle of a law that runs on into
+    the next section (``blocks._continued_clauses`` reads it so)."""
+    numbers: list[int] = []
+    for j in range(i - 1, max(-1, i - 1 - COUNTING_REACH), -1):
+        ln = line_at(j, i).lstrip()
+        if not starts_unit(ln):
+            if j == 0:
+                break
+            continue
+        place = series_place(ln)
+        if place is not None and place[0] in ("subclause", "item"):
+            continue  # a clause's own units
+        if place is None or place[0] != "clause":
+            return False  # a section, a law or a division heads them on the page
+        if numbers and place[1] != numbers[-1] - 1:
+            return False
+        numbers.append(place[1])
+    else:
+        if i > COUNTING_REACH:
+            return False  # the page's start is farther than the lines read back
+    return len(numbers) >= 2
 
 
 _LETTERED_ITEM = regex.compile(r"[ \t]*[авгде][.)][ \t]*\S")
