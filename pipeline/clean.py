@@ -862,6 +862,8 @@ def dos_layout(text: str, ctx: Context) -> list[Change]:
         # the wide gaps of a title in spaced letters part its words (``spaced_letters``
         # reads them), not a justified line's
         spaced = [m.span() for m in _SPACED.finditer(line)] if "  " in line else []
+        if (m := _SINGLES_LINE.fullmatch(line)) and _justified_words(m[1], ctx) is not None:
+            spaced = [m.span(1)]  # a title's line in spaced letters, justified
         for m in _JUSTIFY.finditer(line, lead, end):
             if not any(a <= m.start() < b for a, b in spaced):
                 out.append(Change(s + m.start(), s + m.end(), " ", "dos-justify"))
@@ -964,7 +966,17 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
     reading of it (``spaced_mojibake`` decodes it); other runs of single characters
     (cards ``Т К Д В``, compass points ``N W E S``) stay."""
     out: list[Change] = []
+    justified = _justified_titles(text, ctx)
+    for a, (b, cuts) in justified.items():
+        for g in regex.finditer(r"[ \t]+", text[a:b]):
+            out.append(
+                Change(
+                    a + g.start(), a + g.end(), " " if g.start() in cuts else "", "spaced-letters"
+                )
+            )
     for m in _finditer_lines(_SPACED, text, _hint_lines(text, _SPACED_HINT)):
+        if justified and _line_start(text, m.start()) in justified:
+            continue  # read whole above
         words = regex.split(r"[ \t]{2,}", m.group())
         if sum(ch.isalpha() for ch in m.group()) < 3:
             continue
@@ -995,7 +1007,86 @@ def spaced_letters(text: str, ctx: Context) -> list[Change]:
         for g in regex.finditer(r"[ \t]{2,}| ", m.group()):
             a, b = m.start() + g.start(), m.start() + g.end()
             out.append(Change(a, b, " " if b - a > 1 else "", "spaced-letters"))
+    out.sort(key=lambda c: c.start)
     return out
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
+
+
+_SINGLES_LINE = regex.compile(r"[ \t]*+(\S(?:[ \t]++\S(?!\S)){5,})[ \t]*+")
+"""A line of single characters apart (six or more): letters spaced out, or a deal's
+cards."""
+
+
+def _justified_titles(text: str, ctx: Context) -> dict[int, tuple[int, set[int]]]:
+    """The lines of a title in spaced letters that a page justified
+    (``_justified_words``): ``{start of its letters: (their end, the gaps that part
+    words, as offsets from the start)}``."""
+    out: dict[int, tuple[int, set[int]]] = {}
+    if "  " not in text:
+        return out
+    for s, _e, line in ctx.lines(text):
+        if "  " not in line or (m := _SINGLES_LINE.fullmatch(line)) is None:
+            continue
+        cuts = _justified_words(m[1], ctx)
+        if cuts is not None:
+            out[s + m.start(1)] = (s + m.end(1), cuts)
+    return out
+
+
+def _spaced_word_known(word: str, ctx: Context) -> bool:
+    """A word of a title in spaced letters, as joined, is a word: the dictionary
+    knows it (past its stop or a source tag after it: ``ВЗЯТОК(DC4)``), or it is a
+    number with its stop (``64.``)."""
+    core = TAG_END.sub("", word).rstrip(".,:;!?")
+    if not core:
+        return False
+    if core.isdigit():
+        return True
+    return core.isalpha() and ctx.known(core)
+
+
+_JUSTIFIED_PIECES = 30
+"""Most pieces (letters a single space apart) of a run that ``_justified_words`` reads
+as words: a title's line of a justified page holds a few words."""
+
+
+def _justified_words(run: str, ctx: Context) -> set[int] | None:
+    """The gaps (their offsets in ``run``) between the words of a title in spaced
+    letters that a page justified (``в   ы   я в  л е  н   и я    ф   а л  ь``):
+    justifying widened gaps between its letters too, so a gap of two or more blanks
+    no longer tells a word's end, but a gap of one still tells two letters of a word.
+    Where the words the wide gaps part are not all words (``_spaced_word_known``), the
+    letters are parted into the fewest words that all are, at the wide gaps (the wider
+    gap first where two partings have as many words); ``None`` where the wide gaps part
+    words already, or no such parting is found."""
+    gaps = list(regex.finditer(r"[ \t]{2,}", run))
+    pieces = [regex.sub(r"[ \t]", "", p) for p in regex.split(r"[ \t]{2,}", run)]
+    if len(pieces) > _JUSTIFIED_PIECES or all(_spaced_word_known(p, ctx) for p in pieces):
+        return None
+    n = len(pieces)
+    # best[k]: (words, -width of the gaps parting them, where the last word starts) of
+    # the first k pieces, where they part into words
+    best: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
+    for k in range(1, n + 1):
+        for j in range(k):
+            if j not in best or not _spaced_word_known("".join(pieces[j:k]), ctx):
+                continue
+            words, width, _ = best[j]
+            score = (words + 1, width - (len(gaps[j - 1].group()) if j else 0), j)
+            if k not in best or score[:2] < best[k][:2]:
+                best[k] = score
+    if n not in best:
+        return None
+    cuts: set[int] = set()
+    k = n
+    while k:
+        k = best[k][2]
+        if k:
+            cuts.add(gaps[k - 1].start())
+    return cuts
 
 
 _SMALL_THEN_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}")

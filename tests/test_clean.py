@@ -1361,6 +1361,19 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "dos-heading",
         ),
         (
+            "a title in spaced letters whose second line the page justified: its gaps "
+            "widened between letters too, the words are the ones the dictionary knows",
+            "       П р а в и л о  1 2 .   П о л н о м о ч и я  с у д ь и\n"
+            "       п   р и   н а   р у ш  е н и и    п о р я д к а\n\n"
+            "       A.Судья решает сам\n"
+            "       Когда  игрок  нарушил  порядок  игры,  судья  назначает  исправление\n"
+            "       и следит, чтобы игра шла дальше без задержки и споров.\n",
+            "Правило 12. Полномочия судьи при нарушении порядка\n\nA.Судья решает сам\n"
+            "Когда игрок нарушил порядок игры, судья назначает исправление и следит, чтобы "
+            "игра шла дальше без задержки и споров.\n",
+            "spaced-letters",
+        ),
+        (
             "a DOS block inside reader chrome: the body indent is that of its justified lines",
             "Главная · Поиск книг · Новые книги\nНастройка текста\nПеренос строк\nРазмер шрифта\n"
             "Другие книги автора\nКниги по теме\nВсе о шахматах\nВсе о картах\n"
@@ -1593,6 +1606,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "Раздача:\nЗ: К 5 3  С: Т 8 2\n",
             "Раздача:\nЗ: К 5 3  С: Т 8 2\n",
             None,
+        ),
+        (
+            "a spaced title's line whose gaps a page widened, one letter apart from its word",
+            "П р а в и л о  3 0 .   З а я в к а   в н е\nо   ч е   р е д и\n"
+            "Игрок сделал заявку, когда была очередь его противника.\n",
+            "Правило 30. Заявка вне очереди\n"
+            "Игрок сделал заявку, когда была очередь его противника.\n",
+            "spaced-letters",
         ),
         (
             "a spaced title wrapped at a word gap: the word on the next line keeps its tag",
