@@ -4043,12 +4043,20 @@ def _known_share(
 
 
 def _counted_words(text: str, cut: tuple[bool, bool] = (False, False)) -> list[str]:
-    """The words of three letters or more ``_known_share`` counts in ``text``."""
+    """The words of three letters or more ``_known_share`` counts in ``text``; a link's
+    address (``[Книги](/books)``, ``http://…``) holds none: no code page changes it, and
+    its Latin words are no words a dictionary of Russian knows."""
+    if "](" in text or "://" in text:
+        text = _LINK_ADDRESS.sub(" ", text)
     if "\u00ad" in text:  # a soft hyphen inside a word is no break between two words
         text = _SOFT_HYPHEN_INSIDE.sub(lambda m: m[1] + _soft_hyphen(m, morph.is_known), text)
     words = morph.WORD.findall(_YO_QUOTE.sub("ё", _unaccented(markup_mod.INVISIBLE.sub("", text))))
     words = words[1 if cut[0] else 0 : len(words) - 1 if cut[1] else len(words)]
     return [w for w in words if len(w) >= 3]
+
+
+_LINK_ADDRESS = regex.compile(r"(?<=\])\([^()\s]*\)|\b[a-z]{3,6}://[^\s)\]]+")
+"""A Markdown link's address after its words, or an address written out."""
 
 
 def _known_or_look_alike(word: str) -> bool:
@@ -4306,7 +4314,7 @@ def _opens_in_capitals_going_on(text: str, s: int) -> bool:
 
 def decoded_chrome(text: str, ctx: Context) -> list[Change]:
     """A line ``mojibake`` decoded back is judged by its shape once more, as it reads
-        now: a link of the site's template that a wrong code page read (``оБЪБД: рТБЧЙМП
+        now (past its markup, as the profile reads a raw line): a link of the site's template that a wrong code page read (``оБЪБД: рТБЧЙМП
         66`` is «Назад: Правило 66») is the template's still, which the profile could
         not tell on the raw line. It goes as ``template_lines`` removes such a line
     (``_template_line``; a
@@ -4320,6 +4328,11 @@ def decoded_chrome(text: str, ctx: Context) -> list[Change]:
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
         n, pos = n + text.count("\n", pos, s), s
+        # read as the profile reads a raw line: as a reader sees it, past its markup
+        # (a menu of Markdown links, ``[Главная](/) | [Книги](/books)``)
+        seen = markup_mod.visible(lines[n])
+        if seen != lines[n] and "\n" not in seen:
+            lines[n] = seen
         why = profile_mod.shape_among(lines, n)
         if why is not None:
             out.append(_template_line(text, s, e, f"{why}, once decoded"))
@@ -4516,10 +4529,12 @@ def _decoded_back(
         if key > rank:
             best, score, rank = reading, share, key
     utf8 = codepages.utf8_read_as_cp1251(line)
-    if utf8 is not None and not before and not _counted_words(utf8, cut):
-        # a line of UTF-8 read as CP1251 with no whole word to count (``С„РЅСѓСЋ (СЃРј.``,
-        # the rest of a broken word and a short one): its bytes alone vouch for it
-        best, score = utf8, 0.0
+    bytes_read = utf8 if utf8 is not None else codepages.cp1251_read_as_latin1(line)
+    if bytes_read is not None and not before and not _counted_words(bytes_read, cut):
+        # a line of UTF-8 read as CP1251, or of CP1251 read as Latin-1, with no whole
+        # word to count (``С„РЅСѓСЋ (СЃРј.``, ``ôíóþ (ñì.``: the rest of a broken word and
+        # a short one): its bytes alone vouch for it
+        best, score = bytes_read, 0.0
     else:
         if best == line or score < before + 0.3:
             return None
@@ -4579,7 +4594,13 @@ def _stretches(line: str) -> list[tuple[int, int]]:
             continue
         plain = _PLAIN.fullmatch(tok) is not None
         readings = _token_readings(tok) if not plain or _RUSSIAN_LETTER.search(tok) else frozenset()
-        if not plain or (readings and words):
+        if not plain and not readings:
+            # a word the dictionary lacks (a term only the corpus knows) through a code
+            # page that makes no Russian letters of its own: it goes with the run of the
+            # confusions that read it in the shape of a Russian word, not with one
+            # through another code page just before it (``èñïðàâëåí …б«Ё д\xa0«миаҐ``)
+            kinds.append(("unknown", _shaped_readings(tok)))
+        elif not plain or (readings and words):
             kinds.append(("unknown", readings))
         elif readings:
             kinds.append(("weak", readings))

@@ -177,3 +177,32 @@ def _read_lossy(data: bytes) -> str | None:
     if russian < 3 or other * 10 > russian:
         return None
     return "".join(out)
+
+
+_CP1251_LETTER_AS_LATIN1 = re.compile("[\u00a8\u00b8\u00c0-\u00ff]")
+"""A Russian letter of CP1251 as Latin-1 (or CP1252) reads it: its byte ``0xC0``–``0xFF``
+(«а» is ``à``, «ч» is ``÷``), ``0xA8``, ``0xB8`` («Ё», «ё»)."""
+_RUSSIAN_CASE = re.compile(r"[А-ЯЁ]?[а-яё]+|[А-ЯЁ]+")
+
+
+def cp1251_read_as_latin1(line: str) -> str | None:
+    """``line`` read back as the CP1251 it was before Latin-1 read it (``ïðàâèëî`` is
+    «правило»), when none of its characters is an ASCII letter or a character of
+    another script, ``UTF8_LETTERS`` of them or more are such bytes, and the words so
+    read are written as Russian words are (small letters after a capital or none, or all
+    capitals: the same bytes of KOI8-R or CP866 read so give words in mixed case);
+    ``None`` otherwise. The bytes and the letters' case alone decide: no dictionary is
+    asked (a line of a broken word's end and a short word, ``ôíóþ (ñì.``, holds no word
+    to ask it of)."""
+    if len(_CP1251_LETTER_AS_LATIN1.findall(line)) < UTF8_LETTERS:
+        return None
+    if any(c.isalpha() and (c.isascii() or not _CP1251_LETTER_AS_LATIN1.match(c)) for c in line):
+        return None
+    try:
+        back = line.encode("latin_1").decode("cp1251")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return None
+    words = re.findall(r"\w+", back)
+    if not words or not all(w.isdigit() or _RUSSIAN_CASE.fullmatch(w) for w in words):
+        return None
+    return back

@@ -392,6 +392,16 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "pagination-strip",
         ),
         (
+            "a menu of Markdown links, CP866 read as CP1251, goes once decoded (read past "
+            "its markup)",
+            misread(
+                "[Начало](/) | [Статьи](/1) | [Турниры](/2) | [Контакты](/3)", "cp866", "cp1251"
+            )
+            + "\nПравило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n",
+            "site-chrome",
+        ),
+        (
             "a table's rows of words, decoded, are the law's text still",
             "Правило 77. Запись\nОчки записываются по таблице:\n"
             + misread("Масть | Трефы | Бубны | Черви | Пики", "koi8_r", "cp1251")
@@ -950,6 +960,45 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             + misread("фную (см.", "utf-8", "cp1251")
             + "\nправило 50).\n",
             "Разыгрывающий считает такую карту, как штрафную (см. правило 50).\n",
+            "mojibake",
+        ),
+        (
+            "a short line of CP1251 read as Latin-1 with no whole word: its bytes and the "
+            "case of its letters vouch for it",
+            "Судья велит держать эту карту откры-\n"
+            + misread("той (см.", "cp1251", "latin_1")
+            + "\nниже).\n",
+            "Судья велит держать эту карту открытой (см. ниже).\n",
+            "mojibake",
+        ),
+        (
+            "a page that lost its line breaks: a title through Latin-1, then a paragraph "
+            "through CP866 whose first long word the dictionary lacks",
+            "Правило 12. Полномочия судьи A.Судья решает Когда игрок ошибся, судья решает "
+            "сам. B."
+            + misread("Ошибка не исправляется", "cp1251", "latin_1")
+            + " "
+            + misread(
+                "Если фальшренонс замечен, то судья решает, как быть дальше.", "cp866", "cp1251"
+            )
+            + " C.Последний раздел Судья записывает своё решение.\n",
+            "Правило 12. Полномочия судьи\nA.Судья решает\nКогда игрок ошибся, судья решает "
+            "сам.\nB.Ошибка не исправляется\nЕсли фальшренонс замечен, то судья решает, как "
+            "быть дальше.\nC.Последний раздел\nСудья записывает своё решение.\n",
+            "mojibake",
+        ),
+        (
+            "the Latin words of a link's address are no words to count: they dilute no "
+            "reading's share of known words",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n"
+            + misread(
+                "Игроки смотрят [таблицу](/laws/section/view) для [записи](/laws/score/table).",
+                "cp866",
+                "cp1251",
+            )
+            + "\n",
+            "Правило 66. Просмотр взяток\nИгрок вправе посмотреть последнюю взятку.\n"
+            "Игроки смотрят таблицу для записи.\n",
             "mojibake",
         ),
         (
