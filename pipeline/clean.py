@@ -594,8 +594,11 @@ def _gaps(text: str) -> dict[int, list[tuple[int, int]]]:
     """The runs of blanks (``_GUTTER``) inside the lines of ``text``, by the offset of
     their line's start: ``(from, to)`` columns, found in one pass over the text."""
     out: dict[int, list[tuple[int, int]]] = {}
+    line = seen = 0  # the start of the last match's line, and how far it was looked for
     for m in _GUTTER.finditer(text):
-        line = text.rfind("\n", 0, m.start()) + 1
+        if (back := text.rfind("\n", seen, m.start())) >= 0:
+            line = back + 1
+        seen = m.start()
         out.setdefault(line, []).append((m.start() - line, m.end() - line))
     return out
 
@@ -618,7 +621,7 @@ def _gutter(
     at = max(starts, key=lambda g: (starts[g - 1] + starts[g] + starts[g + 1], starts[g]))
     if starts[at - 1] + starts[at] + starts[at + 1] < _COLUMN_LINES or at < _LEFT_WIDTH:
         return None
-    crossing = reaching = words_left = words_right = 0
+    crossing = reaching = words_left = words_right = figures = 0
     for s, _e, line in lines:
         if len(line.rstrip()) <= at + 1 or len(line) - len(line.lstrip(" ")) >= at - 2:
             continue  # a line of one column alone
@@ -628,8 +631,10 @@ def _gutter(
             crossing += 1
             words_left += len(line[: gap[0]].split())
             words_right += len(line[gap[1] :].split())
+            figures += line[gap[1] : gap[1] + 1].isdigit()
     if (
         crossing < _COLUMN_LINES
+        or figures * 5 > crossing  # a table's figures: «Трефы без контры    20 очков»
         or crossing < 0.8 * reaching
         or words_left < _COLUMN_WORDS * crossing
         or words_right < _COLUMN_WORDS * crossing
@@ -678,6 +683,8 @@ def columns(text: str, ctx: Context) -> list[Change]:
         elif not line.strip():
             if moved and moved[-1]:
                 moved.append("")  # a paragraph's end in both columns
+        elif last is not None and last < k - 2:
+            break  # past the two columns: the text below is none of theirs
         elif len(line) - len(line.lstrip(" ")) >= at - 2:
             out.append(
                 Change(s, e + 1 if e < len(text) else e, "", "columns", "a right column's line")
@@ -3591,7 +3598,11 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
         # an item in brackets whose text opens with a capital or a figure (``(b) Если
         # …``, ``(1) 60% …``), after a line that ends a sentence or a clause, opens its
         # line as a capital does
-        bracketed = first == "(" and _BRACKETED_ITEM.match(line) is not None
+        bracketed = (
+            first == "("
+            and _BRACKETED_ITEM.match(line) is not None
+            and HEAD_AT_END.search(prev) is None  # «… в п.» | «(2) Правила 40»
+        )
         upper = first.isupper() or first.isdigit() or item_opens or bracketed
         if para_is_heading:
             if (
@@ -4789,7 +4800,7 @@ _DIGIT_IN_WORD = regex.compile(r"[\p{Cyrillic}036]+")
 """A word of Russian letters and digits of ``_DIGIT_LETTERS`` (``3аявка``, ``0ппонент``):
 the whole run of letters and digits around a ``_DIGIT_BY_LETTER`` (an address, ``64А1``,
 holds other digits and is no word)."""
-_YERY_PAIR = regex.compile(r"(?<=\p{Cyrillic})[bЬ][Il1І](?=\p{Cyrillic}|(?![\p{L}\d]))")
+_YERY_PAIR = regex.compile(r"(?<=\p{Cyrillic})b[Il1І](?=\p{Cyrillic}|(?![\p{L}\d]))")
 """The two strokes OCR reads for «ы» after a Russian letter (``вbIигрыш``, ``сыгранbI``)."""
 _LONE_LATIN = regex.compile(r"(?<=\p{Cyrillic}{2},?[ \t])[acoyk](?=[ \t]\p{Cyrillic}{2})")
 """A one-letter word in Latin between two Russian words (``дефект, a ренонс``): the
@@ -4806,15 +4817,19 @@ def ocr_words(text: str, ctx: Context) -> list[Change]:
     letter only between two Russian words (an English phrase or a subclause's ``(a)``
     has none)."""
     out: list[Change] = []
-    seen: set[int] = set()
+    read_to = 0  # the end of the last word read: a word's other digits are read with it
     for d in _DIGIT_BY_LETTER.finditer(text):
-        start, end = _word_around(text, d.start(), d.end())
-        word = text[start:end]
-        if start in seen or _DIGIT_IN_WORD.fullmatch(word) is None:
+        if d.start() < read_to:
             continue
-        seen.add(start)
+        start, end = _word_around(text, d.start(), d.end())
+        read_to = end
+        word = text[start:end]
+        if _DIGIT_IN_WORD.fullmatch(word) is None:
+            continue
         new = "".join(_DIGIT_LETTERS.get(c, c) for c in word)
-        if word[0] in _DIGIT_LETTERS and _sentence_starts(text, start):
+        if all(c.isupper() for c in word if c.isalpha()):
+            new = new.upper()  # a word in capitals: «3АКОНЫ»
+        elif word[0] in _DIGIT_LETTERS and _sentence_starts(text, start):
             new = new[0].upper() + new[1:]
         if sum(c.isalpha() for c in word) >= 3 and ctx.known(new) and not ctx.known(word):
             out += [
@@ -4832,8 +4847,14 @@ def ocr_words(text: str, ctx: Context) -> list[Change]:
             m.start(), m.end(), m[0].translate(_LONE_LETTERS), "ocr-word", "a Latin one-letter word"
         )
         for m in _LONE_LATIN.finditer(text)
+        if _ITEM_NOUN_BEFORE.search(text, max(0, m.start() - 16), m.start()) is None
     ]
     return out
+
+
+_ITEM_NOUN_BEFORE = regex.compile(r"(?i:пункт|подпункт|раздел|букв|литер)\p{L}*[ \t]+$")
+"""A noun that names a list's item or a section before a lone letter: «подпункт c
+раздела B» names item c, Latin as written."""
 
 
 def _sentence_starts(text: str, at: int) -> bool:

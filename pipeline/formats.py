@@ -541,9 +541,10 @@ def html_blocks(
 
 def _quote_caption(node: Any) -> bool:
     """A quotation's caption: a ``<cite>`` that opens a ``<blockquote>`` (a forum's
-    ``Иван писал(а):`` over the words it quotes), which the forum's style sets on a
-    line of its own; run into the quoted text, it would glue the quoted law's heading
-    to the caption. A ``<cite>`` inside a sentence (a book's title) stays inline."""
+    ``Иван писал(а):`` over the words it quotes) and ends with a colon or stands over a
+    break or a block, which the forum's style sets on a line of its own; run into the
+    quoted text, it would glue the quoted law's heading to the caption. A ``<cite>``
+    inside a sentence (a book's title) stays inline."""
     if node.name != "cite" or node.find_parent("blockquote") is None:
         return False
     for before in node.previous_siblings:
@@ -553,7 +554,16 @@ def _quote_caption(node: Any) -> bool:
         elif before.name not in HTML_NOT_TEXT and before.get_text().strip():
             return False
     parent = node.parent
-    return parent is not None and (parent.name == "blockquote" or parent.name in HTML_BLOCKS)
+    if parent is None or not (parent.name == "blockquote" or parent.name in HTML_BLOCKS):
+        return False
+    # a caption ends with its colon (``писал(а):``) or stands over a break or a block; a
+    # book's title opening a quoted sentence («<cite>Кодекс</cite> 1987 года …») goes on
+    after = next(
+        (n for n in node.next_siblings if not (isinstance(n, str) and not n.strip())), None
+    )
+    return node.get_text().rstrip().endswith(":") or (
+        after is not None and not isinstance(after, str) and after.name in ("br", *HTML_BLOCKS)
+    )
 
 
 class _DataTables:

@@ -190,7 +190,6 @@ _UI_LABEL_WORDS = r"""(?:
     | Отзывы|Добавить\ в\ избранное|Самые\ читаемые|Популярные\ книги|Новинки|Топ|ТОП
     | Библиотека|Электронная\ библиотека|Выбрать\ книгу|Подписаться|Помощь|Читаем
     | Сообщить\ о\ (?:нарушении|неприемлемом\ содержимом|ошибке)|Пожаловаться
-    | Показать\ полностью|Развернуть|Свернуть
 )"""
 _UI_LABEL = regex.compile(r"^\s*" + _UI_LABEL_WORDS + r"\b[^.!?;]{0,80}$", regex.X | regex.I)
 """Labels of a reader site's interface (their vocabulary is the class, not one site's)."""
@@ -316,15 +315,15 @@ _FORUM_HINT = "»"
 _QUOTE_CAPTION = regex.compile(
     rf"""^(?:{_FORUM_USER}\s+(?:на)?писал\(а\)\s*:
       |{_FORUM_USER}\s+wrote\s*:
-      |(?:Цитата|Quote)(?:\s*\([^()\n]{{1,80}}\)|\s*:\s*(?:Сообщение\s+от\s+)?{_FORUM_USER})?\s*:?
-      |Сообщение\s+от\s+{_FORUM_USER}
+      |(?:Цитата|Quote)(?:\s*\([^()\n]{{0,60}}(?:@|\d:\d\d)[^()\n]{{0,40}}\)
+        |\s*:\s*Сообщение\s+от\s+{_FORUM_USER})?\s*:?
     )$""",
     regex.X,
 )
 """A forum's caption over the post it quotes (``Иван писал(а):``, ``Цитата(Иван @ 14
-окт 2007, 02:48)``, ``Цитата: Сообщение от Иван``): a forum member quoting the laws
-sets their text under it. The book never writes «(а)» after a verb, nor a bare
-«Цитата»."""
+окт 2007, 02:48)`` with its stamp, ``Цитата: Сообщение от Иван``): a forum member
+quoting the laws sets their text under it. The book never writes «(а)» after a verb,
+nor a bare «Цитата»; «Цитата (Правило 14):» is a line of the text."""
 _FORUM_LINE = regex.compile(
     r"""^(?:Вернуться\s+к\s+началу|Ответить\s+с\s+цитатой|Профиль(?:\s+ЛС)?
       |Сейчас\s+этот\s+форум\s+просматривают\s*:.{0,200}
@@ -340,17 +339,28 @@ _FORUM_LINE = regex.compile(
 этот форум просматривают: …``, ``Вы не можете отвечать на сообщения``, ``Последний
 раз редактировалось …``, a member's count of posts)."""
 _BUTTON = regex.compile(
-    r"""^(?:Принять(?:\s+все)?|Понятно|Согласен|Согласна|Закрыть|Отказаться
-      |(?:Полная|Мобильная)\s+версия(?:\s+сайта)?
-      |Подпишитесь(?:\s+на\s+(?:нашу\s+)?рассылку)?
-      |Введите\s+(?:ваш\s+)?(?:e-?mail|адрес\s+(?:электронной\s+)?почты))[!.]?$""",
-    regex.X | regex.I,
+    r"""^(?:Принять(?:\ все)?|Понятно|Согласен|Согласна|Закрыть|Отказаться
+      |Показать\ полностью(?:…|\.\.\.)?|Развернуть|Свернуть
+      |(?:Полная|Мобильная)\ версия(?:\ сайта)?
+      |Подпишитесь(?:\ на\ (?:нашу\ )?рассылку)?
+      |Введите\ (?:ваш\ )?(?:e-?mail|адрес\ (?:электронной\ )?почты))$""",
+    regex.X,
 )
-"""A page's button or a form's field label, the whole line: a consent banner's
-``Принять``, ``Полная версия сайта``, a newsletter's ``Подпишитесь на рассылку`` and
-``Введите ваш e-mail`` (a sentence that opens «Понятно, что …» goes on)."""
-_BUTTON_INITIALS = frozenset("ПпСсЗзОоМмВв")
-_BUTTON_HINTS = ("версия", "рассылк", "подпишит", "e-mail", "email", "почты")
+"""A page's button or a form's field label, the whole line, capitalised as a button
+is: a consent banner's ``Принять``, ``Полная версия сайта``, a post's ``Показать
+полностью…``, a newsletter's ``Подпишитесь на рассылку`` and ``Введите ваш e-mail``
+(``_BUTTON_REASON``: read only where no sentence runs through the line)."""
+_BUTTON_INITIALS = frozenset("ПСЗОМРВ")
+_BUTTON_REASON = "button"
+"""Why a ``_BUTTON`` or ``_BACK_LINK`` line is the template: kept only where the lines
+around it run no sentence through it (``chrome_lines``)."""
+_POSTED_MINUTE = regex.compile(r"^\d{1,2}:\d{2}$")
+"""``12:40``: the minute a social post was posted, alone on its line under the post."""
+_MINUTE_REASON = "minute"
+"""Why a ``_POSTED_MINUTE`` line is the template, kept only as ``_BUTTON_REASON`` is."""
+_IN_CONTEXT = (_BUTTON_REASON, _MINUTE_REASON)
+"""Shapes a line has alone that a sentence running through it overrules."""
+_BUTTON_HINTS = ("версия", "рассылк", "подпишит", "e-mail", "email", "почты", "полностью")
 """What a ``_BUTTON`` line of more than one word holds (casefolded)."""
 _FORWARDED_HINTS = ("forwarded", "переслано")
 _FORUM_HINTS = (
@@ -416,18 +426,17 @@ _ADVERT_HINTS = ("реклам", "директ", "спонсор", "объявл
 _READING_TIME = regex.compile(r"^\d{1,3}\s*мин(?:\.|ут[аы]?)?(?:\s+чтения)?$", regex.I)
 """``2 мин``: a post's reading time."""
 _POST_STATS = regex.compile(
-    r"""^(?:(?:[\p{So}\p{Sk}]\uFE0F?\s*)+\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*)+$
-      |^\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*просмотр\w*$
-      |^\d{1,2}:\d{2}$""",
+    r"""^(?:(?:[\U0001F300-\U0001FAFF\u2764\u2B50]\uFE0F?\s*)+\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*)+$
+      |^\d[\d.,]*\s*(?:[KkMКк]|тыс\.?)?\s*просмотр\w*$""",
     regex.X,
 )
-"""A social post's counters and stamp under it: ``👁 1.2K``, ``👍 12 ❤ 3`` (a symbol
-and a count, each), ``1,2 тыс. просмотров``, the minute alone (``12:40``)."""
+"""A social post's counters under it: ``👁 1.2K``, ``👍 12 ❤ 3`` (an emoji and a count,
+each; not a suit's sign, ``♠ КД10``, nor ``№``), ``1,2 тыс. просмотров``."""
 _BACK_LINK = regex.compile(
-    r"""^(?:↑\s*)?(?:(?:Вернуться|Перейти|Назад)\s+)?
-      (?:к\s+(?:оглавлению|содержанию|началу(?:\s+страницы)?|списку(?:\s+правил)?)
-        |в\s+(?:начало(?:\s+страницы)?|оглавление|содержание))\s*[↑»]?$""",
-    regex.X | regex.I,
+    r"""^(?:↑\s*)?(?:(?:Вернуться|Перейти|Назад)\s+[кв]|К|В)\s+
+      (?:(?<=[кК]\s+)(?:оглавлению|содержанию|началу(?:\s+страницы)?|списку(?:\s+правил)?)
+        |(?<=[вВ]\s+)(?:начало(?:\s+страницы)?|оглавление|содержание))\s*[↑»]?$""",
+    regex.X,
 )
 """``К оглавлению``, ``Вернуться к содержанию``, ``↑ В начало страницы``: a link back to a
 page's contents or top, the whole line (a sentence of the book that opens «К началу
@@ -774,6 +783,8 @@ def _shape(line: str) -> str | None:
         return "counter"
     if digit and words <= 8 and not s[0].isalpha() and _POST_STATS.match(s):
         return "counter"
+    if words == 1 and digit and _POSTED_MINUTE.match(s):
+        return _MINUTE_REASON
     if words <= 10 and s[:1] in "FП" and _FORWARDED.match(s):
         return "header"
     if words <= 30 and _has_any(low, _ARCHIVE_HINTS) and _ARCHIVE_NOTICE.match(s):
@@ -823,9 +834,9 @@ def _shape(line: str) -> str | None:
     ):
         return "forum"
     if words <= 6 and _has_any(low, _BACK_LINK_HINTS) and _BACK_LINK.match(s):
-        return "menu"
+        return _BUTTON_REASON
     if words <= 5 and s[0] in _BUTTON_INITIALS and _BUTTON.match(s):
-        return "menu"
+        return _BUTTON_REASON
     if words <= 10 and not _has_any(s, _NOT_IN_LABEL_LINE) and _UI_LABEL.match(s):
         return "menu"
     if (
@@ -1335,7 +1346,8 @@ comments under a page (``_COMMENT_LINK``, ``Добавить комментар�
 groups ``plain``, the head's word, and ``count``: a head with the word and no count
 may name a book's own section."""
 _REPLY = regex.compile(
-    r"^(?:Ответить|Цитировать|Пожаловаться|Нравится|Удалить|Редактировать)(?:[ \t]*\(\d+\))?$",
+    r"^(?:Ответить(?:\s+с\s+цитатой)?|Цитировать|Пожаловаться|Нравится|Удалить|Редактировать"
+    r"|Вернуться\s+к\s+началу)(?:[ \t]*\(\d+\))?$",
     regex.I,
 )
 """A comment's buttons, alone on their line (``Ответить``, ``Нравится (3)``)."""
@@ -1503,7 +1515,7 @@ def _headless_thread(lines: list[str], chrome: dict[int, str], last_unit: int) -
         i
         for i in range(last_unit + 1, len(lines))
         if _REPLY.match(lines[i].strip())
-        or chrome.get(i, "") in ("comment", "forum")
+        or chrome.get(i, "") == "comment"
         or (chrome.get(i, "") == "date stamp" and _MINUTE.search(lines[i]))
     ]
     opening = next((i for i in signs if not _REPLY.match(lines[i].strip())), None)
@@ -1532,6 +1544,8 @@ def _quoting_posts(lines: list[str], chrome: dict[int, str]) -> list[int]:
     above the first post, the thread's topic. Above the law's heading they would be
     read as the end of the law before it."""
     out: list[int] = []
+    if "comment" not in chrome.values():
+        return out  # no post's header on the page
     header = None  # the last post header above, where no unit opened since
     first = True  # no unit opened above the header
     for i, line in enumerate(lines):
@@ -1557,9 +1571,10 @@ _AUTHOR_WORDS = 3
 
 def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     """The lines over a page's first unit that are none of the book's: at most
-    ``_HEADER_LINES`` lines with text (template lines read past), each short, ending no
-    sentence and opening with a capital (``_short_non_sentence``: a post's channel, a
-    document viewer's notices, a topic), over a law's or a division's heading. A page
+    ``_HEADER_LINES`` lines with text among which a line of the site's template stands
+    (read past), each short, ending no sentence, with no columns of blanks and opening
+    with a capital (``_short_non_sentence``: a post's channel, a document viewer's
+    notices, a topic), over a law's or a division's heading. A page
     cut in the middle of a law opens with the end of a sentence of it (a stop), a piece
     of one (a small letter) or a unit; a line of capitals, the book's title and its
     front matter (``Перевод: …``, ``editions.front_matter``) stay too;
@@ -1567,13 +1582,19 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     and over a commentary paragraph the head of the law's commentary
     (``Комментарий``)."""
     out: list[int] = []
+    template = False  # a line of the site's template stands among them
     for i, line in enumerate(lines):
-        if not line.strip() or i in chrome:
+        if not line.strip():
+            continue
+        if i in chrome:
+            template = True
             continue
         if _opens_unit(lines, i):
-            if series_place(_core(line)) is not None:
+            if series_place(_core(line)) is not None or not template:
                 # a marker under lines that may be its law's heading, misread; a
-                # commentary paragraph under its law's commentary's head
+                # commentary paragraph under its law's commentary's head; and with no
+                # line of a template among them, the lines may be the end of a table or
+                # a list of the law before, cut at the page's top
                 return []
             return out
         if (
@@ -1582,6 +1603,8 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
             or _HIDDEN_HEAD.match(_UNSEEN.sub("", _core(line)))
             or editions.names_the_book(line)
             or editions.front_matter(line)
+            or "  " in line.strip()
+            or "\t" in line
         ):
             return []  # a heading hidden from the profile, the book's title or credits
         out.append(i)
@@ -2061,6 +2084,15 @@ def chrome_lines(
             chrome[i] = shape
     for i in _table_rows(lines, shapes):
         del chrome[i]
+    for i in [i for i, why in chrome.items() if why in _IN_CONTEXT]:
+        above, below = _nearest_text(lines, i, -1), _nearest_text(lines, i, 1)
+        if (
+            above is not None
+            and above not in chrome
+            and _WORD.search(lines[above])
+            and not _ended(lines[above])
+        ) or (below is not None and lines[below].lstrip()[:1].islower()):
+            del chrome[i]  # a word of a sentence that runs through the line
     for i in _page_titles(lines, chrome.keys()):
         chrome[i] = "header: the page's title over its law's heading"
     # a page number's neighbours are read past the site's template (an advert the

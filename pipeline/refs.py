@@ -132,6 +132,10 @@ _SEC_BY_PLACE = "БГДЖ"
 look-alike, read by their place (``Б`` B, ``Г`` D: ``addresses.marker_letter``); not
 ``З``, which OCR reads for a 3 (``2З``)."""
 _SEC_UP = "A-H" + _SEC_LOOKALIKE + _SEC_BY_PLACE
+_SEC_BARE = "A-H" + _SEC_LOOKALIKE
+"""Section letters of an address with no head noun before it (``(14А)``, ``8В и 8С …``):
+no letter read by its place, which a bid in Russian notation writes too (``(1Б)``, one
+diamond)."""
 _SEC_LOW = "a-hавсен"
 _DIG = r"[\d" + "".join(DIGIT_LOOKALIKES) + "]"
 """A digit, or a letter OCR reads for one (``addresses.DIGIT_LOOKALIKES``: З 3, О 0)."""
@@ -191,9 +195,9 @@ FORMS: dict[str, str] = {
     # «раздел 16 данного Комментария» (the commentary on law 16)
     "of_commentary": rf"{_SP}+(?:(?i:данного|настоящего|этого){_SP}+)?(?i:комментари)",
     # a law and its section alone in brackets: «… карта первого хода (14А) или ещё нет (14В)»
-    "bracket": rf"\((?=\d{{1,2}}[{_SEC_UP}]\d?\))",
+    "bracket": rf"\((?=\d{{1,2}}[{_SEC_BARE}]\d?\))",
     # a paragraph that opens with laws and sections joined by «и»: «8В и 8С отвечают …»
-    "lead": rf"{_SP}*(?=\d{{1,2}}[{_SEC_UP}](?!\p{{L}}))",  # at a line start
+    "lead": rf"{_SP}*(?=\d{{1,2}}[{_SEC_BARE}](?!\p{{L}}))",  # at a line start
     "lead_end": rf"(?={_SP}+\p{{Ll}})",  # … and goes on with a lower-case word
 }
 _F = FORMS

@@ -1323,6 +1323,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ocr-word",
         ),
         (
+            "a word in capitals keeps its capitals",
+            "МЕЖДУНАРОДНЫЕ 3АКОНЫ БРИДЖА\n",
+            "МЕЖДУНАРОДНЫЕ ЗАКОНЫ БРИДЖА\n",
+            "ocr-word",
+        ),
+        (
+            "a part's heading whose blank was lost and an item's Latin letter stay",
+            "ЧАСТЬI. ОБЩИЕ ПОЛОЖЕНИЯ\nКак сказано в подпункте c раздела B, судья решает.\n",
+            "ЧАСТЬI. ОБЩИЕ ПОЛОЖЕНИЯ\nКак сказано в подпункте c раздела B, судья решает.\n",
+            None,
+        ),
+        (
             "addresses, numbers with endings, a subclause's letter and English stay",
             "См. правило 64А1 и 3-я взятка; в 30х годах (a) разыграно; play a card.\n",
             "См. правило 64А1 и 3-я взятка; в 30х годах (a) разыграно; play a card.\n",

@@ -297,24 +297,29 @@ SHAPES = [
     ("a social post's views", "👁 1.2K", "counter"),
     ("a social post's reactions", "👍 12 ❤ 3", "counter"),
     ("a social post's views in words", "1,2 тыс. просмотров", "counter"),
-    ("a social post's minute", "12:40", "counter"),
+    ("a social post's minute, alone on its line", "12:40", "minute"),
+    ("a line of the book opening with «Цитата»", "Цитата (Правило 14):", None),
+    ("a quotation's caption with a rule's name", "Цитата: Правило 40", None),
+    ("a number sign and a number", "№ 64", None),
+    ("a hand's suit", "♠ 1098", None),
+    ("a line that opens a wrapped sentence with a button's word", "принять.", None),
     ("a channel's note over a post it passes on", "Forwarded from Клуб «Пример»", "header"),
-    ("a social post's link to its whole text", "Показать полностью…", "menu"),
+    ("a social post's link to its whole text", "Показать полностью…", "button"),
     ("a score in a sentence", "Счёт 12:40 в пользу защиты.", None),
     ("a blog's stamp in the ISO form", "2015-03-12 14:30:00", "date stamp"),
-    ("a link back to the contents", "К оглавлению", "menu"),
+    ("a link back to the contents", "К оглавлению", "button"),
     (
         "a consent banner's notice of cookies",
         "Мы используем файлы cookie, чтобы сайт работал лучше. Продолжая, вы согласны.",
         "site notice",
     ),
-    ("a consent banner's button", "Принять", "menu"),
-    ("a link to the full site", "Полная версия сайта", "menu"),
-    ("a newsletter's field", "Введите ваш e-mail", "menu"),
-    ("a newsletter's invitation", "Подпишитесь на нашу рассылку", "menu"),
+    ("a consent banner's button", "Принять", "button"),
+    ("a link to the full site", "Полная версия сайта", "button"),
+    ("a newsletter's field", "Введите ваш e-mail", "button"),
+    ("a newsletter's invitation", "Подпишитесь на нашу рассылку", "button"),
     ("a sentence opening as a button", "Понятно, что судья решает сам", None),
-    ("a link back to the contents, its verb first", "Вернуться к содержанию", "menu"),
-    ("a link back to the top of the page, in words", "↑ В начало страницы", "menu"),
+    ("a link back to the contents, its verb first", "Вернуться к содержанию", "button"),
+    ("a link back to the top of the page, in words", "↑ В начало страницы", "button"),
     ("a line of the book that opens like a link back", "К началу торговли игрок должен", None),
     ("an ISO stamp with its T", "2015-03-12T14:30", "date stamp"),
 ]
@@ -616,11 +621,8 @@ def test_lines_shared_by_two_sources_are_the_template():
     assert [n for n, _ in pa.chrome] == [1, 2] and [n for n, _ in pb.chrome] == [1, 2]
     assert "shared by 2 sources" in pa.chrome[0][1]
     assert pc.chrome == ()
-    # alone, the same lines are the page's header over its first law (short, ending
-    # no sentence), not the shared template: repetition is that evidence
-    assert [why for _n, why in P.profile(a).chrome] == [
-        "header: the page's lines over its first unit"
-    ] * 2
+    # alone, the same page keeps those lines: repetition is the evidence
+    assert P.profile(a).chrome == ()
 
 
 def test_shared_text_lines_are_not_template():
@@ -1443,7 +1445,34 @@ def test_a_pages_header_is_short_lines_over_its_first_heading_never_a_hidden_hea
     invisible characters hide from the profile, over a commentary paragraph or a
     section's marker, is none."""
     law = "Правило 13. Неправильное\nA.Текст раздела идёт.\n"
-    assert set(P.chrome_lines("Судейский уголок\nКлуб «Пример»\n" + law)) == {0, 1}
+    header = "Судейский уголок\nForwarded from Клуб «Пример»\nВыдержки для судей\n"
+    assert set(P.chrome_lines(header + law)) == {0, 1, 2}
+    # with no template line among them, short lines over a law are the page's own (the
+    # end of a table or a list of the law before, cut at the page's top)
+    assert P.chrome_lines("Пики\nЧерви\nБубны\nТрефы\n" + law) == {}
     hidden = "Пра\u200bвило 64. Процедура после выявления\n"
     assert P.chrome_lines(hidden + "64.1. Разыгрывающий решает сам, и судья молчит.\n") == {}
     assert P.chrome_lines(hidden + "A.Текст раздела идёт.\n") == {}
+
+
+def test_a_buttons_word_inside_a_sentence_is_the_sentences():
+    """A line that is a button's word alone (``Принять``) stays where the sentence runs
+    through it: the text above goes on, or the text below goes on in small letters."""
+    page = "Правило 13. Карты\nA.Текст\nПротивник нарушителя может эту заявку\nПринять\nили отвергнуть её.\n"
+    assert P.chrome_lines(page) == {}
+    banner = "Правило 13. Карты\nA.Текст\nСудья решает сам.\nПринять\nПолная версия сайта\n"
+    assert set(P.chrome_lines(banner)) == {3, 4}
+
+
+def test_a_hand_in_suit_signs_is_no_post_counter():
+    """A deal's hand written with the suits' signs and spot cards (``♠ 1098``) stays: a
+    suit's sign is no counter's emoji."""
+    hand = "Правило 13. Карты\nA.Рука Юга была такой:\n♠ 1098\n♥ 765\n♦ 432\n♣ 5432\nЮг сделал ренонс.\n"
+    assert P.chrome_lines(hand) == {}
+    # a time in a sentence that runs through its line stays
+    assert (
+        P.chrome_lines(
+            "Правило 13. Карты\nA.Текст\nСессия начинается в\n12:40\nи идёт до вечера.\n"
+        )
+        == {}
+    )

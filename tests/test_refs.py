@@ -322,7 +322,9 @@ WILD = [
     # letter with no Latin look-alike is read by its place (Б is B, Г is D)
     ("см. правило 14Б.", None, [("правило 14Б", "14B", "plain")]),
     ("по правилу 64Б2 судья", None, [("правилу 64Б2", "64B2", "plain")]),
-    ("смотря по ходу (14Г), судья", None, [("14Г", "14D", "plain")]),
+    # … only after a head noun: a bid in Russian notation writes the letter too
+    ("Север открыл торговлю заявкой (1Б), и судья", None, []),
+    ("1Б и 2Б здесь были искусственными заявками.", None, []),
     # … but no name's initial after a blank, and З is a misread 3
     ("по правилу 12 Д. Иванов решил", None, [("правилу 12", "12", "plain")]),
     ("по правилу 2З судья", None, [("правилу 2З", "23", "plain")]),

@@ -1548,12 +1548,13 @@ def test_a_channels_post_of_a_law_loses_its_counters(tmp_path):
 def test_a_law_lettered_in_the_russian_order_links_its_references_by_place(tmp_path):
     """A copy retyped with sections lettered in the Russian alphabet's order (``А.``,
     ``Б.``, ``В.``, ``Г.``) names them so in its references too: «правило 13Б» is 13B
-    and «(13Г)» 13D (before, neither was a reference)."""
+    and «по правилу 13Г» 13D (before, neither was a reference); a bid's letter in brackets,
+    «(1Б)», names no section."""
     page = (
         "Правило 13. Неправильное количество карт\nА. Никто не видел чужих карт\n"
         "Судья исправляет дефект (см. правило 13Б).\nБ. Карты видели\n"
         "Судья решает, можно ли играть сдачу.\nВ. Сдача сыграна\nРезультат остаётся.\n"
-        "Г. Последний случай\nСудья присуждает результат, как сказано выше (13Г).\n"
+        "Г. Последний случай\nСудья присуждает результат по правилу 13Г после заявки (1Б).\n"
     )
     trees, _report = _build(tmp_path, {"typed.txt": page})
     nodes = _by_id(trees["typed"])
@@ -1650,7 +1651,28 @@ def test_aligned_tables_and_contents_are_no_two_columns(tmp_path):
         ["25", "27", "29", "31"],
         at=60,
     )
-    for text in (table, contents):
+    scores = (
+        "За каждую взятку сверх шести:\n"
+        + _two_columns(
+            [
+                "Трефы или бубны без контры",
+                "Трефы или бубны с контрой",
+                "Черви или пики без контры",
+                "Черви или пики с контрой",
+                "Без козыря без контры",
+            ],
+            [
+                "20 очков за взятку",
+                "40 очков за взятку",
+                "30 очков за взятку",
+                "60 очков за взятку",
+                "40 очков за первую",
+            ],
+            at=36,
+        )
+        + "Очки записываются под чертой.\n"
+    )
+    for text in (table, contents, scores):
         from pipeline import clean
 
         assert clean.columns(text, clean.Context(source=None, buffer=None)) == []  # type: ignore[arg-type]
@@ -1727,3 +1749,16 @@ def test_a_page_read_through_the_greek_code_page_with_bytes_lost_is_read_back(tm
         "Когда фальшренонс выявлен, нарушитель передал взятку стороне противника."
     )
     assert nodes["64B"]["title"] == "Наказание не назначается"
+
+
+def test_a_book_title_opening_a_quoted_sentence_stays_in_it(tmp_path):
+    """A ``<cite>`` that opens a quoted paragraph with a book's title, its sentence going
+    on after it, is no forum's caption: the sentence stays whole."""
+    page = (
+        "<html><body><h2>Правило 13. Неправильное количество карт</h2>"
+        "<p>A. Никто не видел чужих карт</p><blockquote><p><cite>Кодекс</cite> 1987 года "
+        "прямо говорит, что сдача играется.</p></blockquote></body></html>"
+    )
+    trees, _report = _build(tmp_path, {"cite.html": page})
+    nodes = _by_id(trees["cite"])
+    assert nodes["13A"]["text"] == "Кодекс 1987 года прямо говорит, что сдача играется."
