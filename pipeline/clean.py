@@ -111,6 +111,7 @@ from .grammar import (
     is_bare_heading,
     is_heading_line,
     misread_law_heading,
+    never_opening,
     opens_body,
     opens_series,
     run_in_items,
@@ -329,6 +330,19 @@ no-break space a web page puts after short words and inside «Правило 64�
 figure and em spaces of typesetting."""
 _BLANKS = regex.compile(rf"[ \t{_OTHER_SPACE}]+(?=\n|$)|[{_OTHER_SPACE}]+")
 _SPACE_NAMES = {"\u00a0": "a no-break space", "\u202f": "a narrow no-break space"}
+_BLANK_NEEDLES = (" \n", "\t\n", *_OTHER_SPACE)
+"""What a line that holds a match of ``_BLANKS`` holds, but for a last line that ends
+in a blank."""
+
+
+def _blank_lines(text: str) -> list[tuple[int, int]]:
+    """The lines ``_BLANKS`` may match on (``_needle_lines``): most lines of a text hold
+    no other space and do not end in a blank, and the pattern, tried at every space of
+    them, is not tried there."""
+    lines = _needle_lines(text, _BLANK_NEEDLES)
+    if text[-1:] in " \t" and not (lines and lines[-1][1] == len(text)):
+        lines.append((text.rfind("\n") + 1, len(text)))
+    return lines
 
 
 def blanks(text: str, ctx: Context) -> list[Change]:
@@ -341,7 +355,7 @@ def blanks(text: str, ctx: Context) -> list[Change]:
     title in spaced letters too: ``spaced_mojibake``) and the markup is gone
     (``&nbsp;`` decoded, a tag at a line's end removed)."""
     out = []
-    for m in _BLANKS.finditer(text):
+    for m in _finditer_lines(_BLANKS, text, _blank_lines(text)):
         a, b = m.span()
         if b == len(text) or text[b] == "\n":
             out.append(Change(a, b, "", "line-end-blanks", "blanks at a line's end"))
@@ -2103,15 +2117,13 @@ def numbered_laws(text: str, ctx: Context) -> list[Change]:
         if (n := _law_heading_number(line)) is not None:
             before = n
             continue
-        m = NUMBERED_LAW_HEAD.match(line)
+        m = NUMBERED_LAW_HEAD.match(line) if line[:1] not in _NEVER_NUMBERED_LAW_HEAD else None
         if m is None or not 1 <= int(m["number"]) <= editions.DEFAULT.laws:
             continue
         number = int(m["number"])
         if len(m["title"].split()) > _LAW_TITLE_WORDS or _contents_entry(lines, leaders, i):
             continue  # a paragraph, a contents entry
-        back = (lines[j][2] for j in range(i - 1, max(i - 1 - COUNTING_REACH, -1), -1))
-        if goes_on_counting(back, line.lstrip()):
-            continue  # the next clause of a series (``2.`` after ``1.``)
+        # (the series before it, read back over many lines, is asked last)
         above = _text_index(lines, i, -1)
         if above is not None and lines[above][2].rstrip().endswith(":"):
             continue  # a list a lead-in opens: clauses
@@ -2125,6 +2137,9 @@ def numbered_laws(text: str, ctx: Context) -> list[Change]:
         under = lines[below][2].strip()
         if series_place(under) != ("section", 1) or initial_of_a_name(under, 0):
             continue  # no first section, or a name's initial (``А. Иванов считает``)
+        back = (lines[j][2] for j in range(i - 1, max(i - 1 - COUNTING_REACH, -1), -1))
+        if goes_on_counting(back, line.lstrip()):
+            continue  # the next clause of a series (``2.`` after ``1.``)
         before = number
         noun = "ПРАВИЛО" if m["title"].isupper() else "Правило"
         at = s + m.start("number")
@@ -2134,6 +2149,8 @@ def numbered_laws(text: str, ctx: Context) -> list[Change]:
 
 _LAW_TITLE_WORDS = 15
 """Most words of a law's title on its heading's line."""
+_NEVER_NUMBERED_LAW_HEAD = never_opening(NUMBERED_LAW_HEAD)
+"""What no ``NUMBERED_LAW_HEAD`` line opens with (most lines of text)."""
 
 
 def ocr_law_nouns(text: str, ctx: Context) -> list[Change]:
@@ -2172,8 +2189,12 @@ line breaks): headings are looked for inside it."""
 def _law_heading_number(line: str) -> int | None:
     """The number of the law whose heading ``line`` is (a misread noun was read back
     before, ``ocr_law_nouns``), or None."""
-    m = LAW_HEAD.match(line)
+    m = LAW_HEAD.match(line) if line[:1] not in _NEVER_A_LAW_HEAD else None
     return int(m[1]) if m else None
+
+
+_NEVER_A_LAW_HEAD = never_opening(LAW_HEAD)
+"""What no law heading opens with (all but its noun's first letter)."""
 
 
 def _commentary_digits(line: str) -> str:
@@ -3508,6 +3529,7 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
     # a table-of-contents entry (its dot leader was removed) is a line of its own
     toc = set(ctx.buffer.marks("dot-leader"))
     lines = ctx.lines(text)
+    rows = [_diagram_row(line) for _s, _e, line in lines]  # each line judged once
     # double spacing: a scrape that put an empty line after every line of a wrapped
     # page, so no empty line marks its paragraphs and a full line may end a sentence
     # in mid-paragraph (a typewritten single-spaced page ends paragraphs so too: 004)
@@ -3542,8 +3564,17 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             under_rule, next_rule = True, next_rule + 1
         if under_rule and starts_unit(line):
             under_rule = False  # the notes' area ends where the text goes on
-        ended = i == 0 or not lines[i - 1][2].strip() or bool(FULL_STOP.search(lines[i - 1][2]))
-        ruled_note = under_rule and ended and RULED_FOOTNOTE.match(line) is not None
+        # under a rule, a footnote's mark opens a body after a sentence's end (or an
+        # empty line): the line before is read only there
+        ruled_note = (
+            under_rule
+            and (
+                i == 0
+                or not lines[i - 1][2].strip()
+                or FULL_STOP.search(lines[i - 1][2]) is not None
+            )
+            and RULED_FOOTNOTE.match(line) is not None
+        )
         if i == 0 or not lines[i - 1][2].strip():
             para_is_heading = is_heading_line(line)
             para_is_footnote = ruled_note or bool(FOOTNOTE.match(line))
@@ -3568,8 +3599,8 @@ def unwrap(text: str, ctx: Context) -> list[Change]:
             or (para_is_footnote and last in _CLAUSE_LAST and FULL_STOP.search(prev))
             or _language_turns(prev, line, lines[i + 1][2] if i + 1 < len(lines) else "")
             or (was_item and _bulleted(line))
-            or _diagram_row_apart(lines, i - 1)
-            or _diagram_row_apart(lines, i)
+            or _diagram_row_apart(lines, rows, i - 1)
+            or _diagram_row_apart(lines, rows, i)
             or _heading_in_capitals(prev, line)
         ):
             # a footnote stands at the foot of its page: its last sentence ends it
@@ -3653,19 +3684,19 @@ paragraphs with them (``unwrap``): one or two may be a scan's stray marks, and a
 pilcrow that opens a paragraph or stands alone on a line marks no line's end."""
 
 
-def _diagram_row_apart(lines: list[tuple[int, int, str]], k: int) -> bool:
+def _diagram_row_apart(lines: list[tuple[int, int, str]], rows: list[bool], k: int) -> bool:
     """``lines[k]`` is a row of an auction diagram (``AUCTION_ROW``) or of a deal's
     (``HAND_ROW``) that stands as a line of its own: not inside a sentence the lines
-    around it run on with."""
-    if not (0 <= k < len(lines)) or not _diagram_row(lines[k][2]):
+    around it run on with (``rows``: which of ``lines`` are rows)."""
+    if not (0 <= k < len(lines)) or not rows[k]:
         return False
     above = lines[k - 1][2] if k > 0 else ""
     below = lines[k + 1][2] if k + 1 < len(lines) else ""
     # rows of one diagram are no sentence running on (a suit's letter is a small one)
     return (
         not above.strip()
-        or _diagram_row(above)
-        or _diagram_row(below)
+        or (k > 0 and rows[k - 1])
+        or (k + 1 < len(lines) and rows[k + 1])
         or not profile_mod.inside_a_sentence(above, below)
     )
 
@@ -3674,10 +3705,13 @@ def _diagram_row(line: str) -> bool:
     """A row of an auction's or a deal's diagram, or of a table of data, which stands
     as a line of its own."""
     return (
-        AUCTION_ROW.match(line) is not None
-        or HAND_ROW.match(line) is not None
-        or (" | " in line and table_cells(line) is not None)
-    )
+        line[:1] not in _NEVER_A_DIAGRAM_ROW
+        and (AUCTION_ROW.match(line) is not None or HAND_ROW.match(line) is not None)
+    ) or (" | " in line and table_cells(line) is not None)
+
+
+_NEVER_A_DIAGRAM_ROW = never_opening(AUCTION_ROW) & never_opening(HAND_ROW)
+"""What no row of an auction's or a deal's diagram opens with (most lines of text)."""
 
 
 def _language_turns(prev: str, line: str, after: str) -> bool:
@@ -3706,7 +3740,8 @@ def _bulleted(line: str) -> bool:
     colon, it is the next item of a list (``… отвечает за:`` | ``- место игры`` |
     ``- расписание туров``), a line of its own whatever its case (one in capitals
     opens a unit anyway); after any other line it may be a dash a wrap put there."""
-    return profile_mod.BULLET_AT.match(line.lstrip()) is not None
+    opening = line.lstrip()
+    return opening[:1] in profile_mod._BULLETS and profile_mod.BULLET_AT.match(opening) is not None
 
 
 def _reference_goes_on(prev: str, line: str) -> bool:
@@ -3725,11 +3760,11 @@ def _heading_in_capitals(prev: str, line: str) -> bool:
     words = prev.split()
     if not 0 < len(words) <= _HEADING_WORDS or prev.rstrip()[-1:] in "-,–—":
         return False
+    letters = list(filter(str.isalpha, prev))
+    if len(letters) < 4 or not all(map(str.isupper, letters)) or not _CYRILLIC_WORD.search(prev):
+        return False
     if is_heading_line(prev) or is_bare_heading(prev):
         return False  # a law's or a division's heading: its title may follow (``ПРАВИЛО 64``)
-    letters = [c for c in prev if c.isalpha()]
-    if len(letters) < 4 or not all(c.isupper() for c in letters) or not _CYRILLIC_WORD.search(prev):
-        return False
     first = next((c for c in line if c.isalpha()), "")
     return first.isupper() and any(c.islower() for c in line)
 
@@ -5150,14 +5185,12 @@ def _edit_log(
     """The buffer's edits as an ``EditLog``: equal kinds, reasons and replacement
     texts are kept once (a big source repeats a few hundred of them many thousand
     times)."""
+    if not edits:
+        return EditLog(source, [], [], [], [], [], [])
+    rs_, re_, after_, kind_, cs_, why_ = zip(*edits, strict=True)
     shared: dict = {}
-    cols: tuple[list, ...] = ([], [], [], [], [], [])
-    rs_, re_, cs_, after_, kind_, why_ = cols
-    for rs, rend, after, kind, cs, why in edits:
-        rs_.append(rs)
-        re_.append(rend)
-        cs_.append(cs)
-        after_.append(shared.setdefault(after, after) if len(after) < 8 else after)
-        kind_.append(shared.setdefault(kind, kind))
-        why_.append(shared.setdefault(why, why))
-    return EditLog(source, rs_, re_, cs_, after_, kind_, why_)
+    share = shared.setdefault  # (column by column: a loop over the edits costs more)
+    after = [share(a, a) if len(a) < 8 else a for a in after_]
+    return EditLog(
+        source, rs_, re_, cs_, after, list(map(share, kind_, kind_)), list(map(share, why_, why_))
+    )

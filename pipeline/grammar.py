@@ -356,6 +356,8 @@ def never_opening(pattern: regex.Pattern) -> frozenset[str]:
 
 _NEVER_A_UNIT = never_opening(_ANY_UNIT)
 """What no line that opens a unit opens with (most lines of text)."""
+_NEVER_A_HEADING = never_opening(ANY_HEADING)
+"""What no line ``is_heading_line`` takes opens with."""
 
 
 def starts_unit(line: str) -> bool:
@@ -367,7 +369,7 @@ def is_heading_line(line: str) -> bool:
     """True for a line whose opening words are a title (law, part, section,
     clause or subclause marker), as opposed to commentary paragraphs, items and
     footnotes, whose opening words are usually body text."""
-    return ANY_HEADING.match(line) is not None
+    return line[:1] not in _NEVER_A_HEADING and ANY_HEADING.match(line) is not None
 
 
 def is_bare_heading(line: str) -> bool:
@@ -616,8 +618,8 @@ def run_in_items(text: str):
     the last item before it in the same paragraph is ``(i)``, at a line's start or run
     in itself. Another mention of an item (``условие (ii)``, ``описанном в (ii) ниже``,
     ``Положения (i) и (ii) пункта 64.1``) cites it and stays in the text."""
-    if "(" not in text:
-        return
+    if not any(map(text.__contains__, ("(i", "(v", "(x"))):
+        return  # no bracket before a numeral's letter: no ``_ITEM_MID_LINE``
     run_in: tuple[int, int] | None = None  # (where, numeral) of the last item run in
     for m in _ITEM_MID_LINE.finditer(text):
         value = roman_value(m[1])
