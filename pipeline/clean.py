@@ -914,7 +914,7 @@ def bullet_glyphs(text: str, ctx: Context) -> list[Change]:
         rest = markup_mod.unmarked(line[m.end() - at :]) if m else ""
         if m is None or not starts_unit(rest):
             continue
-        if LAW_HEAD.match(rest) or PART_HEAD.match(rest):
+        if _law_head(rest) or PART_HEAD.match(rest):
             # a law named in a list is no heading: beside a line the same glyph opens,
             # or under a line that leads in to the list
             glyph = line.strip()[0]
@@ -1212,7 +1212,7 @@ def _sections_after_law_numbers(text: str, cuts: list) -> list[regex.Match]:
     for m in found:
         i = bisect.bisect_right(starts, m.start())
         law = next(
-            (h for ln in _lines_back(text, starts, i, m.start()) if (h := LAW_HEAD.match(ln))), None
+            (h for ln in _lines_back(text, starts, i, m.start()) if (h := _law_head(ln))), None
         )
         here = text[m.start() : m.start() + _UNIT_START]
         if (
@@ -1252,7 +1252,7 @@ def _next_section(units: Iterable[str]) -> float:
     """The place of the first section among ``units`` before a law's heading, or
     infinity where none follows."""
     for unit in units:
-        if LAW_HEAD.match(unit):
+        if _law_head(unit):
             break
         place = _section_place(unit)
         if place is not None and place[0] == "section":
@@ -2189,8 +2189,14 @@ line breaks): headings are looked for inside it."""
 def _law_heading_number(line: str) -> int | None:
     """The number of the law whose heading ``line`` is (a misread noun was read back
     before, ``ocr_law_nouns``), or None."""
-    m = LAW_HEAD.match(line) if line[:1] not in _NEVER_A_LAW_HEAD else None
+    m = _law_head(line)
     return int(m[1]) if m else None
+
+
+def _law_head(line: str) -> regex.Match | None:
+    """``LAW_HEAD.match(line)``, tried only on a line that can open so (most lines
+    of text open with another letter)."""
+    return LAW_HEAD.match(line) if line[:1] not in _NEVER_A_LAW_HEAD else None
 
 
 _NEVER_A_LAW_HEAD = never_opening(LAW_HEAD)
@@ -2234,7 +2240,7 @@ def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
         return False
     clauses_before = False
     for ln in _lines_before(text, at):
-        if LAW_HEAD.match(ln.lstrip()):
+        if _law_head(ln.lstrip()):
             return False  # clauses right under their law, which has no sections
         if (p := _section_place(ln.lstrip())) is not None and p[0] == "clause":
             clauses_before = True
@@ -2267,7 +2273,7 @@ def _section_after(text: str, at: int, letter: str) -> bool:
     same law (within ``_AHEAD`` characters)."""
     for line in text[at : at + _AHEAD].split("\n")[1:]:
         line = line.lstrip()
-        if LAW_HEAD.match(line):
+        if _law_head(line):
             return False
         place = _section_place(line)
         if place is not None and place[0] == "section" and place[1] == ord(letter) - ord("A") + 1:
@@ -2280,7 +2286,7 @@ def _section_before(text: str, at: int) -> str | None:
     the same law, or None."""
     for line in _lines_before(text, at):
         line = line.lstrip()
-        if LAW_HEAD.match(line):
+        if _law_head(line):
             return None
         place = _section_place(line)
         if place is not None and place[0] == "section":
@@ -2355,6 +2361,10 @@ _EMPHASIS_OPENS = regex.compile(r"(?<![\p{L}*])\*\p{L}")
 """An asterisk that opens an emphasis (``*обязан*``): the one after the word closes it."""
 
 
+_NEVER_A_STAR_NOTE = never_opening(STAR_NOTE)
+"""What no ``STAR_NOTE`` line opens with (all but blanks and the asterisk)."""
+
+
 def star_notes(text: str, ctx: Context) -> list[Change]:
     """A footnote a web copy marks with asterisks and no rule line above its body
     (``карт*,`` … ``* Если три руки …``): the mark becomes the book's own ``(*)`` and
@@ -2367,7 +2377,7 @@ def star_notes(text: str, ctx: Context) -> list[Change]:
     bodies: dict[str, list[tuple[int, int]]] = {}
     lines = ctx.lines(text)
     for k, (s, _e, line) in enumerate(lines):
-        if (m := STAR_NOTE.match(line)) is None:
+        if line[:1] in _NEVER_A_STAR_NOTE or (m := STAR_NOTE.match(line)) is None:
             continue
         first = _FIRST_LETTER.search(line, m.end())
         if first is None or first.start() > m.end() or not first[0].isupper():
@@ -2976,7 +2986,7 @@ def cyrillic_sections(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(at, at + 1, latin, "cyrillic-section", f"{c} → {latin}"))
 
     for s, _e, line in ctx.lines(text):
-        if LAW_HEAD.match(line):
+        if _law_head(line):
             close()
             law = []
         elif (m := SECTION.match(line)) is not None:
@@ -3101,7 +3111,7 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
             continue
         previous, before = before, line
         opening, fresh = fresh, False
-        if (m := LAW_HEAD.match(head)) is not None:
+        if (m := _law_head(head)) is not None:
             close_all()
             law, parent, ruled = 1 <= int(m[1]) <= editions.DEFAULT.laws, "law", False
             lettered = noted = lost = False
@@ -3345,6 +3355,8 @@ def _glued_words(m: regex.Match, ctx: Context) -> bool:
 _BILINGUAL_HEAD = regex.compile(rf"^\s*(?:{RU_HEADS})\s+[\dIVXLC]+\b")
 """A heading whose number a bilingual page may follow by its English half before
 the title (``Правило 21 / Law 21. Заявка``)."""
+_NEVER_BILINGUAL_HEAD = never_opening(_BILINGUAL_HEAD)
+"""What no ``_BILINGUAL_HEAD`` line opens with."""
 _ENGLISH_HALF = regex.compile(
     r"""
     [ \t]+/[ \t]*                        # the slash between the two languages
@@ -3381,7 +3393,7 @@ def bilingual_headings(text: str, ctx: Context) -> list[Change]:
             # the English half first («Law 21 Правило 21 …»): it goes, the Russian stays
             out.append(Change(s, s + first.end(), "", "bilingual-heading", first.group().strip()))
             continue
-        head = _BILINGUAL_HEAD.match(line)
+        head = _BILINGUAL_HEAD.match(line) if line[:1] not in _NEVER_BILINGUAL_HEAD else None
         if head is not None:
             glued = _GLUED_ENGLISH.search(line, head.end())
             if glued is not None and glued[1] == head.group().split()[-1]:
@@ -5147,7 +5159,7 @@ def _skips_unbroken(text: str, breaks: list[int]) -> bool:
     missing."""
     heads, pos = [], 0
     for line in text.split("\n"):
-        if m := LAW_HEAD.match(line.lstrip()):
+        if m := _law_head(line.lstrip()):
             heads.append((bisect.bisect_right(breaks, pos), int(m[1])))
         pos += len(line) + 1
     pairs = list(itertools.pairwise(heads))
@@ -5169,12 +5181,12 @@ def _laws_skip(before: str, after: str, reach: int = 400) -> bool:
         (
             m
             for ln in reversed(before.rsplit("\n", reach)[-reach:])
-            if (m := LAW_HEAD.match(ln.lstrip()))
+            if (m := _law_head(ln.lstrip()))
         ),
         None,
     )
     nxt = next(
-        (m for ln in after.split("\n", reach)[:reach] if (m := LAW_HEAD.match(ln.lstrip()))), None
+        (m for ln in after.split("\n", reach)[:reach] if (m := _law_head(ln.lstrip()))), None
     )
     return last is not None and nxt is not None and int(nxt[1]) != int(last[1]) + 1
 
