@@ -1293,7 +1293,7 @@ def collapsed_chrome(text: str, ctx: Context) -> list[Change]:
         words = [
             (m.start() + s, m.end() + s, m.group())
             for s, _, line in stretch
-            for m in regex.finditer(r"\S+", line)
+            for m in _NON_BLANKS.finditer(line)
         ]
         last = n == len(stretches) - 1
         p = 0
@@ -1502,8 +1502,10 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 a, b, reason = s, e, f"{reason}; a paragraph break stays"
             out.append(Change(a, b, "", "page-number", reason, ((s, with_head[i]),)))
             continue
-        first = line[:1]
-        if first.isalpha() and not (first.isascii() or line.startswith(_ARTEFACT_WORDS)):
+        # (every pattern opens with ``^\s*``: an indented line is read after its blanks)
+        opening = line.lstrip(_WHITESPACE) if line[:1].isspace() else line
+        first = opening[:1]
+        if first.isalpha() and not (first.isascii() or opening.startswith(_ARTEFACT_WORDS)):
             continue  # a line of text: every pattern that may open with a letter opens with a word
         stripped = line.strip()
         if not stripped or (len(stripped) > 80 and stripped[0].isalpha()):
@@ -3825,7 +3827,7 @@ def _full(prev: str, line: str, measure: int) -> bool:
     was filled to the measure: ``line``'s first word, a capitalised word, would not
     have fitted after it (a double-spaced reader page of the commentary, wrapped at
     65 columns, ends a sentence at the right edge in mid-paragraph)."""
-    word = _FIRST_WORD.match(line.lstrip())
+    word = _NON_BLANKS.match(line.lstrip())
     width = len(prev.strip())
     return (
         word is not None
@@ -3836,7 +3838,8 @@ def _full(prev: str, line: str, measure: int) -> bool:
     )
 
 
-_FIRST_WORD = regex.compile(r"\S+")
+_NON_BLANKS = regex.compile(r"\S+")
+"""A word as the layout sees it: a run of characters other than white space."""
 
 
 _CLAUSE_LAST = frozenset(".!?:;…)]»\"”'")
@@ -4795,14 +4798,20 @@ def _mixed_words(text: str):
     tried only at the start of the run of letters around each Latin character, not
     at every word of the text."""
     starts: set[int] = set()
+    # where the last walk back began, and the start of its run of letters: a word in
+    # Latin letters is walked back once, not once for each of its letters
+    last, last_start = -1, -1
     for m in _LATIN.finditer(text):
-        p = m.start()
+        p = end = m.start()
         if not text[p].isalpha():  # a Latin non-letter ends the run of letters before it
             if p == 0 or not text[p - 1].isalpha():
                 continue
+            p = end = p - 1
+        while p > 0 and p != last and text[p - 1].isalpha():
             p -= 1
-        while p > 0 and text[p - 1].isalpha():
-            p -= 1
+        if p == last:
+            p = last_start
+        last, last_start = end, p
         starts.add(p)
     for p in sorted(starts):
         m = _MIXED_WORD.match(text, p)
