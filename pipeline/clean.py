@@ -3771,7 +3771,8 @@ def _heading_in_capitals(prev: str, line: str) -> bool:
     letters. A title in capitals wrapped over two lines goes on in capitals; a law's
     or a division's heading (``ПРАВИЛО 64``) is no such heading: the title under it
     is still the heading (``unwrap``)."""
-    words = prev.split()
+    # (a line of more words is split no further than one word past the most)
+    words = prev.split(None, _HEADING_WORDS)
     if not 0 < len(words) <= _HEADING_WORDS or prev.rstrip()[-1:] in "-,–—":
         return False
     letters = list(filter(str.isalpha, prev))
@@ -3977,6 +3978,17 @@ def _broken_words(text: str) -> Iterator[tuple[int, str, int, str]]:
                 yield head.start(), head[0], tail.start(), tail[0]
 
 
+def _runs_with(text: str, letter: str) -> set[str]:
+    """The distinct ``_CYRILLIC_RUN`` words of ``text`` that hold ``letter``, read from the
+    distinct pieces of ``text`` between white space that hold it (no run holds white
+    space, and a text repeats its words: the pattern reads a fraction of it)."""
+    out: set[str] = set()
+    for piece in set(text.split()):
+        if letter in piece:
+            out.update(w for w in _CYRILLIC_RUN.findall(piece) if letter in w)
+    return out
+
+
 def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     """``ё`` mis-decoded in older files: as ``„`` inside or at the end of a word
     (``партн„р``, ``вс„``; an opening quote ``„`` follows a space, never a
@@ -4006,7 +4018,7 @@ def yo_mojibake(text: str, ctx: Context) -> list[Change]:
     fix: dict[str, int] = {}
     # only a word the dictionary does not know, with a «п», can be one: the known
     # ones are taken away in one set difference (``morph.unknown``)
-    for word in morph.unknown({w for w in set(_CYRILLIC_RUN.findall(text)) if "п" in w}):
+    for word in morph.unknown(_runs_with(text, "п")):
         if (k := yo_at(word)) is not None:
             fix[word] = k
     # a page that shows the damage in a whole word (as п or as „): its words a hyphen
