@@ -1297,6 +1297,12 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "lossy-mojibake",
         ),
         (
+            "the same through CP1253, which keeps more of the bytes",
+            "ΠΡ€Π°Π²ΠΈΠ»ΠΎ 64. ΠΡ€ΠΎΡ†ΠµΠ΄ΡƒΡ€Π°\nA.ΠΠ°ΠΊΠ°Π·Π°Π½ΠΈΠµ Π½Π°Π·Π½Π°Ρ‡Π°ΠµΡ‚ΡΡ\n",
+            "Правило 64. Процедура\nA.Наказание назначается\n",
+            "lossy-mojibake",
+        ),
+        (
             "a Greek text stays: its bytes make no Russian letters",
             "Καλημέρα σας, φίλοι μου, Πρόγραμμα και Ρυθμίσεις.\n",
             "Καλημέρα σας, φίλοι μου, Πρόγραμμα και Ρυθμίσεις.\n",
