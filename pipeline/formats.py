@@ -557,7 +557,7 @@ def _quote_caption(node: Any) -> bool:
     if parent is None or not (parent.name == "blockquote" or parent.name in HTML_BLOCKS):
         return False
     # a caption ends with its colon (``писал(а):``) or stands over a break or a block; a
-    # book's title opening a quoted sentence («<cite>Кодекс</cite> 1987 года …») goes on
+    # book's title opening a quoted sentence («<cite>Кодекс</cite> прямо говорит …») goes on
     after = next(
         (n for n in node.next_siblings if not (isinstance(n, str) and not n.strip())), None
     )
