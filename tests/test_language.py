@@ -209,12 +209,17 @@ def test_a_page_in_another_language_yields_no_nodes_and_one_k311():
     assert [d.code for d in diags if d.code.startswith("K30")] == []
 
 
-def test_a_page_misread_beyond_repair_yields_no_nodes_and_says_why():
-    cleaned, tree, diags = _seg(_lossy_greek(RUSSIAN_LAW * 3), "lossy.txt")
-    assert cleaned.profile.language == language.MISREAD
-    assert tree.nodes == ()
-    (k311,) = [d for d in diags if d.code == "K311"]
-    assert "code page" in k311.message and "Greek" not in k311.message
+def test_a_page_misread_through_the_greek_code_page_with_bytes_lost_is_read_back():
+    """UTF-8 read through ISO 8859-7 with the bytes it lacks dropped measures as Russian
+    misread (never Greek), and the cleaner reads it back (``clean.lossy_mojibake``): the
+    page keeps its nodes and is reported as no foreign page."""
+    lossy = _lossy_greek(RUSSIAN_LAW * 3)
+    assert language.measure(lossy).code == language.MISREAD
+    cleaned, tree, diags = _seg(lossy, "lossy.txt")
+    assert cleaned.profile.language == "ru"
+    _clean, whole, _diags = _seg(RUSSIAN_LAW * 3, "whole.txt")
+    assert [n.id for n in tree.nodes] == [n.id for n in whole.nodes] == ["64"] * 3
+    assert "K311" not in [d.code for d in diags]
 
 
 @pytest.mark.parametrize("wrong", ["sloppy-windows-1253", "iso8859_7", "mac_roman", "cp437"])
@@ -335,11 +340,10 @@ def test_english_headings_are_evidence_of_1997_only_beside_russian_text():
     assert any("English headings" in e for e in editions.assess(bilingual).evidence)
 
 
-def test_a_page_misread_beyond_repair_through_the_cli(tmp_path):
+def test_a_page_misread_with_bytes_lost_through_the_cli(tmp_path):
     """A page that reached the corpus as UTF-8 read through a Greek code page with
-    bytes dropped: the report says so (not «Greek»), validates against its schema,
-    and the page's text is kept on its source page; the Russian page beside it and
-    a page misread whole (decoded back) are built."""
+    bytes dropped, beside a Russian page and a page misread whole: all three are built,
+    the lossy one read back (before ``clean.lossy_mojibake`` it gave no nodes, K311)."""
     import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-* codecs)
 
     from pipeline.cli import build_command
@@ -356,13 +360,10 @@ def test_a_page_misread_beyond_repair_through_the_cli(tmp_path):
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     validate(report, "report.schema.json")
     langs = {n: s["profile"]["language"] for n, s in report["sources"].items()}
-    assert langs == {"lossy.txt": language.MISREAD, "whole.txt": "ru", "law.txt": "ru"}
-    (k311,) = [d for d in report["diagnostics"] if d["code"] == "K311"]
-    assert k311["message"].startswith("lossy.txt") and "code page" in k311["message"]
+    assert langs == {"lossy.txt": "ru", "whole.txt": "ru", "law.txt": "ru"}
+    assert not [d for d in report["diagnostics"] if d["code"] == "K311"]
     export = json.loads((out / "sources" / "lossy.json").read_text("utf-8"))
-    assert export["nodes"] == []
-    page = (out / "html" / "source-lossy.html").read_text("utf-8")
-    assert lossy.split()[2] in page
+    assert [n["id"] for n in export["nodes"]] == ["64"] * 3
     codex = json.dumps(json.loads((out / "codex.json").read_text(encoding="utf-8")))
     assert "64A1" in codex and "65A1" in codex
 
