@@ -4263,7 +4263,7 @@ def mojibake(text: str, ctx: Context) -> list[Change]:
     return _decoded_lines(text, ctx, starts)
 
 
-_LOSSY_WORD = regex.compile(r"[\p{L}\ue000\ue001]+")
+_LOSSY_WORD = regex.compile(rf"[\p{{L}}{''.join(codepages.LOST_LETTERS)}]+")
 """A word of a line read back by ``codepages.lossy_utf8``, its lost letters marked."""
 _LETTER_FREQUENCY = "оеаинтсрвлкмдпуяыьгзбчйхжшюцщэфъё"
 """Russian letters from the commonest: of two readings of a word's lost letters the
@@ -4280,7 +4280,7 @@ def lossy_mojibake(text: str, ctx: Context) -> list[Change]:
     word, ``morph.frequency``, then the commoner letters). A letter no known word fills
     stays lost, as ``�``. Only lines whose leads (``Π``, ``Ρ``) are a quarter of their letters, and
     whose bytes make Russian letters almost throughout (a Greek text does not)."""
-    if "\u03a0" not in text and "\u03a1" not in text:
+    if not any(lead in text for lead in codepages.LOSSY_LEADS):
         return []
     out: list[Change] = []
     classes = tuple(codepages.LOST_LETTERS.items())
@@ -4861,10 +4861,13 @@ def mixed_script(text: str, ctx: Context) -> list[Change]:
 
 _DIGIT_LETTERS = {"0": "о", "3": "з", "6": "б"}
 """Digits OCR reads for the Russian letters they look like, inside a word."""
-_DIGIT_BY_LETTER = regex.compile(r"[036](?=\p{Cyrillic})|(?<=\p{Cyrillic})[036]")
+_DIGITS_READ = "".join(_DIGIT_LETTERS)
+_DIGIT_BY_LETTER = regex.compile(
+    rf"[{_DIGITS_READ}](?=\p{{Cyrillic}})|(?<=\p{{Cyrillic}})[{_DIGITS_READ}]"
+)
 """A digit of ``_DIGIT_LETTERS`` beside a Russian letter: where ``_DIGIT_IN_WORD`` may
 stand (one pass over the text finds them; they are few)."""
-_DIGIT_IN_WORD = regex.compile(r"[\p{Cyrillic}036]+")
+_DIGIT_IN_WORD = regex.compile(rf"[\p{{Cyrillic}}{_DIGITS_READ}]+")
 """A word of Russian letters and digits of ``_DIGIT_LETTERS`` (``3аявка``, ``0ппонент``):
 the whole run of letters and digits around a ``_DIGIT_BY_LETTER`` (an address, ``64А1``,
 holds other digits and is no word)."""

@@ -114,7 +114,7 @@ LOSSY_CODECS = ("iso8859_7", "cp1253")
 character (Greek: ``0x80``–``0x9F`` in ISO 8859-7, a few in CP1253, and ``0xAE``), which
 a copy then drops: «Правило» reaches the reader as ``ΠΡΠ°Π²ΠΈΠ»ΠΎ``, its «П» and «р» a
 lead byte alone."""
-_LOSSY_LEADS = "\u03a0\u03a1"
+LOSSY_LEADS = "\u03a0\u03a1"
 """``Π`` and ``Ρ``: the bytes ``0xD0`` and ``0xD1`` in both ``LOSSY_CODECS``."""
 _PUNCTUATION_LEADS = {b"\xe2\x80\xa6": "…", b"\xe2\x80\xa2": "•", b"\xe2": "—", b"\xe2\x84": "№"}
 """What a three-byte character whose other bytes were lost most likely was: ``0xE2``
@@ -125,7 +125,7 @@ bullet."""
 def may_hold_lossy_utf8(line: str) -> bool:
     """``line`` may be UTF-8 Russian read through a ``LOSSY_CODECS`` page: its leads
     (``Π``, ``Ρ``) are a quarter of its letters or more, three at least."""
-    leads = sum(line.count(c) for c in _LOSSY_LEADS)
+    leads = sum(line.count(c) for c in LOSSY_LEADS)
     return leads >= 3 and 4 * leads >= sum(c.isalpha() for c in line)
 
 

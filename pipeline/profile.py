@@ -1612,13 +1612,13 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
 
 
 _HEADER_LINES = 6
+"""The most lines ``_header_above`` reads as a page's header."""
 _UNSEEN = regex.compile(r"[\p{Cf}\p{Mn}]+")
 """Characters no reader sees and the marks of decomposed letters: read past, a line
 shows what its reader sees (``_header_above``)."""
 _HIDDEN_HEAD = regex.compile(rf"(?:{RU_HEADS})\b")
 """A heading's word at a line's start, once ``_UNSEEN`` characters are read past: a
 law's heading that the profile could not read stays out of a page's header."""
-"""The most lines ``_header_above`` reads as a page's header."""
 
 
 def _grow(lines: list[str], chrome: dict[int, str]) -> None:
