@@ -838,6 +838,9 @@ NEXT_MARKER = regex.compile(
 (group ``clause``: its number) or a subclause (group ``sub``; ``subnumber``: its
 number). ``clean.ocr_digits`` reads the next one after a list's first marker OCR
 misread: it is the list's second (``2.``, ``(2).``), or that marker is no list's."""
+LIST_ITEM_END = regex.compile(r";" + _CLOSERS + r"\s*$")
+"""A line that ends as an item of a list before its next one (``(a) … вероятен;``):
+a sentence's part, never a heading."""
 LEAD_IN = regex.compile(r":\s*$")
 """A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")

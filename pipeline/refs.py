@@ -171,7 +171,9 @@ FORMS: dict[str, str] = {
     "dem": rf"(?i:{_alt(SG_DEM_FORMS)})(?:{_BLANK}(?i:же))?{_BLANK}",
     "foot": rf"(?i:сноск(?:ами|ам|ах|ой|ою|а|и|е|у)|сносок)(?:{_SP}*[()\[\]*\d]+)*{_BLANK}к{_BLANK}",
     # addresses
-    "sub": rf"\((?:[A-Z{_SEC_LOOKALIKE}КМОРТХ]|\d{{1,2}})\)",  # (A), (1); Cyrillic look-alikes too
+    # (A), (1); Cyrillic look-alikes too; the later editions' small letters «(b)» (not
+    # «(i)»: a Roman item), the codex's «(B)» (``addresses.compose``)
+    "sub": rf"\((?:[A-Z{_SEC_LOOKALIKE}КМОРТХ]|[a-hас]|\d{{1,2}})\)",
     "items": r"(?:\([ivx]+\))+",
     "end": r"(?![\p{L}\p{N}]|-\p{L})",  # not "12-й", "4-х", "64Ав"
     # after a section letter set apart by a blank: a comma, a bracket, or a stop that

@@ -40,7 +40,16 @@ from .blocks import (
     tokens_of,
 )
 from .errors import diag
-from .grammar import CLAUSE_END, FOOTNOTE_MARK, FULL_STOP, LEAD_IN, LETTERED, PENALTY_MARK, TAG
+from .grammar import (
+    CLAUSE_END,
+    FOOTNOTE_MARK,
+    FULL_STOP,
+    LEAD_IN,
+    LETTERED,
+    LIST_ITEM_END,
+    PENALTY_MARK,
+    TAG,
+)
 from .model import (
     Cleaned,
     Diagnostic,
@@ -928,6 +937,7 @@ def _finish(b: _Build, cut: bool = False) -> None:
             and not b.children
             and bool(
                 FULL_STOP.search(paras[0])
+                or LIST_ITEM_END.search(paras[0])
                 or len(paras[0]) > _HEADING_AT_MOST
                 or (cut and b.kind != "section")
             )
@@ -942,7 +952,11 @@ def _finish(b: _Build, cut: bool = False) -> None:
             # a lead-in to a list is no heading (a page that lost the heading above
             # it: «Нет исправления … вслед за фальшренонсом:» | «1. Если …»); a
             # heading of a few words may end with a colon («A. Передача взяток:»)
-            else LEAD_IN.search(paras[0]) is not None and len(paras[0].split()) >= _LEAD_IN_WORDS
+            else (
+                (LEAD_IN.search(paras[0]) is not None and len(paras[0].split()) >= _LEAD_IN_WORDS)
+                # an item of a list, its text going on under it: a sentence's part
+                or LIST_ITEM_END.search(paras[0]) is not None
+            )
         )
         if paras and not lone_sentence and not sentence_first:
             b.title, b.paras = paras[0] or None, paras[1:]

@@ -1762,3 +1762,27 @@ def test_a_book_title_opening_a_quoted_sentence_stays_in_it(tmp_path):
     trees, _report = _build(tmp_path, {"cite.html": page})
     nodes = _by_id(trees["cite"])
     assert nodes["13A"]["text"] == "Кодекс 1987 года прямо говорит, что сдача играется."
+
+
+# A law of a later edition: the points of a clause lettered in small Latin letters, each
+# ending with a semicolon, a reference naming one of them.
+LATER_POINTS = (
+    "Правило 12. Полномочия судьи\n"
+    "C. Назначение компенсирующего результата\n"
+    "1. Если после нарушения судья получил право назначить результат:\n"
+    "(a) он назначает тот, который был бы наиболее вероятен без нарушения;\n"
+    "(b) невиновная сторона получает самый благоприятный из вероятных;\n"
+    "(c) чтобы восстановить равенство, судья может взвесить результаты, см. Правило 12C1(b).\n"
+    "2. Если судья не может определить результат, он назначает искусственный.\n"
+)
+
+
+def test_a_later_editions_points_in_small_letters_are_text_and_referenced(tmp_path):
+    trees, _report = _build(tmp_path, {"later.txt": LATER_POINTS})
+    nodes = _by_id(trees["later"])
+    assert [i for i in nodes if i and i.startswith("12C1(")] == ["12C1(A)", "12C1(B)", "12C1(C)"]
+    # a point that ends with a semicolon is a sentence of the list, no heading
+    for point in ("12C1(A)", "12C1(B)"):
+        assert nodes[point]["title"] is None
+        assert nodes[point]["text"].endswith(";")
+    assert [r["target"] for r in nodes["12C1(C)"]["refs"]] == ["12C1(B)"]
