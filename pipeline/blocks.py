@@ -575,8 +575,31 @@ def section(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 
 def clause(state: BlockState, start: int, end: int, silent: bool) -> bool:
-    """A clause: ``1.Нарушитель…``."""
-    return _marker(state, start, silent, CLAUSE, "clause", lambda m: str(int(m[1])), russian=True)
+    """A clause: ``1.Нарушитель…``. A subclause run in on the clause's line (``1. (A).
+    Если…``: the later editions letter a clause's points so, the first on the line of its
+    number) is a ``subclause`` token of its own, starting at its mark; the clause has no
+    words of its own before it."""
+    text = state.lines[start].text
+    m = CLAUSE.match(text)
+    if m is None or not RUSSIAN_START.match(text, m.end()):
+        return False
+    if not silent:
+        rest = text[m.end() :]
+        run_in = SUBCLAUSE.match(rest)
+        if run_in is not None and not RUSSIAN_START.match(rest, run_in.end()):
+            run_in = None
+        first = state.push("clause", str(int(m[1])), "" if run_in else rest, start)
+        if run_in:
+            ln = state.lines[start]
+            at = ln.end - len(ln.text) + m.end()  # the subclause's «(» (``Line.text`` is stripped)
+            first.end = at
+            state.push(
+                "subclause",
+                "(" + addresses.latin(run_in[1]).upper() + ")",
+                rest[run_in.end() :],
+                start,
+            ).start = at
+    return True
 
 
 def bullet(state: BlockState, start: int, end: int, silent: bool) -> bool:

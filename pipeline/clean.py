@@ -3141,11 +3141,16 @@ def restyled_markers(text: str, ctx: Context) -> list[Change]:
         elif SECTION.match(head):
             close_all()
             parent, ruled, lettered = "section", False, True
-        elif CLAUSE.match(head):
+        elif (c := CLAUSE.match(head)) is not None:
             close("deeper")
             close("subclause")
             close("clause")
             parent, ruled = "clause", False
+            # the later editions run a clause's first point in on its line («1. (a) Если …»)
+            m = RESTYLED_MARKER.match(text, e - len(head) + c.end(), e)
+            if m is not None and (m["letter"] or "").lower() in ("a", "а"):
+                push("subclause", m, previous)
+                parent, sub_open = "subclause", not _ends_no_lead_in(line)
         elif (m := RESTYLED_MARKER.match(text, s, e)) is None:
             fresh = opening  # plain text: the next marker still opens the page
             noted = noted or SUPERSCRIPT_MARK.search(line) is not None

@@ -1786,3 +1786,27 @@ def test_a_later_editions_points_in_small_letters_are_text_and_referenced(tmp_pa
         assert nodes[point]["title"] is None
         assert nodes[point]["text"].endswith(";")
     assert [r["target"] for r in nodes["12C1(C)"]["refs"]] == ["12C1(B)"]
+
+
+# The later editions run a clause's first point in on the line of its number.
+RUN_IN_POINT = (
+    "Правило 16. Несанкционированная информация\n"
+    "A. Законная информация\n"
+    "1. Игрок учитывает сведения из торговли, если (a) они получены из заявок или (b) из ходов.\n"
+    "B. Посторонняя информация от партнёра\n"
+    "1. (a) После постороннего намёка партнёра игрок не выбирает действие, которое он подсказал.\n"
+    "(b) Логичной альтернативой зовётся действие, которое всерьёз рассмотрели бы многие.\n"
+    "2. Заметив нарушение, противник может вызвать судью (см. Правило 16B1(a)).\n"
+)
+
+
+def test_a_clauses_first_point_run_in_on_its_line_is_a_subclause(tmp_path):
+    trees, _report = _build(tmp_path, {"run_in.txt": RUN_IN_POINT})
+    nodes = _by_id(trees["run_in"])
+    assert nodes["16B1"]["text"] == "" and nodes["16B1"]["title"] is None
+    assert [c["id"] for c in nodes["16B1"]["children"]] == ["16B1(A)", "16B1(B)"]
+    assert nodes["16B1(A)"]["text"].startswith("После постороннего намёка")
+    assert nodes["16B1(B)"]["text"].startswith("Логичной альтернативой")
+    # points named inside a sentence are its words, no units
+    assert nodes["16A1"]["children"] == [] and "(a) они получены" in nodes["16A1"]["text"]
+    assert [r["target"] for r in nodes["16B2"]["refs"]] == ["16B1(A)"]
