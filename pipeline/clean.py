@@ -1543,6 +1543,10 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             else:
                 out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
+        if stripped[0].isdigit():
+            if (glued := _glued_page_over_law(lines, i)) is not None:
+                out.append(glued)
+            continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
         rest = line[m.end() :] if m else ""
         # closed by its dash, before the rest of a sentence: between hyphens as a page's
@@ -1575,6 +1579,45 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 )
             )
     return _merge_sorted(out)
+
+
+def _glued_page_over_law(lines: list[tuple[int, int, str]], i: int) -> Change | None:
+    """A page's number glued with no dash to a law's heading that opens the page (``12
+    Правило 13. …``: a document viewer's text joins the number in the page's corner to its
+    first line), or None. Not where the next line of text is such a heading too or one
+    alone, or the line of text before is one: a table of contents numbers its entries so,
+    a line a law."""
+    s, _e, line = lines[i]
+    if not _numbered_law_head(line):
+        return None
+    nxt = next((lines[j][2] for j in range(i + 1, len(lines)) if lines[j][2].strip()), "")
+    before = next((lines[j][2] for j in range(i - 1, -1, -1) if lines[j][2].strip()), "")
+    if (
+        _law_head(nxt.lstrip(" \t")) is not None
+        or _numbered_law_head(nxt)
+        or _numbered_law_head(before)
+    ):
+        return None
+    m = _BARE_PAGE_PREFIX.match(line)
+    assert m is not None
+    return Change(
+        s,
+        s + m.end(),
+        "",
+        "page-number",
+        "page number glued to the heading that opens the page",
+        ((s, int(m[1])),),
+    )
+
+
+def _numbered_law_head(line: str) -> bool:
+    """``line`` is a law's heading after a number and a blank (``12 Правило 13. …``)."""
+    m = _BARE_PAGE_PREFIX.match(line)
+    return m is not None and _law_head(line[m.end() :]) is not None
+
+
+_BARE_PAGE_PREFIX = regex.compile(r"^[ \t]*(\d{1,4})[ \t]+(?=\S)")
+"""A number and a blank that open a line (``12 Правило 13. …``)."""
 
 
 _LINES_A_PAGE = 5

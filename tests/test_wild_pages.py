@@ -1810,3 +1810,34 @@ def test_a_clauses_first_point_run_in_on_its_line_is_a_subclause(tmp_path):
     # points named inside a sentence are its words, no units
     assert nodes["16A1"]["children"] == [] and "(a) они получены" in nodes["16A1"]["text"]
     assert [r["target"] for r in nodes["16B2"]["refs"]] == ["16B1(A)"]
+
+
+# A document viewer's text: the number in a page's corner joined to the page's first
+# line, here a law's heading.
+GLUED_PAGE_NUMBER = (
+    "14 Правило 13. Неправильное количество карт\n"
+    "A. Никто не видел чужих карт\n"
+    "Если ни одна чужая карта не была видна, судья исправляет сдачу, и игра идёт дальше.\n"
+    "B. Игрок видел чужую карту\n"
+    "Если игрок увидел чужую карту, судья решает, можно ли продолжать.\n"
+    "15 Правило 14. Недостающая карта\n"
+    "A. До начала торговли\n"
+    "Найденную до торговли карту возвращают в руку, которой её недоставало.\n"
+)
+# … and a contents list that numbers its entries by page the same way
+NUMBERED_CONTENTS = (
+    "Содержание\n5 Правило 1. Колода карт\n6 Правило 2. Доски\n8 Правило 3. Расположение столов\n"
+)
+
+
+def test_a_page_number_glued_to_a_law_heading_goes(tmp_path):
+    trees, _report = _build(
+        tmp_path, {"viewer.txt": GLUED_PAGE_NUMBER, "contents.txt": NUMBERED_CONTENTS}
+    )
+    nodes = _by_id(trees["viewer"])
+    assert [i for i in nodes if i and i.isdigit()] == ["13", "14"]
+    assert nodes["13"]["title"] == "Неправильное количество карт"
+    assert nodes["14"]["title"] == "Недостающая карта"
+    assert not any(line.startswith(("14 ", "15 ")) for line in _all_text(trees["viewer"]))
+    # a contents list keeps its numbers: none of its entries is a law
+    assert not [i for i in _ids(trees["contents"]) if i]
