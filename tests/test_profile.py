@@ -166,6 +166,10 @@ SHAPES = [
     ("a sentence with bars is no menu", "Судья решает | игрок ждёт | так | бывает всегда.", None),
     ("author label", "Автор: Неизвестен", "menu"),
     ("genre label", "Жанр: Спорт", "menu"),
+    # a reader site names a book of no known author so, on a line of its own
+    ("unknown author", "Неизвестен автор", "menu"),
+    ("book label", "Книга: Сборник о картах", "menu"),
+    ("a line that opens with the word «книга» and no colon is no label", "Книга записей", None),
     ("font label", "Шрифт:", "menu"),
     ("a label after the run of ? a site left for its indentation", "????? Шрифт:", "menu"),
     ("font buttons", "A A A", "setting"),
