@@ -176,11 +176,29 @@ _RELATED_WORDS = r"""(?:Похожие\ (?:записи|статьи|матер�
 """The head of a list of links to a site's other posts (``_related_posts``)."""
 _RELATED_HEAD = regex.compile(r"^\s*" + _RELATED_WORDS + r"\s*:?\s*$", regex.X | regex.I)
 _POST_LABEL = regex.compile(
-    r"^(?:Метки|Рубрик[аи]|Теги)\s*:\s*\S[^.!?;]{0,80}$|^Навигация\s+по\s+записям$", regex.I
+    r"^(?:Метки|Рубрик[аи]|Теги|(?:Entry\s+)?Tags|Labels|Categor(?:y|ies))\s*:\s*\S[^.!?;]{0,80}$"
+    r"|^(?:Filed\s+under|Posted\s+in|Tagged(?:\s+with)?)\s*:?\s+\S[^.!?;]{0,80}$"
+    r"|^Навигация\s+по\s+записям$",
+    regex.I,
 )
 """A post's tags or category after their label and its colon (``Метки: бридж,
-правила``, ``Рубрика: Правила``): a sentence that opens with the word has no colon."""
-_POST_HINTS = ("метки", "рубрик", "теги", "навигация по", "похожие", "читайте также", "другие")
+правила``, ``Рубрика: Правила``; a blog platform's English template: ``Labels: …``,
+``Entry tags: …``, ``Posted in …``): a sentence that opens with the word has no colon."""
+_POST_HINTS = (
+    "метки",
+    "рубрик",
+    "теги",
+    "навигация по",
+    "похожие",
+    "читайте также",
+    "другие",
+    "tags",
+    "labels",
+    "categor",
+    "filed under",
+    "posted in",
+    "tagged",
+)
 """What a ``_POST_LABEL`` or a ``_RELATED_HEAD`` line holds (casefolded)."""
 _UI_LABEL_WORDS = r"""(?:
       Автор|Авторы|Жанр|Жанры|Серия|Категори[ияй]|Издательство|Язык|Теги|Шрифт|Интервал|Закладк[аи]
@@ -344,14 +362,21 @@ _BUTTON = regex.compile(
       |Показать\ полностью(?:…|\.\.\.)?|Развернуть|Свернуть
       |(?:Полная|Мобильная)\ версия(?:\ сайта)?
       |Подпишитесь(?:\ на\ (?:нашу\ )?рассылку)?
-      |Введите\ (?:ваш\ )?(?:e-?mail|адрес\ (?:электронной\ )?почты))$""",
+      |Введите\ (?:ваш\ )?(?:e-?mail|адрес\ (?:электронной\ )?почты)
+      |Post\ a\ Comment|Leave\ a\ (?:Reply|Comment)|Reply|Share(?:\ this)?|Email\ This|BlogThis!
+      |(?:Newer|Older)\ Posts?(?:\ (?:Newer|Older)\ Posts?)?(?:\ Home)?|Home
+      |Subscribe\ to:?\ Posts?(?:\ Comments)?(?:\ \(Atom\))?
+      |(?:Previous|Next)\ Entry(?:\ \|\ (?:Previous|Next)\ Entry)?
+      |(?:\d{1,4}|No)\ comments?:?)$""",
     regex.X,
 )
 """A page's button or a form's field label, the whole line, capitalised as a button
 is: a consent banner's ``Принять``, ``Полная версия сайта``, a post's ``Показать
-полностью…``, a newsletter's ``Подпишитесь на рассылку`` and ``Введите ваш e-mail``
+полностью…``, a newsletter's ``Подпишитесь на рассылку`` and ``Введите ваш e-mail``;
+a blog platform's English template under a post (``Post a Comment``, ``Newer Post
+Older Post Home``, ``2 comments``, ``Previous Entry | Next Entry``)
 (``_BUTTON_REASON``: read only where no sentence runs through the line)."""
-_BUTTON_INITIALS = frozenset("ПСЗОМРВ")
+_BUTTON_INITIALS = frozenset("ПСЗОМРВ" + "PLRSEBNOH" + "0123456789")
 _BUTTON_REASON = "button"
 """Why a ``_BUTTON`` or ``_BACK_LINK`` line is the template: kept only where the lines
 around it run no sentence through it (``chrome_lines``)."""
@@ -361,7 +386,19 @@ _MINUTE_REASON = "minute"
 """Why a ``_POSTED_MINUTE`` line is the template, kept only as ``_BUTTON_REASON`` is."""
 _IN_CONTEXT = (_BUTTON_REASON, _MINUTE_REASON)
 """Shapes a line has alone that a sentence running through it overrules."""
-_BUTTON_HINTS = ("версия", "рассылк", "подпишит", "e-mail", "email", "почты", "полностью")
+_BUTTON_HINTS = (
+    "версия",
+    "рассылк",
+    "подпишит",
+    "e-mail",
+    "email",
+    "почты",
+    "полностью",
+    "comment",
+    "post",
+    "entry",
+    "subscribe",
+)
 """What a ``_BUTTON`` line of more than one word holds (casefolded)."""
 _FORWARDED_HINTS = ("forwarded", "переслано")
 _FORUM_HINTS = (
@@ -402,6 +439,10 @@ _BYLINE = regex.compile(
 """``Опубликовано 12.03.2015 автором admin``, ``Дата публикации: 5 мая 2016``: a post's
 byline, its verb in the past or its label, then its date (a sentence of the book
 dates nothing so)."""
+_POSTED_BY = regex.compile(
+    r"^Posted\s+by\s+[\p{L}\d_.\-]+(?:\s+[\p{L}\d_.\-]+){0,2}?(?:\s+(?:at|on)\s+[\p{L}\d:,./ ]{1,30})?$"
+)
+"""``Posted by Иван Петров at 14:22``: a blog platform's English byline under a post."""
 _ARCHIVE_NOTICE = regex.compile(
     r"""^(?:The\s+Wayback\s+Machine\b.*|About\s+this\s+capture|COLLECTED\s+BY|TIMESTAMPS
       |Collection:\s.{0,80}|\d[\d,]*\s+captures?
@@ -793,6 +834,8 @@ def _shape(line: str) -> str | None:
     if words <= 4 and _has_any(low, _ADVERT_HINTS) and _ADVERT.match(s):
         return "advert"
     if digit and words <= 12 and s[:1] in "ОоДдРр" and _BYLINE.match(s):
+        return "byline"
+    if words <= 10 and s.startswith("Posted by") and _POSTED_BY.match(s):
         return "byline"
     if digit and words <= 12 and low[:1] in _CURRENT_PAGE_INITIALS and _CURRENT_PAGE.match(s):
         return "header"
@@ -1583,7 +1626,9 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     and over a commentary paragraph the head of the law's commentary
     (``Комментарий``)."""
     out: list[int] = []
-    template = False  # a line of the site's template stands among them
+    # a line of the site's template stands among them, or under the page's text (a blog
+    # platform's byline and buttons under a post whose title and blog's name head it)
+    template = _template_below(lines, chrome)
     for i, line in enumerate(lines):
         if not line.strip():
             continue
@@ -1614,6 +1659,25 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
 
 _HEADER_LINES = 6
 """The most lines ``_header_above`` reads as a page's header."""
+_TEMPLATE_BELOW = 2
+"""Least lines of the site's template under a page's last line of text that show the
+page a site's (``_template_below``)."""
+
+
+def _template_below(lines: list[str], chrome: dict[int, str]) -> bool:
+    """Under the page's last line of text stand ``_TEMPLATE_BELOW`` lines of the site's
+    template or more, and nothing else: the page is a site's, its lines over its first
+    unit are the site's too (a post's title and its blog's name)."""
+    below = 0
+    for i in range(len(lines) - 1, -1, -1):
+        if not lines[i].strip():
+            continue
+        if i not in chrome:
+            break
+        below += 1
+    return below >= _TEMPLATE_BELOW
+
+
 _UNSEEN = regex.compile(r"[\p{Cf}\p{Mn}]+")
 """Characters no reader sees and the marks of decomposed letters: read past, a line
 shows what its reader sees (``_header_above``)."""

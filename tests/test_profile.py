@@ -168,6 +168,14 @@ SHAPES = [
     ("genre label", "Жанр: Спорт", "menu"),
     # a reader site names a book of no known author so, on a line of its own
     ("unknown author", "Неизвестен автор", "menu"),
+    # a blog platform's English template under a post
+    ("a post's labels", "Labels: бридж, судейство", "menu"),
+    ("a post's category", "Posted in Правила", "menu"),
+    ("a post's byline", "Posted by Иван Петров at 14:22", "byline"),
+    ("a blog's buttons", "Newer Post Older Post Home", "button"),
+    ("a post's comment count", "2 comments", "button"),
+    ("a journal's entry links", "Previous Entry | Next Entry", "button"),
+    ("an English sentence about posts is no label", "Labels tell the players apart.", None),
     ("book label", "Книга: Сборник о картах", "menu"),
     ("a line that opens with the word «книга» and no colon is no label", "Книга записей", None),
     ("font label", "Шрифт:", "menu"),

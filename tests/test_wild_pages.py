@@ -1841,3 +1841,33 @@ def test_a_page_number_glued_to_a_law_heading_goes(tmp_path):
     assert not any(line.startswith(("14 ", "15 ")) for line in _all_text(trees["viewer"]))
     # a contents list keeps its numbers: none of its entries is a law
     assert not [i for i in _ids(trees["contents"]) if i]
+
+
+# A post on a blog platform with an English template: the blog's name and the post's
+# title over the law, the byline, labels and buttons under it.
+BLOG_POST = (
+    "Клуб «Козырь»: заметки судьи\n"
+    "Памятка для судей клуба\n"
+    "Правило 13. Неправильное количество карт\n"
+    "A. Никто не видел чужих карт\n"
+    "Если ни одна чужая карта не была видна, судья исправляет сдачу, и игра идёт дальше.\n"
+    "B. Игрок видел чужую карту\n"
+    "Если игрок увидел чужую карту, судья решает, можно ли продолжать.\n"
+    "Posted by Иван Петров at 14:22\n"
+    "Labels: бридж, судейство\n"
+    "No comments:\n"
+    "Post a Comment\n"
+    "Newer Post Older Post Home\n"
+    "Subscribe to: Post Comments (Atom)\n"
+)
+
+
+def test_a_blog_platforms_english_template_is_chrome(tmp_path):
+    trees, _report = _build(tmp_path, {"blog.txt": BLOG_POST})
+    assert _ids(trees["blog"]) == ["13", "13A", "13B"]  # no phantom law 12 from the post's title
+    assert _by_id(trees["blog"])["13B"]["text"] == (
+        "Если игрок увидел чужую карту, судья решает, можно ли продолжать."
+    )
+    removed = "\n".join(r["text"] for r in trees["blog"]["removed"])
+    for line in ("Posted by", "Labels:", "Post a Comment", "Памятка для судей клуба"):
+        assert line in removed
