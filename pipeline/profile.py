@@ -1606,6 +1606,51 @@ def _quoting_posts(lines: list[str], chrome: dict[int, str]) -> list[int]:
     return out
 
 
+def _after_quotes(lines: list[str], chrome: dict[int, str]) -> list[int]:
+    """A forum member's words after the laws they quote: the last lines of a post whose
+    quotation's caption (``_QUOTE_CAPTION``) leads in to a unit of the page's text, read
+    up from where the post ends (its buttons, the next post's header, a forum's line, the
+    page's end) while each is a member's (``_MEMBERS_LINE``: a question, thanks, the
+    first person, a smiley) and opens no unit. The quotation's own last lines stay."""
+    out: list[int] = []
+    if "forum" not in chrome.values():
+        return out  # no caption on the page
+
+    def ends_at(end: int) -> None:
+        j = end - 1
+        while j >= 0:
+            if lines[j].strip():
+                if j in chrome or _opens_unit(lines, j) or not _MEMBERS_LINE.search(lines[j]):
+                    return
+                out.append(j)
+            j -= 1
+
+    quoting = False  # inside a post that quotes the page's text
+    for i, line in enumerate(lines):
+        why = chrome.get(i)
+        if why is None:
+            continue
+        if why == "forum" and _QUOTE_CAPTION.match(line.strip()):
+            below = _nearest_text(lines, i, 1)
+            quoting = below is not None and _opens_unit(lines, below)
+        elif quoting and why in ("forum", "comment", _BUTTON_REASON):
+            ends_at(i)
+            quoting = False
+    if quoting:
+        ends_at(len(lines))
+    return out
+
+
+_MEMBERS_LINE = regex.compile(
+    r"\?[)»\"]*\s*$|[?!]{2,}"
+    r"|(?<![\p{L}\d])(?:спасибо|заранее|подскажите|помогите|я|мне|меня)(?![\p{L}\d])"
+    r"|[:;]-?[)(D]|\){2,}\s*$",
+    regex.I,
+)
+"""A line of a forum member's own: a question, thanks, a plea, the first person singular
+or a smiley (the laws ask no questions of their reader and never say «я»)."""
+
+
 _HEADLESS_SIGNS = 2
 """Comments' signs a thread with no head needs: a comment's stamp and its button, or
 two comments."""
@@ -2215,6 +2260,8 @@ def chrome_lines(
                 chrome[i] = f"template line shared by {held} sources"
     for i in _quoting_posts(lines, chrome):
         chrome[i] = "forum: a member's words before the laws they quote"
+    for i in _after_quotes(lines, chrome):
+        chrome[i] = "forum: a member's words after the laws they quote"
     for i in _comment_thread(lines, chrome):
         chrome[i] = "comments: readers' thread under the page's text"
     for i in _adverts(lines, chrome):

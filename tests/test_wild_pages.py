@@ -1469,6 +1469,24 @@ def test_a_forum_thread_quoting_a_law_keeps_only_the_law(tmp_path):
     assert not nodes["13B"].get("refs")
 
 
+def test_a_forum_members_words_after_the_quoted_law_are_no_text_of_it(tmp_path):
+    """The member goes on under the law they quote, in the same post: a question, thanks
+    and a smiley. Those lines are the forum's; the quoted law's last sentence stays."""
+    page = (
+        "Сообщение Пётр_М » 14 фев 2013, 21:07\nКнига писал(а):\n"
+        + _FORUM_LAW
+        + "У нас вчера вышло именно так, кто прав?\nСпасибо заранее :)\n"
+        "Вернуться к началу\nСообщение Судья_К » 15 фев 2013, 09:12\n"
+        "Смотрите правило 14.\n"
+    )
+    trees, _report = _build(tmp_path, {"forum.txt": page})
+    nodes = _by_id(trees["forum"])
+    assert list(nodes) == ["13", "13A", "13B"]
+    assert nodes["13B"]["text"] == "Судья решает, можно ли играть сдачу."
+    removed = "\n".join(r["text"] for r in trees["forum"]["removed"])
+    assert "кто прав?" in removed and "Спасибо заранее" in removed
+
+
 def test_a_forum_pages_quote_caption_does_not_swallow_the_quoted_laws_heading(tmp_path):
     """The same thread saved as HTML: the caption is a ``<cite>`` that opens the
     ``<blockquote>``, run into the quoted law's heading with no break between them.
