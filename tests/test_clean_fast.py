@@ -409,6 +409,18 @@ _SHAPE_PIECES = [
     " »",
     "← ",
     " →",
+    "Posted by ",
+    "Иван",
+    " at 14:22",
+    "Labels: ",
+    "Posted in ",
+    "Newer Post",
+    " Older Post",
+    " Home",
+    "2 comments",
+    "Previous Entry | Next Entry",
+    "Неизвестен автор",
+    "Книга: ",
 ]
 
 
@@ -431,6 +443,12 @@ def test_line_shape_guards_hold_wherever_their_pattern_matches(line):
         assert low[:1] in P._CURRENT_PAGE_INITIALS
     if P._DOCUMENT_NOTICE.search(s):
         assert P._DOCUMENT_HINT in s
+    if P._BUTTON.match(s):
+        assert s[0] in P._BUTTON_INITIALS
+    if P._POSTED_BY.match(s):
+        assert s.startswith("Posted by")
+    if P._POST_LABEL.match(s) or P._RELATED_HEAD.match(s):
+        assert P._has_any(low, P._POST_HINTS)
     for pattern in (P._CATALOGUE_COUNTER, P._DATE_STAMP, P._READING_TIME):
         if pattern.match(s):
             assert s[0].isdigit(), pattern.pattern
