@@ -74,6 +74,32 @@ _BY_PLACE = str.maketrans(
 )
 
 
+_ALL_BY_PLACE = str.maketrans(
+    {c: chr(ord("A") + i) for i, c in enumerate(CYRILLIC_ORDER)}
+    | {c.lower(): chr(ord("a") + i) for i, c in enumerate(CYRILLIC_ORDER)}
+)
+_WRITTEN_SECTION = Pattern(
+    r"(?<=\d)[ \t]*([" + CYRILLIC_ORDER + CYRILLIC_ORDER.lower() + r"])"
+    r"|(?<![\p{L}\d])([" + CYRILLIC_ORDER + r"])(?!\p{L})"
+)
+"""A Cyrillic section letter as a reference writes it: right after its law's number
+(``13В``, ``64в1``), or a capital alone after a noun (``пункт В``)."""
+
+
+def by_place(target: str, written: str) -> str:
+    """``target`` (a canonical address a reference gives) as a page that letters its
+    sections in the Russian alphabet's order means it: its section letter read by its
+    place when ``written`` (the reference's text) wrote it in Cyrillic (``правило 64В2``
+    → ``64C2``, ``64Е`` → ``64F``); the target as it is otherwise."""
+    m = _WRITTEN_SECTION.search(written)
+    a = parse(target)
+    if m is None or a is None or not a.section or a.para is not None:
+        return target
+    law = str(a.law)
+    letter = (m[1] or m[2]).upper()
+    return law + letter.translate(_ALL_BY_PLACE) + target[len(law) + 1 :]
+
+
 def marker_letter(label: str) -> str:
     """A unit's letter as an address writes it: a look-alike read as its Latin letter
     (``В`` → ``B``), a letter with none by its place in the Russian alphabet (``Б`` →

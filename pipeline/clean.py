@@ -1584,22 +1584,34 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
 def _glued_page_over_law(lines: list[tuple[int, int, str]], i: int) -> Change | None:
     """A page's number glued with no dash to a law's heading that opens the page (``12
     Правило 13. …``: a document viewer's text joins the number in the page's corner to its
-    first line), or None. Not where the next line of text is such a heading too or one
-    alone, or the line of text before is one: a table of contents numbers its entries so,
-    a line a law."""
+    first line), or None. Only where the law's text follows: a sentence within a few lines,
+    before any other heading; and not where the line of text before is such a heading
+    too (a table of contents numbers its entries so, its sections' titles under them), nor
+    where the law's heading stood above already (a running head the page's number
+    opens, over the rest of a sentence)."""
     s, _e, line = lines[i]
-    if not _numbered_law_head(line):
-        return None
-    nxt = next((lines[j][2] for j in range(i + 1, len(lines)) if lines[j][2].strip()), "")
-    before = next((lines[j][2] for j in range(i - 1, -1, -1) if lines[j][2].strip()), "")
-    if (
-        _law_head(nxt.lstrip(" \t")) is not None
-        or _numbered_law_head(nxt)
-        or _numbered_law_head(before)
-    ):
-        return None
     m = _BARE_PAGE_PREFIX.match(line)
-    assert m is not None
+    head = _law_head(line[m.end() :]) if m is not None else None
+    if m is None or head is None:
+        return None
+    before = next((lines[j][2] for j in range(i - 1, -1, -1) if lines[j][2].strip()), "")
+    if _numbered_law_head(before) or any(
+        (h := _law_head(lines[j][2].lstrip(" \t"))) is not None and h[1] == head[1]
+        for j in range(i)
+    ):
+        return None  # a contents list's entry, or a running head over the law's next page
+    # the law's text under it: a sentence before the next heading (a contents list
+    # lists titles under its entries; a running head's page goes on with a small letter)
+    for j in range(i + 1, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
+        text = lines[j][2].strip()
+        if not text:
+            continue
+        if text[0].islower() or _law_head(text) is not None or _numbered_law_head(text):
+            return None
+        if FULL_STOP.search(text) and len(text.split()) >= _SENTENCE_WORDS:
+            break
+    else:
+        return None
     return Change(
         s,
         s + m.end(),
@@ -1618,6 +1630,10 @@ def _numbered_law_head(line: str) -> bool:
 
 _BARE_PAGE_PREFIX = regex.compile(r"^[ \t]*(\d{1,4})[ \t]+(?=\S)")
 """A number and a blank that open a line (``12 Правило 13. …``)."""
+_LINES_TO_A_SENTENCE = 8
+"""How many lines under a law's heading ``_glued_page_over_law`` reads for its text."""
+_SENTENCE_WORDS = 4
+"""Least words of a line that ends a sentence of the law's text."""
 
 
 _LINES_A_PAGE = 5

@@ -1620,7 +1620,7 @@ def _after_quotes(lines: list[str], chrome: dict[int, str]) -> list[int]:
         j = end - 1
         while j >= 0:
             if lines[j].strip():
-                if j in chrome or _opens_unit(lines, j) or not _MEMBERS_LINE.search(lines[j]):
+                if j in chrome or _opens_unit(lines, j) or not _members_line(lines[j]):
                     return
                 out.append(j)
             j -= 1
@@ -1642,13 +1642,30 @@ def _after_quotes(lines: list[str], chrome: dict[int, str]) -> list[int]:
 
 
 _MEMBERS_LINE = regex.compile(
-    r"\?[)»\"]*\s*$|[?!]{2,}"
-    r"|(?<![\p{L}\d])(?:спасибо|заранее|подскажите|помогите|я|мне|меня)(?![\p{L}\d])"
+    r"\?\s*$|[?!]{2,}"
+    r"|(?<![\p{L}\d])(?:спасибо|подскажите|помогите|посоветуйте)(?![\p{L}\d])"
+    r"|(?<![\p{L}\d-])(?:я|мне|меня)(?![\p{L}\d])"
     r"|[:;]-?[)(D]|\){2,}\s*$",
     regex.I,
 )
-"""A line of a forum member's own: a question, thanks, a plea, the first person singular
-or a smiley (the laws ask no questions of their reader and never say «я»)."""
+"""What a forum member's line holds: a question, thanks, a plea, the first person
+singular or a smiley (``_members_line``)."""
+_MEMBERS_WORDS = 16
+"""Most words of a member's line under a quotation (a paragraph of the laws runs longer)."""
+_QUOTED_SPEECH = regex.compile(r"[«»„“”\"]")
+"""A quotation mark: the laws quote what players say («Я беру две», «Нет ли у вас …?»)."""
+
+
+def _members_line(line: str) -> bool:
+    """``line`` is a forum member's own words (``_MEMBERS_LINE``): short, quoting no one
+    and naming no law, as the laws' own lines that ask or speak in the first person do
+    (a player's claim in quotes, «5-я карта», a reference)."""
+    return (
+        len(line.split()) <= _MEMBERS_WORDS
+        and _QUOTED_SPEECH.search(line) is None
+        and "равил" not in line
+        and _MEMBERS_LINE.search(line) is not None
+    )
 
 
 _HEADLESS_SIGNS = 2
@@ -1672,15 +1689,18 @@ def _header_above(lines: list[str], chrome: dict[int, str]) -> list[int]:
     (``Комментарий``)."""
     out: list[int] = []
     # a line of the site's template stands among them, or under the page's text (a blog
-    # platform's byline and buttons under a post whose title and blog's name head it)
-    template = _template_below(lines, chrome)
+    # platform's byline and buttons under a post whose title and blog's name head it:
+    # its lines are words, where the rows of a table cut at the page's top hold figures)
+    among = False
+    below = _template_below(lines, chrome)
     for i, line in enumerate(lines):
         if not line.strip():
             continue
         if i in chrome:
-            template = True
+            among = True
             continue
         if _opens_unit(lines, i):
+            template = among or (below and not any(_DIGITS.search(lines[k]) for k in out))
             if series_place(_core(line)) is not None or not template:
                 # a marker under lines that may be its law's heading, misread; a
                 # commentary paragraph under its law's commentary's head; and with no

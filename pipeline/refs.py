@@ -53,7 +53,15 @@ from typing import Any
 import regex
 
 from pipeline import editions
-from pipeline.addresses import DIGIT_LOOKALIKES, compose, digits, law_of, section_of
+from pipeline.addresses import (
+    CYRILLIC_ONLY,
+    DIGIT_LOOKALIKES,
+    by_place,
+    compose,
+    digits,
+    law_of,
+    section_of,
+)
 from pipeline.errors import diag
 from pipeline.model import (
     REF_KINDS,
@@ -590,25 +598,42 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
 
 
 def _refs(
-    tree: Tree, node: Node, text: str, field: RefField, law: str | None
+    tree: Tree, node: Node, text: str, field: RefField, law: str | None, place: bool
 ) -> tuple[Reference, ...]:
     return tuple(
-        replace(f, owner=node.id, field=field, span=_ref_span(tree, node.span, f.text))
+        replace(
+            f,
+            owner=node.id,
+            field=field,
+            span=_ref_span(tree, node.span, f.text),
+            target=by_place(f.target, f.text) if place else f.target,
+        )
         for f in find_references(text, law=law, section=section_of(node.id))
     )
 
 
-def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
+def lettered_by_place(tree: Tree) -> bool:
+    """The source letters its sections in the Russian alphabet's order: the cleaner read
+    a series so (``clean.cyrillic_sections``, ``clean.restyled_markers``: a letter with
+    no Latin look-alike among them, ``Б.``, ``Г)``). Its references mean their Cyrillic
+    section letters so too (``addresses.by_place``)."""
+    return any(
+        e.why[:1] in CYRILLIC_ONLY and ("cyrillic-section" in e.kind or "restyled-marker" in e.kind)
+        for e in tree.cleaned.edits
+    )
+
+
+def _with_refs(tree: Tree, node: Node, law: str | None, place: bool = False) -> Node:
     own_law = law_of(node.id) if node.id else law
     if node.kind == "fragment":
         own_law = None
     refs: list[Reference] = []
     if node.title:
-        refs += _refs(tree, node, node.title, "title", own_law)
+        refs += _refs(tree, node, node.title, "title", own_law, place)
     if node.text:
-        refs += _refs(tree, node, node.text, "text", own_law)
-    footnotes = tuple(_footnote_refs(tree, node, fn, own_law) for fn in node.footnotes)
-    children = tuple(_with_refs(tree, c, own_law) for c in node.children)
+        refs += _refs(tree, node, node.text, "text", own_law, place)
+    footnotes = tuple(_footnote_refs(tree, node, fn, own_law, place) for fn in node.footnotes)
+    children = tuple(_with_refs(tree, c, own_law, place) for c in node.children)
     if (
         not refs
         and not node.refs
@@ -619,10 +644,10 @@ def _with_refs(tree: Tree, node: Node, law: str | None) -> Node:
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
 
 
-def _footnote_refs(tree: Tree, node: Node, fn: Footnote, law: str | None) -> Footnote:
+def _footnote_refs(tree: Tree, node: Node, fn: Footnote, law: str | None, place: bool) -> Footnote:
     refs = tuple(
         replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
-        for r in _refs(tree, node, fn.text, "footnote", law)
+        for r in _refs(tree, node, fn.text, "footnote", law, place)
     )
     return fn if not refs and not fn.refs else replace(fn, refs=refs)
 
@@ -637,7 +662,8 @@ def refs(tree: Tree) -> tuple[Tree, list[Diagnostic]]:
     """The stage: the tree with every node's references filled in, and its diagnostics.
     On a page whose profile says it is not law text the references found are
     dropped from the tree (no link into the codex) and listed in a K503 diagnostic."""
-    found = replace(tree, nodes=tuple(_with_refs(tree, n, None) for n in tree.nodes))
+    place = lettered_by_place(tree)
+    found = replace(tree, nodes=tuple(_with_refs(tree, n, None, place) for n in tree.nodes))
     found, cut = _cut_at_the_end(found)
     kind = tree.cleaned.profile.kind
     if kind not in NOT_LAW_KINDS:

@@ -907,6 +907,13 @@ _HEADING_AT_MOST = 160
 """The most characters a unit's heading holds; a longer first paragraph is its text."""
 
 
+def _list_item(para: str) -> bool:
+    """``para`` is an item of a list, no heading: it ends with a semicolon
+    (``grammar.LIST_ITEM_END``) after as many words as a lead-in has at least (a scan
+    reads a heading's stop as a semicolon: «A. Текущая взятка;»)."""
+    return LIST_ITEM_END.search(para) is not None and len(para.split()) >= _LEAD_IN_WORDS
+
+
 def _finish(b: _Build, cut: bool = False) -> None:
     """Split a unit's paragraphs into title and body; strip tags; no more edits.
     ``cut``: the end of the source cuts the unit's last paragraph off mid-sentence."""
@@ -937,7 +944,7 @@ def _finish(b: _Build, cut: bool = False) -> None:
             and not b.children
             and bool(
                 FULL_STOP.search(paras[0])
-                or LIST_ITEM_END.search(paras[0])
+                or _list_item(paras[0])
                 or len(paras[0]) > _HEADING_AT_MOST
                 or (cut and b.kind != "section")
             )
@@ -955,7 +962,7 @@ def _finish(b: _Build, cut: bool = False) -> None:
             else (
                 (LEAD_IN.search(paras[0]) is not None and len(paras[0].split()) >= _LEAD_IN_WORDS)
                 # an item of a list, its text going on under it: a sentence's part
-                or LIST_ITEM_END.search(paras[0]) is not None
+                or _list_item(paras[0])
             )
         )
         if paras and not lone_sentence and not sentence_first:

@@ -160,3 +160,20 @@ def test_no_address_holds_a_cyrillic_letter():
     assert addresses.child("64", "section", "В") == "64B"
     assert addresses.child("67B1", "subclause", "(Д)") == "67B1(E)"
     assert addresses.marker_letter("А") == "A"
+
+
+@pytest.mark.parametrize(
+    "target,written,meant",
+    [
+        ("13B", "правило 13В", "13C"),  # В is the third letter of the Russian order
+        ("64B2", "правилу 64В2", "64C2"),
+        ("64E", "правила 64Е", "64F"),
+        ("13B", "пункт В", "13C"),  # a section named alone after the noun
+        ("13B", "правило 13Б", "13B"),  # Б is B either way
+        ("13B", "правило 13B", "13B"),  # a Latin letter is the Latin letter
+        ("64.10", "п. 64.10", "64.10"),  # a commentary paragraph has no section
+        ("13", "правило 13", "13"),
+    ],
+)
+def test_a_reference_of_a_page_lettered_in_the_russian_order(target, written, meant):
+    assert addresses.by_place(target, written) == meant

@@ -1889,3 +1889,95 @@ def test_a_blog_platforms_english_template_is_chrome(tmp_path):
     removed = "\n".join(r["text"] for r in trees["blog"]["removed"])
     for line in ("Posted by", "Labels:", "Post a Comment", "Памятка для судей клуба"):
         assert line in removed
+
+
+# A copy retyped in Russian letters its sections in the Russian alphabet's order (А, Б,
+# В for A, B, C); its references write the letters so too.
+RUSSIAN_ORDER = (
+    "Правило 13. Неправильное количество карт\n"
+    "А. Никто не видел чужих карт\n"
+    "Если ни одна чужая карта не была видна, судья исправляет сдачу.\n"
+    "Б. Игрок видел чужую карту\n"
+    "Если игрок увидел чужую карту, судья решает, можно ли играть дальше.\n"
+    "В. Лишняя карта\n"
+    "Лишнюю карту изымают; если её сыграли, применяют правило 13Б, а не пункт В этого правила.\n"
+    "Правило 14. Недостающая карта\n"
+    "А. До начала торговли\n"
+    "Карту возвращают в руку, см. правило 13В.\n"
+)
+
+
+def test_references_of_a_copy_lettered_in_the_russian_order_read_their_letters_so(tmp_path):
+    latin = RUSSIAN_ORDER.replace("\nБ. ", "\nB. ").replace("\nВ. ", "\nC. ")
+    trees, _report = _build(tmp_path, {"russian.txt": RUSSIAN_ORDER, "latin.txt": latin})
+    nodes = _by_id(trees["russian"])
+    assert [r["target"] for r in nodes["13C"]["refs"]] == ["13B", "13C", "13"]
+    assert [r["target"] for r in nodes["14A"]["refs"]] == ["13C"]
+    # a page lettered as the book is reads «В» as the look-alike of B
+    assert [r["target"] for r in _by_id(trees["latin"])["14A"]["refs"]] == ["13B"]
+
+
+# Guards found by a review of this stop's rules: each page below kept its text before
+# them, and must still.
+
+
+def test_a_quoted_laws_last_lines_that_quote_players_or_count_stay_its_text(tmp_path):
+    """A quoted law's last lines may hold a player's words in quotes («Я беру две»), a
+    question in quotes, an ordinal («5-я карта») or a reference: none is a member's."""
+    endings = (
+        "Заявлением считается любая фраза игрока о взятках, например «Я беру две».\n",
+        "Разыгрывающий вправе спросить защитника: «Нет ли у вас карт этой масти?»\n",
+        "Лишняя карта считается 5-я картой взятки, см. правило 45E.\n",
+    )
+    for n, ending in enumerate(endings):
+        page = (
+            "Сообщение Пётр_М » 14 фев 2013, 21:07\nКнига писал(а):\n"
+            "Правило 68. Заявление\nA. Что считается заявлением\n" + ending + "Вернуться к началу\n"
+        )
+        trees, _report = _build(tmp_path / str(n), {"forum.txt": page})
+        assert _by_id(trees["forum"])["68A"]["text"] == ending.strip()
+
+
+def test_a_running_head_a_page_number_opens_is_no_second_law(tmp_path):
+    """A book's running head, the page's number before the law's heading, over the rest
+    of a sentence: no second law 13, no sentence cut."""
+    page = (
+        "Правило 13. Неправильное количество карт\nA. Никто не видел чужих карт\n"
+        "Если ни одна чужая карта не была видна, судья исправляет сдачу без\n"
+        "15 Правило 13. Неправильное количество карт\n"
+        "каких-либо изменений в счёте.\nB. Игрок видел чужую карту\n"
+        "Судья решает, можно ли играть дальше.\n"
+    )
+    trees, _report = _build(tmp_path, {"heads.txt": page})
+    assert [i for i in _ids(trees["heads"]) if i == "13"] == ["13"]
+
+
+def test_a_contents_list_with_section_titles_under_its_numbered_entries_stays_a_list(tmp_path):
+    page = (
+        "Содержание\n12 Правило 13. Неправильное количество карт\nA. Никто не видел чужих карт\n"
+        "B. Игрок видел чужую карту\n14 Правило 14. Недостающая карта\nA. До начала торговли\n"
+        "B. После начала торговли\n"
+    )
+    trees, _report = _build(tmp_path, {"contents.txt": page})
+    assert not [i for i in _ids(trees["contents"]) if i]
+
+
+def test_a_tables_rows_cut_at_a_blog_pages_top_stay_the_law_befores(tmp_path):
+    page = (
+        "Бонус за геймовый контракт 300 500\nБонус за частичную запись 50 50\n"
+        "Правило 78. Методы подсчёта\nA. Подсчёт по матчевым очкам\n"
+        "Каждому участнику начисляют два очка за сдачу, в которой его результат лучше.\n"
+        "Метки: бридж, правила\nНавигация по записям\n"
+    )
+    trees, _report = _build(tmp_path, {"table.txt": page})
+    kept = _all_text(trees["table"])
+    assert "Бонус за геймовый контракт 300 500" in " ".join(kept)
+
+
+def test_a_short_heading_whose_stop_a_scan_read_as_a_semicolon_stays_a_heading(tmp_path):
+    page = (
+        "Правило 66. Осмотр взяток\nA. Текущая взятка;\n"
+        "Пока его сторона не перевернула карту, игрок может попросить показать взятку.\n"
+    )
+    trees, _report = _build(tmp_path, {"scan.txt": page})
+    assert _by_id(trees["scan"])["66A"]["title"] == "Текущая взятка;"
