@@ -1148,7 +1148,7 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
     code viewer's, a pasting site's, a PDF of a court document's): every line opens with
     its own number, counting up one a line, empty lines too (a line of the number
     alone; where the cleaner has taken a template line away before, the count skips
-    it). A run of ``LINE_NUMBER_RUN`` lines or more is such a margin only when some
+    it, and an empty line it left stands between). A run of ``LINE_NUMBER_RUN`` lines or more is such a margin only when some
     numbered line goes on with the sentence of the line before it (the line before ends
     no sentence, clause or list item, and this one opens with a small letter): a list
     numbered one item a line opens each item after a colon or a semicolon (``1 взятку —
@@ -1166,15 +1166,12 @@ def numbered_margin(lines: list[str]) -> dict[int, int]:
 
     prev: tuple[int, int] | None = None  # (line index, number) of the run's last line
     for i, line in enumerate(lines):
+        if not line.strip():
+            continue  # where the site's template took a numbered line away, an empty one
         m = LINE_NUMBER.match(line) if line[:1] in _MARGIN_FIRST else None
         # counting up one a line; a line or two of the page the site's template took
         # away before (a page number, a running head) leave a small gap
-        if (
-            m is not None
-            and prev is not None
-            and prev[0] == i - 1
-            and 1 <= int(m[1]) - prev[1] <= 3
-        ):
+        if m is not None and prev is not None and 1 <= int(m[1]) - prev[1] <= 3:
             run.append((i, m.end()))
         else:
             flush()

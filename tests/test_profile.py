@@ -1343,6 +1343,13 @@ def test_a_margin_of_line_numbers_goes_on_past_the_lines_the_template_took():
     # a gap wider than a page's furniture ends the run
     far = [f"{n}  {words[n % 4]}" for n in (*range(1, 6), *range(20, 26))]
     assert sorted(P.numbered_margin(far)) == []
+    # a template line taken away may leave its line empty: the margin goes on past it
+    emptied = [*lines[:4], "", *lines[4:]]
+    assert sorted(P.numbered_margin(emptied)) == [i for i in range(len(emptied)) if i != 4]
+    # two short runs of a margin on either side of an emptied line make one
+    short = [f"{n}  {words[n % 4]}" for n in range(1, 5)]
+    rest = [f"{n}  {words[n % 4]}" for n in range(6, 10)]
+    assert len(P.numbered_margin([*short, "", *rest])) == len(short) + len(rest)
 
 
 def test_a_line_another_copy_holds_inside_its_text_is_no_template():
