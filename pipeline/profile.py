@@ -751,12 +751,17 @@ def line_shape(line: str) -> str | None:
     shape keeps ``_may_have_shape`` true of every piece of words it finds a shape in
     (the search of collapsed pages tries the shapes only there). A line with no shape
     of its own is read again without a quotation's margin (``QUOTE_MARGIN``): a mail's
-    or a forum's copy quotes the site's template lines with the text."""
+    or a forum's copy quotes the site's template lines with the text; and without the
+    characters no reader sees (``_UNSEEN``: a stress mark, a decomposed letter's mark)."""
     shape = _shape(line)
     if shape is None and line.lstrip()[:1] == ">":
         s = line.strip()
         if rest := s[QUOTE_MARGIN.match(s).end() :]:
             return _shape(rest)
+    if shape is None and _UNSEEN.search(line):
+        # a stress mark or a letter's decomposed mark, a character no reader sees: the
+        # line is judged as its reader sees it (``Оглавле́ние``), as the cleaner reads it
+        return line_shape(_UNSEEN.sub("", line))
     return shape
 
 

@@ -168,6 +168,12 @@ SHAPES = [
     ("genre label", "Жанр: Спорт", "menu"),
     # a reader site names a book of no known author so, on a line of its own
     ("unknown author", "Неизвестен автор", "menu"),
+    # a stress mark a copy set in a word of the link is no character its reader sees
+    (
+        "links to the neighbours, a stress mark in one",
+        "« Правило 63 | Оглавле\u0301ние | Правило 65 »",
+        "pager",
+    ),
     # a blog platform's English template under a post
     ("a post's labels", "Labels: бридж, судейство", "menu"),
     ("a post's category", "Posted in Правила", "menu"),
