@@ -91,6 +91,7 @@ from .grammar import (
     RESTYLED_MARKER,
     RU_HEADS,
     RULED_FOOTNOTE,
+    RUN_IN,
     SECTION,
     SECTION_AFTER_LAW_NUMBER,
     SENTENCE_STOP,
@@ -2349,10 +2350,21 @@ def _section_before(text: str, at: int) -> str | None:
         line = line.lstrip()
         if _law_head(line):
             return None
+        # a section run in after a sentence inside the line stands nearer than its start
+        # (``… правило 14. A.Ни один игрок …``: a page that lost its block breaks)
+        inner = [
+            line[m.end()] for m in RUN_IN.finditer(line) if _RUN_IN_SECTION.match(line, m.end())
+        ]
+        if inner:
+            return addresses.latin(inner[-1])
         place = _section_place(line)
         if place is not None and place[0] == "section":
             return chr(ord("A") + place[1] - 1)
     return None
+
+
+_RUN_IN_SECTION = regex.compile(r"[A-HА-ЕВС]\.")
+"""A section's marker where ``RUN_IN`` found a unit run in after a sentence."""
 
 
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
