@@ -664,7 +664,7 @@ COLLAPSED_BREAK = regex.compile(
         (?:DIVISION)\s+NUMBER                           # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
       | \d{1,2}\.[А-ЯЁ]                                  # 1.Нарушитель
-      | \((?:[A-HА-ЕВС]|\d{1,2})\)\.                     # (A).
+      | \((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?\.                # (A). (its stop set apart: (A) .)
       | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
       | \([ivx]{1,5}\)\s                                 # (ii) item
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body

@@ -1719,6 +1719,18 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
     ],
     "collapsed_lines": [
         (
+            "a subclause whose stop OCR set apart, run in on a page that lost its breaks",
+            "Правило 67. Дефектная взятка B.Лишняя карта 1.Нарушитель имеет лишнюю карту "
+            "Судья велит её показать и положить к сыгранным;и если (A) .Масть есть Нарушитель "
+            "кладёт карту этой масти, и наказания нет. (B).Масти нет Нарушитель кладёт любую "
+            "карту, и это считается ренонсом.",
+            "Правило 67. Дефектная взятка\nB.Лишняя карта\n1.Нарушитель имеет лишнюю карту\n"
+            "Судья велит её показать и положить к сыгранным;и если\n(A).Масть есть Нарушитель "
+            "кладёт карту этой масти, и наказания нет.\n(B).Масти нет\nНарушитель кладёт любую "
+            "карту, и это считается ренонсом.",
+            "collapsed-break",
+        ),
+        (
             "a law named at a sentence's end before a glued section heads no law, the "
             "section that goes on counting the law's own starts one, and so does a section "
             "glued to a bracket; titles glued to their text",
