@@ -1589,13 +1589,17 @@ def _glued_page_over_law(lines: list[tuple[int, int, str]], i: int) -> Change | 
     before any other heading; and not where the line of text before is such a heading
     too (a table of contents numbers its entries so, its sections' titles under them), nor
     where the law's heading stood above already (a running head the page's number
-    opens, over the rest of a sentence)."""
+    opens, over the rest of a sentence), nor where the next line's number counts on from
+    it (a margin of line numbers, ``line_numbers``)."""
     s, _e, line = lines[i]
     m = _BARE_PAGE_PREFIX.match(line)
     head = _law_head(line[m.end() :]) if m is not None else None
     if m is None or head is None:
         return None
     before = next((lines[j][2] for j in range(i - 1, -1, -1) if lines[j][2].strip()), "")
+    nxt = next((lines[j][2] for j in range(i + 1, len(lines)) if lines[j][2].strip()), "")
+    if (after := _BARE_PAGE_PREFIX.match(nxt)) is not None and int(after[1]) == int(m[1]) + 1:
+        return None  # a margin of line numbers counts on under it (``line_numbers``)
     if _numbered_law_head(before) or any(
         (h := _law_head(lines[j][2].lstrip(" \t"))) is not None and h[1] == head[1]
         for j in range(i)
