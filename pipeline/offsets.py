@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
-
-import regex
+from itertools import accumulate
 
 from .model import EditLog, Source, Span
 
@@ -69,7 +68,8 @@ class LineIndex:
     """1-based line numbers of raw offsets, by binary search."""
 
     def __init__(self, text: str):
-        self.starts = [0] + [m.end() for m in regex.finditer(r"\n", text)]
+        # each line's start, one past the line break before it
+        self.starts = list(accumulate((len(ln) + 1 for ln in text.split("\n")[:-1]), initial=0))
 
     def line(self, offset: int) -> int:
         return bisect_right(self.starts, offset)
