@@ -52,8 +52,15 @@ def _forms():
 def is_known(word: str) -> bool:
     """True when the dictionary holds this exact form (case-insensitive, ё = е)."""
     w = word.lower()
-    if not w or not _CYRILLIC_WORD.fullmatch(w):
-        return False
+    return bool(w) and _CYRILLIC_WORD.fullmatch(w) is not None and _in_dictionary(w)
+
+
+_CYRILLIC_LINES = regex.compile(rf"^{_CYRILLIC_WORD.pattern}$", regex.M)
+"""``_CYRILLIC_WORD``, each line of a text whole (``unknown``)."""
+
+
+def _in_dictionary(w: str) -> bool:
+    """``is_known`` of a lower-case form of ``_CYRILLIC_WORD``."""
     # a form the DAWG holds as written is known; ``word_is_known`` also tries ё for
     # е, at several times the cost, so it is asked only about the rest
     return w in _forms() or analyzer().word_is_known(w)
@@ -94,12 +101,17 @@ _KNOWN_MAX = 200_000
 def unknown(words: set[str]) -> set[str]:
     """The forms among ``words`` that ``is_known`` does not know. A text's
     distinct words are mostly known and mostly met before in the build: the
-    forms found known are taken away in one set difference, and ``is_known`` is
-    asked only about the rest."""
-    rest = words - _KNOWN
+    forms found known are taken away in one set difference, and only the rest
+    are looked up (``is_known``'s tests)."""
+    rest = [(w, w.lower()) for w in words - _KNOWN]
+    # which of them are Cyrillic words (``is_known``'s first test) is read in one
+    # pass over them, a line each (a form with a line break in it is none: only its
+    # pieces can match): a pattern's call for each cost as much as the lookup
+    lines = "\n".join(low for _w, low in rest)
+    cyrillic = set(_CYRILLIC_LINES.findall(lines, concurrent=False))
     out = set()
-    for w in rest:
-        if is_known(w):
+    for w, low in rest:
+        if low in cyrillic and _in_dictionary(low):
             if len(_KNOWN) >= _KNOWN_MAX:
                 _KNOWN.clear()
             _KNOWN.add(w)
