@@ -45,8 +45,10 @@ See ``docs/refs.md`` for the full list of forms.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -598,7 +600,7 @@ def _ref_span(tree: Tree, node_span: SourceSpan, text: str) -> SourceSpan:
 
 
 def _refs(
-    tree: Tree, node: Node, text: str, field: RefField, law: str | None, place: bool
+    tree: Tree, node: Node, text: str, field: RefField, law: str | None, place: _ByPlace
 ) -> tuple[Reference, ...]:
     return tuple(
         replace(
@@ -606,24 +608,63 @@ def _refs(
             owner=node.id,
             field=field,
             span=_ref_span(tree, node.span, f.text),
-            target=by_place(f.target, f.text) if place else f.target,
+            target=by_place(f.target, f.text) if place(law_of(f.target) or "") else f.target,
         )
         for f in find_references(text, law=law, section=section_of(node.id))
     )
 
 
-def lettered_by_place(tree: Tree) -> bool:
-    """The source letters its sections in the Russian alphabet's order: the cleaner read
-    a series so (``clean.cyrillic_sections``, ``clean.restyled_markers``: a letter with
-    no Latin look-alike among them, ``Б.``, ``Г)``). Its references mean their Cyrillic
-    section letters so too (``addresses.by_place``)."""
-    return any(
-        e.why[:1] in CYRILLIC_ONLY and ("cyrillic-section" in e.kind or "restyled-marker" in e.kind)
+_ByPlace = Callable[[str], bool]
+"""Whether a source means a reference to a law by place (``lettered_by_place``)."""
+
+
+def _nowhere(_law: str) -> bool:
+    return False
+
+
+def lettered_by_place(tree: Tree) -> Callable[[str], bool]:
+    """Which laws' references a source means by place: the cleaner read a law's
+    sections in the Russian alphabet's order (``clean.cyrillic_sections``,
+    ``clean.restyled_markers``: a letter with no Latin look-alike among them, ``Б.``,
+    ``Г)``), so a reference's Cyrillic section letter names that law's section by its
+    place too (``addresses.by_place``); and a law the page does not hold, where every
+    law it holds with sections is lettered so. Elsewhere a Cyrillic ``В`` is the
+    look-alike of B (a scan's or a typist's, beside laws lettered as the book is)."""
+    starts: list[tuple[int, str]] = []  # (raw offset, id) of each law, in order
+
+    def laws(nodes: tuple[Node, ...]) -> None:
+        for n in nodes:
+            if n.kind == "law" and n.id:
+                starts.append((n.span.start, n.id))
+            elif n.kind in ("part", "fragment"):
+                laws(n.children)
+
+    laws(tree.nodes)
+    offsets = [at for at, _id in starts]
+    by_place = {
+        starts[k - 1][1]
         for e in tree.cleaned.edits
-    )
+        if e.why[:1] in CYRILLIC_ONLY
+        and ("cyrillic-section" in e.kind or "restyled-marker" in e.kind)
+        if (k := bisect.bisect_right(offsets, e.span.start)) > 0
+    }
+    if not by_place:
+        return lambda _law: False
+    lettered = {i for _at, i in starts}
+    every = by_place >= {i for i in lettered if _has_sections(tree, i)}
+    return lambda law: law in by_place or (every and law not in lettered)
 
 
-def _with_refs(tree: Tree, node: Node, law: str | None, place: bool = False) -> Node:
+def _has_sections(tree: Tree, law: str) -> bool:
+    """The law ``law`` of ``tree`` has sections."""
+    for n in tree.nodes:
+        for m in (n, *n.children):
+            if m.kind == "law" and m.id == law:
+                return any(c.kind == "section" for c in m.children)
+    return False
+
+
+def _with_refs(tree: Tree, node: Node, law: str | None, place: _ByPlace = _nowhere) -> Node:
     own_law = law_of(node.id) if node.id else law
     if node.kind == "fragment":
         own_law = None
@@ -644,7 +685,9 @@ def _with_refs(tree: Tree, node: Node, law: str | None, place: bool = False) -> 
     return replace(node, refs=tuple(refs), footnotes=footnotes, children=children)
 
 
-def _footnote_refs(tree: Tree, node: Node, fn: Footnote, law: str | None, place: bool) -> Footnote:
+def _footnote_refs(
+    tree: Tree, node: Node, fn: Footnote, law: str | None, place: _ByPlace
+) -> Footnote:
     refs = tuple(
         replace(r, field="footnote", span=_ref_span(tree, fn.span, r.text))
         for r in _refs(tree, node, fn.text, "footnote", law, place)

@@ -1917,6 +1917,18 @@ def test_references_of_a_copy_lettered_in_the_russian_order_read_their_letters_s
     assert [r["target"] for r in _by_id(trees["latin"])["14A"]["refs"]] == ["13B"]
 
 
+def test_a_reference_to_a_law_lettered_as_the_book_is_keeps_the_look_alike(tmp_path):
+    """On a page whose law 13 is lettered in the Russian order and whose law 20 as the
+    book letters it, «20В» names 20B: only a law lettered by place is read so."""
+    page = RUSSIAN_ORDER + (
+        "Правило 20. Повторение заявок\nA. Повторение торговли\nИгрок может попросить "
+        "повторить торговлю.\nB. Объяснение заявок\nПротивник объясняет заявку, см. правило 20В "
+        "и правило 13В.\n"
+    )
+    trees, _report = _build(tmp_path, {"mixed.txt": page})
+    assert [r["target"] for r in _by_id(trees["mixed"])["20B"]["refs"]] == ["20B", "13C"]
+
+
 # Guards found by a review of this stop's rules: each page below kept its text before
 # them, and must still.
 
