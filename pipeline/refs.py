@@ -74,6 +74,7 @@ from pipeline.model import (
     RefField,
     RefKind,
     Tree,
+    edits_of_kind,
 )
 from pipeline.model import Span as SourceSpan
 
@@ -643,10 +644,9 @@ def lettered_by_place(tree: Tree) -> Callable[[str], bool]:
     offsets = [at for at, _id in starts]
     by_place = {
         starts[k - 1][1]
-        for e in tree.cleaned.edits
-        if e.why[:1] in CYRILLIC_ONLY
-        and ("cyrillic-section" in e.kind or "restyled-marker" in e.kind)
-        if (k := bisect.bisect_right(offsets, e.span.start)) > 0
+        for kind in ("cyrillic-section", "restyled-marker")
+        for e in edits_of_kind(tree.cleaned.edits, kind)
+        if e.why[:1] in CYRILLIC_ONLY and (k := bisect.bisect_right(offsets, e.span.start)) > 0
     }
     if not by_place:
         return lambda _law: False
