@@ -523,18 +523,36 @@ def commentary(state: BlockState, start: int, end: int, silent: bool) -> bool:
     if label is None:
         return False
     if not silent:
-        rest = text[m.end() :]
-        run_in = ITEM.match(rest)
-        para = state.push("commentary", label, "" if run_in else rest, start)
-        if run_in:
-            # «12.19. (i) Наш совет…»: the paragraph's first item runs in on the line
-            # of its number; the paragraph has no words of its own before it
-            ln = state.lines[start]
-            at = ln.end - len(ln.text) + m.end()  # the item's «(» (``Line.text`` is stripped)
-            para.end = at
-            first = state.push("item", "(" + run_in[1] + ")", rest[run_in.end() :], start)
-            first.start = at
+        # «12.19. (i) Наш совет…»: the paragraph's first item runs in on the line of its
+        # number; the paragraph has no words of its own before it
+        run_in = ITEM.match(text[m.end() :])
+        _push_run_in(
+            state, start, m.end(), ("commentary", label), run_in and ("item", f"({run_in[1]})")
+        )
     return True
+
+
+def _push_run_in(
+    state: BlockState,
+    start: int,
+    at: int,
+    unit: tuple[TokenKind, str],
+    first: tuple[TokenKind, str] | None,
+) -> None:
+    """Push line ``start``'s unit (kind, label), its words from column ``at`` of the
+    line's text; where ``first`` (kind, label) runs in there (``12.19. (i) …``, ``1. (A).
+    …``), the unit has no words of its own and ``first`` is a token of its own, starting
+    at its mark with the words after the mark (read again by the rule that knows it)."""
+    ln = state.lines[start]
+    rest = ln.text[at:]
+    if first is None:
+        state.push(*unit, rest, start)
+        return
+    mark = _RUN_IN_MARK[first[0]].match(rest)
+    assert mark is not None
+    offset = ln.end - len(ln.text) + at  # the mark's «(» (``Line.text`` is stripped)
+    state.push(*unit, "", start).end = offset
+    state.push(*first, rest[mark.end() :], start).start = offset
 
 
 def subclause(state: BlockState, start: int, end: int, silent: bool) -> bool:
@@ -588,18 +606,18 @@ def clause(state: BlockState, start: int, end: int, silent: bool) -> bool:
         run_in = SUBCLAUSE.match(rest)
         if run_in is not None and not RUSSIAN_START.match(rest, run_in.end()):
             run_in = None
-        first = state.push("clause", str(int(m[1])), "" if run_in else rest, start)
-        if run_in:
-            ln = state.lines[start]
-            at = ln.end - len(ln.text) + m.end()  # the subclause's «(» (``Line.text`` is stripped)
-            first.end = at
-            state.push(
-                "subclause",
-                "(" + addresses.latin(run_in[1]).upper() + ")",
-                rest[run_in.end() :],
-                start,
-            ).start = at
+        _push_run_in(
+            state,
+            start,
+            m.end(),
+            ("clause", str(int(m[1]))),
+            run_in and ("subclause", "(" + addresses.latin(run_in[1]).upper() + ")"),
+        )
     return True
+
+
+_RUN_IN_MARK: dict[str, regex.Pattern] = {"item": ITEM, "subclause": SUBCLAUSE}
+"""The mark of each kind of unit ``_push_run_in`` finds run in on its parent's line."""
 
 
 def bullet(state: BlockState, start: int, end: int, silent: bool) -> bool:

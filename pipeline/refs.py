@@ -623,7 +623,7 @@ def _nowhere(_law: str) -> bool:
     return False
 
 
-def lettered_by_place(tree: Tree) -> Callable[[str], bool]:
+def lettered_by_place(tree: Tree) -> _ByPlace:
     """Which laws' references a source means by place: the cleaner read a law's
     sections in the Russian alphabet's order (``clean.cyrillic_sections``,
     ``clean.restyled_markers``: a letter with no Latin look-alike among them, ``Б.``,
@@ -632,11 +632,14 @@ def lettered_by_place(tree: Tree) -> Callable[[str], bool]:
     law it holds with sections is lettered so. Elsewhere a Cyrillic ``В`` is the
     look-alike of B (a scan's or a typist's, beside laws lettered as the book is)."""
     starts: list[tuple[int, str]] = []  # (raw offset, id) of each law, in order
+    sectioned: set[str] = set()  # the laws with sections
 
     def laws(nodes: tuple[Node, ...]) -> None:
         for n in nodes:
             if n.kind == "law" and n.id:
                 starts.append((n.span.start, n.id))
+                if any(c.kind == "section" for c in n.children):
+                    sectioned.add(n.id)
             elif n.kind in ("part", "fragment"):
                 laws(n.children)
 
@@ -649,19 +652,10 @@ def lettered_by_place(tree: Tree) -> Callable[[str], bool]:
         if e.why[:1] in CYRILLIC_ONLY and (k := bisect.bisect_right(offsets, e.span.start)) > 0
     }
     if not by_place:
-        return lambda _law: False
+        return _nowhere
     lettered = {i for _at, i in starts}
-    every = by_place >= {i for i in lettered if _has_sections(tree, i)}
+    every = by_place >= sectioned
     return lambda law: law in by_place or (every and law not in lettered)
-
-
-def _has_sections(tree: Tree, law: str) -> bool:
-    """The law ``law`` of ``tree`` has sections."""
-    for n in tree.nodes:
-        for m in (n, *n.children):
-            if m.kind == "law" and m.id == law:
-                return any(c.kind == "section" for c in m.children)
-    return False
 
 
 def _with_refs(tree: Tree, node: Node, law: str | None, place: _ByPlace = _nowhere) -> Node:
