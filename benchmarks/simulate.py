@@ -582,6 +582,41 @@ def _pdf_numbers(rng: random.Random) -> Callable[[list[str]], list[str]]:
     return lambda lines: _furnish(lines, page, left, rng, lambda n: [label.format(n=n, last=last)])
 
 
+def viewer_pages(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
+    """A document viewer's text of a PDF: hard-wrapped, and every 18-25 lines the page's
+    number joined, after a blank, to the next page's first line (``97 убрать карту``)
+    or to the end of the page's last line (``… карту. 96``), one way a file."""
+    return "\n".join(_viewer_numbers(rng)(wrap(text, 64, True, rng))) + "\n", t
+
+
+def _viewer_numbers(rng: random.Random) -> Callable[[list[str]], list[str]]:
+    """``viewer_pages``' numbering of a file's lines (its first page, the lines left on
+    it and the end its numbers join drawn now)."""
+    page, left, first = rng.randint(30, 90), rng.randint(18, 25), rng.random() < 0.5
+
+    def numbered(lines: list[str]) -> list[str]:
+        nonlocal page, left
+        out: list[str] = []
+        waiting = None  # a page's number for the next line of text
+        for line in lines:
+            if waiting is not None and line.strip():
+                line, waiting = f"{waiting} {line}", None
+            out.append(line)
+            if not line.strip():
+                continue
+            left -= 1
+            if left == 0:
+                page += 1
+                if first:
+                    waiting = page
+                else:
+                    out[-1] = f"{out[-1]} {page}"
+                left = rng.randint(18, 25)
+        return out
+
+    return numbered
+
+
 def pdf_paragraphs(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
     """A PDF's text saved a paragraph a line (an e-book reader's or a converter's
     export): every 1,200-2,200 characters the page's number alone on its line, in one of
@@ -1240,6 +1275,7 @@ DAMAGE: dict[str, Callable[[str, Tree, random.Random], tuple[str, Tree]]] = {
     "page-heads": page_heads,
     "pdf-pages": pdf_pages,
     "pdf-paragraphs": pdf_paragraphs,
+    "viewer-pages": viewer_pages,
     "table-separators": table_separators,
     "renumbered-ol": renumbered_ol,
     "restyled-markers": restyled_markers,
@@ -1310,6 +1346,7 @@ FRAME = (
     "page-heads",
     "pdf-pages",
     "pdf-paragraphs",
+    "viewer-pages",
     "form-feeds",
     "toc",
     "index",
@@ -1322,7 +1359,10 @@ ORDER = (*CONTENT, *LAYOUT, *FRAME, *FINAL, "two-copies")
 """Every class a composition may use, in the order they are applied."""
 
 _HTML = {"glued-html", "bullets", "renumbered-ol"}
-_PAGED = {"dos", "page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs", "form-feeds"}
+_PAGED = {
+    "dos", "page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs", "viewer-pages",
+    "form-feeds",
+}  # fmt: skip
 _LISTING = {"toc", "index"}
 _RELABELLED = {"bullets", "renumbered-ol", "restyled-markers"}
 
@@ -1358,7 +1398,7 @@ def sensible(classes) -> bool:
         return False
     if c - set(ORDER):
         return False
-    if len(c & {"page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs"}) > 1:
+    if len(c & {"page-furniture", "page-heads", "pdf-pages", "pdf-paragraphs", "viewer-pages"}) > 1:
         return False  # a page has one number
     if "pdf-paragraphs" in c and layouts:
         return False  # its lines are paragraphs, no layout's
@@ -1413,7 +1453,7 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
     layout = next((n for n in LAYOUT if n in c), None)
     if layout is not None:
         lines = LAYOUT[layout](text, rng)
-    elif c & {"page-furniture", "page-heads", "pdf-pages", "form-feeds"}:
+    elif c & {"page-furniture", "page-heads", "pdf-pages", "viewer-pages", "form-feeds"}:
         lines = wrap(text, 64, True, rng)
     else:
         lines = [ln for ln in text.split("\n") if ln]
@@ -1431,6 +1471,8 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
         lines = _pdf_numbers(rng)(lines)
     if "pdf-paragraphs" in c:
         lines = _paragraph_pages(lines, rng)
+    if "viewer-pages" in c:
+        lines = _viewer_numbers(rng)(lines)
     if "form-feeds" in c:
         lines = _form_fed(lines, rng)
     if "reader-chrome" in c:

@@ -1482,6 +1482,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             if m := _bare_page(line):
                 bare.setdefault(_page_style(m) or "", []).append((i, int(m["page"])))
     bare_pages = {i for way, found in bare.items() for i in _bare_pages(found, lines, way)}
+    joined = _joined_pages(lines, with_head.keys())
     if bare_pages:
         pages = sorted(pages + [(i, n) for way in bare.values() for i, n in way if i in bare_pages])
     soft = {i for (i, p), (_j, q) in itertools.pairwise(pages) if q == p + 1}
@@ -1492,6 +1493,21 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     soft.update(i for i, _p in pages if _cuts_a_sentence(lines, i))
     out = []
     for i, (s, e, line) in enumerate(lines):
+        if i in joined:
+            a, b, page = joined[i]
+            out.append(
+                Change(
+                    s + a,
+                    s + b,
+                    "",
+                    "page-number",
+                    "page number joined to the "
+                    + ("page's first line" if a == 0 else "page's last line"),
+                    ((s + a, page),),
+                )
+            )
+            if a == 0:
+                continue
         if i in with_head:
             reason = "a page's number and its running head on one line"
             if i in soft or (
@@ -1545,7 +1561,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                 out.append(Change(s, e, "", kind, why or "a paragraph break stays", mark))
             continue
         if stripped[0].isdigit():
-            if (glued := _glued_page_over_law(lines, i)) is not None:
+            if (glued := _glued_page_over_heading(text, lines, i)) is not None:
                 out.append(glued)
             continue
         m = _PAGE_PREFIX.match(line) if stripped[0] in "-–—" else None
@@ -1582,38 +1598,51 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     return _merge_sorted(out)
 
 
-def _glued_page_over_law(lines: list[tuple[int, int, str]], i: int) -> Change | None:
-    """A page's number glued with no dash to a law's heading that opens the page (``12
-    Правило 13. …``: a document viewer's text joins the number in the page's corner to its
-    first line), or None. Only where the law's text follows: a sentence within a few lines,
-    before any other heading; and not where the line of text before is such a heading
-    too (a table of contents numbers its entries so, its sections' titles under them), nor
-    where the law's heading stood above already (a running head the page's number
-    opens, over the rest of a sentence), nor where the next line's number counts on from
-    it (a margin of line numbers, ``line_numbers``)."""
+def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: int) -> Change | None:
+    """A page's number glued with no dash to a heading that opens the page (``12
+    Правило 13. …``, ``95 B. После …``, ``95 2. Игрок …``: a document viewer's text
+    joins the number in the page's corner to its first line), or None. Only where the
+    unit's text follows: a sentence within a few lines, before any law's heading; and
+    not where the next line's number counts on from it (a margin of line numbers,
+    ``line_numbers``). A law's heading: not where the line of text before is such a
+    heading too (a table of contents numbers its entries so, its sections' titles
+    under them), nor where the law's heading stood above already (a running head the
+    page's number opens, over the rest of a sentence). A section's, a clause's or a
+    paragraph's: only where it goes on counting its series (``B.`` after ``A.``; a
+    series' first where its next follows), after a line that ended a sentence or
+    opened a unit (``… по правилу`` over ``64 B.`` is a reference cut by a wrap)."""
     s, _e, line = lines[i]
     m = _BARE_PAGE_PREFIX.match(line)
-    head = _law_head(line[m.end() :]) if m is not None else None
-    if m is None or head is None:
+    if m is None:
         return None
+    rest = line[m.end() :]
+    head = _law_head(rest)
     before = next((lines[j][2] for j in range(i - 1, -1, -1) if lines[j][2].strip()), "")
     nxt = next((lines[j][2] for j in range(i + 1, len(lines)) if lines[j][2].strip()), "")
     if (after := _BARE_PAGE_PREFIX.match(nxt)) is not None and int(after[1]) == int(m[1]) + 1:
         return None  # a margin of line numbers counts on under it (``line_numbers``)
-    if _numbered_law_head(before) or any(
-        (h := _law_head(lines[j][2].lstrip(" \t"))) is not None and h[1] == head[1]
-        for j in range(i)
-    ):
-        return None  # a contents list's entry, or a running head over the law's next page
-    # the law's text under it: a sentence before the next heading (a contents list
+    if head is not None:
+        if _numbered_law_head(before) or any(
+            (h := _law_head(lines[j][2].lstrip(" \t"))) is not None and h[1] == head[1]
+            for j in range(i)
+        ):
+            return None  # a contents list's entry, or a running head over the law's next page
+        first = i + 1
+    elif _glued_over_unit(text, lines, i, rest, before):
+        first = i  # the unit's own line may hold its sentence
+    else:
+        return None
+    # the unit's text under it: a sentence before the next law's heading (a contents list
     # lists titles under its entries; a running head's page goes on with a small letter)
-    for j in range(i + 1, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
-        text = lines[j][2].strip()
-        if not text:
+    for j in range(first, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
+        text_j = (rest if j == i else lines[j][2]).strip()
+        if not text_j:
             continue
-        if text[0].islower() or _law_head(text) is not None or _numbered_law_head(text):
+        if text_j[0].islower() or (
+            j > i and (_law_head(text_j) is not None or _numbered_law_head(text_j))
+        ):
             return None
-        if FULL_STOP.search(text) and len(text.split()) >= _SENTENCE_WORDS:
+        if FULL_STOP.search(text_j) and len(text_j.split()) >= _SENTENCE_WORDS:
             break
     else:
         return None
@@ -1627,6 +1656,30 @@ def _glued_page_over_law(lines: list[tuple[int, int, str]], i: int) -> Change | 
     )
 
 
+def _glued_over_unit(
+    text: str, lines: list[tuple[int, int, str]], i: int, rest: str, before: str
+) -> bool:
+    """``rest``, what follows a number and a blank on ``lines[i]``, opens the next unit
+    of a series (``goes_on_counting``; a series' first where its next follows,
+    ``counts_on_to``) after a line that ended a sentence or opened a unit, and the line
+    before is no such numbered unit (a contents list)."""
+    place = series_place(rest)
+    if place is None:
+        return False
+    prev = before.strip()
+    if prev and not (
+        CLAUSE_END.search(prev) or series_place(prev) is not None or _law_head(prev) is not None
+    ):
+        return False  # the line before runs on: a reference cut by a wrap (``правилу`` / ``64 B.``)
+    if (p := _BARE_PAGE_PREFIX.match(before)) is not None and series_place(before[p.end() :]):
+        return False  # a contents list numbers its entries so
+    s = lines[i][0]
+    if goes_on_counting(_lines_before(text, s), rest):
+        return True
+    after = (ln for _a, _b, ln in lines[i + 1 : i + 1 + COUNTING_REACH])
+    return place[1] == 1 and counts_on_to(rest, after)
+
+
 def _numbered_law_head(line: str) -> bool:
     """``line`` is a law's heading after a number and a blank (``12 Правило 13. …``)."""
     m = _BARE_PAGE_PREFIX.match(line)
@@ -1636,7 +1689,7 @@ def _numbered_law_head(line: str) -> bool:
 _BARE_PAGE_PREFIX = regex.compile(r"^[ \t]*(\d{1,4})[ \t]+(?=\S)")
 """A number and a blank that open a line (``12 Правило 13. …``)."""
 _LINES_TO_A_SENTENCE = 8
-"""How many lines under a law's heading ``_glued_page_over_law`` reads for its text."""
+"""How many lines under a heading ``_glued_page_over_heading`` reads for its text."""
 _SENTENCE_WORDS = 4
 """Least words of a line that ends a sentence of the law's text."""
 
@@ -1746,6 +1799,90 @@ def _bare_pages(
 
 _UNCUT_PAGES = 3
 """Pages' numbers in a run that tell it pagination where none cuts a sentence."""
+
+
+def _joined_pages(
+    lines: list[tuple[int, int, str]], skip: AbstractSet[int]
+) -> dict[int, tuple[int, int, int]]:
+    """The pages' numbers a document viewer's text joins, after a blank, to the end of
+    each page's last line (``… сыгранных карт. 96``) or to the start of the next page's
+    first line (``97 убрать лишнюю карту.``): by line index, the span of the number and
+    its blank in the line, and the number. Only a run of ``_UNCUT_PAGES`` or more, all
+    joined one way, that counts up by one, each at least a page (``_a_page_apart``)
+    below the one before: a contents list's entries end in their pages lines apart, and
+    a reference's number follows its head word (``… см. правило 64``). Numbers that open
+    lines must count from past the first page and cut a sentence once (``97`` before the
+    rest of one, in small letters): a list's items numbered with no stop count from 1
+    and open with a capital. One in a shorter run where it cuts a word a hyphen broke (``после-
+    78`` | ``дующие``, ``после-`` | ``78 дующие``), or after the text's last sentence (the
+    last page's). Lines ``skip`` and a page's own line (``12 из 88``) are read
+    otherwise."""
+    ends: list[tuple[int, int, int, int]] = []  # (line index, from, to, number)
+    starts: list[tuple[int, int, int, int]] = []
+    for i, (_s, _e, line) in enumerate(lines):
+        end = line.rstrip()
+        if i in skip or not (end[-1:].isdigit() or end[:1].isdigit()):
+            continue
+        if _PAGE.match(line) or _bare_page(line) or _CHROME.match(line):
+            continue  # a page's own line
+        if end[-1:].isdigit():
+            m = _TRAILING_PAGE.search(end)
+            if m is not None and HEAD_AT_END.search(end, 0, m.start()) is None:
+                ends.append((i, m.start(), len(end), int(m[1])))
+        if line[:1].isdigit() and (m := _BARE_PAGE_PREFIX.match(line)) is not None:
+            starts.append((i, 0, m.end(), int(m[1])))
+    out: dict[int, tuple[int, int, int]] = {}
+    for found, opening in ((ends, False), (starts, True)):
+        run: list[tuple[int, int, int, int]] = []
+        for cand in [*found, None]:
+            if cand is not None and run:
+                last = run[-1]
+                if cand[3] == last[3] + 1 and _a_page_apart(lines, last[0], cand[0]):
+                    run.append(cand)
+                    continue
+            if len(run) < _UNCUT_PAGES:
+                out.update(
+                    (i, (a, b, n)) for i, a, b, n in run if _alone_a_page(lines, i, a, b, opening)
+                )
+            elif not opening or (
+                run[0][3] > 1 and any(_cut_by_its_number(lines, i, to) for i, _f, to, _n in run)
+            ):
+                out.update((i, (a, b, n)) for i, a, b, n in run)
+            run = [cand] if cand is not None else []
+    return out
+
+
+def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, opening: bool) -> bool:
+    """The number at ``a``–``b`` of ``lines[i]``, in a short run, is a page's: it cuts a word
+    a hyphen broke (the line before it or its own ends so, the rest goes on in small
+    letters), or it ends the text's last line after a full stop or a closing bracket
+    (``… случае.(DC4) 57``)."""
+    line = lines[i][2]
+    if opening:
+        above = _text_line(lines, i, -1)
+        return (
+            above is not None
+            and _HYPHENATED_PIECE.search(above) is not None
+            and line[b:].lstrip()[:1].islower()
+        )
+    below = _text_line(lines, i, 1)
+    if below is None:
+        return line[:a].rstrip()[-1:] in _LAST_PAGE_AFTER
+    return _HYPHENATED_PIECE.search(line, 0, a) is not None and below.lstrip()[:1].islower()
+
+
+def _cut_by_its_number(lines: list[tuple[int, int, str]], i: int, to: int) -> bool:
+    """The number that opens ``lines[i]`` (up to ``to``) stands inside a sentence: the
+    line of text above runs on, the rest of this one goes on in small letters."""
+    above = _text_line(lines, i, -1)
+    return above is not None and profile_mod.inside_a_sentence(above, lines[i][2][to:])
+
+
+_LAST_PAGE_AFTER = frozenset('.!?…)»"')
+"""What the text's last line ends with before the last page's number joined to it."""
+_TRAILING_PAGE = regex.compile(r"(?:(?<=[\p{L}.,;:!?…»)\]])|(?<=\p{L}-))[ \t]+(\d{1,4})$")
+"""A number after a blank at a line's end, after a word, a sentence's mark or a word's
+piece a hyphen broke."""
 _PARAGRAPH_LINE = 100
 """Characters of a line longer than a hard wrap makes (a page's lines hold 60–80): a
 paragraph saved on a line of its own."""

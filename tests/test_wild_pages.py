@@ -1861,6 +1861,120 @@ def test_a_page_number_glued_to_a_law_heading_goes(tmp_path):
     assert not [i for i in _ids(trees["contents"]) if i]
 
 
+
+# … and the same viewer's number glued to a section, a clause or a commentary paragraph
+# that opens its page: each goes on counting its series.
+GLUED_PAGE_NUMBER_UNITS = (
+    "Правило 67. Дефектная взятка\n"
+    "A. До того, как обе стороны сыграли в следующую взятку\n"
+    "1. Игрок не сыграл картой\n"
+    "Нарушитель доставляет карту, которую мог сыграть по правилам.\n"
+    "96 2. Игрок положил слишком много карт\n"
+    "Судья применяет правило 45E или правило 58B по обстоятельствам.\n"
+    "97 B. После того, как обе стороны сыграли в следующую взятку\n"
+    "Судья решает, какая из взяток дефектна.\n"
+    "1. Нарушитель имеет слишком много карт\n"
+    "Судья просит его сразу показать лишнюю карту и положить её к сыгранным.\n"
+    "98 2. Нарушитель имеет слишком мало карт\n"
+    "Судья просит доставить недостающую карту, и наказания нет.\n"
+)
+# … where a number before a unit's marker is no page's: a reference a wrap cut from its
+# head word, a margin of line numbers and a contents list numbered by page
+NUMBERS_BEFORE_MARKERS = (
+    "Правило 67. Дефектная взятка\n"
+    "A. До того, как обе стороны сыграли в следующую взятку\n"
+    "Судья поступает так, как велит правило\n"
+    "67 B. Эти слова продолжают то же предложение и не открывают раздела.\n"
+)
+NUMBERED_MARGIN = (
+    "Правило 67. Дефектная взятка\n"
+    "A. До того, как обе стороны сыграли в следующую взятку\n"
+    "Судья исправляет взятку по правилам этого раздела.\n"
+    "12 B. После того, как обе стороны сыграли в следующую взятку\n"
+    "13 Судья решает, какая взятка дефектна, и исправляет её.\n"
+)
+NUMBERED_SECTION_CONTENTS = (
+    "Правило 67. Дефектная взятка\n"
+    "Оглавление правила\n"
+    "12 A. До того, как обе стороны сыграли в следующую взятку\n"
+    "13 B. После того, как обе стороны сыграли в следующую взятку\n"
+)
+
+
+def test_a_page_number_glued_to_a_section_a_clause_goes(tmp_path):
+    trees, _report = _build(
+        tmp_path,
+        {
+            "viewer.txt": GLUED_PAGE_NUMBER_UNITS,
+            "wrapped.txt": NUMBERS_BEFORE_MARKERS,
+            "margin.txt": NUMBERED_MARGIN,
+            "contents.txt": NUMBERED_SECTION_CONTENTS,
+        },
+    )
+    nodes = _by_id(trees["viewer"])
+    assert [i for i in nodes if i] == ["67", "67A", "67A1", "67A2", "67B", "67B1", "67B2"]
+    assert nodes["67A2"]["title"] == "Игрок положил слишком много карт"
+    assert nodes["67B"]["title"] == "После того, как обе стороны сыграли в следующую взятку"
+    assert nodes["67B2"]["title"] == "Нарушитель имеет слишком мало карт"
+    assert not any(line.startswith(("96 ", "97 ", "98 ")) for line in _all_text(trees["viewer"]))
+    # the numbers that are no pages' stay where they stood
+    assert [i for i in _ids(trees["wrapped"]) if i] == ["67", "67A"]
+    assert "67 B. Эти слова" in " ".join(_all_text(trees["wrapped"]))
+    assert "12 B. После того" in " ".join(_all_text(trees["margin"]))
+    assert "12 A. До того" in " ".join(_all_text(trees["contents"]))
+
+
+# … and a viewer that joins each page's number to the end of the page's last line
+_FILLER = "".join(
+    f"Судья следит, чтобы в {n}-й взятке лежало по одной карте каждого игрока.\n"
+    for n in range(1, 7)
+)
+TRAILING_PAGE_NUMBERS = (
+    "Правило 67. Дефектная взятка\n"
+    "A. До того, как обе стороны сыграли в следующую взятку\n"
+    "1. Игрок не сыграл картой\n" + _FILLER + "Нарушитель доставляет карту, которую мог "
+    "сыграть. 96\n2. Игрок положил слишком много карт\n" + _FILLER + "Судья применяет "
+    "правило 45E или правило 58B, которое велит 97\nубрать лишнюю карту.\n"
+    "B. После того, как обе стороны сыграли в следующую взятку\n" + _FILLER + "Судья решает, "
+    "какая из взяток дефектна. 98\n1. Нарушитель имеет слишком много карт\n" + _FILLER
+)
+
+
+def test_page_numbers_joined_to_the_ends_of_pages_go(tmp_path):
+    # two numbers at lines' ends are no run of pages, nor are a reference's
+    few = TRAILING_PAGE_NUMBERS.replace(" 98\n", "\n")
+    cited = TRAILING_PAGE_NUMBERS.replace("сыграть. 96", "сыграть, см. правило 96")
+    trees, _report = _build(
+        tmp_path, {"viewer.txt": TRAILING_PAGE_NUMBERS, "few.txt": few, "cited.txt": cited}
+    )
+    nodes = _by_id(trees["viewer"])
+    assert [i for i in nodes if i] == ["67", "67A", "67A1", "67A2", "67B", "67B1"]
+    assert nodes["67A1"]["text"].endswith("которую мог сыграть.")
+    assert nodes["67A2"]["text"].endswith("которое велит убрать лишнюю карту.")
+    assert nodes["67B"]["text"].endswith("какая из взяток дефектна.")
+    assert "которую мог сыграть. 96" in _by_id(trees["few"])["67A1"]["text"]
+    assert "см. правило 96" in _by_id(trees["cited"])["67A1"]["text"]
+    assert "какая из взяток дефектна. 98" in _by_id(trees["cited"])["67B"]["text"]
+
+
+def test_a_page_number_alone_that_cuts_a_hyphened_word_or_ends_the_text_goes(tmp_path):
+    """Two pages give no run: the number between a word's pieces a hyphen broke, and the
+    one after the text's last sentence, are pages' all the same."""
+    two_pages = (
+        "Правило 64. Процедура после выявления фальшренонса\n"
+        "A. Наказание\n" + _FILLER + "Нарушившая сторона теряет взятку, а по- 78\n"
+        "следующие взятки остаются при ней.\n" + _FILLER + "Судья назначает результат. 79\n"
+    )
+    at_start = two_pages.replace("по- 78\nследующие", "по-\n78 следующие")
+    counted = two_pages.replace("по- 78\n", "по 78\n")  # a count cut by a wrap stays
+    pages = {"ends": two_pages, "starts": at_start, "counted": counted}
+    trees = {n: _build(tmp_path / n, {f"{n}.txt": page})[0][n] for n, page in pages.items()}
+    for name in ("ends", "starts"):
+        text = _by_id(trees[name])["64A"]["text"]
+        assert "а последующие взятки остаются при ней." in text
+        assert text.endswith("Судья назначает результат.")
+    assert "по 78 следующие" in _by_id(trees["counted"])["64A"]["text"]
+
 # A post on a blog platform with an English template: the blog's name and the post's
 # title over the law, the byline, labels and buttons under it.
 BLOG_POST = (
