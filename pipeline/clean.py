@@ -1866,8 +1866,9 @@ def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, ope
             and line[b:].lstrip()[:1].islower()
         )
     below = _text_line(lines, i, 1)
-    if below is None:
-        return line[:a].rstrip()[-1:] in _LAST_PAGE_AFTER
+    if below is None:  # (a contents list's last entry ends in its leader and its page)
+        before = line[:a].rstrip()
+        return before[-1:] in _LAST_PAGE_AFTER and _LEADER_END.search(before) is None
     return _HYPHENATED_PIECE.search(line, 0, a) is not None and below.lstrip()[:1].islower()
 
 
@@ -1880,6 +1881,8 @@ def _cut_by_its_number(lines: list[tuple[int, int, str]], i: int, to: int) -> bo
 
 _LAST_PAGE_AFTER = frozenset('.!?…)»"')
 """What the text's last line ends with before the last page's number joined to it."""
+_LEADER_END = regex.compile(r"[.…·][ \t]*[.…·]$|…$")
+"""A line that ends in a contents list's leader (dots, an ellipsis) before its page."""
 _TRAILING_PAGE = regex.compile(r"(?:(?<=[\p{L}.,;:!?…»)\]])|(?<=\p{L}-))[ \t]+(\d{1,4})$")
 """A number after a blank at a line's end, after a word, a sentence's mark or a word's
 piece a hyphen broke."""
@@ -3016,6 +3019,22 @@ def _marker_readings(m: regex.Match) -> list[tuple[str, list[Change]]]:
     return out
 
 
+def _units_back(lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` (the nearest first) as the units they open, each line's units run in
+    after a sentence or glued to a word (``… стороны). 2.Игрок …``, ``… и если(A).Нарушитель
+    …``, which ``run_in_structure`` sets on lines of their own later) the nearest first:
+    a marker OCR misread on the next line goes on counting them."""
+    for line in lines:
+        cuts = sorted(
+            {m.end() for m in run_ins(line)}
+            | {m.start() for m in glued_markers(line)}
+            | {m.start() for m in GLUED_SUBCLAUSE.finditer(line)}
+        )
+        for at in reversed(cuts):
+            yield line[at:]
+        yield line
+
+
 def _misread_markers(
     text: str,
     ctx: Context,
@@ -3060,7 +3079,7 @@ def _misread_markers(
         for marker, changes in _marker_readings(m):
             line = marker + rest
             if (
-                goes_on_counting((line_at(j, i) for j in back), line)
+                goes_on_counting(_units_back(line_at(j, i) for j in back), line)
                 or (
                     opens_series(line) is not None
                     and parent is not None

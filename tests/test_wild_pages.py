@@ -1975,6 +1975,32 @@ def test_a_page_number_alone_that_cuts_a_hyphened_word_or_ends_the_text_goes(tmp
         assert text.endswith("Судья назначает результат.")
     assert "по 78 следующие" in _by_id(trees["counted"])["64A"]["text"]
 
+
+# A scan of a page that lost its HTML block breaks: a clause run in after a sentence, a
+# subclause glued to the word before it; on the next lines OCR misread the next
+# markers («З.» for 3., «(8).» for (B).), which count on from the run-in ones.
+OCR_AFTER_RUN_IN = (
+    "Правило 63. Выявление фальшренонса\n"
+    "A. Фальшренонс становится выявленным\n"
+    "1. Игрок сделал ход\nИгрок нарушившей стороны пошёл в следующую взятку. 2.Игрок\n"
+    "назвал карту\nИгрок назвал карту для следующей взятки.\n"
+    "З.Игрок сделал претензию\nИгрок нарушившей стороны заявил о своих взятках.\n"
+    "Правило 67. Дефектная взятка\n"
+    "A. Нарушитель имеет лишние карты\n"
+    "1. Судья смотрит карты\nСудья велит показать лишнюю карту, и если(A).Есть карта масти\n"
+    "Нарушитель кладёт карту масти хода.\n"
+    "(8).Нет карты масти\nНарушитель кладёт любую карту.\n"
+)
+
+
+def test_markers_ocr_misread_count_on_from_units_run_in_on_the_line_above(tmp_path):
+    trees, _report = _build(tmp_path, {"scan.txt": OCR_AFTER_RUN_IN})
+    nodes = _by_id(trees["scan"])
+    assert [i for i in nodes if i and i.startswith("63A")] == ["63A", "63A1", "63A2", "63A3"]
+    assert nodes["63A3"]["title"] == "Игрок сделал претензию"
+    assert [c["id"] for c in nodes["67A1"]["children"]] == ["67A1(A)", "67A1(B)"]
+    assert nodes["67A1(B)"]["title"] == "Нет карты масти"
+
 # A post on a blog platform with an English template: the blog's name and the post's
 # title over the law, the byline, labels and buttons under it.
 BLOG_POST = (
