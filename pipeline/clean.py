@@ -1494,7 +1494,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     out = []
     for i, (s, e, line) in enumerate(lines):
         if i in joined:
-            a, b, page = joined[i]
+            a, b, number = joined[i]
             out.append(
                 Change(
                     s + a,
@@ -1503,7 +1503,7 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
                     "page-number",
                     "page number joined to the "
                     + ("page's first line" if a == 0 else "page's last line"),
-                    ((s + a, page),),
+                    ((s + a, number),),
                 )
             )
             if a == 0:

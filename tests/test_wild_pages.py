@@ -1861,7 +1861,6 @@ def test_a_page_number_glued_to_a_law_heading_goes(tmp_path):
     assert not [i for i in _ids(trees["contents"]) if i]
 
 
-
 # … and the same viewer's number glued to a section, a clause or a commentary paragraph
 # that opens its page: each goes on counting its series.
 GLUED_PAGE_NUMBER_UNITS = (
@@ -2000,6 +1999,7 @@ def test_markers_ocr_misread_count_on_from_units_run_in_on_the_line_above(tmp_pa
     assert nodes["63A3"]["title"] == "Игрок сделал претензию"
     assert [c["id"] for c in nodes["67A1"]["children"]] == ["67A1(A)", "67A1(B)"]
     assert nodes["67A1(B)"]["title"] == "Нет карты масти"
+
 
 # A post on a blog platform with an English template: the blog's name and the post's
 # title over the law, the byline, labels and buttons under it.
