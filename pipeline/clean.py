@@ -1856,7 +1856,7 @@ def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, ope
     """The number at ``a``–``b`` of ``lines[i]``, in a short run, is a page's: it cuts a word
     a hyphen broke (the line before it or its own ends so, the rest goes on in small
     letters), or it ends the text's last line after a full stop or a closing bracket
-    (``… случае.(DC4) 57``)."""
+    (``… случае.(DC4) 57``), not after a dot leader."""
     line = lines[i][2]
     if opening:
         above = _text_line(lines, i, -1)
@@ -1866,9 +1866,11 @@ def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, ope
             and line[b:].lstrip()[:1].islower()
         )
     below = _text_line(lines, i, 1)
-    if below is None:  # (a contents list's last entry ends in its leader and its page)
-        before = line[:a].rstrip()
-        return before[-1:] in _LAST_PAGE_AFTER and _LEADER_END.search(before) is None
+    if below is None:
+        # a dot leader's last dot is no full stop: its number is a contents entry's page
+        # (``Правило 6. Тасование ........ 14``)
+        lead = LEADER.search(line, 0, b)
+        return line[:a].rstrip()[-1:] in _LAST_PAGE_AFTER and (lead is None or lead.end() < b)
     return _HYPHENATED_PIECE.search(line, 0, a) is not None and below.lstrip()[:1].islower()
 
 
@@ -1881,8 +1883,6 @@ def _cut_by_its_number(lines: list[tuple[int, int, str]], i: int, to: int) -> bo
 
 _LAST_PAGE_AFTER = frozenset('.!?…)»"')
 """What the text's last line ends with before the last page's number joined to it."""
-_LEADER_END = regex.compile(r"[.…·][ \t]*[.…·]$|…$")
-"""A line that ends in a contents list's leader (dots, an ellipsis) before its page."""
 _TRAILING_PAGE = regex.compile(r"(?:(?<=[\p{L}.,;:!?…»)\]])|(?<=\p{L}-))[ \t]+(\d{1,4})$")
 """A number after a blank at a line's end, after a word, a sentence's mark or a word's
 piece a hyphen broke."""

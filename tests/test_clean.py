@@ -4031,6 +4031,18 @@ def test_page_numbers_between_paragraphs_saved_a_line_each_are_removed():
     assert kinds_of(c) == {"page-number"}
 
 
+def test_the_page_after_a_contents_lists_last_dot_leader_is_no_viewers_page():
+    # the last entry's page ends the text after a dot, as a document viewer's last page
+    # number does after a sentence's stop
+    c = cleaned(
+        "Правило 7. Колода ........ 15\nA.Проверка колоды\nперед игрой ........ 15\n"
+        "1.Счёт карт ........ 16\nB.Смена колоды ........ 16\nПравило 8. Сдача карт ........ 17\n",
+        "laws",
+    )
+    assert "page-number" not in kinds_of(c)
+    assert c.text.endswith("Правило 8. Сдача карт\n")
+
+
 def test_two_numbers_between_paragraphs_are_no_run_of_pages():
     text = "Правило 64. Процедура\n" + "".join(f"{_page(n)}{n}\n" for n in (12, 13))
     c = cleaned(text + "Конец текста.\n", "laws")
