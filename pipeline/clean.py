@@ -2189,8 +2189,10 @@ def split_headings(text: str, ctx: Context) -> list[Change]:
     out += [
         Change(m.start("split"), m.end("split"), "", "split-heading", "a marker and its title")
         for m in SPLIT_MARKER.finditer(text)
-        # a line that opens a unit of its own (``Правило 41. …``, ``ГЛАВА VI``) is no title
+        # a line that opens a unit of its own (``Правило 41. …``, ``ГЛАВА VI``) is no title,
+        # and a name's initial over its surname (``В.`` | ``Смирнов``) no marker
         if not starts_unit(_rest_of_line(m))
+        and not initial_of_a_name(m[0].strip() + " " + _rest_of_line(m), 0)
     ]
     return sorted(out, key=lambda ch: ch.start)
 

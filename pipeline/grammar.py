@@ -141,12 +141,15 @@ NUMBERED_LAW_HEAD = regex.compile(
 выявления ренонса``: an HTML heading, a list's item): a clause's marker and title read
 the same, so ``clean.numbered_laws`` asks what stands under it. ``number``, ``title``."""
 SPLIT_MARKER = regex.compile(
-    r"^[ \t]*(?:[A-H]|\d{1,2}|\([A-H]\)|\(\d{1,2}\))\.[ \t]*(?P<split>\n)[ \t]*(?=[\p{Lu}«])",
+    r"^[ \t]*(?:[A-HА-ЕВС]|\d{1,2}|\([A-HА-ЕВС]\)|\(\d{1,2}\))\.[ \t]*"
+    r"(?P<split>\n)[ \t]*(?=[\p{Lu}«])",
     regex.M,
 )
 """A unit's marker alone on its line, its title or text opening the next with a capital
 (``A.`` | ``Наказание назначается``): a page that sets the marker in a cell or a
-hanging margin of its own. ``split`` is the line break between them."""
+hanging margin of its own. A letter may be Cyrillic (a look-alike, ``А.``, ``(В).``, or
+a letter of the Russian order, ``Б.``), as ``SECTION`` and ``SUBCLAUSE`` read it.
+``split`` is the line break between them."""
 EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 """Their English counterparts, as a bilingual page prints them beside the Russian."""
 BILINGUAL_HEAD = regex.compile(

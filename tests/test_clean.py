@@ -2672,6 +2672,20 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "split-heading",
         ),
         (
+            "a section's letter alone in its Cyrillic look-alike, its title on the next line",
+            "Правило 52. Пропуск хода\nА.\nИгрок забыл сыграть\nСудья просит его сыграть.\n"
+            "В.\nИгрок сыграл не в свою очередь\nКарта остаётся открытой.\n(С).\nОна лежит.\n",
+            "Правило 52. Пропуск хода\nА.Игрок забыл сыграть\nСудья просит его сыграть.\n"
+            "В.Игрок сыграл не в свою очередь\nКарта остаётся открытой.\n(С).Она лежит.\n",
+            "split-heading",
+        ),
+        (
+            "a name's initial alone on its line over its surname stays apart from it",
+            "Правило 52. Пропуск хода\nТекст раздела.\nЕ.\nСмирнов считает иначе.\n",
+            "Правило 52. Пропуск хода\nТекст раздела.\nЕ.\nСмирнов считает иначе.\n",
+            None,
+        ),
+        (
             "a marker alone before a heading of its own stays apart from it",
             "Правило 40. Соглашения\nA. Игрок может.\nC.\nПравило 41. Начало игры\nТекст.\n",
             "Правило 40. Соглашения\nA. Игрок может.\nC.\nПравило 41. Начало игры\nТекст.\n",

@@ -2133,3 +2133,20 @@ def test_a_short_heading_whose_stop_a_scan_read_as_a_semicolon_stays_a_heading(t
     )
     trees, _report = _build(tmp_path, {"scan.txt": page})
     assert _by_id(trees["scan"])["66A"]["title"] == "Текущая взятка;"
+
+
+def test_a_section_letter_in_cyrillic_alone_over_its_title_is_a_section(tmp_path):
+    # a word processor set each marker on a line of its own, and the section letters
+    # came in their Cyrillic look-alikes
+    page = (
+        "Правило 52 Пропуск хода\nА.\nИгрок забыл сыграть\n"
+        "Если игрок пропустил свою очередь, судья просит его сыграть\nкартой сейчас.\n"
+        "1.\nКарта уже открыта\nОткрытая карта остаётся на столе.\n"
+        "В.\nИгрок сыграл не в свою очередь\nСудья решает, как исправить ошибку.\n"
+    )
+    trees, _report = _build(tmp_path, {"word.txt": page})
+    nodes = _by_id(trees["word"])
+    assert list(nodes) == ["52", "52A", "52A1", "52B"]
+    assert nodes["52A"]["title"] == "Игрок забыл сыграть"
+    assert nodes["52A"]["text"].startswith("Если игрок пропустил")
+    assert nodes["52B"]["title"] == "Игрок сыграл не в свою очередь"
