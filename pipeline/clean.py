@@ -733,14 +733,20 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
     (``…на      | наказание…``, ``|      |      |``) joined what were separate
     lines or cells; between two pieces of text they become a line break, at a
     line's start or end they go. A bar inside a word or a lone ``|`` line is not
-    touched here (``line_artefacts`` handles the lone bar)."""
+    touched here (``line_artefacts`` handles the lone bar). A cell that is the site's
+    template line goes with a border beside it (``_template_cells``)."""
     if "|" not in text:
         return []
     out, rows = _data_tables(text)
-    for m in _finditer_lines(_TABLE_BAR, text, _needle_lines(text, "|")):
+    barred = _needle_lines(text, "|")
+    template, gone = _template_cells(text, barred, rows)
+    out += template
+    for m in _finditer_lines(_TABLE_BAR, text, barred):
         if text.rfind("\n", 0, m.start()) + 1 in rows:
             continue  # a table's row: its bars part its cells
         a, b = m.start(), m.end()
+        if gone and any(s < b and a < e for s, e in gone):
+            continue  # a border or a bar of a template cell, gone with it
         at_start, at_end = line_edges(text, a, b)
         if at_start and at_end:
             continue
@@ -767,6 +773,46 @@ def table_bars(text: str, ctx: Context) -> list[Change]:
 
 
 _TABLE_BAR = regex.compile(r"[ \t]*(?<![^\s])\|(?:[ \t]*\|)*(?![^\s])[ \t]*")
+
+
+def _template_cells(
+    text: str, barred: list[tuple[int, int]], rows: set[int]
+) -> tuple[list[Change], list[tuple[int, int]]]:
+    """The site's template lines a text saved from a table set in cells beside the
+    page's own (``profile.template_cells``: ``↑ Наверх`` before a law's heading, the
+    links to the laws beside after its last sentence), which the profile could not
+    remove as lines: each goes with the border after it, the row's last with the
+    border before it, and a row of nothing else goes whole. The edits, and the spans
+    they take (the bars inside them are not parted again)."""
+    out: list[Change] = []
+    gone: list[tuple[int, int]] = []
+    for first, e in barred:
+        s = text.rfind("\n", 0, first) + 1
+        if s in rows:
+            continue  # a table of data: its cells are the page's
+        line = text[s:e]
+        cells = profile_mod.template_cells(line)
+        if not cells:
+            continue
+        words = [m.span() for m in _CELL_WORDS.finditer(line)]
+        if all(any(a <= x and y <= b for a, b, _ in cells) for x, y in words):
+            a, b = _drop_line(text, s, e)
+            out.append(Change(a, b, "", "site-chrome", f"{cells[0][2]}: a table's row of it"))
+            gone.append((a, b))
+            continue
+        for a, b, why in cells:
+            after = next((x for x, _ in words if x >= b), None)
+            if after is None:  # the row's last cell: the border before it goes
+                a = max((y for _, y in words if y <= a), default=a)
+            else:
+                b = after
+            out.append(Change(s + a, s + b, "", "site-chrome", f"{why}: a cell of a table's row"))
+            gone.append((s + a, s + b))
+    return out, gone
+
+
+_CELL_WORDS = regex.compile(r"[^\s|]+")
+"""A run of characters of a row other than blanks and bars: the row's words."""
 
 
 def _data_tables(text: str) -> tuple[list[Change], set[int]]:

@@ -516,6 +516,32 @@ table's row of words has another row beside it (``chrome_lines`` keeps it:
 _TABLE_ROW = regex.compile(r"\|[ \t]{2,}\S")
 """``|      cell      |      cell      |``: a row of a text saved from a table (its
 first border, then space), whose cells are the page's own lines, however short."""
+_CELL_BORDER = regex.compile(r"^[ \t]*\|[ \t]*|[ \t]*\|[ \t]*$|[ \t]{2,}\|[ \t]{2,}")
+"""A border between two cells of such a row, or at its edge: a bar with runs of blanks
+beside it (a bar with a blank each side is a cell's own: a site's links to the laws
+beside, ``« Правило 63 | Оглавление | Правило 65 »``)."""
+
+
+def template_cells(line: str) -> list[tuple[int, int, str]]:
+    """The cells of a row of a text saved from a table (``_TABLE_ROW``) that are the
+    site's template lines by their shape (``line_shape``): ``(start, end, why)`` of each
+    cell's words in ``line``. The table joined what were the page's lines, its template
+    lines with them (a link back to the page's top over a law's heading, the links to
+    the laws beside under its text), so the profile, which reads whole lines, finds
+    them only here. A shape that needs the lines around it (a button, a minute) is
+    none in a cell."""
+    if not _TABLE_ROW.match(line.lstrip(" \t")):
+        return []
+    out, at = [], 0
+    for m in [*_CELL_BORDER.finditer(line), None]:
+        end = m.start() if m is not None else len(line)
+        if end > at:
+            shape = line_shape(line[at:end])
+            if shape is not None and shape not in _IN_CONTEXT:
+                out.append((at, end, shape))
+        if m is not None:
+            at = m.end()
+    return out
 
 
 def _nearest_text(lines: list[str], i: int, step: int) -> int | None:

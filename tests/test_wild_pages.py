@@ -739,6 +739,29 @@ def test_a_short_row_of_a_table_dump_keeps_its_section(tmp_path):
     assert tree["nodes"][0]["children"][0]["text"].endswith("и именами игроков.")
 
 
+def test_a_table_dump_of_a_law_page_loses_the_sites_links_in_its_cells(tmp_path):
+    """A site that gives each law a page of its own, saved as a text from a table: the
+    link back to the page's top stands in a cell before the law's heading and after
+    the last sentence of the law before, the links to the laws beside in the last
+    row's cell. They are the site's, not a law of their own or the text's references."""
+    page = (
+        "|      ↑ Наверх      |      Правило 41. Начало розыгрыша      |\n"
+        "|      Когда торговля окончена, вистующий слева от разыгрывающего делает      |"
+        "      первый ход лицом вниз, как велит правило 54.      |      ↑ Наверх      |\n"
+        "|      Правило 42. Права болвана      |      A.Что болван может делать      |\n"
+        "|      Болван вправе следить за ходом игры и отвечать на вопросы судьи.      |"
+        "      « Правило 40 | Оглавление | Правило 43 »      |\n"
+    )
+    trees, _ = _build(tmp_path, {"laws.txt": page})
+    tree = trees["laws"]
+    assert _ids(tree) == ["41", "42", "42A"]
+    nodes = _by_id(tree)
+    assert nodes["41"]["text"].endswith("как велит правило 54.")
+    assert nodes["42A"]["text"].endswith("отвечать на вопросы судьи.")
+    assert [r["target"] for n in _walk(tree["nodes"]) for r in n["refs"]] == ["54"]
+    assert not any("Наверх" in ln or "Оглавление" in ln for ln in _all_text(tree))
+
+
 def test_a_forum_line_about_a_referees_cards_is_no_law_text(tmp_path):
     """A game forum's one post about yellow cards and missed rounds: one short
     paragraph, as the cut-off end of a law can be, with a referee's «карточка» in every
