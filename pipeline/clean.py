@@ -2486,7 +2486,8 @@ def _lines_before(text: str, at: int) -> Iterator[str]:
 def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
     """A section ``letter`` opening the line at ``at`` (ending at ``end``) comes next
     after the section before it, or, on a page cut after its first section's heading,
-    ``B`` comes where clauses stood before it and count again from 1 after it."""
+    ``B`` comes where clauses stood before it and count again from 1 after it, or where
+    the page ends under it with no unit after (a page cut in its first lines)."""
     before = _section_before(text, at)
     if before is not None:
         return before == chr(ord(letter) - 1)
@@ -2498,15 +2499,14 @@ def _follows_a_section(text: str, at: int, end: int, letter: str) -> bool:
             return False  # clauses right under their law, which has no sections
         if (p := _section_place(ln.lstrip())) is not None and p[0] == "clause":
             clauses_before = True
+    after = text[end : end + _AHEAD].split("\n", COUNTING_REACH)
     nxt = next(
-        (
-            p
-            for ln in text[end : end + _AHEAD].split("\n", COUNTING_REACH)[1:COUNTING_REACH]
-            if (p := _section_place(ln.lstrip())) is not None
-        ),
+        (p for ln in after[1:COUNTING_REACH] if (p := _section_place(ln.lstrip())) is not None),
         None,
     )
-    return clauses_before and nxt == ("clause", 1)
+    # nothing but its text to the page's end, all of it read
+    ends = nxt is None and end + _AHEAD >= len(text) and len(after) <= COUNTING_REACH
+    return clauses_before and (nxt == ("clause", 1) or ends)
 
 
 def _section_place(line: str) -> tuple[str, int] | None:

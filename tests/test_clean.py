@@ -2838,6 +2838,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "ocr-digit",
         ),
         (
+            "a page cut in section B's first lines: «8.» after the clauses, nothing after",
+            "Текст раздела о колоде.\n2.Колоду тасуют\nТекст.\n3.Колоду снимают\nТекст.\n"
+            "8.Карта выпала при сдаче\nЕсли при сдаче карта",
+            "Текст раздела о колоде.\n2.Колоду тасуют\nТекст.\n3.Колоду снимают\nТекст.\n"
+            "B.Карта выпала при сдаче\nЕсли при сдаче карта",
+            "ocr-digit",
+        ),
+        (
             "a page cut after its first section's heading: the clauses' stops misread too",
             "Текст раздела о картах.\n2;Второй случай\nТекст.\n3 ,Третий случай\nТекст.\n"
             "8.Игрок видел карты\nТекст раздела.\n1;Информация несущественна\nТекст.\n"

@@ -762,6 +762,29 @@ def test_a_table_dump_of_a_law_page_loses_the_sites_links_in_its_cells(tmp_path)
     assert not any("Наверх" in ln or "Оглавление" in ln for ln in _all_text(tree))
 
 
+def test_a_scanned_page_cut_in_section_bs_first_lines_keeps_its_units(tmp_path):
+    """A page of a scan cut out of the middle of a law: two clauses of its first
+    section, then section B, whose «B.» the OCR read as «8.», and the page ends a few
+    words into it. Read as B, the section after the clauses shows it is the law book's
+    text: an unplaced fragment with its clauses and its section, not a page of other
+    text (K308)."""
+    page = (
+        "Если колода неполна, судья достаёт недостающие карты из запасной колоды.\n"
+        "2.Карты перепутаны между столами\n"
+        "Если карты попали не в ту коробку, судье надлежит вернуть их на место.\n"
+        "3.Сдача сделана заново\n"
+        "Если сдача была сделана заново, судья сохраняет её результат (правило 7).\n"
+        "8.Игрок уронил карту\n"
+        "Когда игрок роняет карту на пол, то судья\n"
+    )
+    trees, report = _build(tmp_path, {"scan.txt": page})
+    assert "K308" not in _codes(report, "scan.txt")
+    (fragment,) = trees["scan"]["nodes"]
+    units = [(n["id"], n["kind"], n["label"]) for n in fragment["children"]]
+    assert units == [(None, "clause", "2"), (None, "clause", "3"), (None, "section", "B")]
+    assert [r["target"] for r in fragment["children"][1]["refs"]] == ["7"]
+
+
 def test_a_forum_line_about_a_referees_cards_is_no_law_text(tmp_path):
     """A game forum's one post about yellow cards and missed rounds: one short
     paragraph, as the cut-off end of a law can be, with a referee's «карточка» in every
