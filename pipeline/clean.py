@@ -1851,18 +1851,17 @@ def _joined_pages(
     lines: list[tuple[int, int, str]], skip: AbstractSet[int]
 ) -> dict[int, tuple[int, int, int]]:
     """The pages' numbers a document viewer's text joins, after a blank, to the end of
-    each page's last line (``… сыгранных карт. 96``) or to the start of the next page's
-    first line (``97 убрать лишнюю карту.``): by line index, the span of the number and
-    its blank in the line, and the number. Only a run of ``_UNCUT_PAGES`` or more, all
-    joined one way, that counts up by one, each at least a page (``_a_page_apart``)
-    below the one before: a contents list's entries end in their pages lines apart, and
-    a reference's number follows its head word (``… см. правило 64``). Numbers that open
-    lines must count from past the first page and cut a sentence once (``97`` before the
-    rest of one, in small letters): a list's items numbered with no stop count from 1
-    and open with a capital. One in a shorter run where it cuts a word a hyphen broke (``после-
-    78`` | ``дующие``, ``после-`` | ``78 дующие``), or after the text's last sentence (the
-    last page's). Lines ``skip`` and a page's own line (``12 из 88``) are read
-    otherwise."""
+    a page's last line (``… сыгранных карт. 96``) or to the start of the next page's
+    first line: by line index, the span of the number and its blank in the line, and
+    the number. At lines' ends, a run of ``_UNCUT_PAGES`` or more that counts up by
+    one, each at least a page (``_a_page_apart``) below the one before, one of them
+    after a sentence's end (a contents list's entries end in their pages lines apart;
+    counts in sentences, ``… выиграл 7`` | ``взяток``, or examples' numbers, ``Пример
+    2``, have no stop before them). One in a shorter run only where it cuts a word a hyphen broke
+    (``после- 78`` | ``дующие``, ``после-`` | ``78 дующие``), or ends the text after
+    its last full stop (the last page's). A number that opens a line of text is read
+    no further: a count (``7 взяток``) and a list's item numbered with no stop open
+    lines so. Lines ``skip`` and a page's own line (``12 из 88``) are read otherwise."""
     ends: list[tuple[int, int, int, int]] = []  # (line index, from, to, number)
     starts: list[tuple[int, int, int, int]] = []
     for i, (_s, _e, line) in enumerate(lines):
@@ -1886,23 +1885,30 @@ def _joined_pages(
                 if cand[3] == last[3] + 1 and _a_page_apart(lines, last[0], cand[0]):
                     run.append(cand)
                     continue
-            if len(run) < _UNCUT_PAGES:
+            if opening or len(run) < _UNCUT_PAGES:
                 out.update(
                     (i, (a, b, n)) for i, a, b, n in run if _alone_a_page(lines, i, a, b, opening)
                 )
-            elif not opening or (
-                run[0][3] > 1 and any(_cut_by_its_number(lines, i, to) for i, _f, to, _n in run)
-            ):
+            elif any(_after_a_stop(lines[i][2], a) for i, a, _b, _n in run):
                 out.update((i, (a, b, n)) for i, a, b, n in run)
             run = [cand] if cand is not None else []
     return out
 
 
+def _after_a_stop(line: str, at: int) -> bool:
+    """The text of ``line`` before ``at`` ends a sentence (``FULL_STOP``), not in a
+    contents list's dot leader (``grammar.LEADER``: its page follows it)."""
+    leaders = (m for m in LEADER.finditer(line) if m.end() > at)
+    return FULL_STOP.search(line, 0, at) is not None and next(leaders, None) is None
+
+
 def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, opening: bool) -> bool:
     """The number at ``a``–``b`` of ``lines[i]``, in a short run, is a page's: it cuts a word
     a hyphen broke (the line before it or its own ends so, the rest goes on in small
-    letters), or it ends the text's last line after a full stop or a closing bracket
-    (``… случае.(DC4) 57``), not after a dot leader."""
+    letters), or, of two or three digits, it ends the text's last line after a full stop
+    (``… назначает результат. 79``; not after a question, whose answer it may be, a
+    bracket or a quote, as a table's last value or a year follow them, nor after a dot
+    leader)."""
     line = lines[i][2]
     if opening:
         above = _text_line(lines, i, -1)
@@ -1913,23 +1919,17 @@ def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, ope
         )
     below = _text_line(lines, i, 1)
     if below is None:
-        # a dot leader's last dot is no full stop: its number is a contents entry's page
-        # (``Правило 6. Тасование ........ 14``)
-        lead = LEADER.search(line, 0, b)
-        return line[:a].rstrip()[-1:] in _LAST_PAGE_AFTER and (lead is None or lead.end() < b)
+        return (
+            len(line[a:b].strip()) >= 2
+            and line[:a].rstrip()[-1:] in _LAST_PAGE_AFTER
+            and _after_a_stop(line, a)
+        )
     return _HYPHENATED_PIECE.search(line, 0, a) is not None and below.lstrip()[:1].islower()
 
 
-def _cut_by_its_number(lines: list[tuple[int, int, str]], i: int, to: int) -> bool:
-    """The number that opens ``lines[i]`` (up to ``to``) stands inside a sentence: the
-    line of text above runs on, the rest of this one goes on in small letters."""
-    above = _text_line(lines, i, -1)
-    return above is not None and profile_mod.inside_a_sentence(above, lines[i][2][to:])
-
-
-_LAST_PAGE_AFTER = frozenset('.!?…)»"')
+_LAST_PAGE_AFTER = frozenset(".…")
 """What the text's last line ends with before the last page's number joined to it."""
-_TRAILING_PAGE = regex.compile(r"(?:(?<=[\p{L}.,;:!?…»)\]])|(?<=\p{L}-))[ \t]+(\d{1,4})$")
+_TRAILING_PAGE = regex.compile(r"(?:(?<=[\p{L}.,;:!?…»)\]])|(?<=\p{L}-))[ \t]+(\d{1,3})$")
 """A number after a blank at a line's end, after a word, a sentence's mark or a word's
 piece a hyphen broke."""
 _PARAGRAPH_LINE = 100
@@ -2237,10 +2237,21 @@ def split_headings(text: str, ctx: Context) -> list[Change]:
         for m in SPLIT_MARKER.finditer(text)
         # a line that opens a unit of its own (``Правило 41. …``, ``ГЛАВА VI``) is no title,
         # and a name's initial over its surname (``В.`` | ``Смирнов``) no marker
-        if not starts_unit(_rest_of_line(m))
-        and not initial_of_a_name(m[0].strip() + " " + _rest_of_line(m), 0)
+        if not starts_unit(_rest_of_line(m)) and not _initial_over_a_name(m)
     ]
     return sorted(out, key=lambda ch: ch.start)
+
+
+def _initial_over_a_name(m: regex.Match) -> bool:
+    """The ``SPLIT_MARKER`` match ``m`` is a name's initial over its surname: one the
+    dictionary knows as a surname (``initial_of_a_name``), or, a Cyrillic letter, over a
+    line of one word (a signature, ``В.`` | ``Рыбников``: a unit's title has more words,
+    and the dictionary does not know every surname)."""
+    rest = _rest_of_line(m)
+    if initial_of_a_name(m[0].strip() + " " + rest, 0):
+        return True
+    letter = m[0].strip().strip("().")
+    return not letter.isascii() and not letter.isdigit() and len(rest.split()) < 2
 
 
 def stopless_headings(text: str, ctx: Context) -> list[Change]:

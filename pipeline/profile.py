@@ -522,14 +522,20 @@ beside it (a bar with a blank each side is a cell's own: a site's links to the l
 beside, ``« Правило 63 | Оглавление | Правило 65 »``)."""
 
 
+_CELL_SHAPES = frozenset(("pager",))
+"""The shapes of template lines ``template_cells`` takes in a cell: the links back to
+the page's top and to the pages beside."""
+
+
 def template_cells(line: str) -> list[tuple[int, int, str]]:
     """The cells of a row of a text saved from a table (``_TABLE_ROW``) that are the
     site's template lines by their shape (``line_shape``): ``(start, end, why)`` of each
     cell's words in ``line``. The table joined what were the page's lines, its template
     lines with them (a link back to the page's top over a law's heading, the links to
     the laws beside under its text), so the profile, which reads whole lines, finds
-    them only here. A shape that needs the lines around it (a button, a minute) is
-    none in a cell."""
+    them only here. Only a link to move about the site is one (``_CELL_SHAPES``): a
+    cell's short words, a date or a sign are a table's content as often (a law's title
+    read as a menu, a section's letter or a table's ``+`` as a setting)."""
     if not _TABLE_ROW.match(line.lstrip(" \t")):
         return []
     out, at = [], 0
@@ -537,7 +543,7 @@ def template_cells(line: str) -> list[tuple[int, int, str]]:
         end = m.start() if m is not None else len(line)
         if end > at:
             shape = line_shape(line[at:end])
-            if shape is not None and shape not in _IN_CONTEXT:
+            if shape in _CELL_SHAPES:
                 out.append((at, end, shape))
         if m is not None:
             at = m.end()

@@ -2047,6 +2047,79 @@ def test_markers_ocr_misread_count_on_from_units_run_in_on_the_line_above(tmp_pa
     assert nodes["67A1(B)"]["title"] == "Нет карты масти"
 
 
+# Guards found by a review of this stop's page-number, marker and table rules: each page
+# below kept its text at bed3629, and must still.
+
+
+def test_numbers_that_end_or_open_lines_a_page_apart_stay_without_a_pages_signs(tmp_path):
+    """Examples numbered one a page, counts of tricks at lines' ends or starts, a list
+    numbered with no stops: numbers that count up a page apart, none after a sentence's
+    end, are no pages'."""
+    lines = "".join(
+        f"Защитник объясняет судье, как шла {n}-я взятка этой сдачи.\n" for n in range(7)
+    )
+    examples = "Правило 64. Процедура\n64.5. Разберём три случая.\n" + "".join(
+        f"Пример {n}\n{lines}" for n in (1, 2, 3)
+    )
+    counts = "Правило 64. Процедура\n64.5. Разберём три случая.\n" + "".join(
+        f"{lines}Судья выяснил, что к этому моменту сторона выиграла {n}\nвзяток подряд.\n"
+        for n in (7, 8, 9)
+    )
+    opening = counts.replace(" выиграла 7\nвзяток", " выиграла\n7 взяток")
+    opening = opening.replace(" выиграла 8\nвзяток", " выиграла\n8 взяток")
+    opening = opening.replace(" выиграла 9\nвзяток", " выиграла\n9 взяток")
+    pages = {"examples": examples, "counts": counts, "opening": opening}
+    for name, page in pages.items():
+        trees, _report = _build(tmp_path / name, {f"{name}.txt": page})
+        text = " ".join(_all_text(trees[name]))
+        for n, word in ((1, "Пример 1"), (2, "Пример 2"), (3, "Пример 3")):
+            if name == "examples":
+                assert word in text, (name, n)
+        for n in (7, 8, 9):
+            if name != "examples":
+                assert f"выиграла {n} взяток" in text, (name, n)
+
+
+def test_a_texts_last_number_after_a_bracket_a_question_or_a_quote_stays(tmp_path):
+    pages = {
+        "table": "Малый шлем (в зоне) 750\n",
+        "quiz": "Сколько взяток получат соперники? 2\n",
+        "year": "Источник: «Законы бриджа» 1987\n",
+    }
+    law = (
+        "Правило 77. Подсчёт очков\nA. Премии за шлемы\n1. Малый шлем\nЗа малый шлем "
+        "начисляют премию.\n2. Большой шлем\nЗа большой шлем премия больше.\n"
+        "B. Таблица премий\nПремии по зонам даны ниже.\n"
+    )
+    pages = {name: law + last for name, last in pages.items()}
+    for name, page in pages.items():
+        trees, _report = _build(tmp_path / name, {f"{name}.txt": page})
+        text = " ".join(_all_text(trees[name]))
+        assert page.strip().split("\n")[-1] in text, name
+
+
+def test_a_signatures_initial_alone_over_a_surname_is_no_section(tmp_path):
+    page = (
+        "Правило 64. Процедура\nA. Наказание назначается\nСудья передаёт взятки.\n"
+        "B. Наказание не назначается\nСудья ничего не передаёт.\nРедактор перевода\nВ.\n"
+        "Зайцев\n"
+    )
+    trees, _report = _build(tmp_path, {"signed.txt": page})
+    assert [i for i in _ids(trees["signed"])] == ["64", "64A", "64B"]
+    assert "Зайцев" in " ".join(_all_text(trees["signed"]))
+
+
+def test_a_table_dumps_cells_that_are_short_words_a_letter_or_a_sign_stay(tmp_path):
+    page = (
+        "|      Правило 54      |      Выход лицом вверх      |\n"
+        "|      A.Разыгрывающий принимает выход      |      Игрок может принять выход, и "
+        "карта остаётся открытой.      |      +      |\n"
+    )
+    trees, _report = _build(tmp_path, {"table.txt": page})
+    nodes = _by_id(trees["table"])
+    assert nodes["54"]["title"] == "Выход лицом вверх"
+
+
 # A post on a blog platform with an English template: the blog's name and the post's
 # title over the law, the byline, labels and buttons under it.
 BLOG_POST = (
