@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import regex
 
@@ -1541,16 +1541,9 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
     for i, (s, e, line) in enumerate(lines):
         if i in joined:
             a, b, number = joined[i]
+            where = "first" if a == 0 else "last"
             out.append(
-                Change(
-                    s + a,
-                    s + b,
-                    "",
-                    "page-number",
-                    "page number joined to the "
-                    + ("page's first line" if a == 0 else "page's last line"),
-                    ((s + a, number),),
-                )
+                _page_cut(s + a, s + b, number, f"page number joined to the page's {where} line")
             )
             if a == 0:
                 continue
@@ -1630,18 +1623,17 @@ def line_artefacts(text: str, ctx: Context) -> list[Change]:
             )
         )
         if m and (cut or starts_unit(rest)):
+            into = "heading" if starts_unit(rest) else "page's text"
             out.append(
-                Change(
-                    s,
-                    s + m.end(),
-                    "",
-                    "page-number",
-                    "page number run into the next "
-                    + ("heading" if starts_unit(rest) else "page's text"),
-                    ((s, int(m[1])),),
-                )
+                _page_cut(s, s + m.end(), int(m[1]), f"page number run into the next {into}")
             )
     return _merge_sorted(out)
+
+
+def _page_cut(a: int, b: int, number: int, why: str) -> Change:
+    """The edit that cuts a page's number (``a``–``b``) out of a line of text, the page
+    remembered where it stood."""
+    return Change(a, b, "", "page-number", why, ((a, number),))
 
 
 def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: int) -> Change | None:
@@ -1692,13 +1684,8 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
             break
     else:
         return None
-    return Change(
-        s,
-        s + m.end(),
-        "",
-        "page-number",
-        "page number glued to the heading that opens the page",
-        ((s, int(m[1])),),
+    return _page_cut(
+        s, s + m.end(), int(m[1]), "page number glued to the heading that opens the page"
     )
 
 
@@ -1828,19 +1815,30 @@ def _bare_pages(
         else:
             out.update(i for i, n in run if alone(i, n))
 
-    run: list[tuple[int, int]] = []
-    for i, n in bare:
-        if i > notes:
-            break
-        if run and n == run[-1][1] + 1 and _a_page_apart(lines, run[-1][0], i):
-            run.append((i, n))
-            continue
-        if run:
-            close(run)
-        run = [(i, n)]
-    if run:
+    for run in _counting_runs([(i, n) for i, n in bare if i <= notes], lines):
         close(run)
     return out
+
+
+_Numbered = TypeVar("_Numbered", bound=tuple[int, ...])
+
+
+def _counting_runs(
+    found: list[_Numbered], lines: list[tuple[int, int, str]]
+) -> Iterator[list[_Numbered]]:
+    """``found`` (each a line's index first and a number last, in the lines' order) in
+    runs that count up by one, each at least a page (``_a_page_apart``) below the one
+    before: the runs pages' numbers make."""
+    run: list[_Numbered] = []
+    for item in found:
+        if run and item[-1] == run[-1][-1] + 1 and _a_page_apart(lines, run[-1][0], item[0]):
+            run.append(item)
+            continue
+        if run:
+            yield run
+        run = [item]
+    if run:
+        yield run
 
 
 _UNCUT_PAGES = 3
@@ -1876,22 +1874,12 @@ def _joined_pages(
                 ends.append((i, m.start(), len(end), int(m[1])))
         if line[:1].isdigit() and (m := _BARE_PAGE_PREFIX.match(line)) is not None:
             starts.append((i, 0, m.end(), int(m[1])))
-    out: dict[int, tuple[int, int, int]] = {}
-    for found, opening in ((ends, False), (starts, True)):
-        run: list[tuple[int, int, int, int]] = []
-        for cand in [*found, None]:
-            if cand is not None and run:
-                last = run[-1]
-                if cand[3] == last[3] + 1 and _a_page_apart(lines, last[0], cand[0]):
-                    run.append(cand)
-                    continue
-            if opening or len(run) < _UNCUT_PAGES:
-                out.update(
-                    (i, (a, b, n)) for i, a, b, n in run if _alone_a_page(lines, i, a, b, opening)
-                )
-            elif any(_after_a_stop(lines[i][2], a) for i, a, _b, _n in run):
-                out.update((i, (a, b, n)) for i, a, b, n in run)
-            run = [cand] if cand is not None else []
+    out = {i: (a, b, n) for i, a, b, n in starts if _opens_a_hyphens_piece(lines, i, b)}
+    for run in _counting_runs(ends, lines):
+        if len(run) < _UNCUT_PAGES:
+            out.update((i, (a, b, n)) for i, a, b, n in run if _alone_a_page(lines, i, a, b))
+        elif any(_after_a_stop(lines[i][2], a) for i, a, _b, _n in run):
+            out.update((i, (a, b, n)) for i, a, b, n in run)
     return out
 
 
@@ -1902,21 +1890,25 @@ def _after_a_stop(line: str, at: int) -> bool:
     return FULL_STOP.search(line, 0, at) is not None and next(leaders, None) is None
 
 
-def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int, opening: bool) -> bool:
-    """The number at ``a``–``b`` of ``lines[i]``, in a short run, is a page's: it cuts a word
-    a hyphen broke (the line before it or its own ends so, the rest goes on in small
-    letters), or, of two or three digits, it ends the text's last line after a full stop
-    (``… назначает результат. 79``; not after a question, whose answer it may be, a
-    bracket or a quote, as a table's last value or a year follow them, nor after a dot
-    leader)."""
+def _opens_a_hyphens_piece(lines: list[tuple[int, int, str]], i: int, b: int) -> bool:
+    """The number that opens ``lines[i]`` (up to ``b``) cuts a word a hyphen broke: the
+    line of text above ends in its first piece, the rest of this one goes on in small
+    letters (``после-`` | ``78 дующие``)."""
+    above = _text_line(lines, i, -1)
+    return (
+        above is not None
+        and _HYPHENATED_PIECE.search(above) is not None
+        and lines[i][2][b:].lstrip()[:1].islower()
+    )
+
+
+def _alone_a_page(lines: list[tuple[int, int, str]], i: int, a: int, b: int) -> bool:
+    """The number at ``a``–``b`` that ends ``lines[i]``, in a short run, is a page's: it
+    cuts a word a hyphen broke (``после- 78`` | ``дующие``), or, of two or three digits,
+    it ends the text's last line after a full stop (``… назначает результат. 79``; not
+    after a question, whose answer it may be, a bracket or a quote, as a table's last
+    value or a year follow them, nor after a dot leader)."""
     line = lines[i][2]
-    if opening:
-        above = _text_line(lines, i, -1)
-        return (
-            above is not None
-            and _HYPHENATED_PIECE.search(above) is not None
-            and line[b:].lstrip()[:1].islower()
-        )
     below = _text_line(lines, i, 1)
     if below is None:
         return (
