@@ -1670,17 +1670,21 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
         first = i  # the unit's own line may hold its sentence
     else:
         return None
-    # the unit's text under it: a sentence before the next law's heading (a contents list
-    # lists titles under its entries; a running head's page goes on with a small letter)
+    # the unit's text under it: a sentence (or the words that open its list, ``…
+    # судьи:``) before the next law's heading (a contents list lists titles under its
+    # entries); a running head's page goes on with a small letter under it, where a
+    # sentence wrapped over lines goes on so below its first line
+    under = False
     for j in range(first, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
         text_j = (rest if j == i else lines[j][2]).strip()
         if not text_j:
             continue
-        if text_j[0].islower() or (
+        if (text_j[0].islower() and not under) or (
             j > i and (_law_head(text_j) is not None or _numbered_law_head(text_j))
         ):
             return None
-        if FULL_STOP.search(text_j) and len(text_j.split()) >= _SENTENCE_WORDS:
+        under = under or j > i
+        if CLAUSE_END.search(text_j) and len(text_j.split()) >= _SENTENCE_WORDS:
             break
     else:
         return None

@@ -1969,6 +1969,32 @@ def test_a_page_number_glued_to_a_section_a_clause_goes(tmp_path):
     assert "12 A. До того" in " ".join(_all_text(trees["contents"]))
 
 
+# … where the section's first sentence is wrapped over several lines, each going on
+# with a small letter, and ends with the colon that opens its list
+GLUED_PAGE_NUMBER_WRAPPED = (
+    "Правило 13. Неправильное количество карт\n"
+    "A. Никто не видел чужих карт\n"
+    "Судья исправляет сдачу, и игра идёт дальше.\n"
+    "49 B. Игрок видел чужую карту\n"
+    "Когда судья узнаёт, что в одном из карманов\n"
+    "лежало не столько карт, сколько нужно, и\n"
+    "что после исправления сдачи кто-то из\n"
+    "игроков успел увидеть чужие карты, то при\n"
+    "таком условии судья поступает так:\n"
+    "1. Увиденное ничего не дало\n"
+    "Если увиденное не помогло игроку ни в\n"
+    "торговле, ни в розыгрыше, сдачу играют.\n"
+)
+
+
+def test_a_page_number_glued_to_a_section_over_a_wrapped_sentence_goes(tmp_path):
+    trees, _report = _build(tmp_path, {"viewer.txt": GLUED_PAGE_NUMBER_WRAPPED})
+    nodes = _by_id(trees["viewer"])
+    assert [i for i in nodes if i] == ["13", "13A", "13B", "13B1"]
+    assert nodes["13B"]["title"] == "Игрок видел чужую карту"
+    assert not any(line.startswith("49 ") for line in _all_text(trees["viewer"]))
+
+
 # … and a viewer that joins each page's number to the end of the page's last line
 _FILLER = "".join(
     f"Судья следит, чтобы в {n}-й взятке лежало по одной карте каждого игрока.\n"
