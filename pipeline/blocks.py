@@ -788,6 +788,8 @@ def _step(state: BlockState, end: int, nxt: list[int]) -> None:
 _BOOK_MARKS = frozenset(("part", "law", "orphan", "subclause", "item", "footnote"))
 """Units whose markers only the law book and its commentary use: a division or law
 heading, a subclause ``(B).``, an item ``(ii)``, a footnote body ``(*) -``."""
+_LISTED = frozenset(("toc", "index"))
+"""Tokens of listings: their lines (a table of contents' titles) are kept whole."""
 _HEADINGS = frozenset(("part", "law", "orphan"))
 """Of them, the headings (an orphan is a law heading whose number no law has): other
 documents head their chapters «Глава 4» and their points «Правило 1» too, but never
@@ -817,7 +819,12 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
             continue
         if t.kind in _HEADINGS:
             if game is None:
-                game = editions.names_the_game("\n".join(u.rest for u in tokens))
+                game = editions.names_the_game(
+                    "\n".join(u.rest for u in tokens),
+                    listed="\n".join(
+                        ln.text for u in tokens if u.kind in _LISTED for ln in u.lines
+                    ),
+                )
             if not game:
                 continue
         if t.kind in _BOOK_MARKS:

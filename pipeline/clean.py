@@ -1672,9 +1672,10 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
         return None
     # the unit's text under it: a sentence (or the words that open its list, ``…
     # судьи:``) before the next law's heading (a contents list lists titles under its
-    # entries); a running head's page goes on with a small letter under it, where a
-    # sentence wrapped over lines goes on so below its first line
-    under = False
+    # entries); a running head's page goes on with a small letter under the law's
+    # heading, where a sentence (or a unit's title) wrapped goes on so below its first line
+    under = head is None
+    words = 0  # of the unit's text so far: a sentence wrapped ends on a short line
     for j in range(first, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
         text_j = (rest if j == i else lines[j][2]).strip()
         if not text_j:
@@ -1683,8 +1684,9 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
             j > i and (_law_head(text_j) is not None or _numbered_law_head(text_j))
         ):
             return None
-        under = under or j > i
-        if CLAUSE_END.search(text_j) and len(text_j.split()) >= _SENTENCE_WORDS:
+        under = True
+        words += len(text_j.split())
+        if (CLAUSE_END.search(text_j) or TAG_END.search(text_j)) and words >= _SENTENCE_WORDS:
             break
     else:
         return None
@@ -1705,7 +1707,10 @@ def _glued_over_unit(
         return False
     prev = before.strip()
     if prev and not (
-        CLAUSE_END.search(prev) or series_place(prev) is not None or _law_head(prev) is not None
+        CLAUSE_END.search(prev)
+        or TAG_END.search(prev)  # a paragraph the source tags (``…(DC4)``) ends so
+        or series_place(prev) is not None
+        or _law_head(prev) is not None
     ):
         return False  # the line before runs on: a reference cut by a wrap (``правилу`` / ``64 B.``)
     if (p := _BARE_PAGE_PREFIX.match(before)) is not None and series_place(before[p.end() :]):
@@ -1728,7 +1733,8 @@ _BARE_PAGE_PREFIX = regex.compile(r"^[ \t]*(\d{1,4})[ \t]+(?=\S)")
 _LINES_TO_A_SENTENCE = 8
 """How many lines under a heading ``_glued_page_over_heading`` reads for its text."""
 _SENTENCE_WORDS = 4
-"""Least words of a line that ends a sentence of the law's text."""
+"""Least words of the law's text under a heading, up to the end of its first sentence
+or clause."""
 
 
 _LINES_A_PAGE = 5
@@ -5397,16 +5403,18 @@ def clean(
         source=source,
         text=buf.text,
         edits=edits,
-        breaks=_breaks(pages, edits, buf.text),
+        breaks=_breaks(pages, edits, buf.text, source.text),
         profile=profile_mod.settle(profile, buf.text, source.text, source.edition),
     )
 
 
 def _breaks(
-    pages: list[tuple[int, int | None]], edits, text: str = ""
+    pages: list[tuple[int, int | None]], edits, text: str = "", raw_text: str = ""
 ) -> tuple[tuple[int, int | None, bool], ...]:
     """Page breaks in cleaned offsets. A break is hard when the next page number
-    is not this one plus one: pages are missing between them. The last page
+    is not this one plus one: pages are missing between them, unless the numbers of
+    those pages stand in the source (``raw_text``) between the two, where no repair
+    read them (``_pages_stand_between``). The last page
     number is soft when it continues a run that counts up. When the numbers cannot
     tell (one page number alone, an unreadable one, a last one after a gap, which
     the break before it already marks), a sentence that runs on over
@@ -5429,10 +5437,33 @@ def _breaks(
         else:
             told = num is not None
             hard = num is None or nxt != num + 1
+            if hard and num is not None and nxt is not None:
+                hard = not _pages_stand_between(raw_text, raw, pages[i + 1][0], num, nxt)
         if hard and not told and _runs_on(text, at, excerpt):
             hard = False
         out.append((at, num, hard))
     return tuple(out)
+
+
+_PAGES_BETWEEN = 20
+"""The most pages' numbers ``_pages_stand_between`` looks for between two others."""
+
+
+def _pages_stand_between(text: str, at: int, to: int, num: int, nxt: int) -> bool:
+    """The numbers of the pages between page ``num`` (at offset ``at`` of the source's
+    ``text``) and page ``nxt`` (at ``to``), at most ``_PAGES_BETWEEN`` of them, each
+    stand in the source between, in their order, at a line's start or end, where no
+    repair took them for pages' numbers (a viewer's number joined to a line of text):
+    those pages are there, and no page is missing."""
+    if not 0 < nxt - num - 1 <= _PAGES_BETWEEN or to <= at:
+        return False
+    pos = at
+    for page in range(num + 1, nxt):
+        m = regex.compile(rf"(?m)^{page}(?=[ \t])|(?<=[ \t]){page}$").search(text, pos, to)
+        if m is None:
+            return False
+        pos = m.end()
+    return True
 
 
 def _runs_on(text: str, at: int, excerpt: bool = False) -> bool:

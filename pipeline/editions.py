@@ -175,6 +175,7 @@ class Table:
     front_terms: list[str] = field(default_factory=list)
     contest_terms: list[str] = field(default_factory=list)
     game_terms: list[str] = field(default_factory=list)
+    contest_play: list[str] = field(default_factory=list)
 
 
 def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
@@ -237,6 +238,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         "front_terms",
         "contest_terms",
         "game_terms",
+        "contest_play",
     ):
         try:
             lists[key] = [str(w) for w in data.get(key, ())]
@@ -250,9 +252,13 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
                     regex.compile(w)
                 except regex.error as exc:
                     raise TableError(f"{path}: key {key!r}: {w!r} is not a regex ({exc})") from None
-    for w in lists["contest_terms"]:
-        if w not in book_terms:
-            raise TableError(f"{path}: key 'contest_terms': {w!r} is not one of 'book_terms'")
+    for key, of, words in (
+        ("contest_terms", "book_terms", book_terms),
+        ("contest_play", "game_terms", lists["game_terms"]),
+    ):
+        for w in lists[key]:
+            if w not in words:
+                raise TableError(f"{path}: key {key!r}: {w!r} is not one of {of!r}")
     if "default" not in data:
         raise TableError(f"{path}: key 'default' is missing")
     default = str(data["default"])
@@ -335,20 +341,30 @@ def speaks_of_the_book(text: str) -> bool:
     return shared.search(text) is not None and _play_patterns()[1].search(text) is not None
 
 
-def names_the_game(text: str) -> bool:
+def names_the_game(text: str, listed: str = "") -> bool:
     """Whether ``text`` names the game or its book at all: a word of cards
     (``card_terms``: a card, a trick, a suit, a call), of the book (``book_terms``: the
     director, the dummy, an appeal …) or of a card game's play (``game_terms``: the
-    deck, the deal, the auction, a player, a concession). Every law and section of the
-    book names one; a design note, a set of house rules or a sport's code that heads
-    its points «Правило 1» names none."""
-    return _game_pattern().search(text) is not None
+    deck, the deal, the auction, a player, a concession); and not only words that the
+    codes of sports use too (the judge, ``contest_terms``; the player, a pass,
+    ``contest_play``), unless the titles of a listing beside it (``listed``: a chapter's
+    list of its laws) name another. Every law and section of the book names one; a
+    design note, a set of house rules or a sport's code that heads its points «Правило
+    1» («Правило 5. Судья», its players) names none."""
+    every, own = _game_patterns()
+    return every.search(text) is not None and (
+        own.search(text) is not None or own.search(listed) is not None
+    )
 
 
 @lru_cache(maxsize=1)
-def _game_pattern() -> regex.Pattern:
-    words = dict.fromkeys([*_TABLE.card_terms, *BOOK_TERMS, *_TABLE.game_terms])
-    return _word_starts("game_terms", list(words))
+def _game_patterns() -> tuple[regex.Pattern, regex.Pattern]:
+    shared = {*_TABLE.contest_terms, *_TABLE.contest_play}
+    words = list(dict.fromkeys([*_TABLE.card_terms, *BOOK_TERMS, *_TABLE.game_terms]))
+    return (
+        _word_starts("game_terms", words),
+        _word_starts("game_terms", [w for w in words if w not in shared]),
+    )
 
 
 @lru_cache(maxsize=1)

@@ -193,6 +193,24 @@ def test_a_bad_table_row_names_the_file_the_line_and_the_key(tmp_path: Path, row
     assert f"{table}:4: [[edition]] #1" in str(caught.value) and key in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    "lists, key",
+    [
+        ("book_terms = ['болван']\ncontest_terms = ['судья']\n", "contest_terms"),
+        ("game_terms = ['колод']\ncontest_play = ['игрок']\n", "contest_play"),
+    ],
+)
+def test_a_shared_word_that_is_in_no_list_it_narrows_names_the_key(
+    tmp_path: Path, lists: str, key: str
+):
+    table = tmp_path / "editions.toml"
+    row = '[[edition]]\nid = "2030"\nyear = 2030\ntitle = "Законы"\nlaws = 95\n'
+    table.write_text(f'default = "2030"\n{lists}\n{row}', encoding="utf-8")
+    with pytest.raises(editions.TableError) as caught:
+        editions._load(table)
+    assert str(table) in str(caught.value) and repr(key) in str(caught.value)
+
+
 def test_an_unknown_edition_in_the_manifest_is_an_error_naming_file_line_and_key(tmp_path: Path):
     (tmp_path / "a.txt").write_text(LAWS_1987_NO_YEAR, encoding="utf-8")
     (tmp_path / "sources.toml").write_text(

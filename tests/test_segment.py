@@ -150,7 +150,7 @@ def test_division_levels_nest_and_number_apart():
 def test_division_numbering_backwards_within_one_space():
     _tree, diags = seg(
         "Глава IX - Судья\nПравило 81. Обязанности\nТекст.\nГлава VIII - Розыгрыш\n"
-        "Правило 44. Ход\nТекст.\n"
+        "Правило 44. Ход\nХодят картой.\n"
     )
     assert codes(diags) == ["K305"]
 
@@ -168,7 +168,7 @@ def test_laws_nest_under_their_part():
 
 def test_commentary_multiple_numbers():
     tree, _ = seg(
-        "Правило 74. Поведение и этикет(DC4)\n74.2,3. Игроку следует избегать замечаний.(DC4)\n"
+        "Правило 74. Поведение и этикет(DC4)\n74.2,3. Игроку следует избегать замечаний о картах.(DC4)\n"
         "74.4. Второй абзац.(DC4)\n",
         kind="commentary",
     )
@@ -176,7 +176,7 @@ def test_commentary_multiple_numbers():
     assert (law.kind, law.id, law.title, law.tags) == ("law", "74", "Поведение и этикет", ("DC4",))
     # merged paragraphs: one node under the first key, the label shows both
     assert [(c.kind, c.id, c.label, c.text) for c in law.children] == [
-        ("commentary", "74.2", "74.2,3", "Игроку следует избегать замечаний."),
+        ("commentary", "74.2", "74.2,3", "Игроку следует избегать замечаний о картах."),
         ("commentary", "74.4", "74.4", "Второй абзац."),
     ]
 
@@ -558,14 +558,14 @@ CUT_OFF_UNITS = [
     (
         "a commentary paragraph cut off by the source's end has no title",
         "commentary",
-        "Правило 12. ПРАВА СУДЬИ\n12.2. Судья решает сам.\n12.3. Судья не вправе менять",
+        "Правило 12. ПРАВА СУДЬИ В БРИДЖЕ\n12.2. Судья решает сам.\n12.3. Судья не вправе менять",
         "12.3",
         (None, "Судья не вправе менять"),
     ),
     (
         "so does one keyed by a subsection",
         "commentary",
-        "Правило 12. ПРАВА СУДЬИ\n12С2. Судья назначает результат по",
+        "Правило 12. ПРАВА СУДЬИ В БРИДЖЕ\n12С2. Судья назначает результат по",
         "12.C2",
         (None, "Судья назначает результат по"),
     ),
@@ -625,8 +625,8 @@ COMMENTARY_HEADINGS = [
     ),
     (
         "a question is text",
-        "16.18. Может ли судья вмешаться\nпо своей воле?\nДа, может.\n",
-        (None, "Может ли судья вмешаться по своей воле?\nДа, может."),
+        "16.18. Может ли судья вмешаться\nпо своей воле?\nДа, если видел карты.\n",
+        (None, "Может ли судья вмешаться по своей воле?\nДа, если видел карты."),
     ),
     (
         "a lead-in to items is text",
@@ -875,7 +875,7 @@ def test_chapter_list_of_law_titles_is_a_toc():
     tree, diags = seg(
         "Глава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\nПРАВИЛО 82. ИСПРАВЛЕНИЕ ОШИБОК\n"
         "ПРАВИЛО 83. УВЕДОМЛЕНИЕ\n\nГлава X. Судья турнира\n\nПРАВИЛО 81. ОБЯЗАННОСТИ\n\n"
-        "A. Положение\n\nСудья представляет организаторов.\n"
+        "A. Положение\n\nСудья представляет организаторов и разбирает апелляции.\n"
     )
     assert [n.id for n, _p in walk(tree.nodes)] == ["chapter:X", "81", "81A"]
     assert [e.address for e in tree.toc] == ["81", "82", "83"]
@@ -884,13 +884,13 @@ def test_chapter_list_of_law_titles_is_a_toc():
 
 def test_clause_straight_under_a_law_stays_its_text():
     tree, _ = seg(
-        "Правило 86. В командной игре\nСудья поступает так:\n1.Первое указание.\n2.Второе указание.\n"
+        "Правило 86. В командной игре\nСудья поступает так:\n1.Первое указание.\n2.Второе указание о сдаче.\n"
     )
     (law,) = tree.nodes
     assert (law.id, law.children, law.text) == (
         "86",
         (),
-        "Судья поступает так:\n1.Первое указание.\n2.Второе указание.",
+        "Судья поступает так:\n1.Первое указание.\n2.Второе указание о сдаче.",
     )
 
 
@@ -1082,6 +1082,22 @@ WILD_NOT_LAW_PAGES = {
         "секретаря.\n"
         "31.1.2. Судьи носят форму одного цвета, не похожего на форму команд.\n"
         "31.1.3. Судью, уличённого в пристрастии, отстраняют до конца турнира.\n"
+    ),
+    # a sport's code headed «Правило N.» as the laws are, its items numbered under it,
+    # whose only words the laws share are its judge and its players
+    "a sport's rule with its judge and players": (
+        "Правило 4. Судья\n"
+        "1. Права судьи\n"
+        "Каждую встречу ведёт судья, которому даны все права следить за этими "
+        "правилами.\n"
+        "2. Решения судьи\n"
+        "Решение судьи о том, что случилось на площадке, окончательно. Игрок, "
+        "который с ним спорит, получает замечание.\n"
+    ),
+    "a sport's rule whose only such word is its player": (
+        "Правило 28: Защита игрока\n"
+        "1. Каждый игрок надевает шлем и перчатки до выхода на лёд.\n"
+        "2. Игрок без шлема к игре не допускается.\n"
     ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (

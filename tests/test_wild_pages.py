@@ -413,7 +413,7 @@ def test_a_reader_sites_menus_counters_and_worded_pager_leave_no_fragment(tmp_pa
         "судья решает спор по существу, выслушав обе стороны.\n\n"
         "Правило 59. Наказание, которое нельзя выполнить\n"
         "59.1. Это правило касается всех случаев, когда игрок не может выполнить "
-        "наказание.\n"
+        "наказание картой.\n"
     )
     trees, _ = _build(tmp_path, {"site.txt": page})
     text = "\n".join(_all_text(trees["site"]))
@@ -428,7 +428,7 @@ def test_a_worded_pager_between_two_pages_is_a_paragraph_break(tmp_path):
         "Судья решает спор, выслушав обе стороны.\n"
         "Предыдущая страница Следующая страница\n"
         "B.Судья назначает наказание\n"
-        "Судья назначает наказание по правилам этой главы.\n"
+        "Судья назначает наказание за открытую карту.\n"
     )
     trees, _ = _build(tmp_path, {"pager.txt": page})
     assert _ids(trees["pager"]) == ["12", "12A", "12B"]
@@ -1418,7 +1418,7 @@ def test_a_table_set_one_cell_a_line_keeps_every_cell(tmp_path):
     page = (
         "Правило 78. Подсчёт\n\nA. Результаты\nСекретарь записывает результаты по местам:\n"
         + "".join(f"{seat}\n{score}\n" for seat, score in rows)
-        + "Итог подводит судья.\n"
+        + "Итог сдачи подводит судья.\n"
     )
     trees, _ = _build(tmp_path, {"table.txt": page})
     words = " ".join(_all_text(trees["table"])).split()
@@ -1985,6 +1985,67 @@ GLUED_PAGE_NUMBER_WRAPPED = (
     "Если увиденное не помогло игроку ни в\n"
     "торговле, ни в розыгрыше, сдачу играют.\n"
 )
+
+
+# … where the pages' footers skip a number that stands at a line's start in between
+# (a viewer's number joined to a page's first line, which no rule reads as a page's):
+# that page is there, and no page is missing at the break
+FOOTERS_OVER_A_JOINED_NUMBER = (
+    "Правило 67. Дефектная взятка\n"
+    "A. До того, как обе стороны сыграли в следующую взятку\n"
+    "Судья исправляет взятку, пока никто не сыграл в следующую.\n"
+    "1. Игрок не сыграл картой\n"
+    "Нарушитель доставляет карту, которую мог сыграть по правилам.\n"
+    "- 11 -\n"
+    "2. Игрок положил слишком много карт\n"
+    "Судья применяет правило 45E или правило 58B, когда игрок положил\n"
+    "12 лишнюю карту в эту взятку.\n"
+    "- 13 -\n"
+    "B. После того, как обе стороны сыграли в следующую взятку\n"
+    "Судья решает, какая из взяток дефектна, и исправляет её.\n"
+)
+
+
+def test_a_page_number_that_stands_between_two_footers_is_no_missing_page(tmp_path):
+    trees, report = _build(tmp_path, {"viewer.txt": FOOTERS_OVER_A_JOINED_NUMBER})
+    assert [i for i in _ids(trees["viewer"]) if i] == ["67", "67A", "67A1", "67A2", "67B"]
+    assert "K301" not in {d["code"] for d in report["diagnostics"]}
+
+
+# … a law's heading whose first sentence ends on a short line of its wrap, and a
+# commentary paragraph after one the source tags, its sentence going on below
+GLUED_PAGE_NUMBER_SHORT_ENDS = (
+    "Правило 63. Выявление ошибки\n"
+    "A. Когда ошибка выявлена\n"
+    "Ошибка становится выявленной, когда сторона\n"
+    "сыграла в следующую взятку.\n"
+    "37 Правило 64. Порядок после выявления\n"
+    "A. Наказание назначается\n"
+    "Когда ошибка выявлена:\n"
+    "1. Нарушитель выиграл взятку\n"
+    "Тогда взятку, в которой была ошибка, и ещё одну\n"
+    "из следующих передают другой\n"
+    "стороне.\n"
+)
+GLUED_PAGE_NUMBER_TAGGED = (
+    "Правило 65. ПОРЯДОК ВЗЯТОК(DC4)\n"
+    "65.2. Судья напоминает игрокам, как складывать взятки.(DC4)\n"
+    "64 65.3. Если игрок сложил свои карты не по порядку, судья\n"
+    "не верит его словам о том, как они были сыграны, и решает\n"
+    "спор против него.(DC4)\n"
+)
+
+
+def test_a_page_number_glued_over_short_ends_and_tags_goes(tmp_path):
+    trees, _report = _build(
+        tmp_path,
+        {"laws.txt": GLUED_PAGE_NUMBER_SHORT_ENDS, "comm.txt": GLUED_PAGE_NUMBER_TAGGED},
+    )
+    assert [i for i in _ids(trees["laws"]) if i] == ["63", "63A", "64", "64A", "64A1"]
+    assert _by_id(trees["laws"])["64"]["title"] == "Порядок после выявления"
+    assert [i for i in _ids(trees["comm"]) if i] == ["65", "65.2", "65.3"]
+    for name in ("laws", "comm"):
+        assert not any(line.startswith(("37 ", "64 ")) for line in _all_text(trees[name]))
 
 
 def test_a_page_number_glued_to_a_section_over_a_wrapped_sentence_goes(tmp_path):
