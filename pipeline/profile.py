@@ -62,6 +62,7 @@ from .grammar import (
     LAW_SERIES,
     LEADER,
     OCR_COMMENTARY_NUMBER,
+    OCR_HEADING_NUMBER,
     OCR_LAW_NOUN,
     PART_HEAD,
     RU_HEADS,
@@ -992,6 +993,13 @@ QUOTE_MARGIN = regex.compile(r"(?:>[ \t]?)+")
 forum's copy sets it (the cleaner's ``bar_prefix`` takes it out)."""
 
 
+def _misread_law_number(s: str) -> bool:
+    """``s`` is a law heading whose number OCR misread (``Правило б7. …``), which the
+    cleaner reads back (``clean.ocr_digits``): two copies of a scanned page that opens
+    with it share it at their top, as a site's template is shared."""
+    return s[:1] == "П" and "б" in s[:16] and OCR_HEADING_NUMBER.match(s) is not None
+
+
 def _structural(line: str) -> bool:
     s = _core(line)
     # a heading in both languages («Правило 21 / Law 21», «Law 21 Правило 21») is a
@@ -1008,6 +1016,7 @@ def _structural(line: str) -> bool:
             and (m := OCR_LAW_NOUN.match(s)) is not None
             and misread_law_heading(m) is not None
         )
+        or _misread_law_number(s)
         # a commentary paragraph whose number OCR misread (``64.1О. Разыгрывающий …``),
         # which the cleaner reads back too: two copies of a page that opens with it share
         # it at their top, as a site's template is shared

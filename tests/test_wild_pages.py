@@ -2056,6 +2056,27 @@ def test_a_page_number_glued_to_a_section_over_a_wrapped_sentence_goes(tmp_path)
     assert not any(line.startswith("49 ") for line in _all_text(trees["viewer"]))
 
 
+# Two pages of one site copy the same scan, whose OCR read the 6 of the law's number
+# as «б»: the heading opens both, as a site's template line opens its pages
+OCR_HEADING_COPY = (
+    "Правило б6. Осмотр взяток\n"
+    "A.Текущая взятка\n"
+    "Пока его сторона не перевернула карту, игрок может попросить показать взятку.\n"
+    "B.Прежние взятки\n"
+    "После этого смотреть на закрытые взятки нельзя, кроме случаев, названных ниже.\n"
+)
+
+
+def test_two_copies_of_a_page_opening_with_a_heading_whose_number_ocr_misread_keep_it(
+    tmp_path,
+):
+    trees, _report = _build(tmp_path, {"scan.txt": OCR_HEADING_COPY, "copy.txt": OCR_HEADING_COPY})
+    for stem in ("scan", "copy"):
+        nodes = _by_id(trees[stem])
+        assert [i for i in nodes if i] == ["66", "66A", "66B"]
+        assert nodes["66"]["title"] == "Осмотр взяток"
+
+
 # … and a viewer that joins each page's number to the end of the page's last line
 _FILLER = "".join(
     f"Судья следит, чтобы в {n}-й взятке лежало по одной карте каждого игрока.\n"
