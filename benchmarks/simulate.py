@@ -952,7 +952,11 @@ def indented(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
 
 
 def _quoted_lines(text: str, rng: random.Random) -> list[str]:
-    return ["> " + ln for ln in wrap(text, 60, False, rng)]
+    return _quote(wrap(text, 60, False, rng))
+
+
+def _quote(lines: list[str]) -> list[str]:
+    return ["> " + ln for ln in lines]
 
 
 def quoted(text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]:
@@ -1337,7 +1341,8 @@ LAYOUT: dict[str, Callable[[str, random.Random], list[str]]] = {
     "blank-unhyphenated": _blank_lines,
     "table-separators": _table_lines,
     "indented": _indented_lines,
-    "quoted": _quoted_lines,
+    # the mail's margin goes on last of the page's own lines (``compose``)
+    "quoted": lambda text, rng: wrap(text, 60, False, rng),
     # the margin is the viewer's: numbered last, with whatever stands around the text
     "line-numbers": lambda text, rng: wrap(text, 62, True, rng),
 }
@@ -1475,6 +1480,10 @@ def compose(classes, text: str, t: Tree, rng: random.Random) -> tuple[str, Tree]
         lines = _viewer_numbers(rng)(lines)
     if "form-feeds" in c:
         lines = _form_fed(lines, rng)
+    if layout == "quoted":
+        # a mail quotes the text as a viewer or a PDF gave it: the pages' numbers and
+        # furniture inside the margin (``> 86 B.…``), the site's template around it
+        lines = _quote(lines)
     if "reader-chrome" in c:
         lines = _with_ad(lines)  # the site's template stands inside the text too
     if "toc" in c:

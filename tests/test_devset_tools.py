@@ -370,6 +370,25 @@ def test_composed_damage_is_sensible_and_seeded():
     assert pages[0][1] != pages[1][1] and pages[0][1][:40] == pages[1][1][:40]
 
 
+def test_a_quoted_page_holds_its_pages_numbers_inside_the_mails_margin():
+    """A mail quotes the text as a viewer or a PDF gave it: every line, a page's number
+    joined to a line or a page's furniture too, opens with the margin (``> 86 B.…``)."""
+    import simulate
+
+    trees = simulate.gold_trees(limit=2)
+    for name in ("viewer-pages+quoted", "page-furniture+quoted", "page-heads+quoted"):
+        for stem, text, _want in simulate.simulate(name, trees, 239):
+            lines = [ln for ln in text.split("\n") if ln]
+            assert all(ln.startswith("> ") for ln in lines), (name, stem)
+    numbered = [
+        ln
+        for _stem, text, _want in simulate.simulate("viewer-pages+quoted", trees, 239)
+        for ln in text.split("\n")
+        if ln[2:3].isdigit() or ln[-1:].isdigit()
+    ]
+    assert numbered
+
+
 def test_robustness_bench_output_and_clean_class():
     out = _bench("--seeds", "1", "--classes", "clean", "toc", "--combos", "1")
     assert set(out) >= {"classes", "combos", "seeds", "seconds"} and out["seeds"] == 1
