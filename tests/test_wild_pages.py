@@ -2077,6 +2077,43 @@ def test_two_copies_of_a_page_opening_with_a_heading_whose_number_ocr_misread_ke
         assert nodes["66"]["title"] == "Осмотр взяток"
 
 
+# … where the unit's sentence wraps on in small letters, as a hard-wrapped viewer's text
+# sets it, and the same text quoted in a mail (its margin outside the page's number)
+WRAPPED_GLUED_PAGE_NUMBERS = (
+    "Правило 13. Неправильное количество карт\n"
+    "A. Никто не видел чужих карт\n"
+    "Судья исправляет сдачу, и\n"
+    "игра идёт дальше без наказания.\n"
+    "15 Правило 14. Недостающая карта\n"
+    "A. До начала торговли\n"
+    "Найденную до торговли карту\n"
+    "возвращают в руку, которой её недоставало.\n"
+    "1. Карта лежала под столом\n"
+    "Судья кладёт её в руку\n"
+    "игрока и записывает случай.\n"
+    "16 2. Карта лежала в другой доске\n"
+    "Судья проверяет обе доски и\n"
+    "возвращает карту на её место.\n"
+    "17 B. После начала торговли\n"
+    "Найденная позднее карта\n"
+    "считается принадлежавшей руке с самого начала.\n"
+)
+
+
+def test_a_page_number_glued_to_a_unit_whose_sentence_wraps_goes(tmp_path):
+    quoted = "".join(f"> {line}\n" for line in WRAPPED_GLUED_PAGE_NUMBERS.splitlines())
+    trees, _report = _build(
+        tmp_path, {"viewer.txt": WRAPPED_GLUED_PAGE_NUMBERS, "mail.txt": quoted}
+    )
+    for stem in ("viewer", "mail"):
+        nodes = _by_id(trees[stem])
+        assert [i for i in nodes if i] == ["13", "13A", "14", "14A", "14A1", "14A2", "14B"]
+        assert nodes["14"]["title"] == "Недостающая карта"
+        assert nodes["14A2"]["title"] == "Карта лежала в другой доске"
+        assert nodes["14B"]["title"] == "После начала торговли"
+        assert not any(line.startswith(("15 ", "16 ", "17 ")) for line in _all_text(trees[stem]))
+
+
 # … and a viewer that joins each page's number to the end of the page's last line
 _FILLER = "".join(
     f"Судья следит, чтобы в {n}-й взятке лежало по одной карте каждого игрока.\n"
