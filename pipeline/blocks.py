@@ -824,6 +824,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                     listed="\n".join(
                         ln.text for u in tokens if u.kind in _LISTED for ln in u.lines
                     ),
+                    lettered=any(u.kind == "section" for u in tokens),
                 )
             if not game:
                 continue

@@ -341,20 +341,21 @@ def speaks_of_the_book(text: str) -> bool:
     return shared.search(text) is not None and _play_patterns()[1].search(text) is not None
 
 
-def names_the_game(text: str, listed: str = "") -> bool:
+def names_the_game(text: str, listed: str = "", lettered: bool = False) -> bool:
     """Whether ``text`` names the game or its book at all: a word of cards
     (``card_terms``: a card, a trick, a suit, a call), of the book (``book_terms``: the
     director, the dummy, an appeal …) or of a card game's play (``game_terms``: the
-    deck, the deal, the auction, a player, a concession); and not only words that the
-    codes of sports use too (the judge, ``contest_terms``; the player, a pass,
-    ``contest_play``), unless the titles of a listing beside it (``listed``: a chapter's
-    list of its laws) name another. Every law and section of the book names one; a
-    design note, a set of house rules or a sport's code that heads its points «Правило
-    1» («Правило 5. Судья», its players) names none."""
+    deck, the deal, the auction, a player, a concession). Every law and section of the
+    book names one; a design note, a set of house rules or a sport's code that heads
+    its points «Правило 1» names none. Words that the codes of sports use too (the
+    judge, ``contest_terms``; the player, a pass, ``contest_play``) name it only where
+    the text letters its sections as the laws do (``lettered``: ``A.``, ``B.``; a
+    sport's code numbers its points under «Правило 5. Судья») or the titles of a
+    listing beside it (``listed``: a chapter's list of its laws) name another word."""
     every, own = _game_patterns()
-    return every.search(text) is not None and (
-        own.search(text) is not None or own.search(listed) is not None
-    )
+    if every.search(text) is None:
+        return False
+    return lettered or own.search(text) is not None or own.search(listed) is not None
 
 
 @lru_cache(maxsize=1)

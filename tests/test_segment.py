@@ -1110,6 +1110,20 @@ WILD_NOT_LAW_PAGES = {
 }
 
 
+def test_a_law_of_the_director_that_names_only_the_judge_is_law_text():
+    # the words a sport's code shares (the judge, a player) name the game where the
+    # page letters its sections as the laws do
+    tree, diags = seg(
+        "Правило 91. Право наказывать\n"
+        "A. Порядок в зале\n"
+        "Судья вправе наказать участника очками за нарушение порядка.\n"
+        "B. Отстранение\n"
+        "Судья может отстранить игрока до конца сессии.\n"
+    )
+    assert [n.id for n, _p in walk(tree.nodes)] == ["91", "91A", "91B"]
+    assert "K308" not in codes(diags)
+
+
 @pytest.mark.parametrize("kind", ["laws", "commentary"])
 @pytest.mark.parametrize("text", WILD_NOT_LAW_PAGES.values(), ids=list(WILD_NOT_LAW_PAGES))
 def test_pages_from_the_wild_that_are_not_law_text_yield_no_nodes(text, kind):
