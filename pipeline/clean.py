@@ -100,6 +100,7 @@ from .grammar import (
     STAR_MARK,
     STAR_NOTE,
     STOPLESS_HEAD,
+    STOPLESS_OPENING,
     SUPERSCRIPT_MARK,
     TABLE_RULE,
     TAG_END,
@@ -1214,7 +1215,7 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
         )
     for start, end in zip(bounds, [*bounds[1:], len(text)]):
         unit = text[start:end]
-        head = ANY_HEADING.match(unit)
+        head = ANY_HEADING.match(unit) or STOPLESS_OPENING.match(unit)
         if not head:
             continue
         t = _TITLE_END.search(unit, head.end())

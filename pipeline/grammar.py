@@ -64,10 +64,16 @@ PENALTY_MARK = regex.compile(
 look-alikes, ``(HAKA3AHИE)``, which the cleaner reads back), in brackets or square
 brackets, blanks inside them or not. The word with a capital alone or in small letters
 is a sentence's (``по разделу (Наказание) регламента``), never the mark."""
-STOPLESS_HEAD = regex.compile(
-    r"^(?:Правило|ПРАВИЛО)[ \t]+(?:№[ \t]*)?(?P<number>\d{1,2})(?P<gap>[,;]?)[ \t]+"
+_STOPLESS_OPENING = (
+    r"(?:Правило|ПРАВИЛО)[ \t]+(?:№[ \t]*)?(?P<number>\d{1,2})(?P<gap>[,;]?)[ \t]+"
     r"(?!(?:Кодекс|Закон|Правил|ПРАВИЛ|Международн|МКБ))"
-    r"(?=\p{Lu}[\p{L}-]*(?:[ \t]+[\p{L}«»\"„“-]+){0,12}[ \t]*(?:\([^()\n]{1,8}\))?[ \t]*$)",
+)
+"""A law's heading word and number, no stop after them (or a comma, a semicolon read for
+it), before a word that is not the name of the code the law is of."""
+STOPLESS_HEAD = regex.compile(
+    r"^"
+    + _STOPLESS_OPENING
+    + r"(?=\p{Lu}[\p{L}-]*(?:[ \t]+[\p{L}«»\"„“-]+){0,12}[ \t]*(?:\([^()\n]{1,8}\))?[ \t]*$)",
     regex.M,
 )
 """A law heading whose stop was lost, or read as a comma or a semicolon, before its
@@ -77,6 +83,10 @@ name of the code the law is of (``Правило 64 Кодекса``). A sentenc
 well: the cleaner's ``stopless_headings`` reads it as a heading only where the
 headings around place it. ``number`` is the law's number, ``gap`` the mark read for
 the stop."""
+STOPLESS_OPENING = regex.compile("^" + _STOPLESS_OPENING + r"(?=\p{Lu}\p{L})")
+"""Such a heading's opening before its title's first word, whatever follows the title
+on its line: a page whose line breaks were all lost runs the title into its text
+(``Правило 14 Недостающая карта Найденную …``; ``clean.collapsed_lines``)."""
 RU_HEADS = "Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ"
 """The Russian heading words of a law or a division, as an alternation."""
 SPLIT_HEAD = regex.compile(
@@ -662,6 +672,7 @@ COLLAPSED_BREAK = regex.compile(
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
   | [ \t]+
     (?=(?:Правило|ПРАВИЛО)\s*(?=[\dб]{0,2}\d)[\dб]{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
+  | (?<=[.!?:;)»])[ \t]+(?=STOPLESS[А-ЯЁ][а-яёА-ЯЁ])  # дальше. Правило 14 Недостающая
   | [ \t]+
     (?=
         (?:DIVISION)\s+NUMBER                           # Раздел I
@@ -671,13 +682,17 @@ COLLAPSED_BREAK = regex.compile(
       | \d{1,3}\.\d{1,2}\.\s                             # 64.10. commentary
       | \([ivx]{1,5}\)\s                                 # (ii) item
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
-    )""".replace("DIVISION", _division_words(upper=False)).replace("NUMBER", DIVISION_NUMBER),
+    )""".replace("DIVISION", _division_words(upper=False))
+    .replace("NUMBER", DIVISION_NUMBER)
+    .replace("STOPLESS", _STOPLESS_OPENING.replace(" ", r"\ ")),
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all
 lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
 law's heading starts one where a title, not a section's marker, follows its number (``… применяется Правило 57.C. Надлежащий ход``
-names law 57, and section C follows). A
+names law 57, and section C follows), and one whose stop was lost or read as a comma
+after a sentence's end (``дальше. Правило 14 Недостающая``: ``STOPLESS_OPENING``;
+``clean.stopless_headings`` gives it its stop where the headings around place it). A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
 number with a blank after it (``сыграна. 2. Игрок``), and a section's or a clause's

@@ -1876,6 +1876,26 @@ def test_a_clauses_first_point_run_in_on_its_line_is_a_subclause(tmp_path):
     assert [r["target"] for r in nodes["16B2"]["refs"]] == ["16B1(A)"]
 
 
+# A page whose line breaks were all lost, its law headings without their stops (one
+# read as a comma), each after the sentence that ends the law before
+COLLAPSED_STOPLESS_HEADS = (
+    "Правило 13. Неправильное количество карт A. Никто не видел чужих карт Судья "
+    "исправляет сдачу, и игра идёт дальше без наказания. Правило 14 Недостающая карта "
+    "A. До начала торговли Найденную до торговли карту возвращают в руку, которой её "
+    "недоставало. Правило 15, Лишняя карта A. Карта из другой колоды Судья убирает "
+    "чужую карту, и сдачу играют.\n"
+)
+
+
+def test_a_collapsed_page_s_stopless_law_headings_open_their_laws(tmp_path):
+    trees, _report = _build(tmp_path, {"flat.txt": COLLAPSED_STOPLESS_HEADS})
+    nodes = _by_id(trees["flat"])
+    assert [i for i in nodes if i] == ["13", "13A", "14", "14A", "15", "15A"]
+    assert nodes["14"]["title"] == "Недостающая карта"
+    assert nodes["15"]["title"] == "Лишняя карта"
+    assert nodes["14A"]["text"].startswith("Найденную до торговли")
+
+
 # A document viewer's text: the number in a page's corner joined to the page's first
 # line, here a law's heading.
 GLUED_PAGE_NUMBER = (
