@@ -1675,19 +1675,31 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
     # судьи:``) before the next law's heading (a contents list lists titles under its
     # entries); a running head's page goes on with a small letter under the law's
     # heading, where a sentence (or a unit's title) wrapped goes on so below its first line
+    # heading (or, under it, after a line a contents list's «;» ends); the words of a
+    # unit's own line open a sentence of their own (a contents list's titles, ``A. …``)
     under = head is None
     words = 0  # of the unit's text so far: a sentence wrapped ends on a short line
+    last = ""
     for j in range(first, min(len(lines), i + 1 + _LINES_TO_A_SENTENCE)):
         text_j = (rest if j == i else lines[j][2]).strip()
         if not text_j:
             continue
-        if (text_j[0].islower() and not under) or (
+        small = text_j[0].islower()
+        if (small and (not under or (head is not None and last.endswith(";")))) or (
             j > i and (_law_head(text_j) is not None or _numbered_law_head(text_j))
         ):
             return None
-        under = True
+        under, last = True, text_j
+        if j > i and series_place(text_j) is not None:
+            words = 0
         words += len(text_j.split())
-        if (CLAUSE_END.search(text_j) or TAG_END.search(text_j)) and words >= _SENTENCE_WORDS:
+        # a contents list's titles under a law's entry end with «;»
+        ends = TAG_END.search(text_j) or (
+            FULL_STOP.search(text_j) or text_j.endswith(":")
+            if head is not None
+            else CLAUSE_END.search(text_j)
+        )
+        if ends and words >= _SENTENCE_WORDS:
             break
     else:
         return None
@@ -5439,7 +5451,7 @@ def _breaks(
             told = num is not None
             hard = num is None or nxt != num + 1
             if hard and num is not None and nxt is not None:
-                hard = not _pages_stand_between(raw_text, raw, pages[i + 1][0], num, nxt)
+                hard = not _pages_stand_between(raw_text, pages, i)
         if hard and not told and _runs_on(text, at, excerpt):
             hard = False
         out.append((at, num, hard))
@@ -5448,22 +5460,45 @@ def _breaks(
 
 _PAGES_BETWEEN = 20
 """The most pages' numbers ``_pages_stand_between`` looks for between two others."""
+_PAGE_SHARE = 0.6
+"""The least share of a page's usual length (the median of the source's pages) that
+each page a gap skips takes in the text between (``_pages_stand_between``)."""
 
 
-def _pages_stand_between(text: str, at: int, to: int, num: int, nxt: int) -> bool:
-    """The numbers of the pages between page ``num`` (at offset ``at`` of the source's
-    ``text``) and page ``nxt`` (at ``to``), at most ``_PAGES_BETWEEN`` of them, each
-    stand in the source between, in their order, at a line's start or end, where no
-    repair took them for pages' numbers (a viewer's number joined to a line of text):
-    those pages are there, and no page is missing."""
-    if not 0 < nxt - num - 1 <= _PAGES_BETWEEN or to <= at:
+def _pages_stand_between(text: str, pages: list[tuple[int, int | None]], i: int) -> bool:
+    """The numbers of the pages between page ``pages[i]`` and the next (offsets of the
+    source's ``text`` and numbers), at most ``_PAGES_BETWEEN`` of them, each stand in the
+    source between, in their order, at a line's start or end, where no repair took them
+    for pages' numbers (a viewer's number joined to a line of text): those pages are
+    there, and no page is missing. Not a number a margin of line numbers counts on from
+    on the next line; and where the source's other pages tell how long a page is, only
+    if the text between is long enough for the pages the numbers skip, else only where
+    two pages or more are skipped (one number alone may be a count, ``13 карт``, or a
+    law's)."""
+    (at, num), (to, nxt) = pages[i], pages[i + 1]
+    if num is None or nxt is None or not 0 < nxt - num - 1 <= _PAGES_BETWEEN or to <= at:
+        return False
+    lengths = sorted(
+        b - a
+        for (a, n), (b, m) in itertools.pairwise(pages)
+        if n is not None and m is not None and m == n + 1
+    )
+    if len(lengths) >= 2:
+        if to - at < _PAGE_SHARE * (nxt - num) * lengths[len(lengths) // 2]:
+            return False
+    elif nxt - num - 1 < 2:
         return False
     pos = at
     for page in range(num + 1, nxt):
-        m = regex.compile(rf"(?m)^{page}(?=[ \t])|(?<=[ \t]){page}$").search(text, pos, to)
-        if m is None:
-            return False
-        pos = m.end()
+        pattern = regex.compile(rf"(?m)^{page}(?=[ \t])|(?<=[ \t]){page}$")
+        while True:
+            m = pattern.search(text, pos, to)
+            if m is None:
+                return False
+            pos = m.end()
+            line_end = text.find("\n", pos)
+            if line_end < 0 or not text.startswith(f"{page + 1} ", line_end + 1):
+                break  # (a margin of line numbers numbers the next line on)
     return True
 
 

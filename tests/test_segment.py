@@ -1099,6 +1099,17 @@ WILD_NOT_LAW_PAGES = {
         "1. Каждый игрок надевает шлем и перчатки до выхода на лёд.\n"
         "2. Игрок без шлема к игре не допускается.\n"
     ),
+    # a sport's code lettering its sections as the laws do, its referee forbidden the
+    # bribes («взяток») the tricks' word shares a form with, its ball and goal named
+    "a sport's rule lettered as the laws, its referee's bribes": (
+        "Правило 5. Судья\n"
+        "A. Полномочия судьи\n"
+        "Каждый матч проводится под контролем судьи, которому даны все полномочия следить за соблюдением правил игры в том матче, на который он назначен.\n"
+        "B. Решения судьи\n"
+        "Решения судьи о фактах, связанных с игрой, в том числе о том, забит ли гол и пересёк ли мяч линию ворот, окончательны.\n"
+        "C. Честность судьи\n"
+        "Судья не принимает от команд подарков и взяток; уличённого в этом отстраняют от судейства до конца сезона.\n"
+    ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
         "покер\n\n\n"
