@@ -1673,10 +1673,10 @@ def _glued_page_over_heading(text: str, lines: list[tuple[int, int, str]], i: in
         return None
     # the unit's text under it: a sentence (or the words that open its list, ``…
     # судьи:``) before the next law's heading (a contents list lists titles under its
-    # entries); a running head's page goes on with a small letter under the law's
-    # heading, where a sentence (or a unit's title) wrapped goes on so below its first line
-    # heading (or, under it, after a line a contents list's «;» ends); the words of a
-    # unit's own line open a sentence of their own (a contents list's titles, ``A. …``)
+    # entries). A running head's page goes on with a small letter right under the law's
+    # heading (and a contents list's summary after its «;»), where a sentence or a
+    # unit's title wrapped goes on so below its first line. The words of a unit's own
+    # line open a sentence of their own (a contents list's titles, ``A. …``).
     under = head is None
     words = 0  # of the unit's text so far: a sentence wrapped ends on a short line
     last = ""
