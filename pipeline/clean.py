@@ -1214,22 +1214,25 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
             )
         )
     for start, end in zip(bounds, [*bounds[1:], len(text)]):
-        unit = text[start:end]
-        head = ANY_HEADING.match(unit) or STOPLESS_OPENING.match(unit)
-        if not head:
-            continue
-        t = _TITLE_END.search(unit, head.end())
-        # a title ends before the first sentence does: past one, the title was glued
-        # to its text (``наказанияКогда``) and the next small letter before a capital
-        # is the text's, or a site's footer's (``последняя Купите``)
-        # … nor past a title glued to its text (``отклонениемЕсли``), which
-        # ``glued_headings`` parts
-        if (
-            t
-            and "\n" not in unit[: t.start()]
-            and not SENTENCE_STOP.search(unit, head.end(), t.start())
-            and not _GLUED.search(unit, head.end(), t.start())
+        # a division's title may run into its first law's heading, which lost its stop
+        # (``Раздел I - Показ карты … Правило 24 Показ карты … Когда``): the heading after a
+        # title is parted from its own title's text in turn
+        while (unit := text[start:end]) and (
+            head := ANY_HEADING.match(unit) or STOPLESS_OPENING.match(unit)
         ):
+            t = _TITLE_END.search(unit, head.end())
+            # a title ends before the first sentence does: past one, the title was glued
+            # to its text (``наказанияКогда``) and the next small letter before a capital
+            # is the text's, or a site's footer's (``последняя Купите``)
+            # … nor past a title glued to its text (``отклонениемЕсли``), which
+            # ``glued_headings`` parts
+            if not (
+                t
+                and "\n" not in unit[: t.start()]
+                and not SENTENCE_STOP.search(unit, head.end(), t.start())
+                and not _GLUED.search(unit, head.end(), t.start())
+            ):
+                break
             out.append(
                 Change(
                     at + start + t.start(),
@@ -1239,6 +1242,7 @@ def _collapsed_stretch(text: str, at: int) -> list[Change]:
                     "title ends, text begins",
                 )
             )
+            start += t.end()
     return out
 
 

@@ -1887,13 +1887,30 @@ COLLAPSED_STOPLESS_HEADS = (
 )
 
 
+# … one of them right after a division's title, which has no stop either
+COLLAPSED_DIVISION_OVER_A_STOPLESS_HEAD = (
+    "Правило 23. Пропуск хода A. Судья решает Судья решает, можно ли продолжать торговлю. "
+    "Раздел II - Показ карт во время торговли Правило 24, Показ карты во время торговли "
+    "Когда игрок показал карту во время торговли, судья решает, что с ней делать. "
+    "Правило 25. Изменение заявки A. Оговорка Игрок может заменить заявку, сделанную "
+    "по ошибке.\n"
+)
+
+
 def test_a_collapsed_page_s_stopless_law_headings_open_their_laws(tmp_path):
-    trees, _report = _build(tmp_path, {"flat.txt": COLLAPSED_STOPLESS_HEADS})
+    trees, _report = _build(
+        tmp_path,
+        {"flat.txt": COLLAPSED_STOPLESS_HEADS, "part.txt": COLLAPSED_DIVISION_OVER_A_STOPLESS_HEAD},
+    )
     nodes = _by_id(trees["flat"])
     assert [i for i in nodes if i] == ["13", "13A", "14", "14A", "15", "15A"]
     assert nodes["14"]["title"] == "Недостающая карта"
     assert nodes["15"]["title"] == "Лишняя карта"
     assert nodes["14A"]["text"].startswith("Найденную до торговли")
+    part = _by_id(trees["part"])
+    assert [i for i in part if i] == ["23", "23A", "part:II", "24", "25", "25A"]
+    assert part["24"]["title"] == "Показ карты во время торговли"
+    assert part["24"]["text"].startswith("Когда игрок показал карту")
 
 
 # A document viewer's text: the number in a page's corner joined to the page's first
