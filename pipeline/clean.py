@@ -1717,8 +1717,9 @@ def _glued_over_unit(
 ) -> bool:
     """``rest``, what follows a number and a blank on ``lines[i]``, opens the next unit
     of a series (``goes_on_counting``; a series' first where its next follows,
-    ``counts_on_to``) after a line that ended a sentence or opened a unit, and the line
-    before is no such numbered unit (a contents list)."""
+    ``counts_on_to``, or right under its law's heading) after a line that ended a
+    sentence or opened a unit, and the line before is no such numbered unit (a contents
+    list)."""
     place = series_place(rest)
     if place is None:
         return False
@@ -1736,7 +1737,7 @@ def _glued_over_unit(
     if goes_on_counting(_lines_before(text, s), rest):
         return True
     after = (ln for _a, _b, ln in lines[i + 1 : i + 1 + COUNTING_REACH])
-    return place[1] == 1 and counts_on_to(rest, after)
+    return place[1] == 1 and (_law_head(prev) is not None or counts_on_to(rest, after))
 
 
 def _numbered_law_head(line: str) -> bool:

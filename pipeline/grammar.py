@@ -298,6 +298,9 @@ FOOTNOTE_MARK = regex.compile(r"\(\*+\d*\)|<\*+>")
 TAG = regex.compile(r"\(([A-Z]{1,3}\d{1,3})\)")
 """Source tags such as ``(DC4)``."""
 
+BULLET_GLYPHS = "•·▪■□◦●○►▸‣⁃\uf0a7\uf0b7"
+"""Bullet glyphs a word processor or a page sets before a list's lines (``\uf0b7`` is the
+Symbol font's, which a copy from Word keeps)."""
 BULLET = regex.compile(r"^[-–—•]\s+(?=\p{Lu}\p{Ll})")
 """A list item an HTML page dumped as a bullet (``- Нарушитель выиграл…``) where the
 source numbered it (``1.Нарушитель…``)."""
@@ -670,10 +673,10 @@ COLLAPSED_BREAK = regex.compile(
   | [ \t]+(?=[A-HА-ЕВС](?:[ \t][.,;][ \t]?|[,;])[А-ЯЁ][а-яё])  # заявок A;Заявка, B ,Наказание
   | [ \t]+(?=\((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?[,;][ \t]?[А-ЯЁ][а-яё])  # и если (A);Нарушитель
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
-  | [ \t]+
+  | [ \t]+(?:[GLYPHS][ \t]+)?
     (?=(?:Правило|ПРАВИЛО)\s*(?=[\dб]{0,2}\d)[\dб]{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
-  | (?<=[.!?:;)»])[ \t]+(?=STOPLESS[А-ЯЁ][а-яёА-ЯЁ])  # дальше. Правило 14 Недостающая
-  | [ \t]+
+  | (?<=[.!?:;)»])[ \t]+(?:[GLYPHS][ \t]+)?(?=STOPLESS[А-ЯЁ][а-яёА-ЯЁ])  # дальше. Правило 14 Недостающая
+  | [ \t]+(?:[GLYPHS][ \t]+)?                          # a bullet glyph goes with the blanks
     (?=
         (?:DIVISION)\s+NUMBER                           # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
@@ -684,7 +687,8 @@ COLLAPSED_BREAK = regex.compile(
       | \(\*+\d*\)\s*[-–—]\s                             # (*) - footnote body
     )""".replace("DIVISION", _division_words(upper=False))
     .replace("NUMBER", DIVISION_NUMBER)
-    .replace("STOPLESS", _STOPLESS_OPENING.replace(" ", r"\ ")),
+    .replace("STOPLESS", _STOPLESS_OPENING.replace(" ", r"\ "))
+    .replace("GLYPHS", BULLET_GLYPHS),
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all
@@ -692,7 +696,9 @@ lost: like ``RUN_IN``, but no sentence end need precede it (titles have none). A
 law's heading starts one where a title, not a section's marker, follows its number (``… применяется Правило 57.C. Надлежащий ход``
 names law 57, and section C follows), and one whose stop was lost or read as a comma
 after a sentence's end (``дальше. Правило 14 Недостающая``: ``STOPLESS_OPENING``;
-``clean.stopless_headings`` gives it its stop where the headings around place it). A
+``clean.stopless_headings`` gives it its stop where the headings around place it); a
+bullet glyph set before a heading or a marker (``… взятка ·⇥A.До того``,
+``BULLET_GLYPHS``) goes with the blanks before it. A
 bulleted list item (an HTML list that lost its numbers) starts one only after a
 sentence end or a colon: a dash inside a sentence is punctuation; so does a clause
 number with a blank after it (``сыграна. 2. Игрок``), and a section's or a clause's

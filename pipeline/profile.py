@@ -55,6 +55,7 @@ from . import language as language_mod
 from .blocks import measure
 from .grammar import (
     BILINGUAL_HEAD,
+    BULLET_GLYPHS,
     COUNTING_REACH,
     DITTO,
     HEAD_INITIALS,
@@ -624,9 +625,6 @@ _ELLIPSIS = regex.compile(r"…|\.{2,3}")
 _LETTER_OR_RANGE = regex.compile(r"\p{L}(?:[-–]?\p{L})?")
 _RANGE = regex.compile(r"(\p{Lu})[-–](\p{Lu})")
 _BULLETS = "-–—•·*"
-BULLET_GLYPHS = "•·▪■□◦●○►▸‣⁃\uf0a7\uf0b7"
-"""Bullet glyphs a word processor or a page sets before a list's lines (``\uf0b7`` is the
-Symbol font's, which a copy from Word keeps)."""
 BULLET_AT = regex.compile(rf"^[{_BULLETS}]\s+")
 """A bullet opening a line (a list item, a menu's link), whatever follows it."""
 _BULLETED = regex.compile(rf"^[{_BULLETS}]\s+(\S.*)$")

@@ -1897,11 +1897,28 @@ COLLAPSED_DIVISION_OVER_A_STOPLESS_HEAD = (
 )
 
 
+# … and one whose markers a word processor's bullet glyphs set off
+COLLAPSED_GLYPHED_MARKERS = (
+    "Правило 67, Дефектная взятка ·\tA.До того, как сыграна следующая взятка Когда игрок не "
+    "сыграл в эту взятку, ошибку исправляют. ·\t1.Игрок не сыграл картой Нарушитель "
+    "доставляет карту, которую мог сыграть. ·\t2.Игрок положил две карты Судья решает, "
+    "какую карту оставить во взятке.\n"
+)
+
+
 def test_a_collapsed_page_s_stopless_law_headings_open_their_laws(tmp_path):
     trees, _report = _build(
         tmp_path,
-        {"flat.txt": COLLAPSED_STOPLESS_HEADS, "part.txt": COLLAPSED_DIVISION_OVER_A_STOPLESS_HEAD},
+        {
+            "flat.txt": COLLAPSED_STOPLESS_HEADS,
+            "part.txt": COLLAPSED_DIVISION_OVER_A_STOPLESS_HEAD,
+            "glyphs.txt": COLLAPSED_GLYPHED_MARKERS,
+        },
     )
+    glyphs = _by_id(trees["glyphs"])
+    assert [i for i in glyphs if i] == ["67", "67A", "67A1", "67A2"]
+    assert glyphs["67"]["title"] == "Дефектная взятка"
+    assert not any("·" in line for line in _all_text(trees["glyphs"]))
     nodes = _by_id(trees["flat"])
     assert [i for i in nodes if i] == ["13", "13A", "14", "14A", "15", "15A"]
     assert nodes["14"]["title"] == "Недостающая карта"
@@ -2201,6 +2218,25 @@ def test_a_contents_list_numbered_by_page_over_titles_and_summaries_yields_no_la
     )
     assert not [i for i in _ids(trees["titles"]) if i]
     assert not [i for i in _ids(trees["summaries"]) if i]
+
+
+# … and glued to the first section of a law whose heading closed the page before
+GLUED_PAGE_NUMBER_UNDER_A_LAW = (
+    "Правило 63. Выявление ошибки\n"
+    "Ошибка становится выявленной, когда сторона сыграла в следующую взятку.\n"
+    "Правило 64. Порядок после выявления\n"
+    "55 A. Наказание назначается\n"
+    "Когда ошибка выявлена, судья передаёт взятки другой стороне.\n"
+    "1. Нарушитель выиграл взятку\n"
+    "Тогда переходят эта взятка и ещё одна из следующих.\n"
+)
+
+
+def test_a_page_number_glued_to_a_law_s_first_section_goes(tmp_path):
+    trees, _report = _build(tmp_path, {"viewer.txt": GLUED_PAGE_NUMBER_UNDER_A_LAW})
+    nodes = _by_id(trees["viewer"])
+    assert [i for i in nodes if i] == ["63", "64", "64A", "64A1"]
+    assert nodes["64A"]["title"] == "Наказание назначается"
 
 
 def test_a_page_number_glued_over_short_ends_and_tags_goes(tmp_path):
