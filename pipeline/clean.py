@@ -4710,10 +4710,15 @@ def decoded_chrome(text: str, ctx: Context) -> list[Change]:
         page whose line breaks were all lost is one line yet: ``collapsed_chrome``)."""
     if "collapsed" in ctx.profile.layout:
         return []
+    starts = sorted({text.rfind("\n", 0, at) + 1 for at in ctx.buffer.marks("mojibake")})
+    if not starts:
+        return []
     out = []
-    lines = text.split("\n")
+    # read as the profile reads a raw line: without a margin of line numbers, which
+    # the cleaner takes away later (``309<tab>« Правило 63 | … »`` is a pager's line)
+    lines = profile_mod.without_numbered_margin(text).split("\n")
     n, pos = 0, 0  # the line number of offset ``pos``
-    for s in sorted({text.rfind("\n", 0, at) + 1 for at in ctx.buffer.marks("mojibake")}):
+    for s in starts:
         e = text.find("\n", s)
         e = len(text) if e < 0 else e
         n, pos = n + text.count("\n", pos, s), s

@@ -801,8 +801,7 @@ def line_shape(line: str) -> str | None:
     characters no reader sees (``_UNSEEN``: a stress mark, a decomposed letter's mark)."""
     shape = _shape(line)
     if shape is None and line.lstrip()[:1] == ">":
-        s = line.strip()
-        if rest := s[QUOTE_MARGIN.match(s).end() :]:
+        if rest := unquoted(line).strip():
             return _shape(rest)
     if shape is None and _UNSEEN.search(line):
         # a stress mark or a letter's decomposed mark, a character no reader sees: the
@@ -989,6 +988,13 @@ _LEADING_QUESTIONS = regex.compile(rf"^{QUESTION_RUN}[ \t]*")
 QUOTE_MARGIN = regex.compile(r"(?:>[ \t]?)+")
 """A quotation's margin at a line's start (``> ``, ``> > ``, ``>> ``), as a mail or a
 forum's copy sets it (the cleaner's ``bar_prefix`` takes it out)."""
+
+
+def unquoted(line: str) -> str:
+    """``line`` without a quotation's margin (``QUOTE_MARGIN``) and the blanks before
+    it; a line with none as it stands."""
+    s = line.lstrip()
+    return s[QUOTE_MARGIN.match(s).end() :] if s[:1] == ">" else line
 
 
 def _misread_law_number(s: str) -> bool:
@@ -2018,7 +2024,7 @@ def line_set(text: str) -> set[str]:
     and its head set far apart (``_apart_head``), which other sources print beside other
     numbers (``running_heads``)."""
     out = set()
-    for ln in _without_numbered_margin(text).split("\n"):
+    for ln in without_numbered_margin(text).split("\n"):
         if ln.strip():
             out.add(_norm(ln))
             if (got := _apart_head(ln)) is not None:
@@ -2254,7 +2260,10 @@ def chrome_lines(
         chrome[i] = "pager: one page link per line"
     for i in _menu_runs(lines):
         chrome[i] = "menu: a run of short bulleted links"
-    for i in _running_heads(lines):
+    # a mail's or a forum's copy quotes a scan's pages with their page numbers and
+    # running heads: those are read without the quotation's margin
+    plain = [unquoted(ln) for ln in lines]
+    for i in _running_heads(plain):
         chrome[i] = "running head: repeated beside the page numbers"
     shapes: dict[int, str | None] = {}
     # a line the text repeats (a running head, a rule, an empty line) is judged once
@@ -2284,10 +2293,10 @@ def chrome_lines(
     # a page number's neighbours are read past the site's template (an advert the
     # site put between the page number and the running head)
     template = set(chrome)
-    for i in _heads_inside_a_sentence(lines, template):
+    for i in _heads_inside_a_sentence(plain, template):
         chrome.setdefault(i, "running head: beside a page number, inside a sentence")
     if shared is not None:
-        for i in _shared_running_heads(lines, shared, template):
+        for i in _shared_running_heads(plain, shared, template):
             chrome.setdefault(i, "running head: beside a page number, shared by other sources")
     if boilerplate:
         # the extractor's verdict counts for lines that could be template by shape
@@ -2500,10 +2509,10 @@ def profile(
 def _read_text(raw: str) -> str:
     """A source's text as the profile reads it: as a reader sees it
     (``markup.visible``), without a margin of line numbers."""
-    return _without_numbered_margin(visible(raw))
+    return without_numbered_margin(visible(raw))
 
 
-def _without_numbered_margin(text: str) -> str:
+def without_numbered_margin(text: str) -> str:
     """``text`` with its margin of line numbers (``numbered_margin``) left out, line for
     line: a page's template and layout are read as the cleaner will leave them."""
     if not may_have_numbered_margin(text):

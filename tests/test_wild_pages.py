@@ -2618,3 +2618,53 @@ def test_a_section_letter_in_cyrillic_alone_over_its_title_is_a_section(tmp_path
     assert nodes["52A"]["title"] == "Игрок забыл сыграть"
     assert nodes["52A"]["text"].startswith("Если игрок пропустил")
     assert nodes["52B"]["title"] == "Игрок сыграл не в свою очередь"
+
+
+def test_a_quoted_pages_number_and_running_head_inside_a_sentence_go(tmp_path):
+    """A mail quotes a scanned book's page break: the page's number and the book's
+    running head stand inside a sentence, all in the quotation's margin. They go as
+    they go on an unquoted page, and the sentence runs on past them."""
+    page = (
+        "> Правило 52. Пропуск хода\n"
+        "> A. Игрок забыл сыграть\n"
+        "> Если игрок пропустил свою очередь, судья просит его\n"
+        "> - 17 -\n"
+        "> СБОРНИК ДЛЯ СУДЕЙ\n"
+        "> сыграть картой сейчас и объясняет порядок.\n"
+        "> B. Игрок сыграл не в свою очередь\n"
+        "> Судья решает, как исправить ошибку.\n"
+    )
+    trees, _ = _build(tmp_path, {"mail.txt": page})
+    nodes = _by_id(trees["mail"])
+    assert list(nodes) == ["52", "52A", "52B"]
+    assert nodes["52A"]["text"] == (
+        "Если игрок пропустил свою очередь, судья просит его сыграть картой сейчас "
+        "и объясняет порядок."
+    )
+
+
+def test_a_mis_decoded_pager_in_a_margin_of_line_numbers_goes(tmp_path):
+    """A pasting site numbers every line of a page whose last line, the site's links
+    to the laws before and after, went through a wrong code page: decoded back, it
+    is the site's pager still, and cites no law."""
+    lines = [
+        "Правило 52. Пропуск хода",
+        "A. Игрок забыл сыграть",
+        "Если игрок пропустил свою очередь, судья просит его",
+        "сыграть картой сейчас и объясняет порядок.",
+        "B. Игрок сыграл не в свою очередь",
+        "Судья решает, как исправить ошибку, и записывает",
+        "своё решение в протокол.",
+        "C. Игрок сыграл дважды",
+        "Вторая карта остаётся на столе открытой, пока",
+        "судья не решит, как с ней поступить.",
+        _misread("« Правило 51 | Оглавление | Правило 53 »", "cp1251", "koi8_r"),
+    ]
+    page = "".join(f"{n}\t{line}\n" for n, line in enumerate(lines, start=40))
+    trees, _ = _build(tmp_path, {"paste.txt": page})
+    nodes = _by_id(trees["paste"])
+    assert list(nodes) == ["52", "52A", "52B", "52C"]
+    assert nodes["52C"]["text"] == (
+        "Вторая карта остаётся на столе открытой, пока судья не решит, как с ней поступить."
+    )
+    assert not nodes["52C"]["refs"]
