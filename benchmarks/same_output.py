@@ -90,6 +90,11 @@ def compare(a: Path, b: Path) -> list[str]:
     return out
 
 
+_BUILT = (0, 1)
+"""Exit statuses of a build that wrote its output (1: some source had an error, which
+the report names); 2 is input it could not use, and nothing was written."""
+
+
 def build(checkout: Path, corpus: Path, out: Path) -> int:
     """``kodeks build --no-pdf`` of ``corpus`` into ``out`` with the code of ``checkout``."""
     cmd = [sys.executable, "-m", "pipeline.cli", "build", str(corpus), "-o", str(out)]
@@ -103,6 +108,7 @@ def main(argv=None) -> int:
     ap.add_argument("--base", type=Path, help="the checkout whose builds are the reference")
     ap.add_argument("--work", type=Path, help="where the builds go (with --base)")
     args = ap.parse_args(argv)
+    bad = 0
     if args.base is None:
         if len(args.paths) != 2:
             ap.error("give two output folders, or --base and corpora")
@@ -114,12 +120,17 @@ def main(argv=None) -> int:
         for n, corpus in enumerate(args.paths, start=1):
             name = f"{n}-{corpus.resolve().name}"  # two corpora may share a folder name
             a, b = args.work / "base" / name, args.work / "work" / name
+            built = True
             for checkout, out in ((args.base, a), (ROOT, b)):
                 rc = build(checkout.resolve(), corpus.resolve(), out)
                 if rc:
                     print(f"{corpus}: the build with {checkout} exited {rc}")
-            pairs.append((a, b))
-    bad = 0
+                built = built and rc in _BUILT
+            if built:
+                pairs.append((a, b))
+            else:  # two builds that made nothing are not the same output
+                print(f"{corpus}: not compared: a build made no output")
+                bad += 1
     for a, b in pairs:
         diffs = compare(a, b)
         print(f"{a} vs {b}: {'the same' if not diffs else f'{len(diffs)} difference(s)'}")

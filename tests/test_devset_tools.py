@@ -432,6 +432,26 @@ def test_same_output_tells_output_from_timings(tmp_path):
     ]
 
 
+def test_same_output_does_not_pass_builds_that_made_nothing(tmp_path):
+    """A corpus folder the build cannot read (sources only in subfolders) makes no output
+    with either checkout: that is no comparison, and the tool fails instead of calling
+    the two the same."""
+    corpus = tmp_path / "corpus" / "inner"
+    corpus.mkdir(parents=True)
+    (corpus / "a.txt").write_text("Правило 1. Колода\nКолода состоит из карт.\n", encoding="utf-8")
+    tool = str(ROOT / "benchmarks" / "same_output.py")
+    args = ["--base", str(ROOT), "--work", str(tmp_path / "work"), str(tmp_path / "corpus")]
+    proc = subprocess.run(
+        [sys.executable, tool, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 1
+    assert "not compared" in proc.stdout and "the same" not in proc.stdout
+
+
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_robustness_bench_without_gold_says_where_it_looked(tmp_path, how):
     argv = [sys.executable, str(ROOT / "benchmarks" / "bench_robustness.py")]
