@@ -788,8 +788,9 @@ def _step(state: BlockState, end: int, nxt: list[int]) -> None:
 _BOOK_MARKS = frozenset(("part", "law", "orphan", "subclause", "item", "footnote"))
 """Units whose markers only the law book and its commentary use: a division or law
 heading, a subclause ``(B).``, an item ``(ii)``, a footnote body ``(*) -``."""
-_LISTED = frozenset(("toc", "index"))
-"""Tokens of listings: their lines (a table of contents' titles) are kept whole."""
+LISTINGS = ("toc", "index")
+"""Tokens of listings (a table of contents, an index), no text of the units around
+them; their lines (a table of contents' titles) are kept whole."""
 _HEADINGS = frozenset(("part", "law", "orphan"))
 """Of them, the headings (an orphan is a law heading whose number no law has): other
 documents head their chapters «Глава 4» and their points «Правило 1» too, but never
@@ -822,7 +823,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                 game = editions.names_the_game(
                     "\n".join(u.rest for u in tokens),
                     listed="\n".join(
-                        ln.text for u in tokens if u.kind in _LISTED for ln in u.lines
+                        ln.text for u in tokens if u.kind in LISTINGS for ln in u.lines
                     ),
                     lettered=any(u.kind == "section" for u in tokens),
                 )
@@ -966,7 +967,7 @@ def no_law_text(tokens: list[Token]) -> str | None:
     units = sum(1 for t in tokens if t.kind in _ASIDE_UNITS)
     if paras + units == 0:
         return None
-    text = "\n".join(t.rest for t in tokens if t.kind not in ("toc", "index", "foreign"))
+    text = "\n".join(t.rest for t in tokens if t.kind not in (*LISTINGS, "foreign"))
     bullets = sum(1 for t in tokens if t.kind == "bullet")
     if bullets and not editions.book_terms().search(text):
         # a bulleted list that never speaks of the game (a golf or football code's

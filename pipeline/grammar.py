@@ -673,10 +673,10 @@ COLLAPSED_BREAK = regex.compile(
   | [ \t]+(?=[A-HА-ЕВС](?:[ \t][.,;][ \t]?|[,;])[А-ЯЁ][а-яё])  # заявок A;Заявка, B ,Наказание
   | [ \t]+(?=\((?:[A-HА-ЕВС]|\d{1,2})\)[ \t]?[,;][ \t]?[А-ЯЁ][а-яё])  # и если (A);Нарушитель
   | [ \t]+(?=(?:\([A-Ha-hА-ЗЁа-з]\)|[A-Ha-hА-За-з]\))[ \t]\p{Lu})    # и если а) Нарушитель
-  | [ \t]+(?:[GLYPHS][ \t]+)?
+  | GAP
     (?=(?:Правило|ПРАВИЛО)\s*(?=[\dб]{0,2}\d)[\dб]{1,3}\s*\.\s*(?![A-HА-ЕВС]\.)[А-ЯЁA-Z])  # Правило 57.C. Надлежащий
-  | (?<=[.!?:;)»])[ \t]+(?:[GLYPHS][ \t]+)?(?=STOPLESS[А-ЯЁ][а-яёА-ЯЁ])  # дальше. Правило 14 Недостающая
-  | [ \t]+(?:[GLYPHS][ \t]+)?                          # a bullet glyph goes with the blanks
+  | (?<=[.!?:;)»])GAP(?=STOPLESS[А-ЯЁ][а-яёА-ЯЁ])  # дальше. Правило 14 Недостающая
+  | GAP                                              # a bullet glyph goes with the blanks
     (?=
         (?:DIVISION)\s+NUMBER                           # Раздел I
       | [A-HА-ЕВС]\.\s?[А-ЯЁ]                            # A.Наказание
@@ -688,7 +688,7 @@ COLLAPSED_BREAK = regex.compile(
     )""".replace("DIVISION", _division_words(upper=False))
     .replace("NUMBER", DIVISION_NUMBER)
     .replace("STOPLESS", _STOPLESS_OPENING.replace(" ", r"\ "))
-    .replace("GLYPHS", BULLET_GLYPHS),
+    .replace("GAP", rf"[ \t]+(?:[{BULLET_GLYPHS}][ \t]+)?"),
     regex.X,
 )
 """Where a structural marker starts inside a page whose line breaks were all

@@ -31,6 +31,7 @@ from typing import cast
 
 from . import addresses, editions, language, toc
 from .blocks import (
+    LISTINGS,
     OTHER_CODE,
     Line,
     Token,
@@ -66,8 +67,7 @@ from .offsets import OffsetMap, span_of
 _ASSUMED_EDITION = ("commentary", "laws", "corpus")
 """How a source's edition was read when its text did not tell it but the corpus did
 (``Source.edition_from``): what its being another code's or game's page withdraws."""
-_LISTINGS = ("toc", "index")
-_ASIDE = (*_LISTINGS, "foreign", "title", "front")
+_ASIDE = (*LISTINGS, "foreign", "title", "front")
 """Tokens that are no text of the units around them."""
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
@@ -134,7 +134,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     last = max(tokens, key=lambda t: t.end, default=None)
     trunc_end = (
         bool(builder.roots and tail)
-        and not (last is not None and last.kind in ("toc", "index"))
+        and not (last is not None and last.kind in LISTINGS)
         and not FULL_STOP.search(TAG.sub("", tail).rstrip())
     )
     # the unit whose words the source's end cuts off (not a footnote body after it)
@@ -282,7 +282,7 @@ def _inferred_laws(tokens: list[Token]) -> dict[int, int]:
     region opens with plain text or a section."""
     out: dict[int, int] = {}
     for region, group in groupby(tokens, key=lambda t: t.region):
-        reg = [t for t in group if t.kind not in _LISTINGS]
+        reg = [t for t in group if t.kind not in LISTINGS]
         if not reg:
             continue
         if reg[0].kind in ("law", "part"):
