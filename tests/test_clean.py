@@ -2132,8 +2132,8 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             "site-chrome",
         ),
         (
-            "site chrome lower-case б",
-            "Все о бридже\nПравило 64. Процедура\n",
+            "a site's name over its template's labels, whatever the site is called",
+            "Карточный уголок\nШрифт:\nПравило 64. Процедура\n",
             "Правило 64. Процедура\n",
             "site-chrome",
         ),

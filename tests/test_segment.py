@@ -757,7 +757,7 @@ def test_penalty_and_tags():
 
 
 def test_spans_point_at_raw_lines():
-    raw = "Все о Бридже\nПравило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс\nвыявлен:\n"
+    raw = "Шрифт:\nПравило 64. Процедура\nA.Наказание назначается\nКогда фальшренонс\nвыявлен:\n"
     tree, _ = seg(raw)
     sec = tree.nodes[0].children[0]
     assert (sec.span.line, sec.span.end_line) == (3, 5)
