@@ -51,6 +51,7 @@ from .grammar import (
     initial_of_a_name,
     is_heading_line,
     starts_unit,
+    titled_point,
     unended,
 )
 from .model import SourceKind, TextKind, TokenKind
@@ -825,7 +826,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
                     listed="\n".join(
                         ln.text for u in tokens if u.kind in LISTINGS for ln in u.lines
                     ),
-                    lettered=any(u.kind == "section" for u in tokens),
+                    as_the_laws=_laid_out_as_the_laws(tokens),
                 )
             if not game:
                 continue
@@ -849,6 +850,29 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     if keyed is not None and _commentary_keys(tokens):
         return keyed
     return _continued_clauses(tokens)
+
+
+_PLAIN_LAW = frozenset(("law", "para", "footnote"))
+"""What a page of one law of no sections holds: its heading, its paragraphs and the
+notes under them, no numbered point."""
+
+
+def _laid_out_as_the_laws(tokens: list[Token]) -> bool:
+    """Whether tokenized text is laid out as the laws are, not as a sport's code: it
+    letters its sections (``A.``, ``B.``), or it is one law of no sections, its
+    heading over paragraphs of sentences alone (a law of the book that has no
+    sections, «Правило 3», runs on in paragraphs). A sport's code numbers its points
+    under «Правило 5. Судья» (``1. Права судьи``, ``5.1.``) or titles them
+    (``Полномочия судьи`` alone on a line over a sentence), never letters them."""
+    if any(t.kind == "section" for t in tokens):
+        return True
+    kinds = [t.kind for t in tokens]
+    if kinds.count("law") != 1 or "para" not in kinds or not set(kinds) <= _PLAIN_LAW:
+        return False
+    lines = [ln.text.strip() for t in tokens if t.kind == "para" for ln in t.lines]
+    return not any(
+        titled_point(line, after) for line, after in zip(lines, [*lines[1:], ""], strict=True)
+    )
 
 
 def _continued_clauses(tokens: list[Token]) -> str | None:

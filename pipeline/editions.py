@@ -341,7 +341,7 @@ def speaks_of_the_book(text: str) -> bool:
     return shared.search(text) is not None and _play_patterns()[1].search(text) is not None
 
 
-def names_the_game(text: str, listed: str = "", lettered: bool = False) -> bool:
+def names_the_game(text: str, listed: str = "", as_the_laws: bool = False) -> bool:
     """Whether ``text`` names the game or its book at all: a word of cards
     (``card_terms``: a card, a trick, a suit, a call), of the book (``book_terms``: the
     director, the dummy, an appeal …) or of a card game's play (``game_terms``: the
@@ -349,13 +349,15 @@ def names_the_game(text: str, listed: str = "", lettered: bool = False) -> bool:
     book names one; a design note, a set of house rules or a sport's code that heads
     its points «Правило 1» names none. Words that the codes of sports use too (the
     judge, ``contest_terms``; the player, a pass, ``contest_play``) name it only where
-    the text letters its sections as the laws do (``lettered``: ``A.``, ``B.``; a
-    sport's code numbers its points under «Правило 5. Судья») or the titles of a
-    listing beside it (``listed``: a chapter's list of its laws) name another word."""
+    the text is laid out as the laws are (``as_the_laws``: its sections lettered
+    ``A.``, ``B.``, or one law of no sections in paragraphs; a sport's code numbers
+    its points under «Правило 5. Судья», ``blocks._laid_out_as_the_laws``) or the
+    titles of a listing beside it (``listed``: a chapter's list of its laws) name
+    another word."""
     every, own = _game_patterns()
     if every.search(text) is None:
         return False
-    return lettered or own.search(text) is not None or own.search(listed) is not None
+    return as_the_laws or own.search(text) is not None or own.search(listed) is not None
 
 
 @lru_cache(maxsize=1)

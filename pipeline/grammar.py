@@ -872,6 +872,27 @@ CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
 before the list's next item counts)."""
 
 
+POINT_TITLE_WORDS = 4
+"""The most words of a point's title standing alone on its line (``Полномочия
+судьи``): a printed line of a sentence has more."""
+RUN_IN_TITLE = regex.compile(
+    rf"^\p{{Lu}}\p{{L}}*(?:[ \t]+\p{{L}}+){{0,{POINT_TITLE_WORDS - 1}}}[ \t]+\p{{Lu}}\p{{Ll}}"
+)
+"""A paragraph that opens with a point's title its line was joined to (``Полномочия
+судьи Каждый матч …``): at most ``POINT_TITLE_WORDS`` words with no stop or comma
+between them, then a capital letter."""
+
+
+def titled_point(line: str, after: str) -> bool:
+    """``line`` is a point's title over ``after`` (``Полномочия судьи`` over
+    ``Каждый матч …``), or ``line`` opens with one run into its first sentence
+    (``RUN_IN_TITLE``). A law of the book letters the titles of its sections (``A.
+    Официальное положение``); a title with no letter is another code's."""
+    if RUN_IN_TITLE.match(line):
+        return True
+    return unended(line) and len(line.split()) <= POINT_TITLE_WORDS and after[:1].isupper()
+
+
 def unended(line: str) -> bool:
     """A line that ends no sentence, no clause of a list and no list's item (no
     ``CLAUSE_END``, no comma): a title, a heading or the start of a wrapped line."""

@@ -1094,6 +1094,30 @@ WILD_NOT_LAW_PAGES = {
         "Решение судьи о том, что случилось на площадке, окончательно. Игрок, "
         "который с ним спорит, получает замечание.\n"
     ),
+    # a sport's code in prose, several of its rules on one page: one law of no sections
+    # stands alone on the book's pages that hold only it
+    "a sport's rules in prose, two on a page": (
+        "Правило 6. Замены\n"
+        "Игрока можно заменить в любой остановке, если об этом знает судья.\n"
+        "Правило 7. Продолжительность встречи\n"
+        "Встреча длится два тайма; перерыв между ними объявляет судья.\n"
+    ),
+    # a sport's rule in prose under «Правило 5. Судья», its points titled, not lettered:
+    # each title on its line over its sentence, or a blank line between them
+    "a sport's rule titling its points in prose": (
+        "ПРАВИЛО 5. СУДЬЯ\n"
+        "Права судьи\n"
+        "Встречу ведёт судья, и только он решает, когда она начинается и кончается.\n"
+        "Ошибки судьи\n"
+        "Решение судьи остаётся в силе, пока встреча не продолжена; потом его не меняют.\n"
+    ),
+    "a sport's rule titling its points, a blank line under each title": (
+        "Правило 5. Судья\n\n"
+        "Права судьи\n\n"
+        "Встречу ведёт судья, и только он решает, когда она начинается и кончается.\n\n"
+        "Ошибки судьи\n\n"
+        "Решение судьи остаётся в силе, пока встреча не продолжена; потом его не меняют.\n"
+    ),
     "a sport's rule whose only such word is its player": (
         "Правило 28: Защита игрока\n"
         "1. Каждый игрок надевает шлем и перчатки до выхода на лёд.\n"
@@ -1132,6 +1156,41 @@ def test_a_law_of_the_director_that_names_only_the_judge_is_law_text():
         "Судья может отстранить игрока до конца сессии.\n"
     )
     assert [n.id for n, _p in walk(tree.nodes)] == ["91", "91A", "91B"]
+    assert "K308" not in codes(diags)
+
+
+ONE_LAW_OF_NO_SECTIONS = {
+    # a page that holds one law of no sections (a site's page a law, a reader's page cut
+    # around it), whose only words of the game are the director and the players:
+    # (text, the law's id, its text's first words)
+    "the seating of the tables": (
+        "Правило 3. Расстановка столов\n\n"
+        "За каждый стол садятся четыре игрока; столам дают номера в порядке, который "
+        "выбрал судья. Он же указывает, какая сторона считается Севером.\n",
+        "3",
+        "За каждый стол садятся",
+    ),
+    "the director's power, two paragraphs": (
+        "ПРАВИЛО 91. НАКАЗАНИЕ\n"
+        "Исполняя свои обязанности, судья вправе наказать игрока за нарушение порядка.\n"
+        "В тяжёлом случае он отстраняет игрока до конца сессии.\n",
+        "91",
+        "Исполняя свои обязанности",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", ["laws", "commentary"])
+@pytest.mark.parametrize(
+    ("text", "law_id", "opens"), ONE_LAW_OF_NO_SECTIONS.values(), ids=list(ONE_LAW_OF_NO_SECTIONS)
+)
+def test_one_law_of_no_sections_that_names_only_the_judge_is_law_text(text, law_id, opens, kind):
+    # a law of no sections runs on in paragraphs under its heading; a sport's code
+    # numbers its points under «Правило 5. Судья» (WILD_NOT_LAW_PAGES)
+    tree, diags = seg(text, kind)
+    (law,) = tree.nodes
+    assert (law.kind, law.id) == ("law", law_id)
+    assert law.text.startswith(opens)
     assert "K308" not in codes(diags)
 
 
