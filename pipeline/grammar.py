@@ -886,11 +886,12 @@ between them, then a capital letter."""
 def titled_point(line: str, after: str) -> bool:
     """``line`` is a point's title over ``after`` (``Полномочия судьи`` over
     ``Каждый матч …``), or ``line`` opens with one run into its first sentence
-    (``RUN_IN_TITLE``). A law of the book letters the titles of its sections (``A.
-    Официальное положение``); a title with no letter is another code's."""
-    if RUN_IN_TITLE.match(line):
-        return True
-    return unended(line) and len(line.split()) <= POINT_TITLE_WORDS and after[:1].isupper()
+    (``RUN_IN_TITLE``, the line ending a sentence: a menu's words run on to no stop).
+    A law of the book letters the titles of its sections (``A. Официальное
+    положение``); a title with no letter is another code's."""
+    if unended(line):
+        return len(line.split()) <= POINT_TITLE_WORDS and after[:1].isupper()
+    return RUN_IN_TITLE.match(line) is not None
 
 
 def unended(line: str) -> bool:

@@ -1194,6 +1194,24 @@ def test_one_law_of_no_sections_that_names_only_the_judge_is_law_text(text, law_
     assert "K308" not in codes(diags)
 
 
+@pytest.mark.parametrize(
+    ("line", "after", "titled"),
+    [
+        ("Права судьи", "Встречу ведёт судья.", True),  # a point's title over its sentence
+        ("Права судьи Встречу ведёт судья, и только он.", "", True),  # run into it
+        # a printed line of a sentence, its next line going on with a name
+        ("который выбрал судья. Он же указывает, какая сторона", "Севером считается.", False),
+        ("Четыре игрока садятся за стол.", "Судья даёт номера столам.", False),
+        # a menu's words run on to no stop: no title of a point
+        ("Титульная страница  Оглавление  Указатель  ← 2  → 4", "За каждый стол.", False),
+    ],
+)
+def test_a_titled_point_is_told_from_a_law_of_no_sections(line, after, titled):
+    from pipeline.grammar import titled_point
+
+    assert titled_point(line, after) is titled
+
+
 @pytest.mark.parametrize("kind", ["laws", "commentary"])
 @pytest.mark.parametrize("text", WILD_NOT_LAW_PAGES.values(), ids=list(WILD_NOT_LAW_PAGES))
 def test_pages_from_the_wild_that_are_not_law_text_yield_no_nodes(text, kind):
