@@ -1242,6 +1242,19 @@ COMMENTARY_ON_THE_LAWS = {
 }
 
 
+def test_a_key_whose_text_opens_with_the_sections_it_comments_is_commentary():
+    # «8.2. 8В и 8С …»: the paragraph names the laws' sections before its sentence
+    tree, diags = seg(
+        "сессии, и пары расходятся.\n"
+        "8.2. 8В и 8С говорят, когда кончается тур: конец объявляет судья, кроме стола, "
+        "где игра ещё идёт.\n",
+        "commentary",
+    )
+    assert [n.id for n in tree.nodes] == [None, "8.2"]
+    assert tree.nodes[1].text.startswith("8В и 8С говорят")
+    assert "K308" not in codes(diags)
+
+
 @pytest.mark.parametrize("text", COMMENTARY_ON_THE_LAWS.values(), ids=list(COMMENTARY_ON_THE_LAWS))
 def test_keys_of_a_text_on_the_laws_stay_commentary(text):
     """The same layout as another game's points keyed «5.1.», but the text speaks of
