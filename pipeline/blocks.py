@@ -50,6 +50,7 @@ from .grammar import (
     THREE_LEVELS,
     initial_of_a_name,
     is_heading_line,
+    series_place,
     starts_unit,
     titled_point,
     unended,
@@ -397,7 +398,7 @@ def foreign(state: BlockState, start: int, end: int, silent: bool) -> bool:
     """A run of lines in another language (the English original printed after the
     Russian text): no Cyrillic letter, three Latin words on the first line."""
     lines, i = state.lines, start
-    if not _foreign_line(lines[start].text, 3):
+    if not (_foreign_line(lines[start].text, 3) or _translated_marker(lines, start)):
         return False
     while i < end and (not lines[i].text.strip() or _foreign_line(lines[i].text, 1)):
         i += 1
@@ -412,6 +413,24 @@ def foreign(state: BlockState, start: int, end: int, silent: bool) -> bool:
 
 def _foreign_line(text: str, words: int) -> bool:
     return NO_CYRILLIC.match(text) is not None and len(LATIN_WORD.findall(text)) >= words
+
+
+def _translated_marker(lines: Sequence[Line], at: int) -> bool:
+    """A line in another language that opens with the marker of the Russian line before
+    it (``A. Trick Adjustment`` under ``A. Компенсация взятками``, ``2. LAW 16`` under
+    ``2. ПРАВИЛО 16``): the original printed line by line under its translation, a
+    short title too few words for ``foreign``'s first line. A Russian law never numbers
+    two units alike in a row."""
+    text = lines[at].text
+    place = series_place(text)
+    if place is None or not _foreign_line(text, 1):
+        return False
+    j = at - 1
+    while j >= 0 and not lines[j].text.strip():
+        j -= 1
+    return (
+        j >= 0 and NO_CYRILLIC.match(lines[j].text) is None and series_place(lines[j].text) == place
+    )
 
 
 def part(state: BlockState, start: int, end: int, silent: bool) -> bool:

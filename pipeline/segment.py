@@ -69,6 +69,29 @@ _ASSUMED_EDITION = ("commentary", "laws", "corpus")
 (``Source.edition_from``): what its being another code's or game's page withdraws."""
 _ASIDE = (*LISTINGS, "foreign", "title", "front")
 """Tokens that are no text of the units around them."""
+BESIDE_LINES = 2
+"""Most lines of a block in another language printed beside the Russian text, line by
+line (``beside``): one line of the original, or one wrapped once."""
+
+
+def beside(tokens: list[Token]) -> frozenset[int]:
+    """The starts of the blocks in another language that are the original printed beside
+    the Russian text, line by line (a bilingual page's table read row by row: a Russian
+    heading or paragraph, its English under it, the next Russian one): a block of at most
+    ``BESIDE_LINES`` lines with Russian text of the units around it on either side. The
+    Russian text goes on across them; a longer block (an English law after the Russian
+    one) is no text of the units around it, and what follows it starts afresh."""
+    out = set()
+    for k in range(1, len(tokens) - 1):
+        t = tokens[k]
+        if t.kind != "foreign" or sum(1 for ln in t.lines if ln.text.strip()) > BESIDE_LINES:
+            continue
+        before, after = tokens[k - 1], tokens[k + 1]
+        if before.kind not in _ASIDE and after.kind not in _ASIDE and before.region == after.region:
+            out.add(t.start)
+    return frozenset(out)
+
+
 LEVEL = {"part": 0, "law": 1, "commentary": 2, "section": 2, "clause": 3, "subclause": 4, "item": 6}
 
 
@@ -125,6 +148,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     builder = _TreeBuilder(at, _inferred_laws(tokens) if src.kind != "commentary" else {})
     if src.kind != "commentary":
         builder.next_law, builder.laws = _next_laws(tokens), edition.laws
+    builder.beside = beside(tokens)
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()
@@ -326,6 +350,7 @@ class _TreeBuilder:
         self.current: _Build | None = None  # the unit whose paragraphs are being collected
         self.next_law: dict[int, int | None] = {}  # token start → the next law heading's number
         self.laws = 0  # how many laws the edition has (0: no law is inferred from sections)
+        self.beside: frozenset[int] = frozenset()  # foreign blocks the Russian text goes on across
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
@@ -365,7 +390,8 @@ class _TreeBuilder:
                 )
             else:
                 self.listings.append(tok)
-            self.region = -1
+            if tok.start not in self.beside:
+                self.region = -1
             return
         if tok.region != self.region:
             self._new_region(tok)

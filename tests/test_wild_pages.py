@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+import regex
 
 from kodeks_testing import WRAPPED_LINES, kodeks
 
@@ -2668,3 +2669,57 @@ def test_a_mis_decoded_pager_in_a_margin_of_line_numbers_goes(tmp_path):
         "Вторая карта остаётся на столе открытой, пока судья не решит, как с ней поступить."
     )
     assert not nodes["52C"]["refs"]
+
+
+# A bilingual edition's page whose table was read row by row: each Russian heading or
+# paragraph with its English original on the next line, a bar at each row's end.
+BESIDE_ORIGINAL = (
+    "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ |\n"
+    "LAW 58 - SIMULTANEOUS CARDS |\n"
+    "A. Две карты одного игрока |\n"
+    "A. Two Cards by One Player |\n"
+    "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна. |\n"
+    "If a player puts two cards down at once, the visible one counts as played. |\n"
+    "1. Видна одна карта |\n"
+    "1. One Card Visible |\n"
+    "Вторая карта возвращается в руку без последствий. |\n"
+    "The other card goes back to the hand without consequence. |\n"
+    "2. Видны обе карты |\n"
+    "2. Both Cards Visible |\n"
+    "Игрок сам выбирает, какой из них сыграть; другая остаётся открытой. |\n"
+    "The player picks which one to play; the other stays face up. |\n"
+    "B. Карты разных игроков |\n"
+    "B. Cards of Different Players |\n"
+    "Судья решает, чья карта легла первой, и записывает решение. |\n"
+    "The director decides whose card came first and writes it down. |\n"
+)
+
+
+def test_a_bilingual_pages_rows_keep_the_russian_law_whole(tmp_path):
+    """The English lines between the Russian ones are kept out, but the Russian law goes
+    on across them: each section and clause under its law, no English in their text."""
+    trees, report = _build(tmp_path, {"rows.txt": BESIDE_ORIGINAL})
+    nodes = _by_id(trees["rows"])
+    assert list(nodes) == ["58", "58A", "58A1", "58A2", "58B"]
+    assert nodes["58A"]["title"] == "Две карты одного игрока"
+    assert nodes["58A"]["text"].startswith("Если игрок кладёт на стол сразу две карты")
+    assert nodes["58A2"]["text"].startswith("Игрок сам выбирает")
+    assert nodes["58B"]["text"].startswith("Судья решает, чья карта")
+    assert not any(regex.search(r"[A-Za-z]{3}", line) for line in _all_text(trees["rows"]))
+    assert "K301" not in _codes(report, "rows.txt")
+
+
+def test_an_english_law_after_the_russian_one_still_starts_afresh(tmp_path):
+    """An English original printed whole after the Russian law is no line-by-line
+    translation: the Russian text after it cannot be told to be that law's."""
+    page = (
+        "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "LAW 58 - SIMULTANEOUS CARDS\n"
+        "A. Two Cards by One Player\n"
+        "If a player puts two cards down at once, the visible one counts as played.\n"
+        "Судья решает, чья карта легла первой, и записывает решение.\n"
+    )
+    trees, _ = _build(tmp_path, {"after.txt": page})
+    assert _ids(trees["after"]) == ["58", "58A", None]
