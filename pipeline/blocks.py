@@ -32,6 +32,7 @@ from .grammar import (
     DITTO,
     FOOTNOTE,
     FULL_STOP,
+    INTRODUCES,
     ITEM,
     KEYED_COMMENTARY,
     LATIN_WORD,
@@ -697,7 +698,8 @@ def front(state: BlockState, start: int, end: int, silent: bool) -> bool:
     copyright or source line (``editions.front_matter``: a word of the front matter and
     none of the game's play). Not the end of the law before that heading, which a page
     cut out of the book opens with and which speaks of cards, calls and the director
-    (K313). Every line up to the heading is plain text (no marker, no listing)."""
+    (K313); or an introduction that ends on a colon above a quoted law (``front_reason``).
+    Every line up to the heading is plain text (no marker, no listing)."""
     lines = state.lines
     if state.tokens:
         return False
@@ -715,13 +717,25 @@ def front(state: BlockState, start: int, end: int, silent: bool) -> bool:
             return False
         last = nxt
         nxt += 1
-    if last is None or not editions.front_matter(
-        "\n".join(ln.text for ln in lines[start : last + 1])
-    ):
+    if last is None or not front_reason("\n".join(ln.text for ln in lines[start : last + 1])):
         return False
     if not silent:
         state.push("front", None, lines[start].text, start, last)
     return True
+
+
+def front_reason(text: str) -> str:
+    """Why ``text``, the lines above a page's first heading, is no end of the law before
+    that heading, or ``""``: a note's words (``editions.front_matter``), or a colon at its
+    end, which introduces the heading under it (a post or an article that quotes a law:
+    «напомню, как это сказано в Кодексе:»). A law never ends on a colon: its colon
+    opens the clauses that follow it in that law."""
+    note = editions.front_matter(text)
+    if note:
+        return f"{note} and no word of the game's play"
+    if INTRODUCES.search(text):
+        return "a colon at its end, introducing the heading under it"
+    return ""
 
 
 def _plain(state: BlockState, start: int, end: int) -> bool:

@@ -867,6 +867,9 @@ LIST_ITEM_END = regex.compile(r";" + _CLOSERS + r"\s*$")
 a sentence's part, never a heading."""
 LEAD_IN = regex.compile(r":\s*$")
 """A line that ends as a lead-in to a list (``Когда фальшренонс выявлен:``)."""
+INTRODUCES = regex.compile(r":" + _CLOSERS + r"\s*$")
+"""A line that ends with a colon: it introduces what comes under it (a list's items, a
+quotation)."""
 CLAUSE_END = regex.compile(r"[.!?:;…]" + _CLOSERS + r"\s*$")
 """A line that ends a sentence or a clause of a list (a colon or a semicolon
 before the list's next item counts)."""

@@ -36,6 +36,7 @@ from .blocks import (
     Line,
     Token,
     forget_measured,
+    front_reason,
     has_letter,
     no_law_text,
     tokens_of,
@@ -374,8 +375,8 @@ class _TreeBuilder:
                         f"{self.at.at(tok.start)}: lines {self.at.line(tok.start)}-"
                         f"{self.at.line(tok.end)} above the first heading "
                         f"(«{textwrap.shorten(text, 60, placeholder=' …')}») read as front "
-                        f"matter ({editions.front_matter(text)} and no word of the game's "
-                        "play), not as the end of the law before it: kept out of the codex",
+                        f"matter ({front_reason(text)}), not as the end of the law before "
+                        "it: kept out of the codex",
                         self.at.span(tok.start, tok.end),
                     )
                 )

@@ -2723,3 +2723,26 @@ def test_an_english_law_after_the_russian_one_still_starts_afresh(tmp_path):
     )
     trees, _ = _build(tmp_path, {"after.txt": page})
     assert _ids(trees["after"]) == ["58", "58A", None]
+
+
+def test_a_posts_words_that_introduce_a_quoted_law_are_no_end_of_the_law_before(tmp_path):
+    """A forum post or an article quotes a law under a sentence that ends on a colon.
+    That sentence is not the end of the law before the quoted one (a law never ends on
+    a colon): it is kept out, and no law before the quoted one is made up for it."""
+    page = (
+        "Тема: Спор о двух картах сразу | Ответить\n"
+        "Автор: Семёныч, 02.04.2011\n"
+        "\n"
+        "Друзья, вчера за третьим столом вышел спор, вот что сказано в правилах:\n"
+        "\n"
+        "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.\n"
+    )
+    trees, report = _build(tmp_path, {"post.txt": page})
+    assert _ids(trees["post"]) == ["58", "58A", "58B"]
+    assert not any("Семёныч" in line or "спор" in line for line in _all_text(trees["post"]))
+    assert "K306" not in _codes(report, "post.txt")
+    assert "K313" in _codes(report, "post.txt")
