@@ -29,6 +29,8 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
 
+import regex
+
 from . import addresses, editions, language, toc
 from .blocks import (
     LISTINGS,
@@ -73,6 +75,31 @@ _ASIDE = (*LISTINGS, "foreign", "title", "front")
 BESIDE_LINES = 2
 """Most lines of a block in another language printed beside the Russian text, line by
 line (``beside``): one line of the original, or one wrapped once."""
+
+
+def after_quotation(tokens: list[Token], text: str, quoted: frozenset[int]) -> frozenset[int]:
+    """The starts of the tokens that open a poster's own words after a quotation: a mail's
+    or a forum's copy quotes a law with a margin (``> ``, which the cleaner takes out:
+    ``quoted`` holds the cleaned offsets of its lines) and answers under it, after an empty
+    line, without one. That answer is none of the quoted law's text. A line under a
+    quoted one with no empty line between is the quotation's own, wrapped anew."""
+    out = set()
+    prev: Token | None = None
+    for t in tokens:
+        if t.kind in _ASIDE:
+            continue
+        if (
+            prev is not None
+            and prev.start in quoted
+            and t.start not in quoted
+            and _EMPTY_LINE.search(text, prev.end, t.start) is not None
+        ):
+            out.add(t.start)
+        prev = t
+    return frozenset(out)
+
+
+_EMPTY_LINE = regex.compile(r"\n[ \t]*\n")
 
 
 def beside(tokens: list[Token]) -> frozenset[int]:
@@ -150,6 +177,8 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     if src.kind != "commentary":
         builder.next_law, builder.laws = _next_laws(tokens), edition.laws
     builder.beside = beside(tokens)
+    quoted = frozenset(e.clean_start for e in edits_of_kind(cleaned.edits, "quote-prefix"))
+    builder.answers = after_quotation(tokens, cleaned.text, quoted) if quoted else frozenset()
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()
@@ -352,6 +381,7 @@ class _TreeBuilder:
         self.next_law: dict[int, int | None] = {}  # token start → the next law heading's number
         self.laws = 0  # how many laws the edition has (0: no law is inferred from sections)
         self.beside: frozenset[int] = frozenset()  # foreign blocks the Russian text goes on across
+        self.answers: frozenset[int] = frozenset()  # a poster's words after a quotation
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
@@ -394,7 +424,11 @@ class _TreeBuilder:
             if tok.start not in self.beside:
                 self.region = -1
             return
-        if tok.region != self.region:
+        if tok.start in self.answers:
+            # a poster's answer under a quoted law: none of its text, and no law's
+            self.region = tok.region
+            self._new_region(tok, infer=False)
+        elif tok.region != self.region:
             self._new_region(tok)
         if tok.kind == "bullet":
             tok = self._bullet(tok)
@@ -645,9 +679,11 @@ class _TreeBuilder:
         self.all_nodes.append(b)
         self.current = b
 
-    def _new_region(self, tok: Token) -> None:
+    def _new_region(self, tok: Token, infer: bool = True) -> None:
         """The start of the source, a hard break or a listing: the law context is lost
-        (the divisions stay open: a listing inside a chapter leaves it a chapter)."""
+        (the divisions stay open: a listing inside a chapter leaves it a chapter).
+        ``infer``: headless text may be placed in the law before the page's next
+        heading (not a poster's answer under a quotation)."""
         self.region = tok.region
         while self.stack and self.stack[-1].kind != "part":
             self.stack.pop()
@@ -657,7 +693,7 @@ class _TreeBuilder:
         if tok.kind in ("law", "part", "commentary"):
             return
         span = self.at.span(tok.start, tok.end)
-        if self.region in self.infer_for_region:
+        if infer and self.region in self.infer_for_region:
             n = str(self.infer_for_region[self.region])
             self._open_inferred_law(n, tok)
             self.diags.append(

@@ -2746,3 +2746,28 @@ def test_a_posts_words_that_introduce_a_quoted_law_are_no_end_of_the_law_before(
     assert not any("Семёныч" in line or "спор" in line for line in _all_text(trees["post"]))
     assert "K306" not in _codes(report, "post.txt")
     assert "K313" in _codes(report, "post.txt")
+
+
+def test_a_posters_answer_under_a_quoted_law_is_none_of_its_text(tmp_path):
+    """A mail or forum archive quotes a law with a margin (``> ``) and answers under it
+    after an empty line: the answer is kept apart, not appended to the law's last
+    section; a quoted line the answer's client wrapped anew, with no empty line, stays
+    the law's."""
+    page = (
+        "> ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "> A. Две карты одного игрока\n"
+        "> Если игрок кладёт на стол сразу две карты, сыгранной\n"
+        "считается та, что видна.\n"
+        "> B. Карты разных игроков\n"
+        "> Судья решает, чья карта легла первой, и записывает решение.\n"
+        "\n"
+        "Вот и я так думаю: раз судья записал, спорить не о чем.\n"
+    )
+    trees, _ = _build(tmp_path, {"mail.txt": page})
+    nodes = _by_id(trees["mail"])
+    assert _ids(trees["mail"]) == ["58", "58A", "58B", None]
+    assert nodes["58A"]["text"] == (
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна."
+    )
+    assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
+    assert trees["mail"]["nodes"][-1]["text"].startswith("Вот и я так думаю")
