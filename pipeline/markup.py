@@ -119,6 +119,9 @@ FORMS: tuple[Form, ...] = (
 )
 """Every form of markup ``clean.markup`` takes out (as one pattern: ``MARKUP``)."""
 
+QUOTATION_END = regex.compile(r"\[/quote\]|</blockquote\s*>", regex.I)
+"""A forum's code or a page's tag that closes a quotation (``FORMS`` takes it out): the
+words after it are the poster's, not the quoted text's (``segment.after_quotation``)."""
 MARKUP = regex.compile("|".join(f"(?P<f{k}>{f.pattern})" for k, f in enumerate(FORMS)))
 """The forms of ``FORMS`` as one pattern: group ``f<k>`` is form ``k``."""
 _NAMES = tuple(f"f{k}" for k in range(len(FORMS)))

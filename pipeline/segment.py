@@ -54,6 +54,7 @@ from .grammar import (
     PENALTY_MARK,
     TAG,
 )
+from .markup import QUOTATION_END
 from .model import (
     Cleaned,
     Diagnostic,
@@ -77,22 +78,31 @@ BESIDE_LINES = 2
 line (``beside``): one line of the original, or one wrapped once."""
 
 
-def after_quotation(tokens: list[Token], text: str, quoted: frozenset[int]) -> frozenset[int]:
+def after_quotation(
+    tokens: list[Token], text: str, quoted: frozenset[int], closed: list[int]
+) -> frozenset[int]:
     """The starts of the tokens that open a poster's own words after a quotation: a mail's
     or a forum's copy quotes a law with a margin (``> ``, which the cleaner takes out:
     ``quoted`` holds the cleaned offsets of its lines) and answers under it, after an empty
-    line, without one. That answer is none of the quoted law's text. A line under a
-    quoted one with no empty line between is the quotation's own, wrapped anew."""
+    line, without one; or it closes the quotation with its code (``[/quote]``,
+    ``markup.QUOTATION_END``: ``closed`` holds the cleaned offsets where such codes were,
+    in order). That answer is none of the quoted law's text. A line under a quoted one
+    with no empty line between is the quotation's own, wrapped anew."""
     out = set()
     prev: Token | None = None
     for t in tokens:
         if t.kind in _ASIDE:
             continue
-        if (
-            prev is not None
-            and prev.start in quoted
-            and t.start not in quoted
-            and _EMPTY_LINE.search(text, prev.end, t.start) is not None
+        if prev is not None and (
+            (
+                prev.start in quoted
+                and t.start not in quoted
+                and _EMPTY_LINE.search(text, prev.end, t.start) is not None
+            )
+            or (
+                (k := bisect.bisect_right(closed, prev.start)) < len(closed)
+                and closed[k] <= t.start
+            )
         ):
             out.add(t.start)
         prev = t
@@ -178,7 +188,17 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         builder.next_law, builder.laws = _next_laws(tokens), edition.laws
     builder.beside = beside(tokens)
     quoted = frozenset(e.clean_start for e in edits_of_kind(cleaned.edits, "quote-prefix"))
-    builder.answers = after_quotation(tokens, cleaned.text, quoted) if quoted else frozenset()
+    closed = [
+        e.clean_start
+        for kind in ("forum-code", "tag")
+        for e in edits_of_kind(cleaned.edits, kind)
+        if QUOTATION_END.fullmatch(e.before.strip())
+    ]
+    builder.answers = (
+        after_quotation(tokens, cleaned.text, quoted, sorted(closed))
+        if quoted or closed
+        else frozenset()
+    )
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()

@@ -2771,3 +2771,21 @@ def test_a_posters_answer_under_a_quoted_law_is_none_of_its_text(tmp_path):
     )
     assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
     assert trees["mail"]["nodes"][-1]["text"].startswith("Вот и я так думаю")
+
+
+def test_a_posters_answer_after_a_forums_closing_quote_code_is_none_of_the_laws(tmp_path):
+    """A forum's copy that kept its code closes the quoted law with ``[/quote]`` and the
+    answer follows on the next line: the code goes, and the answer is kept apart."""
+    page = (
+        '[quote="Семёныч"]ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n'
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.[/quote]\n"
+        "Вот и я так думаю: раз судья записал, спорить не о чем.\n"
+    )
+    trees, _ = _build(tmp_path, {"forum.txt": page})
+    nodes = _by_id(trees["forum"])
+    assert _ids(trees["forum"]) == ["58", "58A", "58B", None]
+    assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
+    assert trees["forum"]["nodes"][-1]["text"].startswith("Вот и я так думаю")
