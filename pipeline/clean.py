@@ -5349,6 +5349,8 @@ REPAIRS: tuple[tuple[str, Callable[[str, Context], list[Change]]], ...] = (
     ("split_words", split_words),
     # Joined lines can make two paragraphs the scan printed twice identical only now.
     ("duplicate_paragraphs", duplicates),
+    # the paragraphs it drops may leave empty lines at the text's end or two in a row
+    ("last_gaps", gaps),
 )
 """Every repair, in the order it runs. Later repairs see the earlier ones' work."""
 

@@ -2423,6 +2423,14 @@ CASES: dict[str, list[tuple[str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "last_gaps": [
+        (
+            "a paragraph printed twice at the end leaves no empty line after the text",
+            "Текст правила идёт дальше.\nВзятка переходит\nк стороне.\n\nВзятка переходит\nк стороне.\n",
+            "Текст правила идёт дальше.\nВзятка переходит к стороне.\n",
+            "gap",
+        ),
+    ],
     "gaps": [
         (
             "runs of empty lines become one",
@@ -4491,6 +4499,11 @@ def test_generated_no_artefacts_left(raw):
 @given(damaged_text())
 # a label that a run of ? (lost indentation) hid from the first reading
 @example("акции\nакции\nакции\nакции\nакции\nакции\nакции:\nакции:\n????? Шрифт\n")
+# the last paragraphs echo one before a page's number: dropped, they leave its break last
+@example(
+    "акции:\nакции:\nАльтерна альтерна\nАльтерна альтерна\nакции.\nакции.\n– 87\n"
+    "Альтерна альтерна\nАльтерна альтерна\n"
+)
 def test_generated_idempotent(raw):
     c = cleaned(raw)
     assert cl(c.text) == c.text
