@@ -119,6 +119,10 @@ FORMS: tuple[Form, ...] = (
 )
 """Every form of markup ``clean.markup`` takes out (as one pattern: ``MARKUP``)."""
 
+QUOTATION_START = regex.compile(r"\[quote(?:=[^\]\n]*)?\]|<blockquote\b[^<>\n]*>", regex.I)
+"""A forum's code or a page's tag that opens a quotation (``FORMS`` takes it out): the
+words before it are the poster's, not the end of a law before the quoted one
+(``segment.before_quotation``)."""
 QUOTATION_END = regex.compile(r"\[/quote\]|</blockquote\s*>", regex.I)
 """A forum's code or a page's tag that closes a quotation (``FORMS`` takes it out): the
 words after it are the poster's, not the quoted text's (``segment.after_quotation``)."""

@@ -54,7 +54,7 @@ from .grammar import (
     PENALTY_MARK,
     TAG,
 )
-from .markup import QUOTATION_END
+from .markup import QUOTATION_END, QUOTATION_START
 from .model import (
     Cleaned,
     Diagnostic,
@@ -76,6 +76,29 @@ _ASIDE = (*LISTINGS, "foreign", "title", "front")
 BESIDE_LINES = 2
 """Most lines of a block in another language printed beside the Russian text, line by
 line (``beside``): one line of the original, or one wrapped once."""
+
+
+def before_quotation(
+    tokens: list[Token], quoted: frozenset[int], opened: list[int]
+) -> frozenset[int]:
+    """The starts of the tokens of a poster's own words before a quotation at a page's
+    top: the unquoted text above the first line of a margin's quotation (``quoted``:
+    the cleaned offsets of its lines) or above the first code that opens one
+    (``opened``: the cleaned offsets of such codes, in order), in the same region. It
+    introduces the quoted law and is no end of the law before that one (``_new_region``
+    infers none for it)."""
+    units = [t for t in tokens if t.kind not in _ASIDE]
+    if not units:
+        return frozenset()
+    region = units[0].region
+    stop = next((k for k, t in enumerate(units) if t.start in quoted), None)
+    if stop is None or units[stop].region != region:
+        stop = None
+    if opened and opened[0] > units[0].start:
+        by_code = next((k for k, t in enumerate(units) if t.start >= opened[0]), None)
+        if by_code is not None and units[by_code].region == region:
+            stop = by_code if stop is None else min(stop, by_code)
+    return frozenset(t.start for t in units[:stop]) if stop else frozenset()
 
 
 def after_quotation(
@@ -188,17 +211,12 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
         builder.next_law, builder.laws = _next_laws(tokens), edition.laws
     builder.beside = beside(tokens)
     quoted = frozenset(e.clean_start for e in edits_of_kind(cleaned.edits, "quote-prefix"))
-    closed = [
-        e.clean_start
-        for kind in ("forum-code", "tag")
-        for e in edits_of_kind(cleaned.edits, kind)
-        if QUOTATION_END.fullmatch(e.before.strip())
-    ]
-    builder.answers = (
-        after_quotation(tokens, cleaned.text, quoted, sorted(closed))
-        if quoted or closed
-        else frozenset()
-    )
+    codes = [e for kind in ("forum-code", "tag") for e in edits_of_kind(cleaned.edits, kind)]
+    opened = sorted(e.clean_start for e in codes if QUOTATION_START.fullmatch(e.before.strip()))
+    closed = sorted(e.clean_start for e in codes if QUOTATION_END.fullmatch(e.before.strip()))
+    if quoted or opened or closed:
+        builder.prologue = before_quotation(tokens, quoted, opened)
+        builder.answers = after_quotation(tokens, cleaned.text, quoted, closed)
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()
@@ -402,6 +420,7 @@ class _TreeBuilder:
         self.laws = 0  # how many laws the edition has (0: no law is inferred from sections)
         self.beside: frozenset[int] = frozenset()  # foreign blocks the Russian text goes on across
         self.answers: frozenset[int] = frozenset()  # a poster's words after a quotation
+        self.prologue: frozenset[int] = frozenset()  # a poster's words before a quotation
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
@@ -449,7 +468,7 @@ class _TreeBuilder:
             self.region = tok.region
             self._new_region(tok, infer=False)
         elif tok.region != self.region:
-            self._new_region(tok)
+            self._new_region(tok, infer=tok.start not in self.prologue)
         if tok.kind == "bullet":
             tok = self._bullet(tok)
         elif tok.kind == "clause":

@@ -2789,3 +2789,30 @@ def test_a_posters_answer_after_a_forums_closing_quote_code_is_none_of_the_laws(
     assert _ids(trees["forum"]) == ["58", "58A", "58B", None]
     assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
     assert trees["forum"]["nodes"][-1]["text"].startswith("Вот и я так думаю")
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Добрый вечер! Вчера за нашим столом заспорили о картах, сыгранных вместе\n> ",
+        "Вот что пишет Кодекс про две карты сразу\n[quote]",
+    ],
+    ids=["margin", "forum code"],
+)
+def test_a_posters_words_above_a_quoted_law_make_up_no_law_before_it(tmp_path, opening):
+    """The poster's words above a quoted law (its lines in a quotation's margin, or after
+    a forum's opening quote code) are no end of the law before the quoted one, though
+    they end on no colon: no law 57 is made up for them, they stay apart."""
+    law = (
+        "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.\n"
+    )
+    if opening.endswith("> "):
+        law = "".join("> " + line + "\n" for line in law.splitlines())[2:]
+    trees, report = _build(tmp_path, {"post.txt": opening + law})
+    assert _ids(trees["post"]) == [None, "58", "58A", "58B"]
+    assert trees["post"]["nodes"][0]["kind"] == "fragment"
+    assert "K306" not in _codes(report, "post.txt")
