@@ -867,7 +867,7 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
             return f"{t.kind} {t.label or ''}".strip()
         if t.kind in ("para", "section", "clause", "commentary") and PENALTY_MARK.search(t.rest):
             return "the penalty mark"
-        if keyed is None and t.kind == "commentary" and _opens_russian(t.rest.lstrip()):
+        if keyed is None and t.kind == "commentary" and _opens_russian(t.rest.lstrip(), t.label):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
             if nxt is None or nxt.kind != "foreign":
                 keyed = f"commentary {t.label}"
@@ -885,19 +885,22 @@ def law_text_evidence(tokens: list[Token]) -> str | None:
     return _continued_clauses(tokens)
 
 
-def _opens_russian(text: str) -> bool:
+def _opens_russian(text: str, key: str | None) -> bool:
     """Whether a commentary paragraph's text is Russian from its start: a Russian
-    word, a quote or a bracket (``RUSSIAN_START``), or the sections of the laws it
+    word, a quote or a bracket (``RUSSIAN_START``), or the sections of the law it
     comments cited before its sentence (``8.2. 8В и 8С отвечают …``, the leading list
-    ``refs`` reads). Another document's numbered heading over its English original
-    opens neither."""
+    ``refs`` reads, of the law of the paragraph's ``key``). Another document's numbered
+    heading over its English original opens neither, nor a notice's point that opens
+    with its classes or flats of another number (``2.1. 5А и 5Б классы …``)."""
     if RUSSIAN_START.match(text):
         return True
     if not text[:1].isdigit():
         return False
     from .refs import find_references  # the reference grammar; imported when first needed
 
-    return any(r.start == 0 and r.kind == "list" for r in find_references(text))
+    law = addresses.law_of(key)
+    lead = [r for r in find_references(text) if r.kind == "list" and r.start == 0]
+    return bool(lead) and law is not None and addresses.law_of(lead[0].target) == law
 
 
 _PLAIN_LAW = frozenset(("law", "para", "footnote"))

@@ -1094,6 +1094,16 @@ WILD_NOT_LAW_PAGES = {
         "Решение судьи о том, что случилось на площадке, окончательно. Игрок, "
         "который с ним спорит, получает замечание.\n"
     ),
+    # a school's notice whose point opens with its classes («5А и 5Б», a law's sections
+    # in the commentary's «8.2. 8В и 8С …») of another number than the point's own
+    "a school's notice, a point opening with two classes": (
+        "2.1. 5А и 5Б классы выезжают на экскурсию в девять часов утра от главного входа.\n"
+        "2.2. 7 мая проводится общее собрание родителей.\n"
+    ),
+    "a school's notice cut before its point on the classes": (
+        "родители провожают детей до автобуса.\n"
+        "3.2. 9А и 9Б классы сдают нормы в четверг, а судья на дорожке записывает время.\n"
+    ),
     # a sport's code in prose, several of its rules on one page: one law of no sections
     # stands alone on the book's pages that hold only it
     "a sport's rules in prose, two on a page": (
