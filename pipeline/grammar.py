@@ -879,20 +879,22 @@ POINT_TITLE_WORDS = 4
 """The most words of a point's title standing alone on its line (``Полномочия
 судьи``): a printed line of a sentence has more."""
 RUN_IN_TITLE = regex.compile(
-    rf"^\p{{Lu}}\p{{L}}*(?:[ \t]+\p{{L}}+){{0,{POINT_TITLE_WORDS - 1}}}[ \t]+\p{{Lu}}\p{{Ll}}"
+    rf"^\p{{Lu}}\p{{L}}*(?:[ \t]+\p{{L}}+){{0,{POINT_TITLE_WORDS - 1}}}:?[ \t]+\p{{Lu}}\p{{Ll}}"
 )
 """A paragraph that opens with a point's title its line was joined to (``Полномочия
-судьи Каждый матч …``): at most ``POINT_TITLE_WORDS`` words with no stop or comma
-between them, then a capital letter."""
+судьи Каждый матч …``) or that runs it in with a colon (``Полномочия судьи: Каждый
+матч …``): at most ``POINT_TITLE_WORDS`` words with no stop or comma between them,
+then a capital letter."""
 
 
 def titled_point(line: str, after: str) -> bool:
     """``line`` is a point's title over ``after`` (``Полномочия судьи`` over
-    ``Каждый матч …``), or ``line`` opens with one run into its first sentence
-    (``RUN_IN_TITLE``, the line ending a sentence: a menu's words run on to no stop).
-    A law of the book letters the titles of its sections (``A. Официальное
-    положение``); a title with no letter is another code's."""
-    if unended(line):
+    ``Каждый матч …``, also with a colon, ``LEAD_IN``: a law's lead-in to its list
+    stands over the list's items, not over a sentence), or ``line`` opens with one run
+    into its first sentence (``RUN_IN_TITLE``, the line ending a sentence: a menu's
+    words run on to no stop). A law of the book letters the titles of its sections
+    (``A. Официальное положение``); a title with no letter is another code's."""
+    if unended(line) or LEAD_IN.search(line):
         return len(line.split()) <= POINT_TITLE_WORDS and after[:1].isupper()
     return RUN_IN_TITLE.match(line) is not None
 

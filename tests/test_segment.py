@@ -1128,6 +1128,19 @@ WILD_NOT_LAW_PAGES = {
         "Ошибки судьи\n\n"
         "Решение судьи остаётся в силе, пока встреча не продолжена; потом его не меняют.\n"
     ),
+    # … its titles ended with a colon, over their sentences or run into them
+    "a sport's rule titling its points with a colon": (
+        "Правило 5. Судья\n\n"
+        "Права судьи:\n"
+        "Встречу ведёт судья, и только он решает, когда она начинается и кончается.\n\n"
+        "Ошибки судьи:\n"
+        "Решение судьи остаётся в силе, пока встреча не продолжена; потом его не меняют.\n"
+    ),
+    "a sport's rule running its titles in with a colon": (
+        "Правило 5. Судья\n\n"
+        "Права судьи: Встречу ведёт судья, и только он решает, когда она кончается.\n\n"
+        "Ошибки судьи: Решение судьи остаётся в силе, пока встреча не продолжена.\n"
+    ),
     "a sport's rule whose only such word is its player": (
         "Правило 28: Защита игрока\n"
         "1. Каждый игрок надевает шлем и перчатки до выхода на лёд.\n"
@@ -1209,6 +1222,10 @@ def test_one_law_of_no_sections_that_names_only_the_judge_is_law_text(text, law_
     [
         ("Права судьи", "Встречу ведёт судья.", True),  # a point's title over its sentence
         ("Права судьи Встречу ведёт судья, и только он.", "", True),  # run into it
+        ("Права судьи:", "Встречу ведёт судья.", True),  # with a colon
+        ("Права судьи: Встречу ведёт судья, и только он.", "", True),
+        # a law's lead-in to its list, over the list's items
+        ("Судья вправе:", "наказать игрока;", False),
         # a printed line of a sentence, its next line going on with a name
         ("который выбрал судья. Он же указывает, какая сторона", "Севером считается.", False),
         ("Четыре игрока садятся за стол.", "Судья даёт номера столам.", False),
