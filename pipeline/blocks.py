@@ -912,13 +912,20 @@ def _laid_out_as_the_laws(tokens: list[Token]) -> bool:
     """Whether tokenized text is laid out as the laws are, not as a sport's code: it
     letters its sections (``A.``, ``B.``), or it is one law of no sections, its
     heading over paragraphs of sentences alone (a law of the book that has no
-    sections, «Правило 3», runs on in paragraphs). A sport's code numbers its points
-    under «Правило 5. Судья» (``1. Права судьи``, ``5.1.``) or titles them
-    (``Полномочия судьи`` alone on a line over a sentence), never letters them."""
+    sections, «Правило 3», says its rule in a sentence or three). A sport's code
+    numbers its points under «Правило 5. Судья» (``1. Права судьи``, ``5.1.``) or
+    titles them (``Полномочия судьи`` alone on a line over a sentence), never letters
+    them; a rule headed by its judge or its players («Правило 7. Судья на ринге»,
+    ``editions.game_word``: the book letters its laws on the director) or one that
+    runs on for sentences (``_prose``: a sport's rule, a post) is no law of the book."""
     if any(t.kind == "section" for t in tokens):
         return True
     kinds = [t.kind for t in tokens]
     if kinds.count("law") != 1 or "para" not in kinds or not set(kinds) <= _PLAIN_LAW:
+        return False
+    if any(t.kind == "law" and editions.game_word(t.rest) for t in tokens):
+        return False
+    if _prose(" ".join(t.rest for t in tokens if t.kind == "para")):
         return False
     lines = [ln.text.strip() for t in tokens if t.kind == "para" for ln in t.lines]
     return not any(

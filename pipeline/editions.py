@@ -354,10 +354,18 @@ def names_the_game(text: str, listed: str = "", as_the_laws: bool = False) -> bo
     its points under «Правило 5. Судья», ``blocks._laid_out_as_the_laws``) or the
     titles of a listing beside it (``listed``: a chapter's list of its laws) name
     another word."""
-    every, own = _game_patterns()
-    if every.search(text) is None:
+    if not game_word(text):
         return False
+    own = _game_patterns()[1]
     return as_the_laws or own.search(text) is not None or own.search(listed) is not None
+
+
+def game_word(text: str) -> bool:
+    """Whether ``text`` holds a word of the game or its book, those that the codes of
+    sports share included (the judge, the player, a pass): what ``names_the_game``
+    asks first, and what the title of a law of no sections never holds (a sport's
+    «Правило 5. Судья»; ``blocks._laid_out_as_the_laws``)."""
+    return _game_patterns()[0].search(text) is not None
 
 
 @lru_cache(maxsize=1)

@@ -1128,6 +1128,18 @@ WILD_NOT_LAW_PAGES = {
         "Ошибки судьи\n\n"
         "Решение судьи остаётся в силе, пока встреча не продолжена; потом его не меняют.\n"
     ),
+    # a sport's rule in prose, untitled: headed by its judge, or running on for sentences
+    "a sport's rule in prose headed by its judge": (
+        "Правило 7. Судья на ринге\n\n"
+        "Бой ведёт один судья. Он следит, чтобы оба спортсмена соблюдали эти правила.\n\n"
+        "Спортсмена, который не слушает команд, судья снимает с боя.\n"
+    ),
+    "a sport's rule running on in prose": (
+        "Правило 2. Порядок выступлений\n\n"
+        "Каждый игрок выступает в свой черёд по жребию. Жребий тянут накануне вечером. "
+        "Опоздавший выступает последним.\n\n"
+        "Судья объявляет выступление, когда зал затих. Перерыв назначает тоже он.\n"
+    ),
     # … its titles ended with a colon, over their sentences or run into them
     "a sport's rule titling its points with a colon": (
         "Правило 5. Судья\n\n"
