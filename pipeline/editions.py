@@ -169,6 +169,7 @@ class Table:
     title_words: list[str] = field(default_factory=list)
     other_play: list[str] = field(default_factory=list)
     other_card_play: list[str] = field(default_factory=list)
+    event_terms: list[str] = field(default_factory=list)
     card_terms: list[str] = field(default_factory=list)
     past_words: list[str] = field(default_factory=list)
     book_subject: list[str] = field(default_factory=list)
@@ -232,6 +233,7 @@ def _load(path: Path = TABLE, *, patterns: bool = True) -> Table:
         "title_words",
         "other_play",
         "other_card_play",
+        "event_terms",
         "card_terms",
         "past_words",
         "book_subject",
@@ -473,6 +475,45 @@ def other_card_play(text: str) -> str:
         return ""
     words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
     return f"speaks of another card game's play ({words}), which bridge does not have"
+
+
+@lru_cache(maxsize=1)
+def _event_terms() -> tuple[regex.Pattern, tuple[str, ...]]:
+    """The pattern of ``event_terms``, and the letters each of its words opens with
+    (lower case), as ``_other_card_play``: a text that holds none of them is not
+    searched by the pattern."""
+    import re
+
+    stems = tuple(m.group().lower() for w in _TABLE.event_terms if (m := re.match(r"\w+", w)))
+    if len(stems) < len(_TABLE.event_terms):
+        stems = ()
+    return _word_starts("event_terms", _TABLE.event_terms), stems
+
+
+def competition_conditions(text: str) -> str:
+    """Why ``text`` is a competition's announcement or conditions, or ``""``: two uses
+    or more of the words of ``event_terms`` (the championship, the entry fee, the
+    organising committee, the prizes, where the event «состоится»), which the laws and
+    the commentary never use, and more of them than of the words of the law book
+    (``book_terms``). A bridge tournament's conditions name bridge and the director and
+    number their points «1.», «2.3.»; a page of the laws under a site's news of a
+    championship speaks of the laws far more."""
+    pattern, stems = _event_terms()
+    if stems:
+        low = text.lower()
+        if not any(stem in low for stem in stems):
+            return ""
+    found = [m.group().lower() for m in pattern.finditer(text)]
+    if len(found) < 2:
+        return ""
+    book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))
+    if book >= len(found):
+        return ""
+    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
+    return (
+        f"a competition's announcement or conditions ({words}, {len(found)} such words "
+        f"against {book} of the law book)"
+    )
 
 
 def other_play(text: str) -> str:
@@ -1088,14 +1129,15 @@ _SUB_NUMBER_HINT = re.compile(r"[IVXLC][-–—/]\d")
 
 def another_code(text: str) -> str:
     """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
-    game's or another card game's play (``other_play``, ``other_card_play``), two or
+    game's or another card game's play (``other_play``, ``other_card_play``), it is a
+    competition's announcement or conditions (``competition_conditions``), two or
     more of its lines open with three-level
     numbers («3.8.1.»), two or more head divisions with sub-numbers («Глава II-1»), or
     a line heads an article over its own points («Статья 53.» | «53.1.»).
     Unlike a name of another card game, which the laws' text may use in a figure of
     speech (a «poker face»), none of these is in any edition of the laws or of the
     commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
-    play = other_play(text) or other_card_play(text)
+    play = other_play(text) or other_card_play(text) or competition_conditions(text)
     if play:
         return play
     from .grammar import (  # imported when first needed, as _division_line does

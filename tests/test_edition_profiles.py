@@ -505,6 +505,25 @@ def test_another_card_games_own_play_gets_no_edition_even_as_a_commentary(tmp_pa
     _read_alone_as_unknown(tmp_path, OTHER_CARD_PLAY, "another card game")
 
 
+# a tournament's conditions that name the code it is played by, and that code's year
+CONDITIONS = """\
+Парный турнир выходного дня по бриджу
+Турнир состоится в субботу в клубе на Речной улице.
+Турнир проводится по Кодексу спортивного бриджа в редакции 2017 года.
+Главный судья: Орлов К.
+Взнос 600 рублей с пары, три лучшие пары получают призы.
+"""
+
+
+def test_a_tournaments_conditions_naming_the_codes_year_get_no_edition(tmp_path: Path):
+    """The year of the code a tournament is played by names no edition of the page:
+    the page is the tournament's conditions, not the laws of that year."""
+    found = editions.assess(CONDITIONS)
+    assert found.edition == editions.UNKNOWN and "competition" in found.not_laws
+    assert not [e for e in found.evidence if e.startswith("2017:")]
+    _read_alone_as_unknown(tmp_path, CONDITIONS, "competition")
+
+
 def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own():
     """«мизерный» is no misère, a line of text that opens with «Статья 7 Регламента» is
     no article's heading, and a law's tail that names results «утверждённых» by the

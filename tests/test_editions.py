@@ -285,6 +285,21 @@ def test_other_play_needs_two_words_of_another_game_and_none_of_cards(text, othe
     assert bool(editions.other_play(text)) == other
 
 
+@pytest.mark.parametrize(
+    ("text", "conditions"),
+    [
+        ("Чемпионат состоится в мае; взнос вносят до первого тура.", True),
+        ("Призёров кубка награждают в последний день, судья оглашает итоги.", True),
+        ("Чемпионат клуба судит судья; болван молчит.", False),  # one word of an event
+        # two words of an event, but more of the book: the dummy, the declarer, the director
+        ("На чемпионате с призами болван не вмешивается, разыгрывающий зовёт судью.", False),
+        ("Признание претензии не приз и не положение о чём-либо.", False),  # look-alikes
+    ],
+)
+def test_competition_conditions_need_two_words_of_an_event_and_fewer_of_the_book(text, conditions):
+    assert bool(editions.competition_conditions(text)) == conditions
+
+
 _LINE_CHARS = "Ab zЯж1.,'’–-\t\n(ſ23"
 
 

@@ -1169,6 +1169,33 @@ WILD_NOT_LAW_PAGES = {
         "C. Честность судьи\n"
         "Судья не принимает от команд подарков и взяток; уличённого в этом отстраняют от судейства до конца сезона.\n"
     ),
+    # a bridge tournament's conditions: its points count up, each with text under it, as
+    # the clauses of a law begun on the page before do, and it names bridge and its judge
+    "a bridge tournament's conditions, its points counting up": (
+        "Открытый кубок города по спортивному бриджу\n\n"
+        "Положение о турнире\n\n"
+        "1. Кубок состоится в доме культуры на Садовой улице.\n\n"
+        "2. Первый тур начнётся 12 мая в 11:00, последний закончится 13 мая к вечеру.\n\n"
+        "3. Программа включает парный и командный турниры.\n\n"
+        "Парный турнир: шесть туров по семь сдач;\n"
+        "командный турнир: круговая система.\n\n"
+        "4. Главный судья:\n\n"
+        "Петров И. С.\n\n"
+        "5. Турнирный взнос — 1500 рублей с пары, лучшим парам вручают призы.\n"
+    ),
+    # a championship's conditions keyed «2.1.» as the commentary keys its paragraphs,
+    # under headings in capitals, naming the code of bridge it is played by
+    "a championship's conditions keyed like the commentary": (
+        "Чемпионат клуба по бриджу среди пар\n\n"
+        "СРОКИ И МЕСТО ПРОВЕДЕНИЯ\n\n"
+        "Чемпионат состоится в первые выходные октября в помещении клуба.\n\n"
+        "ОРГАНИЗАЦИЯ И СУДЕЙСТВО\n\n"
+        "2.1. Чемпионат проводится по настоящему Положению и Кодексу спортивного бриджа.\n\n"
+        "2.2. Оргкомитет: Иванова Н. и Смирнов П.\n\n"
+        "2.3. Главный судья: Кузнецов В.\n\n"
+        "УСЛОВИЯ УЧАСТИЯ\n\n"
+        "3.1. Взнос 800 рублей с участника, заявки на участие принимает оргкомитет.\n"
+    ),
     # notes on the rules, all in small letters, one paragraph after another
     "notes in small letters": (
         "покер\n\n\n"
@@ -1277,6 +1304,12 @@ COMMENTARY_ON_THE_LAWS = {
     "a reference to a law": (
         "64.3. Взятку передают стороне, не нарушавшей правила, см. правило 63.\n"
         "64.4. Вторую взятку передают так же.\n"
+    ),
+    # a competition's words (a championship, its prizes and fee), but the book's own more
+    "a championship's prizes beside more words of the book": (
+        "80.1. Условия чемпионата, его призы и взнос объявляет спонсор; судья следит, чтобы "
+        "болван, разыгрывающий и вистующие знали порядок обсчёта.\n"
+        "80.2. Судья объявляет этот порядок до первого тура.\n"
     ),
 }
 
