@@ -370,6 +370,18 @@ def game_word(text: str) -> bool:
     return _game_patterns()[0].search(text) is not None
 
 
+def plays_the_game(text: str) -> bool:
+    """``names_the_game`` for a whole text, which letters its sections as the laws do
+    when a line opens with a section's letter (``grammar.SECTION``): a law that names
+    only the director (law 91) letters its sections ``A.``, ``B.``; a chess or football
+    code that heads its parts «Раздел I.» names no card, call or deal."""
+    if names_the_game(text):
+        return True
+    from .grammar import SECTION  # imported when first needed, as _division_line does
+
+    return names_the_game(text, lettered=any(SECTION.match(ln.lstrip()) for ln in text.split("\n")))
+
+
 @lru_cache(maxsize=1)
 def _game_patterns() -> tuple[regex.Pattern, regex.Pattern]:
     shared = {*_TABLE.contest_terms, *_TABLE.contest_play}
@@ -1062,6 +1074,9 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
     keys = [m.group().strip() for m in itertools.islice(_patterns()[1].finditer(text), 3)]
     paragraphs = len(keys)
     literals: dict[str, bool] = {}
+    # a division heading tells an edition only in a text that names the game: a chess
+    # code heads its parts «Раздел I.» as the 1987 translation does (``plays_the_game``)
+    game: list[bool] = []
     for e in EDITIONS.values():
         if e.commented and paragraphs:
             add(
@@ -1074,6 +1089,11 @@ def _signals(text: str) -> tuple[dict[str, dict[str, int]], list[str]]:
         for pattern, weight, what, level in e.signals:
             if not _may_match(pattern, text, literals):
                 continue
+            if level == "scheme":
+                if not game:
+                    game.append(plays_the_game(text))
+                if not game[0]:
+                    continue
             hits = sum(
                 1
                 for _ in zip(

@@ -524,6 +524,33 @@ def test_a_tournaments_conditions_naming_the_codes_year_get_no_edition(tmp_path:
     _read_alone_as_unknown(tmp_path, CONDITIONS, "competition")
 
 
+# a board game's code, its parts headed «Раздел I.» as the 1987 translation heads them
+BOARD_GAME_CODE = """\
+Правила вида спорта «го»
+Раздел I. Общие положения
+Настоящие правила действуют на всех официальных соревнованиях по го.
+Раздел II. Доска и камни
+Игрок ставит камень на свободное пересечение линий доски.
+"""
+
+
+def test_a_code_that_names_no_game_gets_no_edition_from_its_part_headings(tmp_path: Path):
+    """A division heading tells an edition only in a text that names the game: a board
+    game's code heads its parts «Раздел I.» too. The director's law that letters its
+    sections, naming no card, keeps the evidence of its heading."""
+    found = editions.assess(BOARD_GAME_CODE)
+    assert found.edition == editions.UNKNOWN
+    assert not [e for e in found.evidence if e.startswith("1987:")]
+    _read_alone_as_unknown(tmp_path, BOARD_GAME_CODE, "no evidence")
+    law = (
+        "Раздел I - Обязанности\n"
+        "Правило 91. Право наказывать\n"
+        "A. Порядок в зале\n"
+        "Судья вправе наказать участника очками за нарушение порядка.\n"
+    )
+    assert editions.assess(law).edition == "1987"
+
+
 def test_words_like_another_games_and_an_article_named_in_text_are_the_laws_own():
     """«мизерный» is no misère, a line of text that opens with «Статья 7 Регламента» is
     no article's heading, and a law's tail that names results «утверждённых» by the
