@@ -1038,7 +1038,10 @@ def no_law_text(tokens: list[Token]) -> str | None:
     sentences (``_prose``) or holds no word at all (``(9).`` left beside text in
     another language). The segmenter (no nodes, K308) and ``measure`` (kind
     ``front``) both ask this."""
-    other = editions.another_code("\n".join(t.rest for t in tokens)[: editions.SAMPLE])
+    other = editions.another_code(
+        "\n".join(t.rest for t in tokens)[: editions.SAMPLE],
+        heads_a_law=any(t.kind == "law" for t in tokens),
+    )
     if other:
         # another game's or sport's code (its play, its points nested three deep under
         # «Правило 24.»), whatever headings it shares with the laws

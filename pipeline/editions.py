@@ -502,14 +502,25 @@ def _event_terms() -> tuple[regex.Pattern, tuple[str, ...]]:
     return _word_starts("event_terms", _TABLE.event_terms), stems
 
 
-def competition_conditions(text: str) -> str:
+def competition_conditions(text: str, heads_a_law: bool | None = None) -> str:
     """Why ``text`` is a competition's announcement or conditions, or ``""``: two uses
     or more of the words of ``event_terms`` (the championship, the entry fee, the
     organising committee, the prizes, where the event «состоится»), which the laws and
     the commentary never use, and more of them than of the words of the law book
     (``book_terms``). A bridge tournament's conditions name bridge and the director and
     number their points «1.», «2.3.»; a page of the laws under a site's news of a
-    championship speaks of the laws far more."""
+    championship speaks of the laws far more. A text that heads a law («Правило 80.»,
+    ``grammar.LAW_HEAD`` at a line's start; ``heads_a_law`` where the caller has read
+    its headings already) is none: conditions number their own points and head no law
+    of the book, while a short law (79, on the tricks won) under a club's news of its
+    championship, or the law on the organiser and its commentary (80: the place, the
+    entry, the prizes), may name fewer words of the book than of the event."""
+    if heads_a_law is None:
+        from .grammar import LAW_HEAD  # imported when first needed, as _division_line does
+
+        heads_a_law = any(LAW_HEAD.match(ln.lstrip()) for ln in text.split("\n"))
+    if heads_a_law:
+        return ""
     pattern, stems = _event_terms()
     if stems:
         low = text.lower()
@@ -1147,7 +1158,7 @@ _SUB_NUMBER_HINT = re.compile(r"[IVXLC][-–—/]\d")
 """What every match of ``grammar.SUBNUMBERED_DIVISION`` holds (``II-1``)."""
 
 
-def another_code(text: str) -> str:
+def another_code(text: str, heads_a_law: bool | None = None) -> str:
     """Why ``text`` is a code of another game or sport, or ``""``: it speaks of another
     game's or another card game's play (``other_play``, ``other_card_play``), it is a
     competition's announcement or conditions (``competition_conditions``), two or
@@ -1156,8 +1167,10 @@ def another_code(text: str) -> str:
     a line heads an article over its own points («Статья 53.» | «53.1.»).
     Unlike a name of another card game, which the laws' text may use in a figure of
     speech (a «poker face»), none of these is in any edition of the laws or of the
-    commentary, so a page that shows one holds no law text (``blocks.no_law_text``)."""
-    play = other_play(text) or other_card_play(text) or competition_conditions(text)
+    commentary, so a page that shows one holds no law text (``blocks.no_law_text``).
+    ``heads_a_law``: whether the text heads a law, where the caller knows
+    (``competition_conditions``)."""
+    play = other_play(text) or other_card_play(text) or competition_conditions(text, heads_a_law)
     if play:
         return play
     from .grammar import (  # imported when first needed, as _division_line does

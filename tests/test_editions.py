@@ -294,6 +294,9 @@ def test_other_play_needs_two_words_of_another_game_and_none_of_cards(text, othe
         # two words of an event, but more of the book: the dummy, the declarer, the director
         ("На чемпионате с призами болван не вмешивается, разыгрывающий зовёт судью.", False),
         ("Признание претензии не приз и не положение о чём-либо.", False),  # look-alikes
+        # a page that heads a law: the law on the organiser, or a law under a club's news
+        ("Правило 80. Организатор\nНазначает место проведения, взнос и призы.", False),
+        ("Новости: чемпионат состоится в мае.\nПравило 79. Взятки\nСудья их считает.", False),
     ],
 )
 def test_competition_conditions_need_two_words_of_an_event_and_fewer_of_the_book(text, conditions):

@@ -1399,6 +1399,21 @@ LAW_EXCERPTS = {
         "2.Отступление от «покерного лица» само по себе не нарушение.\n",
         ["law", "section", "clause", "clause"],
     ),
+    # a short law under a club's news of its championship: more words of the event than
+    # of the book, but the page heads a law, as no competition's conditions do
+    "a short law under a club's news of its championship": (
+        "Правило 79. Взятые взятки\nA.Согласие\n"
+        "Число взятых взяток стороны согласуют до следующей сдачи.\n"
+        "B.Спор\nЕсли согласия нет, зовут судью.\n\n"
+        "Новости клуба\nЧемпионат клуба состоится в марте, взнос 300 рублей, призы лучшим.\n",
+        ["law", "section", "section"],
+    ),
+    # the law on the organiser names the place, the entry and the prizes it sets
+    "the law on the organiser, its place, entry fee and prizes": (
+        "Правило 80. Организатор\nA.Судья\nОрганизатор назначает судью.\n"
+        "B.Подготовка\nОн выбирает место проведения, объявляет взнос и призы.\n",
+        ["law", "section", "section"],
+    ),
 }
 
 
