@@ -379,7 +379,9 @@ def plays_the_game(text: str) -> bool:
         return True
     from .grammar import SECTION  # imported when first needed, as _division_line does
 
-    return names_the_game(text, lettered=any(SECTION.match(ln.lstrip()) for ln in text.split("\n")))
+    return names_the_game(
+        text, as_the_laws=any(SECTION.match(ln.lstrip()) for ln in text.split("\n"))
+    )
 
 
 @lru_cache(maxsize=1)
