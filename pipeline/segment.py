@@ -110,24 +110,58 @@ def after_quotation(
     line, without one; or it closes the quotation with its code (``[/quote]``,
     ``markup.QUOTATION_END``: ``closed`` holds the cleaned offsets where such codes were,
     in order). That answer is none of the quoted law's text. A line under a quoted one
-    with no empty line between is the quotation's own, wrapped anew."""
+    with no empty line between is the quotation's own, wrapped anew; so is a unit's
+    marker (``2. …``, ``B. …``) whose margin was dropped: a poster answers in words."""
     out = set()
     prev: Token | None = None
     for t in tokens:
         if t.kind in _ASIDE:
             continue
-        if prev is not None and (
-            (
-                prev.start in quoted
-                and t.start not in quoted
-                and _EMPTY_LINE.search(text, prev.end, t.start) is not None
-            )
-            or (
-                (k := bisect.bisect_right(closed, prev.start)) < len(closed)
-                and closed[k] <= t.start
+        if (
+            prev is not None
+            and t.kind == "para"
+            and (
+                (
+                    prev.start in quoted
+                    and t.start not in quoted
+                    and _EMPTY_LINE.search(text, prev.end, t.start) is not None
+                )
+                or (
+                    (k := bisect.bisect_right(closed, prev.start)) < len(closed)
+                    and closed[k] <= t.start
+                )
             )
         ):
             out.add(t.start)
+        prev = t
+    return frozenset(out)
+
+
+def back_in_quotation(
+    tokens: list[Token], answers: frozenset[int], quoted: frozenset[int], opened: list[int]
+) -> frozenset[int]:
+    """The starts of the tokens where a quotation goes on after a poster's answer
+    (``after_quotation``): the first line in a margin again (``quoted``) or after an
+    opening code (``opened``). A post that answers a law piece by piece quotes its next
+    section under the answer: that section is the quoted law's still. An answer that
+    goes on with a heading or a unit's marker of its own has left that law."""
+    out = set()
+    prev: Token | None = None
+    answered = False
+    for t in tokens:
+        if t.kind in _ASIDE:
+            continue
+        if t.start in answers:
+            answered = True
+        elif answered and prev is not None:
+            if (t.start in quoted and prev.start not in quoted) or (
+                (k := bisect.bisect_right(opened, prev.start)) < len(opened)
+                and opened[k] <= t.start
+            ):
+                out.add(t.start)
+                answered = False
+            elif t.kind != "para":
+                answered = False
         prev = t
     return frozenset(out)
 
@@ -217,6 +251,7 @@ def segment(cleaned: Cleaned) -> tuple[Tree, list[Diagnostic]]:
     if quoted or opened or closed:
         builder.prologue = before_quotation(tokens, quoted, opened)
         builder.answers = after_quotation(tokens, cleaned.text, quoted, closed)
+        builder.resumes = back_in_quotation(tokens, builder.answers, quoted, opened)
     for tok in tokens:
         builder.feed(tok)
     tail = cleaned.text.rstrip()
@@ -421,6 +456,8 @@ class _TreeBuilder:
         self.beside: frozenset[int] = frozenset()  # foreign blocks the Russian text goes on across
         self.answers: frozenset[int] = frozenset()  # a poster's words after a quotation
         self.prologue: frozenset[int] = frozenset()  # a poster's words before a quotation
+        self.resumes: frozenset[int] = frozenset()  # the quotation going on after an answer
+        self.held: tuple[list[_Build], _Build | None, int] | None = None  # its law context
 
     def feed(self, tok: Token) -> None:
         if tok.kind in _ASIDE:
@@ -464,9 +501,15 @@ class _TreeBuilder:
                 self.region = -1
             return
         if tok.start in self.answers:
-            # a poster's answer under a quoted law: none of its text, and no law's
+            # a poster's answer under a quoted law: none of its text, and no law's; the
+            # quoted law's context is held for the quotation going on after it
+            if self.held is None:
+                self.held = (list(self.stack), self.current, self.region)
             self.region = tok.region
             self._new_region(tok, infer=False)
+        elif tok.start in self.resumes and self.held is not None and self.held[2] == tok.region:
+            self.stack, self.current, self.region = list(self.held[0]), self.held[1], tok.region
+            self.held = None
         elif tok.region != self.region:
             self._new_region(tok, infer=tok.start not in self.prologue)
         if tok.kind == "bullet":

@@ -2816,3 +2816,71 @@ def test_a_posters_words_above_a_quoted_law_make_up_no_law_before_it(tmp_path, o
     assert _ids(trees["post"]) == [None, "58", "58A", "58B"]
     assert trees["post"]["nodes"][0]["kind"] == "fragment"
     assert "K306" not in _codes(report, "post.txt")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "> ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "> A. Две карты одного игрока\n"
+        "> Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "\n"
+        "С этим пунктом я согласен целиком.\n"
+        "\n"
+        "> Так бывает чаще всего при быстрой игре.\n"
+        "> B. Карты разных игроков\n"
+        "> Судья решает, чья карта легла первой, и записывает решение.\n"
+        "\n"
+        "А про этот пункт мы спорили весь вечер.\n",
+        "[quote]ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.[/quote]\n"
+        "С этим пунктом я согласен целиком.\n"
+        "[quote]Так бывает чаще всего при быстрой игре.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.[/quote]\n"
+        "А про этот пункт мы спорили весь вечер.\n",
+    ],
+    ids=["margin", "forum code"],
+)
+def test_a_law_quoted_piece_by_piece_between_answers_stays_whole(tmp_path, page):
+    """A post answers a quoted law piece by piece: each answer is kept apart, and the
+    quotation that goes on under it is the same law's still (its next section, the rest
+    of a section's text), not a section of no law."""
+    trees, report = _build(tmp_path, {"post.txt": page})
+    nodes = _by_id(trees["post"])
+    assert [i for i in _ids(trees["post"]) if i] == ["58", "58A", "58B"]
+    assert nodes["58A"]["text"] == (
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "Так бывает чаще всего при быстрой игре."
+    )
+    assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
+    fragments = [n["text"] for n in trees["post"]["nodes"] if n["kind"] == "fragment"]
+    assert fragments == [
+        "С этим пунктом я согласен целиком.",
+        "А про этот пункт мы спорили весь вечер.",
+    ]
+    assert "K402" not in _codes(report, "post.txt")
+
+
+def test_a_quoted_laws_clause_whose_margin_was_dropped_stays_the_laws(tmp_path):
+    """A clause of a quoted law printed without the margin after an empty line is the
+    law's own (a poster answers in words, not under a clause's marker): it and the
+    sections quoted after it keep their law."""
+    page = (
+        "> ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "> A. Две карты одного игрока\n"
+        "> 1. Видна одна карта\n"
+        "> Вторая карта возвращается в руку без последствий.\n"
+        "\n"
+        "2. Видны обе карты\n"
+        "Игрок сам выбирает, какой из них сыграть; другая остаётся открытой.\n"
+        "\n"
+        "> B. Карты разных игроков\n"
+        "> Судья решает, чья карта легла первой, и записывает решение.\n"
+    )
+    trees, report = _build(tmp_path, {"mail.txt": page})
+    nodes = _by_id(trees["mail"])
+    assert _ids(trees["mail"]) == ["58", "58A", "58A1", "58A2", "58B"]
+    assert nodes["58A2"]["text"].startswith("Игрок сам выбирает")
+    assert "K301" not in _codes(report, "mail.txt")
