@@ -45,6 +45,7 @@ from .grammar import (
     RUN_IN_DIVISION,
     RUSSIAN_START,
     SECTION,
+    SENTENCE_STOP,
     SHORT_LEADER,
     SUBCLAUSE,
     TAG,
@@ -729,13 +730,21 @@ def front_reason(text: str) -> str:
     that heading, or ``""``: a note's words (``editions.front_matter``), or a colon at its
     end, which introduces the heading under it (a post or an article that quotes a law:
     «напомню, как это сказано в Кодексе:»). A law never ends on a colon: its colon
-    opens the clauses that follow it in that law."""
+    opens the clauses that follow it in that law. But a sentence that names the game
+    before its colon (the last of the last paragraph; ``editions.names_the_game``:
+    «судье надлежит аннулировать уступку:») is a law's lead-in whose list the page
+    lost: a page cut out of the book opens with that law's end."""
     note = editions.front_matter(text)
     if note:
         return f"{note} and no word of the game's play"
-    if INTRODUCES.search(text):
+    lead = SENTENCE_STOP.split(_PARAGRAPH_BREAK.split(text)[-1])[-1]
+    if INTRODUCES.search(text) and not editions.names_the_game(lead):
         return "a colon at its end, introducing the heading under it"
     return ""
+
+
+_PARAGRAPH_BREAK = regex.compile(r"\n[ \t]*\n")
+"""An empty line between two paragraphs."""
 
 
 def _plain(state: BlockState, start: int, end: int) -> bool:

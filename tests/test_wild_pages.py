@@ -2884,3 +2884,22 @@ def test_a_quoted_laws_clause_whose_margin_was_dropped_stays_the_laws(tmp_path):
     assert _ids(trees["mail"]) == ["58", "58A", "58A1", "58A2", "58B"]
     assert nodes["58A2"]["text"].startswith("Игрок сам выбирает")
     assert "K301" not in _codes(report, "mail.txt")
+
+
+def test_a_laws_lead_in_whose_list_was_lost_at_a_cut_pages_top_stays_the_laws(tmp_path):
+    """A page cut out of the book opens with a law's last sentence, a lead-in to a list
+    the copy lost, ending on a colon: it names the game (the director, a concession), so
+    it is the end of the law before the heading, not a poster's introduction."""
+    page = (
+        "В течение периода коррекции судье надлежит аннулировать уступку, сделанную защитником:\n"
+        "ПРАВИЛО 72. ОБЩИЕ ПРИНЦИПЫ\n"
+        "A. Соблюдение правил\n"
+        "Турнир проводится по этим правилам, и каждый участник обязан их знать.\n"
+        "B. Нарушение по незнанию\n"
+        "Незнание правил не освобождает от исправления нарушения.\n"
+    )
+    trees, report = _build(tmp_path, {"cut.txt": page})
+    nodes = _by_id(trees["cut"])
+    assert _ids(trees["cut"]) == ["71", "72", "72A", "72B"]
+    assert nodes["71"]["text"].startswith("В течение периода коррекции судье надлежит")
+    assert "K313" not in _codes(report, "cut.txt")
