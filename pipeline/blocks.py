@@ -731,14 +731,14 @@ def front_reason(text: str) -> str:
     end, which introduces the heading under it (a post or an article that quotes a law:
     «напомню, как это сказано в Кодексе:»). A law never ends on a colon: its colon
     opens the clauses that follow it in that law. But a sentence that names the game
-    before its colon (the last of the last paragraph; ``editions.names_the_game``:
+    before its colon (the last of the last paragraph; ``editions.game_word``:
     «судье надлежит аннулировать уступку:») is a law's lead-in whose list the page
     lost: a page cut out of the book opens with that law's end."""
     note = editions.front_matter(text)
     if note:
         return f"{note} and no word of the game's play"
     lead = SENTENCE_STOP.split(_PARAGRAPH_BREAK.split(text)[-1])[-1]
-    if INTRODUCES.search(text) and not editions.names_the_game(lead):
+    if INTRODUCES.search(text) and not editions.game_word(lead):
         return "a colon at its end, introducing the heading under it"
     return ""
 

@@ -2903,3 +2903,19 @@ def test_a_laws_lead_in_whose_list_was_lost_at_a_cut_pages_top_stays_the_laws(tm
     assert _ids(trees["cut"]) == ["71", "72", "72A", "72B"]
     assert nodes["71"]["text"].startswith("В течение периода коррекции судье надлежит")
     assert "K313" not in _codes(report, "cut.txt")
+
+
+def test_a_commentarys_lead_in_naming_the_director_at_a_cut_pages_top_is_kept(tmp_path):
+    """A commentary page cut out of the book opens with a paragraph's end that leads in
+    to an example the copy lost («судья …, например:»): it names the game (the director
+    too, a word the codes of sports share), so it is kept as a fragment, not dropped as
+    a poster's introduction."""
+    page = (
+        "судья исправляет результат только при явной несправедливости, например:\n"
+        "64.10. Разыгрывающий, который совершил ревок на последней взятке, теряет одну взятку.\n"
+        "64.11. Защитник, совершивший ревок дважды, теряет две взятки.\n"
+    )
+    trees, report = _build(tmp_path, {"cut.txt": page})
+    assert _ids(trees["cut"]) == [None, "64.10", "64.11"]
+    assert trees["cut"]["nodes"][0]["text"].startswith("судья исправляет результат")
+    assert "K313" not in _codes(report, "cut.txt")
