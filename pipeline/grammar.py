@@ -162,6 +162,8 @@ a letter of the Russian order, ``Б.``), as ``SECTION`` and ``SUBCLAUSE`` read i
 ``split`` is the line break between them."""
 EN_HEADS = "Law|LAW|Chapter|CHAPTER|Part|PART|Section|SECTION"
 """Their English counterparts, as a bilingual page prints them beside the Russian."""
+EN_HEAD = regex.compile(rf"^\s*(?:{EN_HEADS})\s+[\dIVXLC]+\b")
+"""A line that opens with an English heading (``LAW 59 - …``, ``CHAPTER VII``)."""
 BILINGUAL_HEAD = regex.compile(
     rf"""^\s*(?:
         (?:{RU_HEADS})\s+[\dIVXLC]+\b\.?

@@ -46,6 +46,7 @@ from .blocks import (
 from .errors import diag
 from .grammar import (
     CLAUSE_END,
+    EN_HEAD,
     FOOTNOTE_MARK,
     FULL_STOP,
     LEAD_IN,
@@ -175,13 +176,17 @@ def beside(tokens: list[Token]) -> frozenset[int]:
     heading or paragraph, its English under it, the next Russian one): a block of at most
     ``BESIDE_LINES`` lines with Russian text of the units around it on either side. The
     Russian text goes on across them; a longer block (an English law after the Russian
-    one) is no text of the units around it, and what follows it starts afresh."""
+    one) is no text of the units around it, and what follows it starts afresh. So does
+    a block that opens with an English heading (``grammar.EN_HEAD``) other than under a
+    Russian heading: the original of the next law, whose Russian heading the page lost."""
     out = set()
     for k in range(1, len(tokens) - 1):
         t = tokens[k]
         if t.kind != "foreign" or sum(1 for ln in t.lines if ln.text.strip()) > BESIDE_LINES:
             continue
         before, after = tokens[k - 1], tokens[k + 1]
+        if EN_HEAD.match(t.lines[0].text) and before.kind not in ("law", "part"):
+            continue
         if before.kind not in _ASIDE and after.kind not in _ASIDE and before.region == after.region:
             out.add(t.start)
     return frozenset(out)

@@ -2919,3 +2919,23 @@ def test_a_commentarys_lead_in_naming_the_director_at_a_cut_pages_top_is_kept(tm
     assert _ids(trees["cut"]) == [None, "64.10", "64.11"]
     assert trees["cut"]["nodes"][0]["text"].startswith("судья исправляет результат")
     assert "K313" not in _codes(report, "cut.txt")
+
+
+def test_the_next_laws_english_heading_after_a_russian_law_starts_afresh(tmp_path):
+    """A short English block that opens with the original's heading of the next law,
+    under the Russian text of a law (the page lost the next law's Russian heading), is
+    no line printed beside that text: the Russian lines under it are not the law's."""
+    page = (
+        "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.\n"
+        "LAW 59 - WHEN A PLAYER CANNOT FOLLOW\n"
+        "A player who cannot do as required puts down any card he likes.\n"
+        "Игрок, который не может выполнить требование, кладёт любую карту по своему выбору.\n"
+    )
+    trees, _ = _build(tmp_path, {"next.txt": page})
+    nodes = _by_id(trees["next"])
+    assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
+    assert trees["next"]["nodes"][-1]["kind"] == "fragment"
