@@ -87,7 +87,9 @@ def before_quotation(
     the cleaned offsets of its lines) or above the first code that opens one
     (``opened``: the cleaned offsets of such codes, in order), in the same region. It
     introduces the quoted law and is no end of the law before that one (``_new_region``
-    infers none for it)."""
+    infers none for it). A heading above that quotation opens the page's own law text,
+    not quoted (a page that quotes a reader's question under the laws it prints): the
+    text above that heading is the end of the law before it, as on any cut page."""
     units = [t for t in tokens if t.kind not in _ASIDE]
     if not units:
         return frozenset()
@@ -99,7 +101,9 @@ def before_quotation(
         by_code = next((k for k, t in enumerate(units) if t.start >= opened[0]), None)
         if by_code is not None and units[by_code].region == region:
             stop = by_code if stop is None else min(stop, by_code)
-    return frozenset(t.start for t in units[:stop]) if stop else frozenset()
+    if not stop or any(t.kind in ("law", "part", "commentary") for t in units[:stop]):
+        return frozenset()
+    return frozenset(t.start for t in units[:stop])
 
 
 def after_quotation(

@@ -2939,3 +2939,24 @@ def test_the_next_laws_english_heading_after_a_russian_law_starts_afresh(tmp_pat
     nodes = _by_id(trees["next"])
     assert nodes["58B"]["text"] == "Судья решает, чья карта легла первой, и записывает решение."
     assert trees["next"]["nodes"][-1]["kind"] == "fragment"
+
+
+def test_a_cut_pages_top_over_its_own_laws_stays_law_n_minus_1_under_a_later_quote(tmp_path):
+    """A page prints the laws unquoted, from a cut top, and quotes a reader's question in
+    a forum's code further down: the top is the end of the law before the first heading
+    (no poster's words above a quoted law), placed in that law as on any cut page."""
+    page = (
+        "судья назначает компенсацию в одну взятку, если нарушитель выиграл её.\n"
+        "ПРАВИЛО 58. ОДНОВРЕМЕННЫЕ КАРТЫ\n"
+        "A. Две карты одного игрока\n"
+        "Если игрок кладёт на стол сразу две карты, сыгранной считается та, что видна.\n"
+        "B. Карты разных игроков\n"
+        "Судья решает, чья карта легла первой, и записывает решение.\n"
+        '[quote="Петрович"]А если обе карты легли одновременно?[/quote]\n'
+        "Тогда судья решает по своему усмотрению.\n"
+    )
+    trees, report = _build(tmp_path, {"page.txt": page})
+    nodes = _by_id(trees["page"])
+    assert _ids(trees["page"])[:4] == ["57", "58", "58A", "58B"]
+    assert nodes["57"]["text"].startswith("судья назначает компенсацию")
+    assert "K306" in _codes(report, "page.txt")
