@@ -457,17 +457,39 @@ def _play_patterns() -> tuple[regex.Pattern, regex.Pattern]:
     )
 
 
-@lru_cache(maxsize=1)
-def _other_card_play() -> tuple[regex.Pattern, tuple[str, ...]]:
-    """The pattern of ``other_card_play``, and the letters each of its words opens with
-    (lower case; empty when one opens otherwise): a text that holds none of them
-    holds no match, and is not searched by the pattern (which tries every position)."""
+@lru_cache(maxsize=8)
+def _table_words(key: str) -> tuple[regex.Pattern, tuple[str, ...]]:
+    """The pattern of the table's word list ``key``, and the letters each of its words
+    opens with (lower case; empty when one opens otherwise): a text that holds none of
+    them holds no match, and is not searched by the pattern (which tries every
+    position)."""
     import re
 
-    stems = tuple(m.group().lower() for w in _TABLE.other_card_play if (m := re.match(r"\w+", w)))
-    if len(stems) < len(_TABLE.other_card_play):
+    words = getattr(_TABLE, key)
+    stems = tuple(m.group().lower() for w in words if (m := re.match(r"\w+", w)))
+    if len(stems) < len(words):
         stems = ()
-    return _word_starts("other_card_play", _TABLE.other_card_play), stems
+    return _word_starts(key, words), stems
+
+
+def _outweighs_the_book(text: str, key: str) -> tuple[str, int, int] | None:
+    """Whether ``text`` uses the words of the table's list ``key`` twice or more (one
+    word or two), and more often than the words of the law book (``book_terms``): the
+    first two named (``«x» twice``, ``«x», «y»``), how many uses, how many of the
+    book's words; or ``None``."""
+    pattern, stems = _table_words(key)
+    if stems:
+        low = text.lower()
+        if not any(stem in low for stem in stems):
+            return None
+    found = [m.group().lower() for m in pattern.finditer(text)]
+    if len(found) < 2:
+        return None
+    book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))
+    if book >= len(found):
+        return None
+    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
+    return words, len(found), book
 
 
 def other_card_play(text: str) -> str:
@@ -476,32 +498,9 @@ def other_card_play(text: str) -> str:
     passed-out deals), which bridge has none of, and more of them than of the words of
     the law book (``book_terms``): a commentary that compares bridge with preference
     once («после торговли будет прикуп») speaks of the laws far more."""
-    pattern, stems = _other_card_play()
-    if stems:
-        low = text.lower()
-        if not any(stem in low for stem in stems):
-            return ""
-    found = [m.group().lower() for m in pattern.finditer(text)]
-    if len(found) < 2:
+    if (used := _outweighs_the_book(text, "other_card_play")) is None:
         return ""
-    book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))
-    if book >= len(found):
-        return ""
-    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
-    return f"speaks of another card game's play ({words}), which bridge does not have"
-
-
-@lru_cache(maxsize=1)
-def _event_terms() -> tuple[regex.Pattern, tuple[str, ...]]:
-    """The pattern of ``event_terms``, and the letters each of its words opens with
-    (lower case), as ``_other_card_play``: a text that holds none of them is not
-    searched by the pattern."""
-    import re
-
-    stems = tuple(m.group().lower() for w in _TABLE.event_terms if (m := re.match(r"\w+", w)))
-    if len(stems) < len(_TABLE.event_terms):
-        stems = ()
-    return _word_starts("event_terms", _TABLE.event_terms), stems
+    return f"speaks of another card game's play ({used[0]}), which bridge does not have"
 
 
 def competition_conditions(text: str, heads_a_law: bool | None = None) -> str:
@@ -523,20 +522,11 @@ def competition_conditions(text: str, heads_a_law: bool | None = None) -> str:
         heads_a_law = any(LAW_HEAD.match(ln.lstrip()) for ln in text.split("\n"))
     if heads_a_law:
         return ""
-    pattern, stems = _event_terms()
-    if stems:
-        low = text.lower()
-        if not any(stem in low for stem in stems):
-            return ""
-    found = [m.group().lower() for m in pattern.finditer(text)]
-    if len(found) < 2:
+    if (used := _outweighs_the_book(text, "event_terms")) is None:
         return ""
-    book = sum(1 for _ in itertools.islice(book_terms().finditer(text), len(found)))
-    if book >= len(found):
-        return ""
-    words = f"«{found[0]}» twice" if found[0] == found[1] else f"«{found[0]}», «{found[1]}»"
+    words, uses, book = used
     return (
-        f"a competition's announcement or conditions ({words}, {len(found)} such words "
+        f"a competition's announcement or conditions ({words}, {uses} such words "
         f"against {book} of the law book)"
     )
 
