@@ -737,13 +737,13 @@ def front_reason(text: str) -> str:
     note = editions.front_matter(text)
     if note:
         return f"{note} and no word of the game's play"
-    lead = SENTENCE_STOP.split(_PARAGRAPH_BREAK.split(text)[-1])[-1]
+    lead = SENTENCE_STOP.split(PARAGRAPH_BREAK.split(text)[-1])[-1]
     if INTRODUCES.search(text) and not editions.game_word(lead):
         return "a colon at its end, introducing the heading under it"
     return ""
 
 
-_PARAGRAPH_BREAK = regex.compile(r"\n[ \t]*\n")
+PARAGRAPH_BREAK = regex.compile(r"\n[ \t]*\n")
 """An empty line between two paragraphs."""
 
 

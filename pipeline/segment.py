@@ -29,12 +29,11 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import cast
 
-import regex
-
 from . import addresses, editions, language, toc
 from .blocks import (
     LISTINGS,
     OTHER_CODE,
+    PARAGRAPH_BREAK,
     Line,
     Token,
     forget_measured,
@@ -129,12 +128,9 @@ def after_quotation(
                 (
                     prev.start in quoted
                     and t.start not in quoted
-                    and _EMPTY_LINE.search(text, prev.end, t.start) is not None
+                    and PARAGRAPH_BREAK.search(text, prev.end, t.start) is not None
                 )
-                or (
-                    (k := bisect.bisect_right(closed, prev.start)) < len(closed)
-                    and closed[k] <= t.start
-                )
+                or _code_between(closed, prev.start, t.start)
             )
         ):
             out.add(t.start)
@@ -159,9 +155,8 @@ def back_in_quotation(
         if t.start in answers:
             answered = True
         elif answered and prev is not None:
-            if (t.start in quoted and prev.start not in quoted) or (
-                (k := bisect.bisect_right(opened, prev.start)) < len(opened)
-                and opened[k] <= t.start
+            if (t.start in quoted and prev.start not in quoted) or _code_between(
+                opened, prev.start, t.start
             ):
                 out.add(t.start)
                 answered = False
@@ -171,7 +166,11 @@ def back_in_quotation(
     return frozenset(out)
 
 
-_EMPTY_LINE = regex.compile(r"\n[ \t]*\n")
+def _code_between(codes: list[int], a: int, b: int) -> bool:
+    """Whether one of ``codes`` (cleaned offsets, in order) stands after ``a`` and at or
+    before ``b``."""
+    k = bisect.bisect_right(codes, a)
+    return k < len(codes) and codes[k] <= b
 
 
 def beside(tokens: list[Token]) -> frozenset[int]:
